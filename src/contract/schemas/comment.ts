@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { dateString, looseBoolean, requiredString, uuidString } from '../validation.js';
+import { NullableTimestamp } from './common.js';
+import { AuthorSchema } from './user.js';
+
+export const ModerationStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+
+export const CommentSchema = z.looseObject({
+  id: z.number().int().nullable(),
+  comment: z.string(),
+  formatted_comment: z.string(),
+  author: AuthorSchema,
+  pinned_to_top: z.boolean(),
+  tagged_for_changelog: z.boolean(),
+  is_ai: z.boolean(),
+  moderation_status: ModerationStatusSchema.nullable(),
+  parent_id: z.number().int().nullable(),
+  votes_count: z.number().int(),
+  user_has_voted: z.boolean(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  created_at: NullableTimestamp,
+  updated_at: NullableTimestamp,
+  url: z.string(),
+  source_locale: z.string().nullable(),
+  is_translated: z.boolean(),
+  original_html: z.string().nullable(),
+});
+
+const parentId = z
+  .union([z.number().int(), z.string().regex(/^\d+$/)], { error: 'The parent id field must be an integer.' })
+  .transform((v) => Number(v))
+  .nullish();
+
+const commonFields = {
+  comment: requiredString('comment', { min: 3, max: 6000 }),
+  parent_id: parentId,
+  tagged_for_changelog: looseBoolean('tagged_for_changelog'),
+  pinned_to_top: looseBoolean('pinned_to_top'),
+  created_at: dateString('created_at').nullish(),
+  use_for_changelog: looseBoolean('use_for_changelog'),
+  pin_to_top: looseBoolean('pin_to_top'),
+};
+
+export const CommentCreateBodySchema = z.object({
+  user_id: uuidString('user_id'),
+  ...commonFields,
+  silent: looseBoolean('silent'),
+});
+
+/** `silent` is not accepted on update: it is dropped like any unknown field. */
+export const CommentUpdateBodySchema = z.object(commonFields);
+
+export type Comment = z.infer<typeof CommentSchema>;
+export type ModerationStatus = z.infer<typeof ModerationStatusSchema>;
+export type CommentCreateBody = z.infer<typeof CommentCreateBodySchema>;
+export type CommentUpdateBody = z.infer<typeof CommentUpdateBodySchema>;

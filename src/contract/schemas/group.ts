@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { optionalString, requiredString } from '../validation.js';
+import { Timestamp } from './common.js';
+
+export const GroupSchema = z.looseObject({
+  id: z.string(),
+  portal_id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const GroupCreateBodySchema = z.object({
+  name: requiredString('name', { min: 2, max: 60 }),
+  description: optionalString('description', { max: 1000 }),
+});
+
+export const GroupUpdateBodySchema = z.object({
+  name: optionalString('name', { min: 2, max: 60 }),
+  description: optionalString('description', { max: 1000 }),
+});
+
+/** Adding takes the user's UUID key (preferred) or integer id. */
+export const GroupUserAddBodySchema = z.object({
+  user_id: z.union([z.string(), z.number().int()], {
+    error: (i) => (i.input === undefined || i.input === null ? 'The user id field is required.' : 'The user id field must be a string or an integer.'),
+  }).refine((v) => v !== '', { error: 'The user id field is required.' }),
+});
+
+/** Removing takes the integer id. */
+export const GroupUserRemoveBodySchema = z.object({
+  user_id: z
+    .union([z.number().int(), z.string().regex(/^\d+$/)], {
+      error: (i) => (i.input === undefined || i.input === null ? 'The user id field is required.' : 'The user id field must be an integer.'),
+    })
+    .transform((v) => Number(v)),
+});
+
+export type Group = z.infer<typeof GroupSchema>;
+export type GroupCreateBody = z.infer<typeof GroupCreateBodySchema>;
+export type GroupUpdateBody = z.infer<typeof GroupUpdateBodySchema>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { integerField } from '../validation.js';
+import { ModerationStatusSchema } from './comment.js';
+import { NullableTimestamp, Timestamp } from './common.js';
+
+/** Items in the moderation queues; see docs/decisions.md for the chosen shapes. */
+const ModerationAuthorSchema = z.looseObject({ id: z.string(), name: z.string() });
+
+export const ModerationPostSchema = z.looseObject({
+  type: z.literal('post'),
+  id: z.string(),
+  database_id: z.number().int(),
+  title: z.string(),
+  excerpt: z.string(),
+  author: ModerationAuthorSchema,
+  moderation_status: ModerationStatusSchema,
+  created_at: Timestamp,
+  url: z.string(),
+  moderated_by: z.string().nullable(),
+  moderated_at: NullableTimestamp,
+});
+
+export const ModerationCommentSchema = z.looseObject({
+  type: z.literal('comment'),
+  id: z.number().int(),
+  comment: z.string(),
+  excerpt: z.string(),
+  author: ModerationAuthorSchema,
+  post: z.looseObject({ id: z.string(), title: z.string() }),
+  parent_id: z.number().int().nullable(),
+  moderation_status: ModerationStatusSchema,
+  created_at: Timestamp,
+  url: z.string(),
+  moderated_by: z.string().nullable(),
+  moderated_at: NullableTimestamp,
+});
+
+export const MODERATION_PAGE_SIZE = 20;
+
+export const ModerationPendingQuerySchema = z.object({
+  last_post_id: integerField('last_post_id').optional(),
+  last_comment_id: integerField('last_comment_id').optional(),
+});
+
+export const ModerationPendingResponseSchema = z.looseObject({
+  data: z.looseObject({ posts: z.array(ModerationPostSchema), comments: z.array(ModerationCommentSchema) }),
+  meta: z.looseObject({
+    per_page: z.number().int(),
+    has_more_posts: z.boolean(),
+    has_more_comments: z.boolean(),
+    last_post_id: z.number().int().nullable(),
+    last_comment_id: z.number().int().nullable(),
+  }),
+});
+
+export const ModerationRejectedQuerySchema = z.object({
+  page: integerField('page', { min: 1 }).optional(),
+});
+
+export const ModerationRejectedResponseSchema = z.looseObject({
+  data: z.looseObject({ posts: z.array(ModerationPostSchema), comments: z.array(ModerationCommentSchema) }),
+  meta: z.looseObject({
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    has_more_posts: z.boolean(),
+    has_more_comments: z.boolean(),
+  }),
+});
+
+export const ModerationTypeSchema = z.enum(['post', 'comment']);
+
+export const ModerationActionResponseSchema = z.looseObject({
+  message: z.string(),
+  data: z.union([ModerationPostSchema, ModerationCommentSchema]),
+});
+
+export type ModerationPost = z.infer<typeof ModerationPostSchema>;
+export type ModerationComment = z.infer<typeof ModerationCommentSchema>;
+export type ModerationItem = ModerationPost | ModerationComment;
+export type ModerationType = z.infer<typeof ModerationTypeSchema>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { integerField, oneOf } from '../validation.js';
+import { ModerationStatusSchema } from './comment.js';
+import { Timestamp } from './common.js';
+import { PostAuthorSchema } from './user.js';
+
+export const PostCategorySchema = z.looseObject({ id: z.number().int(), name: z.string(), color: z.string() });
+export const PostStatusSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  tab_name: z.string(),
+});
+
+export const PostSchema = z.looseObject({
+  id: z.string(),
+  uid: z.string(),
+  title: z.string(),
+  description_short: z.string(),
+  description: z.string(),
+  description_changelog: z.string(),
+  clean_description_changelog: z.string(),
+  image_main: z.string(),
+  votes_count: z.number().int(),
+  comments_count: z.number().int(),
+  views_count: z.number().int(),
+  url: z.string(),
+  url_edit: z.string(),
+  url_delete: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  latest_status_change_at: Timestamp,
+  latest_status_change_at_formatted: z.string(),
+  author: PostAuthorSchema,
+  categories: z.array(PostCategorySchema),
+  status: PostStatusSchema.nullable(),
+  section_id: z.number().int().nullable(),
+  moderation_status: ModerationStatusSchema,
+  conversion: z.number(),
+  prioritization_impact: z.number().int(),
+  prioritization_confidence: z.number().int(),
+  prioritization_ease: z.number().int(),
+  prioritization_reach: z.number().int(),
+});
+
+/** `format=minimal` items: the identifying fields only. */
+export const PostMinimalSchema = PostSchema.pick({
+  id: true,
+  uid: true,
+  title: true,
+  url: true,
+  votes_count: true,
+  comments_count: true,
+  created_at: true,
+  moderation_status: true,
+}).loose();
+
+export const POST_ORDER_BY = [
+  'id', 'title', 'created_at', 'updated_at', 'content_updated_at', 'votes_count', 'comments_count',
+  'latest_status_change', 'latest_vote', 'views', 'sum_mrr', 'sum_ltv', 'order', 'moscow_priority',
+  'priority', 'severity', 'platform', 'version', 'release', 'trending_score', 'estimated_date',
+  'is_published', 'is_internal', 'author', 'post_type', 'assigned_to', 'section', 'publish_at',
+  'allow_comments', 'jira_issue_key', 'linear_issue_key',
+] as const;
+
+export const PLATFORMS = [
+  'web', 'windows', 'linux', 'macos', 'ios', 'android', 'mobile', 'api', 'sdk',
+  'playstation', 'xbox', 'nintendo_switch', 'alexa', 'google_assistant',
+  'chrome_extension', 'firefox_extension', 'safari_extension', 'edge_extension',
+] as const;
+
+const orderBy = z
+  .string({ error: 'The order by field must be a string.' })
+  .refine((v) => (POST_ORDER_BY as readonly string[]).includes(v) || /^cf_\d+$/.test(v), {
+    error: 'The selected order by is invalid.',
+  });
+
+const manyIntegers = (field: string) =>
+  z.union([integerField(field), z.array(integerField(field))]).transform((v) => (Array.isArray(v) ? v : [v]));
+const manyStrings = (field: string) =>
+  z
+    .union([z.string(), z.array(z.string())], { error: `The ${field.replace(/_/g, ' ')} field must be a string or an array.` })
+    .transform((v) => (Array.isArray(v) ? v : [v]));
+
+export const PostListQuerySchema = z.object({
+  tab: z.string().optional(),
+  category: integerField('category').optional(),
+  section: z.string().optional(),
+  limit: integerField('limit', { min: 1, max: 100 }).optional(),
+  skip: integerField('skip', { min: 0 }).optional(),
+  status: manyIntegers('status').optional(),
+  order_by: orderBy.optional(),
+  order_direction: oneOf('order_direction', ['asc', 'desc']).optional(),
+  platform: oneOf('platform', PLATFORMS).optional(),
+  version: z.string().optional(),
+  release: z.string().optional(),
+  tag_id: manyStrings('tag_id').optional(),
+  format: oneOf('format', ['full', 'minimal']).optional(),
+  saved_query_id: integerField('saved_query_id').optional(),
+});
+
+export const PostListResponseSchema = z.looseObject({
+  data: z.array(z.union([PostSchema, PostMinimalSchema])),
+  hasMore: z.boolean(),
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
+
+export type Post = z.infer<typeof PostSchema>;
+export type PostListQuery = z.input<typeof PostListQuerySchema>;
+export type PostListResponse = z.infer<typeof PostListResponseSchema>;

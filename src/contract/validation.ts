@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/**
+ * Request-field builders whose messages are the service's own (Laravel wording),
+ * so the server's 422 bodies and the CLI's pre-send checks say the same thing.
+ */
+
+/** Laravel counts characters, not UTF-16 units. */
+export const charLength = (v: string): number => [...v].length;
+
+/** Laravel shows attribute names with spaces for underscores. */
+export const attributeName = (field: string): string => field.replace(/_/g, ' ');
+
+const required = (field: string) => `The ${attributeName(field)} field is required.`;
+
+const typeError = (field: string, what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? required(field) : `The ${attributeName(field)} field must be ${what}.`;
+
+export function requiredString(field: string, opts: { min?: number; max?: number } = {}) {
+  let s = z.string({ error: typeError(field, 'a string') });
+  if (opts.min !== undefined) {
+    const min = opts.min;
+    s = s.refine((v) => charLength(v) >= min || v.length === 0, {
+      error: `The ${attributeName(field)} field must be at least ${min} characters.`,
+      abort: true,
+    });
+    s = s.refine((v) => v.length > 0, { error: required(field), abort: true });
+  } else {
+    s = s.refine((v) => v.length > 0, { error: required(field), abort: true });
+  }
+  if (opts.max !== undefined) {
+    const max = opts.max;
+    s = s.refine((v) => charLength(v) <= max, {
+      error: `The ${attributeName(field)} field must not be greater than ${max} characters.`,
+    });
+  }
+  return s;
+}
+
+/** An optional string: absent or null passes; present must follow the length rules. */
+export function optionalString(field: string, opts: { min?: number; max?: number } = {}) {
+  let s = z.string({ error: `The ${attributeName(field)} field must be a string.` });
+  if (opts.min !== undefined) {
+    const min = opts.min;
+    s = s.refine((v) => charLength(v) >= min, { error: `The ${attributeName(field)} field must be at least ${min} characters.` });
+  }
+  if (opts.max !== undefined) {
+    const max = opts.max;
+    s = s.refine((v) => charLength(v) <= max, {
+      error: `The ${attributeName(field)} field must not be greater than ${max} characters.`,
+    });
+  }
+  return s.nullish();
+}
+
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+export function hexColor(field: string) {
+  return z
+    .string({ error: typeError(field, 'a string') })
+    .refine((v) => v.length > 0, { error: required(field), abort: true })
+    .refine((v) => HEX_COLOR.test(v), { error: `The ${attributeName(field)} field must be a valid hexadecimal color.` });
+}
+
+/**
+ * Booleans as the service accepts them: true/false, 0/1 and their string forms.
+ * Output is a real boolean.
+ */
+export function looseBoolean(field: string) {
+  return z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])], {
+      error: `The ${attributeName(field)} field must be true or false.`,
+    })
+    .transform((v) => v === true || v === 1 || v === 'true' || v === '1')
+    .nullish();
+}
+
+export function integerField(field: string, opts: { min?: number; max?: number } = {}) {
+  let s = z
+    .union([z.number(), z.string().regex(/^-?\d+$/)], { error: typeError(field, 'an integer') })
+    .transform((v) => Number(v))
+    .refine((v) => Number.isSafeInteger(v), { error: `The ${attributeName(field)} field must be an integer.`, abort: true });
+  if (opts.min !== undefined && opts.max !== undefined) {
+    const { min, max } = opts as { min: number; max: number };
+    s = s.refine((v) => v >= min && v <= max, { error: `The ${attributeName(field)} field must be between ${min} and ${max}.` });
+  } else if (opts.min !== undefined) {
+    const min = opts.min;
+    s = s.refine((v) => v >= min, { error: `The ${attributeName(field)} field must be at least ${min}.` });
+  }
+  return s;
+}
+
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+export function uuidString(field: string) {
+  return z
+    .string({ error: typeError(field, 'a string') })
+    .refine((v) => UUID.test(v), { error: `The ${attributeName(field)} field must be a valid UUID.` });
+}
+
+export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z.enum(values, { error: `The selected ${attributeName(field)} is invalid.` });
+}
+
+/** Dates as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` or ISO 8601. */
+export function dateString(field: string) {
+  return z
+    .string({ error: typeError(field, 'a string') })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T'))), {
+      error: `The ${attributeName(field)} field must be a valid date.`,
+    });
+}
+
+/** The service's 422 body from a zod error: first path segment is the field. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (errors[field] ??= []).includes(issue.message) || errors[field].push(issue.message);
+  }
+  return errors;
+}
+
+export const VALIDATION_MESSAGE = 'The given data was invalid.';
