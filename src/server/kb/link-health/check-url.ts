@@ -1,0 +1,172 @@
+import { STATUS_CODES } from 'node:http';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { LinkCheck } from './types.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const MAX_REDIRECTS = 5;
+/** How much of a GET body is read before the connection is dropped. */
+export const BODY_PREFIX_BYTES = 64 * 1024;
+
+export interface CheckOptions {
+  /** Shared connection pool; defaults to one process-wide Agent. */
+  dispatcher?: Dispatcher;
+  /** Applies to each hop separately: connect + headers + body prefix. */
+  timeoutMs?: number;
+  /** Aborting rejects the check with the signal's reason instead of producing a result. */
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+const REQUEST_HEADERS = { 'user-agent': 'fp-link-health/0.1', accept: '*/*' };
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export function createLinkAgent(timeoutMs = DEFAULT_TIMEOUT_MS): Agent {
+  return new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+}
+
+let defaultAgent: Agent | undefined;
+export function defaultLinkAgent(): Agent {
+  defaultAgent ??= createLinkAgent();
+  return defaultAgent;
+}
+
+/**
+ * HEAD is tried first because it costs the target nothing. Servers and CDNs often
+ * refuse HEAD (405, 501) or answer it with another 4xx (400, 403, 429...) while
+ * serving GET fine, so every 4xx except 404 and 410, which are trusted as the
+ * resource's real answer, is retried with GET.
+ */
+function needsGet(status: number): boolean {
+  return status === 501 || (status >= 400 && status < 500 && status !== 404 && status !== 410);
+}
+
+export async function checkUrl(url: string, opts: CheckOptions = {}): Promise<LinkCheck> {
+  const now = opts.now ?? Date.now;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const dispatcher = opts.dispatcher ?? defaultLinkAgent();
+  let finalUrl = url;
+  let status: number | null = null;
+  let redirects = 0;
+  const result = (ok: boolean, error: string | null): LinkCheck => ({
+    url,
+    ok,
+    status,
+    error,
+    final_url: finalUrl,
+    redirects,
+    checked_at: new Date(now()).toISOString(),
+  });
+
+  let current = parseHttpUrl(url);
+  if (typeof current === 'string') return result(false, current);
+  try {
+    for (;;) {
+      finalUrl = current.href;
+      let res = await probe(current, 'HEAD', dispatcher, timeoutMs, opts.signal);
+      if (needsGet(res.status)) res = await probe(current, 'GET', dispatcher, timeoutMs, opts.signal);
+      status = res.status;
+      if (!REDIRECT_STATUSES.has(status) || res.location === undefined) {
+        return status < 400 ? result(true, null) : result(false, `HTTP ${status} ${STATUS_CODES[status] ?? ''}`.trim());
+      }
+      if (redirects === MAX_REDIRECTS) return result(false, 'too many redirects');
+      const next = parseHttpUrl(res.location, current);
+      if (typeof next === 'string') return result(false, `redirect to ${res.location}: ${next}`);
+      current = next;
+      redirects++;
+    }
+  } catch (err) {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    status = null;
+    return result(false, describeError(err, timeoutMs));
+  }
+}
+
+function parseHttpUrl(raw: string, base?: URL): URL | string {
+  let u: URL;
+  try {
+    u = new URL(raw, base);
+  } catch {
+    return 'invalid URL';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `unsupported scheme (${u.protocol})`;
+  u.hash = ''; // fragments never go on the wire
+  return u;
+}
+
+class HopTimeout extends Error {}
+
+async function probe(
+  url: URL,
+  method: 'HEAD' | 'GET',
+  dispatcher: Dispatcher,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; location: string | undefined }> {
+  // undici's own timeouts do not cover a body that trickles in forever, and the
+  // Agent's connect timeout is fixed at construction: one timer bounds the whole hop.
+  const timer = new AbortController();
+  const t = setTimeout(() => timer.abort(new HopTimeout()), timeoutMs);
+  try {
+    const res = await request(url, {
+      method,
+      dispatcher,
+      headers: REQUEST_HEADERS,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+    });
+    const location = res.headers.location;
+    // Reading a small body to its end lets the connection be reused; a larger
+    // one is cut off after the prefix, which also closes its socket.
+    await res.body.dump({ limit: BODY_PREFIX_BYTES }).catch(() => undefined);
+    return { status: res.statusCode, location: Array.isArray(location) ? location[0] : location };
+  } finally {
+    clearTimeout(t);
+  }
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const KNOWN_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  EAI_NONAME: 'host not found',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EPIPE: 'connection closed',
+  UND_ERR_SOCKET: 'connection closed by the server',
+};
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+/** Codes from the error, its cause, and an AggregateError's first member (happy-eyeballs connects). */
+function errorCodes(err: unknown): string[] {
+  const codes: string[] = [];
+  const visit = (e: unknown, depth: number) => {
+    if (depth > 3 || typeof e !== 'object' || e === null) return;
+    const { code, cause, errors } = e as ErrorLike;
+    if (typeof code === 'string') codes.push(code);
+    visit(cause, depth + 1);
+    if (Array.isArray(errors)) visit(errors[0], depth + 1);
+  };
+  visit(err, 0);
+  return codes;
+}
+
+export function describeError(err: unknown, timeoutMs: number): string {
+  const codes = errorCodes(err);
+  if (err instanceof HopTimeout || codes.some((c) => TIMEOUT_CODES.has(c))) return `timed out after ${timeoutMs} ms`;
+  // An OS code in the cause says more than undici's wrapper code.
+  const known = codes.find((c) => c in KNOWN_CODES && !c.startsWith('UND_')) ?? codes.find((c) => c in KNOWN_CODES);
+  if (known !== undefined) return `${KNOWN_CODES[known]} (${known})`;
+  const code = codes[0];
+  const message = err instanceof Error && err.message ? err.message : 'request failed';
+  if (code !== undefined && /CERT|TLS|SSL/.test(code)) return `TLS error: ${message} (${code})`;
+  return code !== undefined ? `${message} (${code})` : message;
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import { extractLinks } from './extract-links.js';
+import { defaultLinkCache, type LinkCache } from './link-cache.js';
+import type { LinkCheck, PostHealth, ScanArticle, ScanCounts, ScanProgress, ScanResult } from './types.js';
+
+export interface ScanOptions {
+  /** Distinct URLs checked at once; default 8. */
+  concurrency?: number;
+  cache?: LinkCache;
+  timeoutMs?: number;
+  dispatcher?: Dispatcher;
+  /** Called once with the total before any check, then after each distinct URL. */
+  onProgress?: (p: ScanCounts) => void;
+  signal?: AbortSignal;
+}
+
+export async function runScan(articles: ScanArticle[], opts: ScanOptions = {}): Promise<ScanResult> {
+  const { signal, onProgress, timeoutMs, dispatcher } = opts;
+  const cache = opts.cache ?? defaultLinkCache;
+  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 8));
+  signal?.throwIfAborted();
+
+  const linksByArticle = articles.map((a) => extractLinks(a.body, a.editorType));
+  const urls = [...new Set(linksByArticle.flat())];
+  const checks = new Map<string, LinkCheck>();
+  const counts: ScanCounts = { total: urls.length, checked: 0, failed: 0 };
+  onProgress?.({ ...counts });
+
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < urls.length) {
+      signal?.throwIfAborted();
+      const url = urls[next++];
+      const check = await cache.check(url, { timeoutMs, dispatcher, signal });
+      checks.set(url, check);
+      counts.checked++;
+      if (!check.ok) counts.failed++;
+      onProgress?.({ ...counts });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, urls.length) }, worker));
+
+  const posts = articles.map((article, i): PostHealth => {
+    const links = linksByArticle[i].map((url) => checks.get(url)!);
+    const failed = links.filter((l) => !l.ok).length;
+    return {
+      post_key: article.key,
+      title: article.title,
+      healthy: failed === 0,
+      links_total: links.length,
+      links_failed: failed,
+      links,
+    };
+  });
+  posts.sort(
+    (a, b) => Number(a.healthy) - Number(b.healthy) || a.title.localeCompare(b.title) || a.post_key.localeCompare(b.post_key),
+  );
+  return { ...counts, posts };
+}
+
+export interface ScanRegistryOptions {
+  /** Defaults for every scan: cache, concurrency, timeoutMs, dispatcher. */
+  defaults?: Omit<ScanOptions, 'onProgress' | 'signal'>;
+  /** Scans running at once; later ones wait in state `queued`. Default 2. */
+  maxRunning?: number;
+  /** Finished scans remembered for progress polling; the oldest are forgotten first. Default 200. */
+  maxFinished?: number;
+  now?: () => number;
+}
+
+interface ScanRecord {
+  progress: ScanProgress;
+  portal: string;
+  seq: number;
+  done: Promise<void>;
+  posts?: PostHealth[];
+}
+
+/**
+ * Background scans held in memory. Holds no timers, so an idle registry never
+ * keeps the process alive.
+ */
+export class ScanRegistry {
+  readonly #scans = new Map<string, ScanRecord>();
+  readonly #latest = new Map<string, ScanRecord>();
+  readonly #waiting: Array<() => void> = [];
+  readonly #defaults: Omit<ScanOptions, 'onProgress' | 'signal'>;
+  readonly #maxRunning: number;
+  readonly #maxFinished: number;
+  readonly #now: () => number;
+  #running = 0;
+  #seq = 0;
+
+  constructor(opts: ScanRegistryOptions = {}) {
+    this.#defaults = opts.defaults ?? {};
+    this.#maxRunning = Math.max(1, opts.maxRunning ?? 2);
+    this.#maxFinished = Math.max(1, opts.maxFinished ?? 200);
+    this.#now = opts.now ?? Date.now;
+  }
+
+  start(
+    tabId: number,
+    portalId: string | number,
+    articles: ScanArticle[],
+    opts: Omit<ScanOptions, 'onProgress'> = {},
+  ): string {
+    const scanId = randomUUID();
+    const record: ScanRecord = {
+      progress: {
+        scan_id: scanId,
+        tab_id: tabId,
+        state: 'queued',
+        total: 0,
+        checked: 0,
+        failed: 0,
+        started_at: null,
+        finished_at: null,
+        error: null,
+      },
+      portal: String(portalId),
+      seq: ++this.#seq,
+      done: Promise.resolve(),
+    };
+    this.#scans.set(scanId, record);
+    record.done = this.#run(record, articles, opts);
+    return scanId;
+  }
+
+  /** A snapshot of the scan's progress; undefined when unknown or, given `portalId`, another portal's. */
+  progress(scanId: string, portalId?: string | number): ScanProgress | undefined {
+    const record = this.#scans.get(scanId);
+    if (record === undefined || (portalId !== undefined && record.portal !== String(portalId))) return undefined;
+    return { ...record.progress };
+  }
+
+  /** Posts of the most recently started scan of the tab that completed. */
+  latestResults(portalId: string | number, tabId: number): PostHealth[] | undefined {
+    return this.#latest.get(tabKey(portalId, tabId))?.posts;
+  }
+
+  /** Settles when the scan has finished, whatever its outcome. */
+  whenDone(scanId: string): Promise<void> | undefined {
+    return this.#scans.get(scanId)?.done;
+  }
+
+  async #run(record: ScanRecord, articles: ScanArticle[], opts: Omit<ScanOptions, 'onProgress'>): Promise<void> {
+    const p = record.progress;
+    if (this.#running < this.#maxRunning) {
+      this.#running++;
+      await Promise.resolve(); // start() returns the id before any work happens
+    } else {
+      await new Promise<void>((resolve) => this.#waiting.push(resolve)); // a finishing scan hands over its slot
+    }
+    p.state = 'running';
+    p.started_at = this.#iso();
+    try {
+      const result = await runScan(articles, {
+        ...this.#defaults,
+        ...opts,
+        onProgress: (c) => Object.assign(p, c),
+      });
+      Object.assign(p, { total: result.total, checked: result.checked, failed: result.failed });
+      record.posts = result.posts;
+      const key = tabKey(record.portal, p.tab_id);
+      const current = this.#latest.get(key);
+      if (current === undefined || current.seq < record.seq) this.#latest.set(key, record);
+      p.finished_at = this.#iso();
+      p.state = 'completed';
+    } catch (err) {
+      p.error = err instanceof Error ? err.message : String(err);
+      p.finished_at = this.#iso();
+      p.state = 'failed';
+    } finally {
+      const next = this.#waiting.shift();
+      if (next !== undefined) next();
+      else this.#running--;
+      this.#forgetOldFinished();
+    }
+  }
+
+  #forgetOldFinished(): void {
+    let finished = 0;
+    for (const r of this.#scans.values()) if (r.progress.finished_at !== null) finished++;
+    for (const [id, r] of this.#scans) {
+      if (finished <= this.#maxFinished) return;
+      if (r.progress.finished_at === null) continue;
+      this.#scans.delete(id);
+      finished--;
+    }
+  }
+
+  #iso(): string {
+    return new Date(this.#now()).toISOString();
+  }
+}
+
+function tabKey(portalId: string | number, tabId: number): string {
+  return `${String(portalId)}\u0000${tabId}`;
+}
