@@ -1,0 +1,53 @@
+import type { Category } from '../../contract/schemas/category.js';
+import type { CategoryRecord, PortalState } from '../store/state.js';
+import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+
+export const CATEGORY_PALETTE = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#f97316'];
+
+const NAME_TAKEN = 'The name has already been taken.';
+
+export function presentCategory(c: CategoryRecord): Category {
+  return { id: c.id, name: c.name, color: c.color, sort_order: c.sort_order };
+}
+
+/** Names are unique per portal and compared case-sensitively. */
+function assertNameFree(portal: PortalState, name: string, except?: number): void {
+  if (portal.categories.some((c) => c.name === name && c.id !== except)) throw ValidationError.field('name', NAME_TAKEN);
+}
+
+function findForChange(portal: PortalState, rawId: string, verb: 'update' | 'delete', notFound: string): CategoryRecord {
+  const category = /^\d+$/.test(rawId) ? portal.categories.find((c) => c.id === Number(rawId)) : undefined;
+  if (!category) throw new NotFoundError(notFound);
+  if (category.locked) throw new ForbiddenError(`You do not have permission to ${verb} this category.`);
+  return category;
+}
+
+export function createCategory(portal: PortalState, input: { name: string }): CategoryRecord {
+  assertNameFree(portal, input.name);
+  const id = Math.max(0, ...portal.categories.map((c) => c.id)) + 1;
+  const sortOrder = Math.max(0, ...portal.categories.map((c) => c.sort_order ?? 0)) + 1;
+  const category: CategoryRecord = {
+    id,
+    name: input.name,
+    color: CATEGORY_PALETTE[(id - 1) % CATEGORY_PALETTE.length],
+    sort_order: sortOrder,
+    locked: false,
+  };
+  portal.categories.push(category);
+  return category;
+}
+
+export function updateCategory(portal: PortalState, rawId: string, input: { name: string; color: string }): CategoryRecord {
+  const category = findForChange(portal, rawId, 'update', 'Category not found.');
+  assertNameFree(portal, input.name, category.id);
+  category.name = input.name;
+  category.color = input.color;
+  return category;
+}
+
+/** Deleting a category also takes it off every post. */
+export function deleteCategory(portal: PortalState, rawId: string): void {
+  const category = findForChange(portal, rawId, 'delete', 'Category not found');
+  portal.categories = portal.categories.filter((c) => c !== category);
+  for (const post of portal.posts) post.category_ids = post.category_ids.filter((id) => id !== category.id);
+}

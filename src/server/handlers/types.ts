@@ -1,0 +1,34 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import type { Endpoints, OperationName } from '../../contract/endpoints.js';
+import type { ApiKeyRecord, PortalState } from '../store/state.js';
+import type { Store } from '../store/store.js';
+import type { ServerServices } from '../services.js';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerContext<K extends OperationName = OperationName> {
+  portal: PortalState;
+  key: ApiKeyRecord;
+  /** Raw path parameters; handlers decide what an unparsable one means (usually 404). */
+  params: Record<string, string>;
+  query: Out<Endpoints[K] extends { query: infer Q } ? Q : undefined>;
+  body: Out<Endpoints[K] extends { body: infer B } ? B : undefined>;
+  req: IncomingMessage;
+  res: ServerResponse;
+  store: Store;
+  services: ServerServices;
+  now: Date;
+  /** `http://host[:port]` as the client addressed this portal, for URLs in responses. */
+  origin: string;
+}
+
+export type HandlerResult = { status?: number; body: unknown } | { streamed: true };
+
+export type Handler<K extends OperationName = OperationName> = (
+  ctx: HandlerContext<K>,
+) => HandlerResult | Promise<HandlerResult>;
+
+export type HandlerMap = { [K in OperationName]?: Handler<K> };
+
+export const ok = (body: unknown, status = 200): HandlerResult => ({ status, body });

@@ -1,0 +1,100 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import type { Endpoint } from '../../contract/endpoints.js';
+import { fieldErrors } from '../../contract/validation.js';
+import { ValidationError } from '../domain/errors.js';
+import { allHandlers } from '../handlers/index.js';
+import type { HandlerContext, HandlerMap } from '../handlers/types.js';
+import type { ServerServices } from '../services.js';
+import type { Store } from '../store/store.js';
+import { assertCanWrite, authenticate } from './authenticate.js';
+import { errorResponse, HttpError } from './error-response.js';
+import { readJson } from './read-json.js';
+import { readQuery } from './read-query.js';
+import { handleReferenceRoute } from './reference-routes.js';
+import { sendJson } from './respond.js';
+import { createRouter } from './router.js';
+
+export interface AppOptions {
+  store: Store;
+  handlers?: HandlerMap;
+  services?: Partial<ServerServices>;
+  /** Where unexpected errors are reported (stderr by default). */
+  logError?: (err: unknown) => void;
+}
+
+/** The reference server as a `node:http` server that is not listening yet. */
+export function createApp(options: AppOptions): Server {
+  return createServer(createRequestHandler(options));
+}
+
+/** One request listener, shareable by servers on several addresses. */
+export function createRequestHandler(options: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const { store } = options;
+  const handlers = options.handlers ?? allHandlers;
+  const services: ServerServices = { now: () => new Date(), ...options.services };
+  const match = createRouter();
+  const logError = options.logError ?? ((err) => console.error(err));
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const portal = store.portalForHost(req.headers.host);
+    const now = services.now();
+    const origin = `http://${req.headers.host ?? 'localhost'}`;
+
+    if (url.pathname.startsWith('/__reference/')) {
+      await handleReferenceRoute({ req, res, url, method, portal, store, now });
+      return;
+    }
+
+    const route = match(method, url.pathname);
+    const routeName = url.pathname.replace(/^\//, '');
+    if (route.kind === 'not-found') throw new HttpError(404, `The route ${routeName} could not be found.`);
+    if (route.kind === 'method-not-allowed') {
+      throw new HttpError(
+        405,
+        `The ${method} method is not supported for route ${routeName}. Supported methods: ${route.allowed.join(', ')}.`,
+        { allow: route.allowed.join(', ') },
+      );
+    }
+    const { endpoint, params } = route;
+    const key = authenticate(req, portal, now);
+    if (endpoint.method !== 'GET') assertCanWrite(key);
+
+    const query = endpoint.query ? validate(endpoint.query, readQuery(url.searchParams)) : undefined;
+    const body = endpoint.body ? validate(endpoint.body, await readJson(req)) : undefined;
+    const handler = handlers[endpoint.name as keyof HandlerMap] as ((ctx: HandlerContext) => unknown) | undefined;
+    if (!handler) throw new HttpError(501, `${endpoint.name} is not implemented by this server.`);
+
+    const ctx = { portal, key, params, query, body, req, res, store, services, now, origin } as HandlerContext;
+    const result = (await handler(ctx)) as { status?: number; body?: unknown; streamed?: true };
+    if (result.streamed) return;
+    const status = result.status ?? 200;
+    if (isWrite(endpoint) && status < 300) await store.commit();
+    sendJson(res, status, result.body ?? {});
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((err) => {
+      const mapped = errorResponse(err);
+      if (!mapped) logError(err);
+      const { status, body, headers } = mapped ?? { status: 500, body: { message: 'Server Error' } };
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendJson(res, status, body, { ...headers, ...(status === 413 ? { connection: 'close' } : {}) });
+    });
+  };
+}
+
+function isWrite(endpoint: Endpoint): boolean {
+  return endpoint.method !== 'GET';
+}
+
+function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
+  return parsed.data;
+}

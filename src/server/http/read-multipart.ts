@@ -1,0 +1,251 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+
+export interface UploadedFile {
+  path: string;
+  filename: string;
+  size: number;
+  mimeType: string;
+}
+
+export interface MultipartForm {
+  /** Repeated names and `name[]` names (stored without the brackets) become arrays. */
+  fields: Record<string, string | string[]>;
+  file: UploadedFile | null;
+  /** Removes the temp file; call it once the upload has been used. */
+  cleanup(): Promise<void>;
+}
+
+export interface ReadMultipartOptions {
+  maxFileBytes: number;
+  /** Parent of the per-request temp directory; defaults to os.tmpdir(). */
+  tmpDir?: string;
+  /** Name of the one file part accepted; defaults to `file`. */
+  fileField?: string;
+  /** Defaults to 1000, like PHP's max_input_vars. */
+  maxFields?: number;
+  /** Longest accepted field value; defaults to 64 KiB. */
+  maxFieldBytes?: number;
+  /**
+   * Room for the non-file parts and part headers: a body longer than
+   * maxFileBytes + overheadBytes cannot hold an acceptable file. Defaults to 1 MiB.
+   */
+  overheadBytes?: number;
+}
+
+/** `field` names the form field a 413/422 is about, for a validation-style `errors` object. */
+export class MultipartError extends Error {
+  override readonly name = 'MultipartError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+const DEFAULT_MAX_FIELDS = 1000;
+const DEFAULT_MAX_FIELD_BYTES = 64 * 1024;
+const DEFAULT_OVERHEAD_BYTES = 1024 * 1024;
+
+export function fileTooLargeMessage(field: string, maxFileBytes: number): string {
+  return `The ${field} field must not be greater than ${Math.floor(maxFileBytes / 1024)} kilobytes.`;
+}
+
+/**
+ * Streams a multipart/form-data request: fields into memory (bounded), the one
+ * file into a fresh temp directory. Throws MultipartError:
+ * - 422 `The file field is required.` when the body is not multipart/form-data.
+ *   422 rather than 415 because the API answers a request without the file the
+ *   way its validation does, whatever the body's type.
+ * - 413 when the file (or, before any byte is read, the declared Content-Length)
+ *   is over the limit.
+ * - 400 for a malformed or interrupted body.
+ * - 422 for a second file, a file under another name, too many or too long fields.
+ *
+ * On any error the temp directory is already removed and the rest of the body
+ * is left unread (paused, so the client is held back by backpressure); answer
+ * the refusal after calling dropUnreadBody(req, res).
+ */
+export async function readMultipart(
+  req: IncomingMessage,
+  opts: ReadMultipartOptions,
+): Promise<MultipartForm> {
+  const fileField = opts.fileField ?? 'file';
+  const maxFields = opts.maxFields ?? DEFAULT_MAX_FIELDS;
+  const maxBodyBytes = opts.maxFileBytes + (opts.overheadBytes ?? DEFAULT_OVERHEAD_BYTES);
+  const tooLarge = () => new MultipartError(413, fileTooLargeMessage(fileField, opts.maxFileBytes), fileField);
+
+  const contentType = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) {
+    throw new MultipartError(422, `The ${fileField} field is required.`, fileField);
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBodyBytes) throw tooLarge();
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      defParamCharset: 'utf8', // clients send UTF-8 filenames raw, as browsers do
+      limits: {
+        // busboy flags a file as truncated once it *reaches* fileSize
+        fileSize: opts.maxFileBytes + 1,
+        files: 1,
+        fields: maxFields,
+        fieldSize: opts.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
+      },
+    });
+  } catch (err) {
+    throw malformed(err);
+  }
+
+  const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'fp-upload-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  return new Promise<MultipartForm>((resolve, reject) => {
+    const fields = new Map<string, string | string[]>();
+    let file: UploadedFile | null = null;
+    let fileWritten: Promise<void> = Promise.resolve();
+    let abortFile: (() => void) | null = null;
+    let received = 0;
+    let settled = false;
+
+    const fail = (err: MultipartError) => {
+      if (settled) return;
+      settled = true;
+      detach();
+      // Not synchronously: busboy emits from inside its write loop and
+      // dereferences the current file stream after 'limit' returns.
+      process.nextTick(() => {
+        parser.destroy();
+        abortFile?.();
+      });
+      // the write stream must be closed before its directory can go
+      fileWritten
+        .catch(() => {})
+        .then(cleanup)
+        .then(
+          () => reject(err),
+          () => reject(err),
+        );
+    };
+
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBodyBytes) fail(tooLarge());
+    };
+    const onClose = () => {
+      if (!req.complete) fail(new MultipartError(400, 'The upload was interrupted before the end of the body.'));
+    };
+    const detach = () => {
+      req.unpipe(parser);
+      req.off('data', onData);
+      req.off('close', onClose);
+    };
+    // A client reset after we gave up must not surface as an unhandled 'error'.
+    req.on('error', () => {});
+    req.on('data', onData);
+    req.on('close', onClose);
+
+    parser.on('error', (err) => fail(malformed(err)));
+    parser.on('filesLimit', () => fail(new MultipartError(422, 'Only one file may be uploaded.', fileField)));
+    parser.on('fieldsLimit', () => fail(new MultipartError(422, `No more than ${maxFields} fields may be sent.`)));
+
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) {
+        fail(new MultipartError(422, `The ${name} field is too long.`, name));
+        return;
+      }
+      addField(fields, name, value);
+    });
+
+    parser.on('file', (name, stream, info) => {
+      // destroying the parser destroys the current file stream with an error
+      stream.on('error', () => {});
+      if (name !== fileField) {
+        stream.resume();
+        fail(new MultipartError(422, `Unexpected file in the ${name} field; send the file as ${fileField}.`, name));
+        return;
+      }
+      const target = path.join(dir, 'upload');
+      const out = createWriteStream(target, { flags: 'wx' });
+      // resolves only once the descriptor is closed, so the directory can be removed
+      const closed = new Promise((done) => out.once('close', done));
+      stream.on('limit', () => fail(tooLarge()));
+      abortFile = () => stream.destroy();
+      const written = pipeline(stream, out);
+      fileWritten = Promise.allSettled([written, closed]).then(() => written).then(() => {
+        file = {
+          path: target,
+          filename: info.filename ?? '',
+          size: out.bytesWritten,
+          mimeType: info.mimeType,
+        };
+      });
+      fileWritten.catch((err) => fail(isFsError(err) ? storageFailed(err) : malformed(err)));
+    });
+
+    parser.on('close', () => {
+      fileWritten.then(
+        () => {
+          if (settled) return;
+          settled = true;
+          detach();
+          resolve({ fields: Object.fromEntries(fields), file, cleanup });
+        },
+        () => {}, // already routed to fail()
+      );
+    });
+
+    req.pipe(parser);
+  });
+}
+
+// A Map, so that a field named `__proto__` stays an ordinary field.
+/**
+ * Call before answering a request whose body readMultipart refused. Answering
+ * with `Connection: close` instead would close the socket while the client is
+ * still sending, and the client would see a reset rather than the answer. Here
+ * the rest of the body is discarded until the client, having read the answer,
+ * hangs up (undici does so at once); a client that keeps sending is cut off
+ * after graceMs, so an oversized upload is never read to the end.
+ */
+export function dropUnreadBody(req: IncomingMessage, res: ServerResponse, graceMs = 2000): void {
+  req.on('error', () => {});
+  res.once('finish', () => {
+    if (req.complete) return;
+    req.resume();
+    const socket = req.socket;
+    const timer = setTimeout(() => socket.destroy(), graceMs);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
+function addField(fields: Map<string, string | string[]>, rawName: string, value: string): void {
+  const isList = rawName.endsWith('[]');
+  const name = isList ? rawName.slice(0, -2) : rawName;
+  const prev = fields.get(name);
+  if (prev === undefined) fields.set(name, isList ? [value] : value);
+  else if (Array.isArray(prev)) prev.push(value);
+  else fields.set(name, [prev, value]);
+}
+
+function malformed(err: unknown): MultipartError {
+  const detail = err instanceof Error ? err.message : String(err);
+  return new MultipartError(400, `Malformed multipart/form-data body: ${detail}.`);
+}
+
+function isFsError(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && typeof (err as NodeJS.ErrnoException).syscall === 'string';
+}
+
+function storageFailed(err: NodeJS.ErrnoException): MultipartError {
+  return new MultipartError(500, `The upload could not be stored (${err.code ?? 'I/O error'}).`);
+}

@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { openApiDocument } from '../../contract/openapi.js';
+import type { PortalState } from '../store/state.js';
+import type { Store } from '../store/store.js';
+import { assertCanWrite, authenticate } from './authenticate.js';
+import { HttpError } from './error-response.js';
+import { sendJson } from './respond.js';
+
+interface ReferenceRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  method: string;
+  portal: PortalState;
+  store: Store;
+  now: Date;
+}
+
+/** `/__reference/*`: inspection endpoints of the reference server, not part of the product's API. */
+export async function handleReferenceRoute({ req, res, url, method, portal, store, now }: ReferenceRequest): Promise<void> {
+  const path = url.pathname;
+  if (path === '/__reference/openapi.json' && method === 'GET') {
+    sendJson(res, 200, openApiDocument());
+    return;
+  }
+  const routes: Record<string, string> = { '/__reference/events': 'GET', '/__reference/reset': 'POST' };
+  const allowed = routes[path];
+  if (!allowed) throw new HttpError(404, `The route ${path.slice(1)} could not be found.`);
+  if (allowed !== method) {
+    throw new HttpError(405, `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed}.`);
+  }
+  assertCanWrite(authenticate(req, portal, now));
+  if (path === '/__reference/events') {
+    sendJson(res, 200, { data: portal.events });
+    return;
+  }
+  store.reset(portal.id);
+  await store.commit();
+  sendJson(res, 200, { message: 'Portal reset to its seed.' });
+}

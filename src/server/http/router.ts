@@ -1,0 +1,55 @@
+import { endpointList, type Endpoint, type HttpMethod } from '../../contract/endpoints.js';
+
+interface Route {
+  endpoint: Endpoint;
+  methods: HttpMethod[];
+  pattern: RegExp;
+  names: string[];
+}
+
+export type RouteMatch =
+  | { kind: 'found'; endpoint: Endpoint; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allowed: HttpMethod[] }
+  | { kind: 'not-found' };
+
+/** Routes compiled from the endpoint table; paths with several verbs share one pattern. */
+export function createRouter(list: readonly Endpoint[] = endpointList) {
+  const routes: Route[] = list.map((endpoint) => {
+    const names: string[] = [];
+    const source = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return {
+      endpoint,
+      methods: [endpoint.method, ...(endpoint.alsoMethods ?? [])],
+      pattern: new RegExp(`^${source}/?$`),
+      names,
+    };
+  });
+
+  return function match(method: string, pathname: string): RouteMatch {
+    const allowed: HttpMethod[] = [];
+    for (const route of routes) {
+      const m = route.pattern.exec(pathname);
+      if (!m) continue;
+      if (route.methods.includes(method as HttpMethod)) {
+        const params: Record<string, string> = {};
+        route.names.forEach((name, i) => {
+          params[name] = safeDecode(m[i + 1]);
+        });
+        return { kind: 'found', endpoint: route.endpoint, params };
+      }
+      allowed.push(...route.methods);
+    }
+    return allowed.length ? { kind: 'method-not-allowed', allowed: [...new Set(allowed)] } : { kind: 'not-found' };
+  };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,72 @@
+import { parseDocument, stringify } from 'yaml';
+import { ArchiveError } from './archive-error.js';
+
+// File format: an optional block `---\n<yaml>---\n` at the very start, then the
+// body. The body is everything after the closing fence, byte for byte: no
+// newline is added or removed, so a body with or without a trailing newline
+// round-trips as it is. Both fences also accept `\r\n` for hand-edited files.
+
+const FENCE = '---';
+
+export function renderMarkdownFile(frontMatter: Record<string, unknown>, body: string): string {
+  return `${FENCE}\n${stringify(frontMatter, { lineWidth: 0, minContentWidth: 0 })}${FENCE}\n${body}`;
+}
+
+/** The root `_index.md`: plain description, fenced only when it would otherwise read as front matter. */
+export function renderRootIndex(description: string): string {
+  return startsLikeFrontMatter(description) ? `${FENCE}\n${FENCE}\n${description}` : description;
+}
+
+function startsLikeFrontMatter(text: string): boolean {
+  // A leading BOM is dropped by the reader's UTF-8 decoder, so it must be fenced off too.
+  return text.startsWith(FENCE) || text.startsWith('\uFEFF');
+}
+
+export interface SplitFile {
+  data: Record<string, unknown>;
+  body: string;
+}
+
+export function parseMarkdownFile(text: string, entry: string): SplitFile {
+  const opening = fenceLineEnd(text, 0);
+  if (opening === null) return { data: {}, body: text };
+
+  let lineStart = opening;
+  while (lineStart < text.length) {
+    const closing = fenceLineEnd(text, lineStart);
+    if (closing !== null) {
+      return { data: parseYamlMapping(text.slice(opening, lineStart), entry), body: text.slice(closing) };
+    }
+    const next = text.indexOf('\n', lineStart);
+    if (next === -1) break;
+    lineStart = next + 1;
+  }
+  throw new ArchiveError(entry, 'front matter is not closed by a "---" line.');
+}
+
+/** If a `---` line starts at `at`, the index just after its line break (or the end of the text). */
+function fenceLineEnd(text: string, at: number): number | null {
+  if (!text.startsWith(FENCE, at)) return null;
+  const after = at + FENCE.length;
+  if (after === text.length) return after;
+  if (text[after] === '\n') return after + 1;
+  if (text.startsWith('\r\n', after)) return after + 2;
+  return null;
+}
+
+function parseYamlMapping(source: string, entry: string): Record<string, unknown> {
+  const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    throw new ArchiveError(entry, `front matter is not valid YAML (${firstLine(doc.errors[0].message)}).`);
+  }
+  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new ArchiveError(entry, 'front matter must be a YAML mapping of keys to values.');
+  }
+  return value as Record<string, unknown>;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n', 1)[0].replace(/[.:]\s*$/, '');
+}

@@ -1,0 +1,127 @@
+// The knowledge-base content these modules work on. The store adapts its own
+// records to these shapes; nothing here knows about HTTP or persistence.
+
+export interface KbSection {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  name: string;
+  description: string;
+  sort_order: number;
+}
+
+export interface KbArticle {
+  /** The post key. */
+  key: string;
+  section_id: number | null;
+  slug: string;
+  title: string;
+  body: string;
+  sort_order: number;
+}
+
+export interface KbTab {
+  id: number;
+  description: string;
+  sections: KbSection[];
+  articles: KbArticle[];
+}
+
+export interface ParsedSection {
+  /** Folder path inside the archive, e.g. `features/advanced`. */
+  path: string;
+  id: number | null;
+  name: string;
+  sort_order: number | null;
+  description: string;
+  parentPath: string | null;
+}
+
+export interface ParsedArticle {
+  /** File path inside the archive, e.g. `features/advanced/api-reference.md`. */
+  path: string;
+  id: string | null;
+  title: string;
+  sort_order: number | null;
+  body: string;
+  sectionPath: string | null;
+}
+
+export interface ParsedArchive {
+  rootDescription: string | null;
+  /** Sorted by path, so a parent always comes before its children. */
+  sections: ParsedSection[];
+  /** Sorted by path. */
+  articles: ParsedArticle[];
+}
+
+export interface ArchiveLimits {
+  maxEntries?: number;
+  maxEntryBytes?: number;
+  maxTotalBytes?: number;
+}
+
+export type SectionChange = 'name' | 'description' | 'order' | 'parent';
+export type ArticleChange = 'title' | 'body' | 'section' | 'order';
+export type SyncChange = SectionChange | ArticleChange;
+
+export interface PlanCreate {
+  id: null;
+  /** Section name or article title. */
+  title: string;
+  path: string;
+}
+
+export interface PlanUpdate<Id, Change extends SyncChange> {
+  id: Id;
+  title: string;
+  path: string;
+  changes: Change[];
+}
+
+export interface PlanDelete<Id> {
+  id: Id;
+  title: string;
+  /** Where an export of the current tab puts the item. */
+  path: string;
+}
+
+export interface KindPlan<Id, Change extends SyncChange> {
+  create: PlanCreate[];
+  update: Array<PlanUpdate<Id, Change>>;
+  delete: Array<PlanDelete<Id>>;
+}
+
+export interface SyncPlan {
+  /** The tab's own description, from the root `_index.md`. */
+  tab: { changes: Array<'description'> };
+  sections: KindPlan<number, SectionChange>;
+  articles: KindPlan<string, ArticleChange>;
+  summary: { create: number; update: number; delete: number };
+}
+
+export interface AppliedCreate<Id> {
+  id: Id;
+  title: string;
+  path: string;
+}
+
+export interface AppliedKind<Id, Change extends SyncChange> {
+  create: Array<AppliedCreate<Id>>;
+  update: Array<PlanUpdate<Id, Change>>;
+  delete: Array<PlanDelete<Id>>;
+}
+
+export interface ApplyResult {
+  tab: KbTab;
+  applied: {
+    tab: { changes: Array<'description'> };
+    sections: AppliedKind<number, SectionChange>;
+    articles: AppliedKind<string, ArticleChange>;
+  };
+  /** Deletion candidates whose ids were not confirmed. */
+  skipped: {
+    sections: Array<PlanDelete<number>>;
+    articles: Array<PlanDelete<string>>;
+  };
+}

@@ -1,0 +1,108 @@
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createRequestHandler } from './http/create-app.js';
+import { loadSeed, SeedError } from './store/load-seed.js';
+import { FilePersistence } from './store/persist-file.js';
+import type { ServerState } from './store/state.js';
+import { Store } from './store/store.js';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  /** A seed file path, `demo`, or an already parsed seed document. */
+  seed?: string | object;
+  /** Durable data file; loaded when it exists, otherwise initialised from the seed. */
+  data?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Every address the server listens on (the main one and loopback portal hosts). */
+  addresses: string[];
+  store: Store;
+  close(): Promise<void>;
+}
+
+async function readSeed(seed: string | object | undefined): Promise<unknown> {
+  if (seed === undefined || seed === 'demo') {
+    const { demoSeed } = await import('./seed/demo-seed.js');
+    return demoSeed();
+  }
+  if (typeof seed !== 'string') return seed;
+  let text: string;
+  try {
+    text = await readFile(seed, 'utf8');
+  } catch (err) {
+    throw new SeedError([`${seed}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new SeedError([`${seed}: not valid JSON (${(err as Error).message})`]);
+  }
+}
+
+const isLoopbackIp = (host: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+const isWildcard = (host: string) => host === '0.0.0.0' || host === '::';
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Load the data, then listen on the main address and on every loopback IP a portal names as a host. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  let state: ServerState;
+  let persistence: FilePersistence | undefined;
+  if (options.data) {
+    persistence = new FilePersistence(options.data);
+    const existing = await persistence.read();
+    state = loadSeed(existing ?? (await readSeed(options.seed)));
+    if (existing === undefined) await persistence.write(() => state);
+  } else {
+    state = loadSeed(await readSeed(options.seed));
+  }
+  const store = new Store(state, persistence);
+
+  const servers: Server[] = [];
+  const handler = createRequestHandler({ store });
+  const first = createServer(handler);
+  servers.push(first);
+  const port = await listen(first, options.port ?? 0, host);
+  const addresses = [host];
+  if (!isWildcard(host)) {
+    const extra = new Set(state.portals.flatMap((p) => p.hosts).filter((h) => isLoopbackIp(h) && h !== host));
+    for (const address of extra) {
+      const server = createServer(handler);
+      await listen(server, port, address);
+      servers.push(server);
+      addresses.push(address);
+    }
+  }
+  const shown = host.includes(':') ? `[${host}]` : isWildcard(host) ? '127.0.0.1' : host;
+  return {
+    url: `http://${shown}:${port}`,
+    port,
+    addresses,
+    store,
+    async close() {
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  SeedFileSchema,
+  type CategoryRecord,
+  type CommentRecord,
+  type FeedbackRecord,
+  type GroupRecord,
+  type PortalState,
+  type PostRecord,
+  type SectionRecord,
+  type ServerState,
+  type UserRecord,
+} from './state.js';
+
+export class SeedError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid seed:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'SeedError';
+  }
+}
+
+/** `portals[0].posts[3].author_id` from a zod path. */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out ? `.${String(seg)}` : String(seg);
+  return out || '(root)';
+}
+
+const PALETTE = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#f97316'];
+
+function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'item'
+  );
+}
+
+function nextId(used: Iterable<number>): () => number {
+  let max = 0;
+  for (const n of used) if (n > max) max = n;
+  return () => ++max;
+}
+
+/**
+ * Validate a seed (or data) document and fill every default. Problems are
+ * collected and reported together, each with the exact path.
+ */
+export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
+  const parsed = SeedFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new SeedError(parsed.error.issues.map((i: z.core.$ZodIssue) => `${formatPath(i.path)}: ${i.message}`));
+  }
+  const problems: string[] = [];
+  const at = (path: (string | number)[], msg: string) => problems.push(`${formatPath(path)}: ${msg}`);
+  const nowIso = now.toISOString();
+
+  const hosts = new Map<string, number>();
+  const tokens = new Map<string, number>();
+  const defaults: number[] = [];
+
+  const portals: PortalState[] = parsed.data.portals.map((p, pi) => {
+    const base = ['portals', pi] as (string | number)[];
+    p.hosts.forEach((h, hi) => {
+      const host = h.toLowerCase();
+      if (hosts.has(host)) at([...base, 'hosts', hi], `host "${h}" is already used by portals[${hosts.get(host)}]`);
+      else hosts.set(host, pi);
+    });
+    p.api_keys.forEach((k, ki) => {
+      if (tokens.has(k.token)) at([...base, 'api_keys', ki, 'token'], `token is already used by portals[${tokens.get(k.token)}]`);
+      else tokens.set(k.token, pi);
+    });
+    if (p.default) defaults.push(pi);
+
+    const unique = <T>(items: T[], key: (t: T) => unknown, field: string, coll: string) => {
+      const seen = new Set<unknown>();
+      items.forEach((item, i) => {
+        const v = key(item);
+        if (v === undefined) return;
+        if (seen.has(v)) at([...base, coll, i, field], `duplicate ${field} ${JSON.stringify(v)}`);
+        seen.add(v);
+      });
+    };
+
+    unique(p.users, (u) => u.id, 'id', 'users');
+    unique(p.users, (u) => u.database_id, 'database_id', 'users');
+    const userDbId = nextId(p.users.map((u) => u.database_id ?? 0));
+    const users: UserRecord[] = p.users.map((u) => ({ ...u, database_id: u.database_id ?? userDbId(), created_at: u.created_at ?? nowIso }));
+    const userIds = new Set(users.map((u) => u.id));
+
+    unique(p.tabs, (t) => t.id, 'id', 'tabs');
+    unique(p.tabs, (t) => t.slug, 'slug', 'tabs');
+    const tabIds = new Set(p.tabs.map((t) => t.id));
+
+    unique(p.sections, (s) => s.id, 'id', 'sections');
+    const sectionIds = new Set(p.sections.map((s) => s.id));
+    const sections: SectionRecord[] = p.sections.map((s, i) => {
+      if (!tabIds.has(s.tab_id)) at([...base, 'sections', i, 'tab_id'], 'unknown tab');
+      if (s.parent_id !== null && !sectionIds.has(s.parent_id)) at([...base, 'sections', i, 'parent_id'], 'unknown section');
+      return { ...s, sort_order: s.sort_order ?? i + 1 };
+    });
+
+    unique(p.statuses, (s) => s.id, 'id', 'statuses');
+    p.statuses.forEach((s, i) => {
+      if (s.tab_id !== null && !tabIds.has(s.tab_id)) at([...base, 'statuses', i, 'tab_id'], 'unknown tab');
+    });
+    const statusIds = new Set(p.statuses.map((s) => s.id));
+    unique(p.tags, (t) => t.id, 'id', 'tags');
+    const tagIds = new Set(p.tags.map((t) => t.id));
+
+    unique(p.categories, (c) => c.id, 'id', 'categories');
+    unique(p.categories, (c) => c.name, 'name', 'categories');
+    const catId = nextId(p.categories.map((c) => c.id ?? 0));
+    const categories: CategoryRecord[] = p.categories.map((c, i) => ({
+      ...c,
+      id: c.id ?? catId(),
+      color: c.color ?? PALETTE[i % PALETTE.length],
+      sort_order: c.sort_order ?? i + 1,
+    }));
+    const categoryIds = new Set(categories.map((c) => c.id));
+
+    unique(p.groups, (g) => g.id, 'id', 'groups');
+    unique(p.groups, (g) => g.name, 'name', 'groups');
+    const groups: GroupRecord[] = p.groups.map((g, i) => {
+      g.user_ids.forEach((u, ui) => {
+        if (!userIds.has(u)) at([...base, 'groups', i, 'user_ids', ui], 'unknown user');
+      });
+      return {
+        ...g,
+        user_ids: [...new Set(g.user_ids)],
+        id: g.id ?? randomUUID(),
+        created_at: g.created_at ?? nowIso,
+        updated_at: g.updated_at ?? g.created_at ?? nowIso,
+      };
+    });
+
+    unique(p.posts, (x) => x.key, 'key', 'posts');
+    unique(p.posts, (x) => x.database_id, 'database_id', 'posts');
+    const postDbId = nextId(p.posts.map((x) => x.database_id ?? 0));
+    const posts: PostRecord[] = p.posts.map((x, i) => {
+      const path = [...base, 'posts', i];
+      if (!userIds.has(x.author_id)) at([...path, 'author_id'], 'unknown user');
+      if (x.tab_id !== null && !tabIds.has(x.tab_id)) at([...path, 'tab_id'], 'unknown tab');
+      if (x.section_id !== null && !sectionIds.has(x.section_id)) at([...path, 'section_id'], 'unknown section');
+      if (x.status_id !== null && !statusIds.has(x.status_id)) at([...path, 'status_id'], 'unknown status');
+      x.category_ids.forEach((c, ci) => categoryIds.has(c) || at([...path, 'category_ids', ci], 'unknown category'));
+      x.tag_ids.forEach((t, ti) => tagIds.has(t) || at([...path, 'tag_ids', ti], 'unknown tag'));
+      const created = x.created_at ?? nowIso;
+      return {
+        ...x,
+        database_id: x.database_id ?? postDbId(),
+        slug: x.slug ?? slugify(x.title),
+        sort_order: x.sort_order ?? i + 1,
+        created_at: created,
+        updated_at: x.updated_at ?? created,
+        latest_status_change_at: x.latest_status_change_at ?? created,
+      };
+    });
+    const postKeys = new Set(posts.map((x) => x.key));
+
+    unique(p.comments, (c) => c.id, 'id', 'comments');
+    const commentId = nextId(p.comments.map((c) => c.id ?? 0));
+    const comments: CommentRecord[] = p.comments.map((c) => {
+      const created = c.created_at ?? nowIso;
+      return { ...c, id: c.id ?? commentId(), created_at: created, updated_at: c.updated_at ?? created };
+    });
+    const commentById = new Map(comments.map((c) => [c.id, c]));
+    comments.forEach((c, i) => {
+      const path = [...base, 'comments', i];
+      if (!postKeys.has(c.post_key)) at([...path, 'post_key'], 'unknown post');
+      if (!userIds.has(c.user_id)) at([...path, 'user_id'], 'unknown user');
+      if (c.parent_id !== null) {
+        const parent = commentById.get(c.parent_id);
+        if (!parent) at([...path, 'parent_id'], 'unknown comment');
+        else if (parent.post_key !== c.post_key) at([...path, 'parent_id'], 'parent comment belongs to another post');
+      }
+    });
+
+    unique(p.feedback, (f) => f.id, 'id', 'feedback');
+    let fbSeq = 0;
+    const feedback: FeedbackRecord[] = p.feedback.map((f, i) => {
+      if (f.user_id !== null && !userIds.has(f.user_id)) at([...base, 'feedback', i, 'user_id'], 'unknown user');
+      const created = f.created_at ?? nowIso;
+      let id = f.id;
+      while (!id || p.feedback.some((o, oi) => oi !== i && o.id === id)) id = `fb-${++fbSeq}`;
+      return { ...f, id, created_at: created, updated_at: f.updated_at ?? created };
+    });
+
+    p.references.forEach((r, i) => postKeys.has(r.post_key) || at([...base, 'references', i, 'post_key'], 'unknown post'));
+    p.anonymous_votes.forEach((v, i) => postKeys.has(v.post_key) || at([...base, 'anonymous_votes', i, 'post_key'], 'unknown post'));
+
+    return {
+      ...p,
+      id: p.id ?? pi + 1,
+      hosts: p.hosts.map((h) => h.toLowerCase()),
+      guid: p.guid ?? randomUUID(),
+      users,
+      sections,
+      categories,
+      groups,
+      posts,
+      comments,
+      feedback,
+    };
+  });
+
+  if (defaults.length > 1) at(['portals', defaults[1], 'default'], 'only one portal can be the default');
+  if (problems.length) throw new SeedError(problems);
+  if (defaults.length === 0) portals[0].default = true;
+  return { format: 1, portals };
+}

@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../src/server/http/create-app.js';
+import type { ServerServices } from '../../src/server/services.js';
+import { loadSeed } from '../../src/server/store/load-seed.js';
+import type { SeedFile } from '../../src/server/store/state.js';
+import { Store } from '../../src/server/store/store.js';
+import { ADMIN_KEY, fixtureSeed } from './fixture-seed.js';
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface TestServer {
+  url: string;
+  store: Store;
+  /** One HTTP exchange; `token: null` sends no Authorization header. */
+  request(
+    method: string,
+    path: string,
+    opts?: { token?: string | null; body?: unknown; rawBody?: string; host?: string; headers?: Record<string, string> },
+  ): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+/** The reference server on 127.0.0.1 port 0 with the fixture seed (or another). */
+export async function startTestServer(seed: SeedFile = fixtureSeed(), services: Partial<ServerServices> = {}): Promise<TestServer> {
+  const store = new Store(loadSeed(seed, new Date('2026-06-01T00:00:00Z')));
+  const server = createApp({ store, services, logError: () => {} });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    store,
+    async request(method, path, opts = {}) {
+      const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+      const token = opts.token === undefined ? ADMIN_KEY : opts.token;
+      if (token !== null) headers.authorization = `Bearer ${token}`;
+      if (opts.host) headers.host = opts.host;
+      let body: string | undefined = opts.rawBody;
+      if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body);
+        headers['content-type'] = 'application/json';
+      }
+      const res = await fetch(url + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
