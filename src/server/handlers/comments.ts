@@ -1,0 +1,3 @@
+import type { HandlerMap } from './types.js';
+
+export const commentHandlers: HandlerMap = {};
