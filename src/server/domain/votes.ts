@@ -1,0 +1,45 @@
+import type { AnonymousVoteRecord, PortalState, PostRecord } from '../store/state.js';
+import { RuleViolation } from './errors.js';
+import { findPostByKey, tabOfPost } from './posts-find.js';
+
+export const NOT_VOTEABLE = 'Item is not voteable.';
+export const ALREADY_VOTED = 'Anonymous user has already voted for this item.';
+export const NOT_VOTED_YET = 'Anonymous user has not voted yet.';
+
+/**
+ * Votes go to approved posts on a voting board or roadmap (or on no tab).
+ * Pending and rejected posts are hidden from voters; changelog entries and
+ * knowledge-base articles are announcements and documents, not feedback to vote on.
+ */
+export function isVoteable(portal: PortalState, post: PostRecord): boolean {
+  if (post.moderation_status !== 'approved') return false;
+  const type = tabOfPost(portal, post)?.type;
+  return type === undefined || type === 'board' || type === 'roadmap';
+}
+
+function voteablePost(portal: PortalState, key: string): PostRecord {
+  const post = findPostByKey(portal, key);
+  if (!isVoteable(portal, post)) throw new RuleViolation(NOT_VOTEABLE);
+  return post;
+}
+
+const findVote = (portal: PortalState, post: PostRecord, anonymousId: string) =>
+  portal.anonymous_votes.find((v) => v.post_key === post.key && v.anonymous_id === anonymousId);
+
+/** One vote per anonymous id and post; the post's `votes_count` counts it. */
+export function addAnonymousVote(portal: PortalState, key: string, anonymousId: string, now: Date): AnonymousVoteRecord {
+  const post = voteablePost(portal, key);
+  if (findVote(portal, post, anonymousId)) throw new RuleViolation(ALREADY_VOTED);
+  const vote: AnonymousVoteRecord = { post_key: post.key, anonymous_id: anonymousId, created_at: now.toISOString() };
+  portal.anonymous_votes.push(vote);
+  post.votes_count += 1;
+  return vote;
+}
+
+export function removeAnonymousVote(portal: PortalState, key: string, anonymousId: string): void {
+  const post = voteablePost(portal, key);
+  const vote = findVote(portal, post, anonymousId);
+  if (!vote) throw new RuleViolation(NOT_VOTED_YET);
+  portal.anonymous_votes = portal.anonymous_votes.filter((v) => v !== vote);
+  post.votes_count = Math.max(0, post.votes_count - 1);
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { Post, PostMinimalSchema } from '../../contract/schemas/post.js';
+import { UUID } from '../../contract/validation.js';
+import { approvedCommentCount } from '../domain/posts-counts.js';
+import { tabOfPost } from '../domain/posts-find.js';
+import { DESCRIPTION_SHORT_LENGTH, firstImageUrl, limitText, plainText } from '../domain/posts-text.js';
+import type { PortalState, PostRecord } from '../store/state.js';
+import { findUser, isoMicros, presentPostAuthor } from './user.js';
+
+export type PostMinimal = z.infer<typeof PostMinimalSchema>;
+
+export const postUrl = (origin: string, post: PostRecord) => `${origin}/p/${encodeURIComponent(post.key)}`;
+
+/** A name-based (version 3) UUID, so a post's `uid` is stable without being stored. */
+export function postUid(portal: PortalState, post: PostRecord): string {
+  const namespace = UUID.test(portal.guid) ? Buffer.from(portal.guid.replace(/-/g, ''), 'hex') : Buffer.from(portal.guid, 'utf8');
+  const hash = createHash('md5').update(Buffer.concat([namespace, Buffer.from(post.key, 'utf8')])).digest();
+  hash[6] = (hash[6] & 0x0f) | 0x30;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** PHP's `M j, Y` in UTC, e.g. "Feb 1, 2026". */
+export function humanDate(iso: string): string {
+  const d = new Date(iso);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}
+
+/** Votes per hundred views, two decimals; 0 for a post nobody has viewed. */
+export function conversionOf(post: PostRecord): number {
+  return post.views_count > 0 ? Math.round((post.votes_count / post.views_count) * 10000) / 100 : 0;
+}
+
+/** The approved comment tagged for the changelog, if any. */
+function changelogComment(portal: PortalState, post: PostRecord) {
+  return portal.comments.find((c) => c.post_key === post.key && c.tagged_for_changelog && c.moderation_status === 'approved');
+}
+
+export function presentPost(portal: PortalState, post: PostRecord, origin: string): Post {
+  const url = postUrl(origin, post);
+  const changelog = changelogComment(portal, post);
+  const status = post.status_id === null ? undefined : portal.statuses.find((s) => s.id === post.status_id);
+  const statusTab = status?.tab_id == null ? tabOfPost(portal, post) : portal.tabs.find((t) => t.id === status.tab_id);
+  return {
+    id: post.key,
+    uid: postUid(portal, post),
+    title: post.title,
+    description_short: limitText(plainText(post.description, portal.editor_type), DESCRIPTION_SHORT_LENGTH),
+    description: post.description,
+    description_changelog: changelog?.comment ?? '',
+    clean_description_changelog: changelog ? plainText(changelog.comment, portal.editor_type) : '',
+    image_main: firstImageUrl(post.description),
+    votes_count: post.votes_count,
+    comments_count: approvedCommentCount(portal, post),
+    views_count: post.views_count,
+    url,
+    url_edit: `${url}/edit`,
+    url_delete: `${url}/delete`,
+    created_at: isoMicros(post.created_at),
+    updated_at: isoMicros(post.updated_at),
+    latest_status_change_at: isoMicros(post.latest_status_change_at),
+    latest_status_change_at_formatted: humanDate(post.latest_status_change_at),
+    author: presentPostAuthor(portal, findUser(portal, post.author_id)),
+    categories: post.category_ids.flatMap((id) => {
+      const c = portal.categories.find((cat) => cat.id === id);
+      return c ? [{ id: c.id, name: c.name, color: c.color }] : [];
+    }),
+    status: status ? { id: status.id, name: status.name, color: status.color, tab_name: statusTab?.name ?? '' } : null,
+    section_id: post.section_id,
+    moderation_status: post.moderation_status,
+    conversion: conversionOf(post),
+    prioritization_impact: 0,
+    prioritization_confidence: 0,
+    prioritization_ease: 0,
+    prioritization_reach: 0,
+  };
+}
+
+/** `format=minimal`: the identifying fields only. */
+export function presentPostMinimal(portal: PortalState, post: PostRecord, origin: string): PostMinimal {
+  return {
+    id: post.key,
+    uid: postUid(portal, post),
+    title: post.title,
+    url: postUrl(origin, post),
+    votes_count: post.votes_count,
+    comments_count: approvedCommentCount(portal, post),
+    created_at: isoMicros(post.created_at),
+    moderation_status: post.moderation_status,
+  };
+}
