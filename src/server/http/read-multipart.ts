@@ -64,10 +64,11 @@ export function fileTooLargeMessage(field: string, maxFileBytes: number): string
  * - 422 `The file field is required.` when the body is not multipart/form-data.
  *   422 rather than 415 because the API answers a request without the file the
  *   way its validation does, whatever the body's type.
- * - 413 when the file (or, before any byte is read, the declared Content-Length)
- *   is over the limit.
+ * - 413 when the file is over maxFileBytes, or the body over maxFileBytes +
+ *   overheadBytes (a declared Content-Length is refused before any byte is read).
  * - 400 for a malformed or interrupted body.
  * - 422 for a second file, a file under another name, too many or too long fields.
+ * - 500 when the temp file cannot be written.
  *
  * On any error the temp directory is already removed and the rest of the body
  * is left unread (paused, so the client is held back by backpressure); answer
@@ -106,7 +107,9 @@ export async function readMultipart(
     throw malformed(err);
   }
 
-  const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'fp-upload-'));
+  const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'fp-upload-')).catch((err) => {
+    throw storageFailed(err as NodeJS.ErrnoException);
+  });
   const cleanup = () => rm(dir, { recursive: true, force: true });
   return new Promise<MultipartForm>((resolve, reject) => {
     const fields = new Map<string, string | string[]>();
@@ -176,7 +179,7 @@ export async function readMultipart(
       const target = path.join(dir, 'upload');
       const out = createWriteStream(target, { flags: 'wx' });
       // resolves only once the descriptor is closed, so the directory can be removed
-      const closed = new Promise((done) => out.once('close', done));
+      const closed = new Promise<void>((done) => out.once('close', () => done()));
       stream.on('limit', () => fail(tooLarge()));
       abortFile = () => stream.destroy();
       const written = pipeline(stream, out);
@@ -207,7 +210,6 @@ export async function readMultipart(
   });
 }
 
-// A Map, so that a field named `__proto__` stays an ordinary field.
 /**
  * Call before answering a request whose body readMultipart refused. Answering
  * with `Connection: close` instead would close the socket while the client is
@@ -228,6 +230,7 @@ export function dropUnreadBody(req: IncomingMessage, res: ServerResponse, graceM
   });
 }
 
+// A Map, so that a field named `__proto__` stays an ordinary field.
 function addField(fields: Map<string, string | string[]>, rawName: string, value: string): void {
   const isList = rawName.endsWith('[]');
   const name = isList ? rawName.slice(0, -2) : rawName;
