@@ -1,3 +1,33 @@
-import type { HandlerMap } from './types.js';
+import {
+  addGroupUser,
+  createGroup,
+  deleteGroup,
+  findGroup,
+  groupMembers,
+  presentGroup,
+  removeGroupUser,
+  updateGroup,
+} from '../domain/groups.js';
+import { presentGroupUser } from '../present/user.js';
+import { ok, type HandlerMap } from './types.js';
 
-export const groupHandlers: HandlerMap = {};
+export const groupHandlers: HandlerMap = {
+  'groups.list': ({ portal }) => ok({ data: portal.groups.map((g) => presentGroup(portal, g)) }),
+  'groups.create': ({ portal, body, now }) => ok({ data: presentGroup(portal, createGroup(portal, body, now)) }),
+  'groups.get': ({ portal, params }) => ok({ data: presentGroup(portal, findGroup(portal, params.id)) }),
+  'groups.update': ({ portal, params, body, now }) => ok({ data: presentGroup(portal, updateGroup(portal, params.id, body, now)) }),
+  'groups.delete': ({ portal, params }) => {
+    deleteGroup(portal, params.id);
+    return ok({ message: 'Group deleted successfully' });
+  },
+  'groups.listUsers': ({ portal, params, origin }) =>
+    ok({ data: groupMembers(portal, params.group).map((u) => presentGroupUser(portal, u, origin)) }),
+  'groups.addUser': ({ portal, params, body }) => {
+    addGroupUser(portal, params.group, body.user_id);
+    return ok({ message: 'User added to group successfully' });
+  },
+  'groups.removeUser': ({ portal, params, body }) => {
+    removeGroupUser(portal, params.group, body.user_id);
+    return ok({ message: 'User removed from group successfully' });
+  },
+};

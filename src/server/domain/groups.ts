@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { Group } from '../../contract/schemas/group.js';
+import { isoMicros } from '../present/user.js';
+import type { GroupRecord, PortalState, UserRecord } from '../store/state.js';
+import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';
+
+const NAME_TAKEN = 'The name has already been taken.';
+export const GROUP_OR_USER_NOT_FOUND = 'Group or User not found';
+
+export function presentGroup(portal: PortalState, g: GroupRecord): Group {
+  return {
+    id: g.id,
+    portal_id: portal.id,
+    name: g.name,
+    description: g.description,
+    created_at: isoMicros(g.created_at),
+    updated_at: isoMicros(g.updated_at),
+  };
+}
+
+/** Group ids are UUIDs, matched without regard to case as the database's collation does; anything else finds nothing. */
+function lookupGroup(portal: PortalState, rawId: string): GroupRecord | undefined {
+  const id = rawId.toLowerCase();
+  return portal.groups.find((g) => g.id.toLowerCase() === id);
+}
+
+export function findGroup(portal: PortalState, rawId: string): GroupRecord {
+  const group = lookupGroup(portal, rawId);
+  if (!group) throw noQueryResults('Group', rawId);
+  return group;
+}
+
+/** Names are unique per portal and compared case-sensitively, as category names are. */
+function assertNameFree(portal: PortalState, name: string, except?: GroupRecord): void {
+  if (portal.groups.some((g) => g.name === name && g !== except)) throw ValidationError.field('name', NAME_TAKEN);
+}
+
+/** An empty description is stored as null, as the service's empty-string-to-null middleware does. */
+const normalizeDescription = (d: string | null | undefined): string | null => (d === undefined || d === '' ? null : d);
+
+export function createGroup(portal: PortalState, input: { name: string; description?: string | null }, now: Date): GroupRecord {
+  assertNameFree(portal, input.name);
+  const stamp = now.toISOString();
+  const group: GroupRecord = {
+    id: randomUUID(),
+    name: input.name,
+    description: normalizeDescription(input.description),
+    user_ids: [],
+    created_at: stamp,
+    updated_at: stamp,
+  };
+  portal.groups.push(group);
+  return group;
+}
+
+/** Only the fields sent change; `updated_at` moves only when something actually changed. */
+export function updateGroup(
+  portal: PortalState,
+  rawId: string,
+  input: { name?: string; description?: string | null },
+  now: Date,
+): GroupRecord {
+  const group = findGroup(portal, rawId);
+  let changed = false;
+  if (input.name !== undefined && input.name !== group.name) {
+    assertNameFree(portal, input.name, group);
+    group.name = input.name;
+    changed = true;
+  }
+  if (input.description !== undefined) {
+    const description = normalizeDescription(input.description);
+    if (description !== group.description) {
+      group.description = description;
+      changed = true;
+    }
+  }
+  if (changed) group.updated_at = now.toISOString();
+  return group;
+}
+
+/** Memberships live on the group, so they go with it; user accounts stay. */
+export function deleteGroup(portal: PortalState, rawId: string): void {
+  const group = findGroup(portal, rawId);
+  portal.groups = portal.groups.filter((g) => g !== group);
+}
+
+function groupForMembership(portal: PortalState, rawId: string): GroupRecord {
+  const group = lookupGroup(portal, rawId);
+  if (!group) throw new NotFoundError(GROUP_OR_USER_NOT_FOUND);
+  return group;
+}
+
+/** The members in the order they joined. */
+export function groupMembers(portal: PortalState, rawId: string): UserRecord[] {
+  const group = groupForMembership(portal, rawId);
+  return group.user_ids.flatMap((id) => portal.users.filter((u) => u.id === id));
+}
+
+/** A user by UUID key, or by integer database id (a number or a string of digits). */
+function userByKeyOrDatabaseId(portal: PortalState, ref: string | number): UserRecord | undefined {
+  if (typeof ref === 'number' || /^\d+$/.test(ref)) {
+    const dbId = Number(ref);
+    return portal.users.find((u) => u.database_id === dbId);
+  }
+  const key = ref.toLowerCase();
+  return portal.users.find((u) => u.id.toLowerCase() === key);
+}
+
+export function addGroupUser(portal: PortalState, rawGroupId: string, userRef: string | number): void {
+  const group = groupForMembership(portal, rawGroupId);
+  const user = userByKeyOrDatabaseId(portal, userRef);
+  if (!user) throw new NotFoundError(GROUP_OR_USER_NOT_FOUND);
+  if (group.user_ids.includes(user.id)) throw new RuleViolation('User is already in the group');
+  group.user_ids.push(user.id);
+}
+
+export function removeGroupUser(portal: PortalState, rawGroupId: string, userDatabaseId: number): void {
+  const group = groupForMembership(portal, rawGroupId);
+  const user = portal.users.find((u) => u.database_id === userDatabaseId);
+  if (!user) throw new NotFoundError(GROUP_OR_USER_NOT_FOUND);
+  if (!group.user_ids.includes(user.id)) throw new RuleViolation('User is not in the group');
+  group.user_ids = group.user_ids.filter((id) => id !== user.id);
+}
