@@ -1,0 +1,94 @@
+import { MODERATION_PAGE_SIZE, type ModerationType } from '../../contract/schemas/moderation.js';
+import type { CommentRecord, PortalState, PostRecord } from '../store/state.js';
+import { findCommentById } from './comments.js';
+import { RuleViolation } from './errors.js';
+import { dispatchPostApprovalJobs } from './events.js';
+import { findPostByKey } from './posts-find.js';
+
+export type ModerationAction = 'approve' | 'reject';
+
+export type ModerationTarget = { type: 'post'; post: PostRecord } | { type: 'comment'; comment: CommentRecord };
+
+export interface QueuePage {
+  posts: PostRecord[];
+  comments: CommentRecord[];
+  hasMorePosts: boolean;
+  hasMoreComments: boolean;
+}
+
+/**
+ * Queues are ordered by id, highest first: ids grow with creation, so this is newest
+ * first, and it is the only order an id cursor can page through without gaps or repeats.
+ */
+const postsNewestFirst = (a: PostRecord, b: PostRecord) => b.database_id - a.database_id;
+const commentsNewestFirst = (a: CommentRecord, b: CommentRecord) => b.id - a.id;
+
+/** One page of each pending collection; a cursor keeps only items with a smaller id. */
+export function pendingQueue(
+  portal: PortalState,
+  cursor: { last_post_id?: number; last_comment_id?: number },
+  pageSize = MODERATION_PAGE_SIZE,
+): QueuePage {
+  const posts = portal.posts
+    .filter((p) => p.moderation_status === 'pending' && (cursor.last_post_id === undefined || p.database_id < cursor.last_post_id))
+    .sort(postsNewestFirst);
+  const comments = portal.comments
+    .filter((c) => c.moderation_status === 'pending' && (cursor.last_comment_id === undefined || c.id < cursor.last_comment_id))
+    .sort(commentsNewestFirst);
+  return {
+    posts: posts.slice(0, pageSize),
+    comments: comments.slice(0, pageSize),
+    hasMorePosts: posts.length > pageSize,
+    hasMoreComments: comments.length > pageSize,
+  };
+}
+
+/** Page `page` (from 1) of each rejected collection, newest first. */
+export function rejectedPage(portal: PortalState, page: number, pageSize = MODERATION_PAGE_SIZE): QueuePage {
+  const from = (page - 1) * pageSize;
+  const posts = portal.posts.filter((p) => p.moderation_status === 'rejected').sort(postsNewestFirst);
+  const comments = portal.comments.filter((c) => c.moderation_status === 'rejected').sort(commentsNewestFirst);
+  return {
+    posts: posts.slice(from, from + pageSize),
+    comments: comments.slice(from, from + pageSize),
+    hasMorePosts: posts.length > from + pageSize,
+    hasMoreComments: comments.length > from + pageSize,
+  };
+}
+
+/** Recorded as the moderator: the portal's first admin user (the API key has no user of its own), or null. */
+export function moderatorId(portal: PortalState): string | null {
+  return portal.users.find((u) => u.role === 'admin')?.id ?? null;
+}
+
+export function findModerationTarget(portal: PortalState, type: ModerationType, identifier: string): ModerationTarget {
+  return type === 'post'
+    ? { type, post: findPostByKey(portal, identifier) }
+    : { type, comment: findCommentById(portal, identifier) };
+}
+
+const NEXT_STATUS = { approve: 'approved', reject: 'rejected' } as const;
+
+/**
+ * Approve or reject a pending item. Only `pending` moves; any other state is refused
+ * with the current state named ("The post is already approved.") and the item unchanged.
+ * Approving a post starts the translation, auto-tagging and auto-reply jobs again.
+ */
+export function moderate(
+  portal: PortalState,
+  action: ModerationAction,
+  type: ModerationType,
+  identifier: string,
+  now: Date,
+): ModerationTarget {
+  const target = findModerationTarget(portal, type, identifier);
+  const item = target.type === 'post' ? target.post : target.comment;
+  if (item.moderation_status !== 'pending') throw new RuleViolation(`The ${type} is already ${item.moderation_status}.`);
+  const at = now.toISOString();
+  item.moderation_status = NEXT_STATUS[action];
+  item.moderated_by = moderatorId(portal);
+  item.moderated_at = at;
+  item.updated_at = at;
+  if (target.type === 'post' && action === 'approve') dispatchPostApprovalJobs(portal, target.post.key, now);
+  return target;
+}
