@@ -75,28 +75,52 @@ const orderBy = z
     error: 'The selected order by is invalid.',
   });
 
+const INTEGER_TEXT = /^-?\d+$/;
+const mustBeInteger = (field: string) => `The ${field.replace(/_/g, ' ')} field must be an integer.`;
+
+/**
+ * `integerField` for query strings: a string that is not digits gets the
+ * field's integer message rather than zod's pattern message.
+ */
+const queryInteger = (field: string, opts: { min?: number; max?: number } = {}) =>
+  z
+    .union([z.number(), z.string()], { error: mustBeInteger(field) })
+    .transform((v) => (typeof v === 'string' && !INTEGER_TEXT.test(v) ? Number.NaN : v))
+    .pipe(integerField(field, opts));
+
+const isIntegerInput = (v: string | number) =>
+  typeof v === 'number' ? Number.isSafeInteger(v) : INTEGER_TEXT.test(v) && Number.isSafeInteger(Number(v));
+
+/** One integer or an array of them (`status=1&status=2`, `status[]=1`), always an array after parsing. */
 const manyIntegers = (field: string) =>
-  z.union([integerField(field), z.array(integerField(field))]).transform((v) => (Array.isArray(v) ? v : [v]));
+  z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: mustBeInteger(field) })
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .refine((vs) => vs.every(isIntegerInput), { error: mustBeInteger(field) })
+    .transform((vs) => vs.map(Number));
+
+const queryString = (field: string) => z.string({ error: `The ${field.replace(/_/g, ' ')} field must be a string.` });
+
 const manyStrings = (field: string) =>
   z
     .union([z.string(), z.array(z.string())], { error: `The ${field.replace(/_/g, ' ')} field must be a string or an array.` })
     .transform((v) => (Array.isArray(v) ? v : [v]));
 
 export const PostListQuerySchema = z.object({
-  tab: z.string().optional(),
-  category: integerField('category').optional(),
-  section: z.string().optional(),
-  limit: integerField('limit', { min: 1, max: 100 }).optional(),
-  skip: integerField('skip', { min: 0 }).optional(),
+  tab: queryString('tab').optional(),
+  category: queryInteger('category').optional(),
+  section: queryString('section').optional(),
+  limit: queryInteger('limit', { min: 1, max: 100 }).optional(),
+  skip: queryInteger('skip', { min: 0 }).optional(),
   status: manyIntegers('status').optional(),
   order_by: orderBy.optional(),
   order_direction: oneOf('order_direction', ['asc', 'desc']).optional(),
   platform: oneOf('platform', PLATFORMS).optional(),
-  version: z.string().optional(),
-  release: z.string().optional(),
+  version: queryString('version').optional(),
+  release: queryString('release').optional(),
   tag_id: manyStrings('tag_id').optional(),
   format: oneOf('format', ['full', 'minimal']).optional(),
-  saved_query_id: integerField('saved_query_id').optional(),
+  saved_query_id: queryInteger('saved_query_id').optional(),
 });
 
 export const PostListResponseSchema = z.looseObject({
@@ -109,4 +133,5 @@ export const PostListResponseSchema = z.looseObject({
 
 export type Post = z.infer<typeof PostSchema>;
 export type PostListQuery = z.input<typeof PostListQuerySchema>;
+export type PostListParsedQuery = z.output<typeof PostListQuerySchema>;
 export type PostListResponse = z.infer<typeof PostListResponseSchema>;

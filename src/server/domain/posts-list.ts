@@ -1,11 +1,8 @@
-import type { z } from 'zod';
-import { PostListQuerySchema } from '../../contract/schemas/post.js';
+import { PostListQuerySchema, type PostListParsedQuery as PostListQuery } from '../../contract/schemas/post.js';
 import type { PortalState, PostRecord } from '../store/state.js';
 import { ValidationError } from './errors.js';
 import { isKnowledgeBaseArticle } from './posts-find.js';
 import { sortPosts, type OrderDirection } from './posts-order.js';
-
-export type PostListQuery = z.output<typeof PostListQuerySchema>;
 
 export const DEFAULT_LIMIT = 10;
 export const SAVED_QUERY_INVALID = 'The selected saved query id is invalid.';
