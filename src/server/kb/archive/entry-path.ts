@@ -11,7 +11,6 @@ export function checkEntryPath(name: string): void {
   if (segments.some((s) => s === '' || s === '.')) {
     throw new ArchiveError(name, 'path must not contain empty or "." segments.');
   }
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) throw new ArchiveError(name, 'path must not contain control characters.');
 }
 

@@ -92,10 +92,12 @@ function effectiveParents(sections: KbSection[]): Map<number, number | null> {
   return parents;
 }
 
-/** A file-name-safe slug: no separators, control characters or leading dots. */
+/**
+ * A file-name-safe slug: no separators, no characters Windows forbids (a
+ * leading `C:` would read as a drive), no control characters, no leading dots.
+ */
 function safeSlug(slug: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = slug.replace(/[/\\\u0000-\u001f\u007f]/g, '-').replace(/^\.+/, '');
+  const cleaned = slug.replace(/[/\\:*?"<>|\u0000-\u001f\u007f]/g, '-').replace(/^\.+/, '');
   return cleaned.trim() === '' ? fallback : cleaned;
 }
 

@@ -52,13 +52,15 @@ export async function readArchive(zipPath: string, limits: ArchiveLimits = {}): 
         markdown.push({ path: name, text: decodeUtf8(bytes, name) });
       }
     } catch (err) {
-      if (err instanceof ArchiveError) throw err;
+      if (err instanceof ArchiveError || isFileSystemError(err)) throw err;
       // Entry contents are read in readEntry, so what is left are yauzl's errors
       // from walking the central directory: a damaged archive.
       throw new ArchiveError(null, NOT_A_ZIP_MESSAGE);
     }
     return parseEntries(markdown);
   } finally {
+    // Nobody is listening any more: a late error (closing the file) must not become an unhandled 'error' event.
+    zipfile.on('error', () => {});
     zipfile.close();
   }
 }
@@ -70,12 +72,16 @@ function openZip(zipPath: string): Promise<ZipFile> {
       { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
       (err, zipfile) => {
         if (!err) return resolve(zipfile);
-        // File system errors (ENOENT, EACCES, ...) are the caller's problem, not the upload's.
-        if ((err as NodeJS.ErrnoException).code !== undefined) return reject(err);
+        if (isFileSystemError(err)) return reject(err);
         reject(new ArchiveError(null, NOT_A_ZIP_MESSAGE));
       },
     );
   });
+}
+
+/** ENOENT, EACCES, EIO, ...: the caller's problem, not a fault of the upload. */
+function isFileSystemError(err: unknown): boolean {
+  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string';
 }
 
 async function readEntry(

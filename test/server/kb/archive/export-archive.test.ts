@@ -1,0 +1,175 @@
+import { buffer } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { exportArchive } from '../../../../src/server/kb/archive/export-archive.js';
+import type { KbTab } from '../../../../src/server/kb/archive/model.js';
+
+async function exportBytes(tab: KbTab): Promise<Buffer> {
+  return buffer(exportArchive(tab));
+}
+
+/** Entries of a ZIP in stored order, read with yauzl directly (independent of readArchive). */
+async function unzip(zip: Buffer): Promise<Array<{ name: string; text: string; mtime: Date }>> {
+  const zipfile = await yauzl.fromBufferPromise(zip);
+  const entries: Array<{ name: string; text: string; mtime: Date }> = [];
+  for await (const entry of zipfile.eachEntry()) {
+    const text = (await buffer(await zipfile.openReadStreamPromise(entry))).toString('utf8');
+    entries.push({ name: entry.fileName, text, mtime: entry.getLastModDate({ timezone: 'UTC' }) });
+  }
+  return entries;
+}
+
+const tab: KbTab = {
+  id: 1,
+  description: 'Welcome to the docs.\n',
+  sections: [
+    { id: 11, parent_id: 10, slug: 'advanced', name: 'Advanced', description: 'Deep dives.', sort_order: 1 },
+    { id: 10, parent_id: null, slug: 'features', name: 'Features', description: '', sort_order: 2 },
+    { id: 12, parent_id: null, slug: 'getting-started', name: 'Getting started', description: 'Start here.\n', sort_order: 1 },
+  ],
+  articles: [
+    { key: 'abc12', section_id: 12, slug: 'installation', title: 'Installation', body: 'Run `npm i`.\n', sort_order: 2 },
+    { key: 'def34', section_id: 11, slug: 'api-reference', title: 'API reference', body: 'No trailing newline', sort_order: 1 },
+    { key: 'ghi56', section_id: null, slug: 'faq', title: 'FAQ', body: '', sort_order: 1 },
+  ],
+};
+
+describe('exportArchive', () => {
+  it('writes one folder per section, nested by parent, with _index.md and <slug>.md files', async () => {
+    const names = (await unzip(await exportBytes(tab))).map((e) => e.name);
+    expect(names).toEqual([
+      '_index.md',
+      'faq.md',
+      'getting-started/_index.md',
+      'getting-started/installation.md',
+      'features/_index.md',
+      'features/advanced/_index.md',
+      'features/advanced/api-reference.md',
+    ]);
+  });
+
+  it('writes section front matter id, name, sort_order followed by the description', async () => {
+    const entries = await unzip(await exportBytes(tab));
+    expect(entries.find((e) => e.name === 'getting-started/_index.md')?.text).toBe(
+      '---\nid: 12\nname: Getting started\nsort_order: 1\n---\nStart here.\n',
+    );
+    expect(entries.find((e) => e.name === 'features/_index.md')?.text).toBe('---\nid: 10\nname: Features\nsort_order: 2\n---\n');
+  });
+
+  it('writes article front matter id (post key), title, sort_order followed by the body byte for byte', async () => {
+    const entries = await unzip(await exportBytes(tab));
+    expect(entries.find((e) => e.name === 'getting-started/installation.md')?.text).toBe(
+      '---\nid: abc12\ntitle: Installation\nsort_order: 2\n---\nRun `npm i`.\n',
+    );
+    expect(entries.find((e) => e.name === 'features/advanced/api-reference.md')?.text).toBe(
+      '---\nid: def34\ntitle: API reference\nsort_order: 1\n---\nNo trailing newline',
+    );
+  });
+
+  it('writes the tab description as the root _index.md', async () => {
+    const entries = await unzip(await exportBytes(tab));
+    expect(entries.find((e) => e.name === '_index.md')?.text).toBe('Welcome to the docs.\n');
+  });
+
+  it('omits the root _index.md when the tab description is empty', async () => {
+    const names = (await unzip(await exportBytes({ ...tab, description: '' }))).map((e) => e.name);
+    expect(names).not.toContain('_index.md');
+  });
+
+  it('fences a root description that starts like front matter so it reads back unchanged', async () => {
+    const entries = await unzip(await exportBytes({ ...tab, description: '---\ntitle: not front matter\n' }));
+    expect(entries.find((e) => e.name === '_index.md')?.text).toBe('---\n---\n---\ntitle: not front matter\n');
+  });
+
+  it('quotes YAML-hostile titles so they stay strings', async () => {
+    const hostile: KbTab = {
+      id: 1,
+      description: '',
+      sections: [],
+      articles: [
+        { key: '123', section_id: null, slug: 'a', title: 'yes', body: '', sort_order: 1 },
+        { key: 'k2', section_id: null, slug: 'b', title: 'a: b', body: '', sort_order: 2 },
+        { key: 'k3', section_id: null, slug: 'c', title: '- x', body: '', sort_order: 3 },
+        { key: 'k4', section_id: null, slug: 'd', title: '#c', body: '', sort_order: 4 },
+      ],
+    };
+    const texts = (await unzip(await exportBytes(hostile))).map((e) => e.text);
+    expect(texts).toEqual([
+      '---\nid: "123"\ntitle: yes\nsort_order: 1\n---\n',
+      '---\nid: k2\ntitle: "a: b"\nsort_order: 2\n---\n',
+      '---\nid: k3\ntitle: "- x"\nsort_order: 3\n---\n',
+      '---\nid: k4\ntitle: "#c"\nsort_order: 4\n---\n',
+    ]);
+  });
+
+  it('makes colliding sibling slugs unique with -2, -3 in (sort_order, id) order, ignoring case', async () => {
+    const colliding: KbTab = {
+      id: 1,
+      description: '',
+      sections: [
+        { id: 5, parent_id: null, slug: 'intro', name: 'Second', description: '', sort_order: 1 },
+        { id: 4, parent_id: null, slug: 'Intro', name: 'First', description: '', sort_order: 1 },
+      ],
+      articles: [
+        { key: 'b', section_id: null, slug: 'intro', title: 'B', body: '', sort_order: 2 },
+        { key: 'a', section_id: null, slug: 'intro', title: 'A', body: '', sort_order: 2 },
+        { key: 'c', section_id: null, slug: '_index', title: 'C', body: '', sort_order: 3 },
+        { key: 'd', section_id: 4, slug: 'intro', title: 'D', body: '', sort_order: 1 },
+      ],
+    };
+    const names = (await unzip(await exportBytes(colliding))).map((e) => e.name);
+    expect(names).toEqual([
+      'intro.md',
+      'intro-2.md',
+      '_index-2.md',
+      'Intro/_index.md',
+      'Intro/intro.md',
+      'intro-2/_index.md',
+    ]);
+  });
+
+  it('replaces path separators and leading dots in slugs so every entry stays inside its folder', async () => {
+    const odd: KbTab = {
+      id: 1,
+      description: '',
+      sections: [{ id: 1, parent_id: null, slug: '../up', name: 'Up', description: '', sort_order: 1 }],
+      articles: [
+        { key: 'a', section_id: null, slug: 'a/b\\c', title: 'A', body: '', sort_order: 1 },
+        { key: 'b', section_id: null, slug: '.hidden', title: 'B', body: '', sort_order: 2 },
+        { key: 'c', section_id: null, slug: '', title: 'C', body: '', sort_order: 3 },
+      ],
+    };
+    const names = (await unzip(await exportBytes(odd))).map((e) => e.name);
+    expect(names).toEqual(['a-b-c.md', 'hidden.md', 'article.md', '-up/_index.md']);
+  });
+
+  it('exports byte-identical ZIPs for the same tab, whatever the order of its arrays', async () => {
+    const first = await exportBytes(tab);
+    const shuffled = { ...tab, sections: [...tab.sections].reverse(), articles: [...tab.articles].reverse() };
+    expect((await exportBytes(shuffled)).equals(first)).toBe(true);
+    expect((await unzip(first)).every((e) => e.mtime.toISOString() === '2000-01-01T00:00:00.000Z')).toBe(true);
+  });
+
+  it('exports a section whose parent is missing at the root', async () => {
+    const orphan: KbTab = {
+      id: 1,
+      description: '',
+      sections: [{ id: 7, parent_id: 99, slug: 'lost', name: 'Lost', description: '', sort_order: 1 }],
+      articles: [{ key: 'x', section_id: 98, slug: 'stray', title: 'Stray', body: '', sort_order: 1 }],
+    };
+    expect((await unzip(await exportBytes(orphan))).map((e) => e.name)).toEqual(['stray.md', 'lost/_index.md']);
+  });
+
+  it('breaks a parent cycle at its smallest id instead of looping forever', async () => {
+    const cyclic: KbTab = {
+      id: 1,
+      description: '',
+      sections: [
+        { id: 2, parent_id: 3, slug: 'two', name: 'Two', description: '', sort_order: 1 },
+        { id: 3, parent_id: 2, slug: 'three', name: 'Three', description: '', sort_order: 1 },
+      ],
+      articles: [],
+    };
+    expect((await unzip(await exportBytes(cyclic))).map((e) => e.name)).toEqual(['two/_index.md', 'two/three/_index.md']);
+  });
+});
