@@ -1,0 +1,27 @@
+// Bundles the CLI with esbuild: one small entry chunk, each command group and
+// heavy module in its own lazily imported chunk.
+import { build } from 'esbuild';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { cli: 'src/cli/main.ts', openapi: 'src/contract/openapi.ts', server: 'src/server/start-server.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  define: { __FP_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+});
+console.log('built dist/');

@@ -1,0 +1,9 @@
+import type { Category } from '../../../contract/schemas/category.js';
+import type { Column } from '../../output/output.js';
+
+export const categoryColumns: Column<Category>[] = [
+  { header: 'ID', value: (c) => c.id },
+  { header: 'NAME', value: (c) => c.name },
+  { header: 'COLOR', value: (c) => c.color, style: (text, c, chalk) => `${chalk.hex(c.color)('■')} ${text}` },
+  { header: 'ORDER', value: (c) => c.sort_order },
+];

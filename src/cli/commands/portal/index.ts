@@ -1,0 +1,6 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+
+export function register(program: Command, _f: Factory): void {
+  program.command('portal').description('(not available yet)');
+}

@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import { withExamples } from '../../help.js';
+import { parseInteger } from '../../parse.js';
+
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  seed?: string;
+  data?: string;
+}
+
+/** Runs until SIGINT/SIGTERM; prints the address first so scripts can read it. */
+export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> {
+  const { startServer } = await import('../../../server/start-server.js');
+  const { SeedError } = await import('../../../server/store/load-seed.js');
+  let running;
+  try {
+    running = await startServer({ port: opts.port ?? 4010, host: opts.host, seed: opts.seed, data: opts.data });
+  } catch (err) {
+    if (err instanceof SeedError) {
+      const { UsageError } = await import('../../errors.js');
+      throw new UsageError(`${opts.seed ?? opts.data}: invalid seed\n${err.problems.map((p) => `  ${p}`).join('\n')}`);
+    }
+    throw err;
+  }
+  f.io.stdout.write(`Listening on ${running.url}\n`);
+  for (const extra of running.addresses.slice(1)) f.io.stdout.write(`Also listening on http://${extra}:${running.port}\n`);
+  const seeded = opts.seed === undefined || opts.seed === 'demo';
+  if (seeded && !opts.data) {
+    const portal = running.store.portals.find((p) => p.default) ?? running.store.portals[0];
+    const key = portal.api_keys.find((k) => !k.read_only && k.expires_at === null) ?? portal.api_keys[0];
+    f.io.stdout.write(`FP_BASE_URL=${running.url} FP_API_KEY=${key.token}\n`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      running.close().then(resolve, resolve);
+    };
+    process.removeAllListeners('SIGINT');
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export function register(program: Command, f: Factory): void {
+  withExamples(
+    program.command('server').description('Run the reference server (the whole API) on this machine'),
+    ['fp server --seed demo', 'fp server --port 0 --seed ./fixtures.json', 'fp server --seed demo --data ./portal-data.json'],
+  )
+    .option('--port <n>', 'port to listen on (0 picks a free one)', parseInteger, 4010)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--seed <file|demo>', 'seed file to load, or "demo" for the built-in demo portal (default: demo)')
+    .option('--data <file>', 'keep data durably in FILE (loaded when it exists, else created from the seed)')
+    .action((o: ServerOptions) => serverRun(o, f));
+}

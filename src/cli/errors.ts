@@ -1,0 +1,49 @@
+import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../client/errors.js';
+
+/** A command line that cannot work: bad flags, missing arguments, values refused before sending. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** No credentials to use, or credentials refused. */
+export class AuthError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+/** A run that finished but must exit non-zero (e.g. some items of a bulk run failed); already reported. */
+export class SilentExit extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+export const EXIT = { ok: 0, failure: 1, usage: 2, changes: 3, auth: 4, interrupted: 130 } as const;
+
+/** The one map from failures to exit codes and the lines printed on stderr. */
+export function describeFailure(err: unknown): { code: number; lines: string[] } {
+  if (err instanceof SilentExit) return { code: err.code, lines: [] };
+  if (err instanceof ApiError) {
+    const code = err.status === 401 || err.status === 403 ? EXIT.auth : EXIT.failure;
+    return { code, lines: [`error: ${err.message} (${err.status})`, ...fieldLines(err.fieldErrors)] };
+  }
+  if (err instanceof RequestValidationError) {
+    return { code: EXIT.usage, lines: [`error: ${err.message}`, ...fieldLines(err.fieldErrors)] };
+  }
+  if (err instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${err.message}`] };
+  if (err instanceof AuthError) return { code: EXIT.auth, lines: [`error: ${err.message}`] };
+  if (err instanceof NetworkError || err instanceof ResponseShapeError) return { code: EXIT.failure, lines: [`error: ${err.message}`] };
+  if ((err as { name?: string })?.name === 'ExitPromptError' || (err as { name?: string })?.name === 'AbortPromptError') {
+    return { code: EXIT.interrupted, lines: [] };
+  }
+  return { code: EXIT.failure, lines: [`error: ${(err as Error)?.message ?? String(err)}`] };
+}
+
+function fieldLines(errors: Record<string, string[]>): string[] {
+  return Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => `  ${field}: ${m}`));
+}

@@ -1,0 +1,90 @@
+import type { ApiClient } from '../client/api-client.js';
+import type { ProfileStore } from './config/profile-store.js';
+import type { Credentials } from './config/resolve-credentials.js';
+import { UsageError } from './errors.js';
+import type { IO } from './io.js';
+import type { Output } from './output/output.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  json?: boolean;
+  format?: string;
+  color?: boolean;
+  debug?: boolean;
+  timeout?: string;
+}
+
+/** Lazy dependencies of every command: nothing is loaded or read until a command asks. */
+export interface Factory {
+  io: IO;
+  version: string;
+  globals(): GlobalOptions;
+  config(): Promise<ProfileStore>;
+  credentials(): Promise<Credentials>;
+  client(): Promise<ApiClient>;
+  output(): Promise<Output>;
+  /** Status lines for people, on stderr. */
+  status(text: string): void;
+}
+
+export function createFactory(io: IO, version: string, globals: () => GlobalOptions): Factory {
+  let store: Promise<ProfileStore> | undefined;
+  let client: Promise<ApiClient> | undefined;
+  let output: Promise<Output> | undefined;
+
+  const f: Factory = {
+    io,
+    version,
+    globals,
+    config() {
+      store ??= import('./config/profile-store.js').then(({ ProfileStore }) => ProfileStore.open(io.env));
+      return store;
+    },
+    async credentials() {
+      const { resolveCredentials } = await import('./config/resolve-credentials.js');
+      const g = globals();
+      return resolveCredentials({ profileFlag: g.profile, baseUrlFlag: g.baseUrl, env: io.env }, () => f.config());
+    },
+    client() {
+      client ??= (async () => {
+        const creds = await f.credentials();
+        const { ApiClient } = await import('../client/api-client.js');
+        const g = globals();
+        const debug = g.debug || io.env.FP_DEBUG === '1' ? (line: string) => io.stderr.write(`${line}\n`) : undefined;
+        return new ApiClient({
+          baseUrl: creds.baseUrl,
+          apiKey: creds.apiKey,
+          timeoutMs: parseTimeout(g.timeout),
+          userAgent: `fp/${version}`,
+          debug,
+        });
+      })();
+      return client;
+    },
+    output() {
+      output ??= (async () => {
+        const [{ Output }, { resolveFormat, colorEnabled }, { Chalk }] = await Promise.all([
+          import('./output/output.js'),
+          import('./output/format.js'),
+          import('chalk'),
+        ]);
+        const g = globals();
+        return new Output(io, resolveFormat(g, io), new Chalk({ level: colorEnabled(g, io) ? 1 : 0 }));
+      })();
+      return output;
+    },
+    status(text) {
+      io.stderr.write(`${text}\n`);
+    },
+  };
+  return f;
+}
+
+function parseTimeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value.trim());
+  if (!m) throw new UsageError(`invalid --timeout "${value}": expected seconds like 30 or 30s, or milliseconds like 500ms`);
+  const n = Number(m[1]);
+  return m[2] === 'ms' ? n : n * 1000;
+}

@@ -1,0 +1,87 @@
+import { Command, CommanderError, Option } from 'commander';
+import { COMMAND_GROUPS } from './command-groups.js';
+import { describeFailure, EXIT } from './errors.js';
+import { createFactory, type GlobalOptions } from './factory.js';
+import { processIO, type IO } from './io.js';
+
+declare const __FP_VERSION__: string | undefined;
+export const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
+
+/** Global options that take a value, so the command word can be found without loading anything. */
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--format', '--timeout']);
+
+function commandWord(argv: string[]): { word?: string; next?: string } {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') return {};
+    if (a.startsWith('-')) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    return { word: a, next: argv.slice(i + 1).find((x) => !x.startsWith('-')) };
+  }
+  return {};
+}
+
+/** The root program; `loadAll` registers every group (help of the whole tree, completion). */
+export async function buildProgram(io: IO, argv: string[], loadAll = false): Promise<Command> {
+  const program = new Command('fp');
+  const f = createFactory(io, VERSION, () => program.opts<GlobalOptions>());
+  program
+    .description('Administer a hosted feedback portal from the terminal: posts, comments, moderation, groups, knowledge base.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--profile <name>', 'stored portal profile to use (env FP_PROFILE)')
+    .option('--base-url <url>', 'portal address (env FP_BASE_URL)')
+    .option('--json', 'print the data as JSON')
+    .addOption(new Option('--format <format>', 'output format: table, json, ndjson, csv'))
+    .option('--no-color', 'no colour (env NO_COLOR)')
+    .option('--debug', 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)')
+    .option('--timeout <seconds>', 'request timeout, e.g. 30 or 500ms (default 30)')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ fp auth login --base-url https://feedback.example.com
+  $ fp posts list --status 2 --order-by votes_count --order desc
+  $ fp moderation pending --all --json | jq -r '.[] | "\\(.type) \\(.id)"'
+
+Exit codes: 0 ok, 1 request failed, 2 usage error, 3 changes pending (kb sync preview --exit-code), 4 auth, 130 interrupted.`,
+    );
+
+  const { word, next } = commandWord(argv);
+  const wanted = word === 'help' ? next : word;
+  const everything = loadAll || wanted === 'completion' || wanted === '__complete';
+  for (const group of COMMAND_GROUPS) {
+    if (everything || group.name === wanted) (await group.load()).register(program, f);
+    else program.command(group.name).description(group.summary);
+  }
+  return program;
+}
+
+/** Run `fp` with arguments (without `node` and the script); resolves to the exit code. */
+export async function main(argv: string[], io: IO = processIO()): Promise<number> {
+  try {
+    const program = await buildProgram(io, argv);
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (err.code === 'commander.executeSubCommandAsync') return EXIT.ok;
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    const { code, lines } = describeFailure(err);
+    for (const line of lines) io.stderr.write(`${line}\n`);
+    return code;
+  } finally {
+    const { closeSharedDispatcher } = await import('../client/http-agent.js');
+    await closeSharedDispatcher();
+  }
+}

@@ -1,0 +1,46 @@
+/** Text for one table or row cell. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(cellText).join(', ');
+  return JSON.stringify(value);
+}
+
+/** One line, at most `max` characters, with an ellipsis when cut. */
+export function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length > max ? `${chars.slice(0, Math.max(1, max - 1)).join('')}…` : flat;
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "3 days ago" for recent times, "Feb 1, 2026" beyond a few weeks. */
+export function humanDate(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const seconds = Math.round((t - now.getTime()) / 1000);
+  if (Math.abs(seconds) > 45 * 24 * 3600) {
+    return new Date(t).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  }
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  return 'just now';
+}
+
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function plainField(text: string): string {
+  return text.replace(/[\t\r\n]+/g, ' ');
+}

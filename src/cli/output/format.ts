@@ -1,0 +1,24 @@
+import { UsageError } from '../errors.js';
+import type { IO } from '../io.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+/** `plain` is what a pipe gets when no format is asked for: a header line and tab-separated rows. */
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | 'plain';
+
+export function resolveFormat(opts: { json?: boolean; format?: string }, io: IO): OutputFormat {
+  if (opts.json) return 'json';
+  if (opts.format) {
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(opts.format)) {
+      throw new UsageError(`invalid --format "${opts.format}": expected one of ${OUTPUT_FORMATS.join(', ')}`);
+    }
+    return opts.format as OutputFormat;
+  }
+  return io.stdoutIsTTY ? 'table' : 'plain';
+}
+
+export function colorEnabled(opts: { color?: boolean }, io: IO): boolean {
+  if (opts.color === false) return false;
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  if (io.env.FORCE_COLOR && io.env.FORCE_COLOR !== '0') return true;
+  return io.stdoutIsTTY;
+}
