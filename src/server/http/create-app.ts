@@ -37,7 +37,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
   const logError = options.logError ?? ((err) => console.error(err));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestUrl(req.url);
     const method = (req.method ?? 'GET').toUpperCase();
     const portal = store.portalForHost(req.headers.host);
     const now = services.now();
@@ -87,6 +87,19 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
       sendJson(res, status, body, { ...headers, ...(status === 413 ? { connection: 'close' } : {}) });
     });
   };
+}
+
+/**
+ * The request target as a URL. An origin-form target is always a path, so `//x/y`
+ * stays the path `//x/y` instead of naming a host `x`; a target no URL parser
+ * accepts is the client's mistake (400), not the server's.
+ */
+function requestUrl(target = '/'): URL {
+  try {
+    return new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
+  } catch {
+    throw new HttpError(400, 'The request target is not a valid URL.');
+  }
 }
 
 function isWrite(endpoint: Endpoint): boolean {

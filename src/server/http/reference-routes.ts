@@ -19,15 +19,21 @@ interface ReferenceRequest {
 /** `/__reference/*`: inspection endpoints of the reference server, not part of the product's API. */
 export async function handleReferenceRoute({ req, res, url, method, portal, store, now }: ReferenceRequest): Promise<void> {
   const path = url.pathname;
-  if (path === '/__reference/openapi.json' && method === 'GET') {
-    sendJson(res, 200, openApiDocument());
-    return;
-  }
-  const routes: Record<string, string> = { '/__reference/events': 'GET', '/__reference/reset': 'POST' };
-  const allowed = routes[path];
+  const routes: Record<string, string> = {
+    '/__reference/openapi.json': 'GET',
+    '/__reference/events': 'GET',
+    '/__reference/reset': 'POST',
+  };
+  const allowed = Object.hasOwn(routes, path) ? routes[path] : undefined;
   if (!allowed) throw new HttpError(404, `The route ${path.slice(1)} could not be found.`);
   if (allowed !== method) {
-    throw new HttpError(405, `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed}.`);
+    throw new HttpError(405, `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed}.`, {
+      allow: allowed,
+    });
+  }
+  if (path === '/__reference/openapi.json') {
+    sendJson(res, 200, openApiDocument());
+    return;
   }
   assertCanWrite(authenticate(req, portal, now));
   if (path === '/__reference/events') {
