@@ -1,0 +1,56 @@
+import type { Command, Option } from 'commander';
+
+export interface OptionNode {
+  flags: string[];
+  takesValue: boolean;
+  choices: string[];
+  description: string;
+}
+
+export interface CommandNode {
+  /** Words from the root, e.g. ['fp', 'posts', 'list']. */
+  path: string[];
+  description: string;
+  subcommands: CommandNode[];
+  options: OptionNode[];
+  /** Allowed values of the first positional argument, when it is an enumeration. */
+  argumentChoices: string[];
+}
+
+function optionNode(o: Option): OptionNode {
+  const flags = [o.short, o.long].filter((f): f is string => Boolean(f));
+  if (o.negate && o.long) flags.splice(flags.indexOf(o.long), 1, o.long);
+  return {
+    flags,
+    takesValue: o.required || o.optional,
+    choices: [...(o.argChoices ?? [])],
+    description: o.description,
+  };
+}
+
+/** A plain tree of the program: what completion scripts are generated from. */
+export function commandTree(cmd: Command, parentPath: string[] = []): CommandNode {
+  const path = [...parentPath, cmd.name()];
+  const args = (cmd as unknown as { registeredArguments?: Array<{ argChoices?: string[] }> }).registeredArguments ?? [];
+  const options = cmd.options.map(optionNode);
+  options.push({ flags: ['-h', '--help'], takesValue: false, choices: [], description: 'show help' });
+  return {
+    path,
+    description: cmd.description(),
+    subcommands: cmd.commands.filter((c) => c.name() !== 'help' && !(c as unknown as { _hidden?: boolean })._hidden).map((c) => commandTree(c, path)),
+    options,
+    argumentChoices: [...(args[0]?.argChoices ?? [])],
+  };
+}
+
+export function walk(node: CommandNode, visit: (n: CommandNode) => void): void {
+  visit(node);
+  for (const s of node.subcommands) walk(s, visit);
+}
+
+/** Options of the root apply everywhere (commander reads them after subcommands too). */
+export function optionsAt(root: CommandNode, node: CommandNode): OptionNode[] {
+  if (node === root) return node.options;
+  const own = new Set(node.options.flatMap((o) => o.flags));
+  return [...node.options, ...root.options.filter((o) => !o.flags.some((f) => own.has(f)))];
+}
