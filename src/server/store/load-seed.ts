@@ -63,6 +63,14 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
   const hosts = new Map<string, number>();
   const tokens = new Map<string, number>();
   const defaults: number[] = [];
+  const portalIds = new Set<number>();
+  parsed.data.portals.forEach((p, pi) => {
+    if (p.id === undefined) return;
+    if (portalIds.has(p.id)) at(['portals', pi, 'id'], `duplicate id ${p.id}`);
+    portalIds.add(p.id);
+  });
+  // Portals without an id count on past the highest given one, so an id never names two portals.
+  const portalId = nextId(portalIds);
 
   const portals: PortalState[] = parsed.data.portals.map((p, pi) => {
     const base = ['portals', pi] as (string | number)[];
@@ -191,12 +199,13 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
       return { ...f, id, created_at: created, updated_at: f.updated_at ?? created };
     });
 
+    unique(p.references, (r) => r.id, 'id', 'references');
     p.references.forEach((r, i) => postKeys.has(r.post_key) || at([...base, 'references', i, 'post_key'], 'unknown post'));
     p.anonymous_votes.forEach((v, i) => postKeys.has(v.post_key) || at([...base, 'anonymous_votes', i, 'post_key'], 'unknown post'));
 
     return {
       ...p,
-      id: p.id ?? pi + 1,
+      id: p.id ?? portalId(),
       hosts: p.hosts.map((h) => h.toLowerCase()),
       guid: p.guid ?? randomUUID(),
       users,
