@@ -27,8 +27,11 @@ export const CommentSchema = z.looseObject({
   original_html: z.string().nullable(),
 });
 
+const PARENT_ID_INTEGER = 'The parent id field must be an integer.';
 const parentId = z
-  .union([z.number().int(), z.string().regex(/^\d+$/)], { error: 'The parent id field must be an integer.' })
+  .union([z.number().int({ error: PARENT_ID_INTEGER }), z.string().regex(/^\d+$/, { error: PARENT_ID_INTEGER })], {
+    error: PARENT_ID_INTEGER,
+  })
   .transform((v) => Number(v))
   .nullish();
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { integerField } from '../validation.js';
+import { attributeName, integerField } from '../validation.js';
 import { ModerationStatusSchema } from './comment.js';
 import { NullableTimestamp, Timestamp } from './common.js';
 
-/** Items in the moderation queues; see docs/decisions.md for the chosen shapes. */
+/** Items in the moderation queues; see docs/decisions.md (comments and moderation) for the chosen shapes. */
 const ModerationAuthorSchema = z.looseObject({ id: z.string(), name: z.string() });
 
 export const ModerationPostSchema = z.looseObject({
@@ -37,11 +37,30 @@ export const ModerationCommentSchema = z.looseObject({
 
 export const MODERATION_PAGE_SIZE = 20;
 
+/**
+ * `integerField` for a query string: text that is not digits gets the field's
+ * integer message rather than zod's pattern message.
+ */
+const queryInteger = (field: string, opts: { min?: number } = {}) =>
+  z
+    .union([z.number(), z.string()], { error: `The ${attributeName(field)} field must be an integer.` })
+    .transform((v) => (typeof v === 'string' && !/^-?\d+$/.test(v) ? Number.NaN : v))
+    .pipe(integerField(field, opts));
+
+/**
+ * Cursors: each collection keeps only items with a smaller id than its cursor
+ * (posts by `database_id`). Send both cursors from the previous page's meta.
+ */
 export const ModerationPendingQuerySchema = z.object({
-  last_post_id: integerField('last_post_id').optional(),
-  last_comment_id: integerField('last_comment_id').optional(),
+  last_post_id: queryInteger('last_post_id').optional(),
+  last_comment_id: queryInteger('last_comment_id').optional(),
 });
 
+/**
+ * Pending queue page: newest first by id. `meta.last_post_id` / `last_comment_id`
+ * are the cursors to send next: the last id on this page, or the cursor that was
+ * sent when this page of that collection is empty (null when there is none).
+ */
 export const ModerationPendingResponseSchema = z.looseObject({
   data: z.looseObject({ posts: z.array(ModerationPostSchema), comments: z.array(ModerationCommentSchema) }),
   meta: z.looseObject({
@@ -54,7 +73,7 @@ export const ModerationPendingResponseSchema = z.looseObject({
 });
 
 export const ModerationRejectedQuerySchema = z.object({
-  page: integerField('page', { min: 1 }).optional(),
+  page: queryInteger('page', { min: 1 }).optional(),
 });
 
 export const ModerationRejectedResponseSchema = z.looseObject({
