@@ -77,7 +77,9 @@ export function looseBoolean(field: string) {
 
 export function integerField(field: string, opts: { min?: number; max?: number } = {}) {
   let s = z
-    .union([z.number(), z.string().regex(/^-?\d+$/)], { error: typeError(field, 'an integer') })
+    .union([z.number(), z.string().regex(/^-?\d+$/, { error: `The ${attributeName(field)} field must be an integer.` })], {
+      error: typeError(field, 'an integer'),
+    })
     .transform((v) => Number(v))
     .refine((v) => Number.isSafeInteger(v), { error: `The ${attributeName(field)} field must be an integer.`, abort: true });
   if (opts.min !== undefined && opts.max !== undefined) {

@@ -1,0 +1,134 @@
+import type { Command } from 'commander';
+import type { ApiClient } from '../../../client/api-client.js';
+import type { ModerationItem } from '../../../contract/schemas/moderation.js';
+import { UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { withExamples } from '../../help.js';
+import { isInteractive, type IO } from '../../io.js';
+import { humanDate, truncate } from '../../output/cells.js';
+
+export type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
+
+/** Asks what to do with one item; the default asks through @inquirer/prompts on the terminal. */
+export type AskAction = (item: ModerationItem, position: { index: number }) => Promise<ReviewAction>;
+
+export interface ReviewSummary {
+  approved: number;
+  rejected: number;
+  skipped: number;
+  failed: number;
+}
+
+const CHOICES = [
+  { key: 'a', name: 'Approve', value: 'approve' },
+  { key: 'r', name: 'Reject', value: 'reject' },
+  { key: 's', name: 'Skip', value: 'skip' },
+  { key: 'v', name: 'View the full text', value: 'show' },
+  { key: 'u', name: 'Print the URL', value: 'url' },
+  { key: 'q', name: 'Quit', value: 'quit' },
+] as const satisfies ReadonlyArray<{ key: string; name: string; value: ReviewAction }>;
+
+export function describeItem(item: ModerationItem, now = new Date()): string {
+  const age = humanDate(item.created_at, now);
+  if (item.type === 'post') {
+    return `post ${item.id}  "${truncate(item.title, 70)}"\n  by ${item.author.name}, ${age}\n  ${truncate(item.excerpt, 200)}`;
+  }
+  return `comment ${item.id} on "${truncate(item.post.title, 60)}" (${item.post.id})\n  by ${item.author.name}, ${age}\n  ${truncate(item.excerpt, 200)}`;
+}
+
+function fullText(item: ModerationItem): string {
+  return item.type === 'post' ? `${item.title}\n\n${item.excerpt}` : item.comment;
+}
+
+function terminalAsk(io: IO): AskAction {
+  return async () => {
+    const { expand } = await import('@inquirer/prompts');
+    return expand<ReviewAction>(
+      { message: 'Action?', default: 's', expanded: true, choices: [...CHOICES] },
+      { input: io.stdin, output: io.stderr as NodeJS.WritableStream },
+    );
+  };
+}
+
+async function moderate(client: ApiClient, item: ModerationItem, action: 'approve' | 'reject'): Promise<'done' | 'skipped' | string> {
+  const { ApiError } = await import('../../../client/errors.js');
+  try {
+    await client.call(action === 'approve' ? 'moderation.approve' : 'moderation.reject', {
+      params: { type: item.type, identifier: item.id },
+    });
+    return 'done';
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 422 && /already/.test(err.message)) return 'skipped';
+    if (err instanceof ApiError) return `${err.message} (${err.status})`;
+    throw err;
+  }
+}
+
+/** Walk the pending queue newest first, one page at a time, asking about each item. */
+export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSummary> {
+  if (!ask && !isInteractive(f.io)) {
+    throw new UsageError(
+      'fp moderation review needs a terminal; in scripts use `fp moderation approve|reject post|comment ID...` (see `fp moderation pending --json`)',
+    );
+  }
+  const askAction = ask ?? terminalAsk(f.io);
+  const client = await f.client();
+  const { allPending } = await import('../../../client/paginate.js');
+  const summary: ReviewSummary = { approved: 0, rejected: 0, skipped: 0, failed: 0 };
+  const err = f.io.stderr;
+  let index = 0;
+  let quit = false;
+  for await (const item of allPending(client)) {
+    index++;
+    err.write(`\n${describeItem(item)}\n`);
+    for (;;) {
+      const action = await askAction(item, { index });
+      if (action === 'show') {
+        err.write(`\n${fullText(item)}\n\n`);
+        continue;
+      }
+      if (action === 'url') {
+        f.io.stdout.write(`${item.url}\n`);
+        continue;
+      }
+      if (action === 'quit') quit = true;
+      else if (action === 'skip') summary.skipped++;
+      else {
+        const outcome = await moderate(client, item, action);
+        if (outcome === 'done') {
+          summary[action === 'approve' ? 'approved' : 'rejected']++;
+          err.write(`  ${action === 'approve' ? 'approved' : 'rejected'}\n`);
+        } else if (outcome === 'skipped') {
+          summary.skipped++;
+          err.write('  already moderated, skipped\n');
+        } else {
+          summary.failed++;
+          err.write(`  failed: ${outcome}\n`);
+        }
+      }
+      break;
+    }
+    if (quit) break;
+  }
+  if (index === 0) err.write('The pending queue is empty.\n');
+  err.write(
+    `\nReviewed ${summary.approved + summary.rejected + summary.skipped + summary.failed}: approved ${summary.approved}, rejected ${summary.rejected}, skipped ${summary.skipped}${summary.failed ? `, failed ${summary.failed}` : ''}\n`,
+  );
+  return summary;
+}
+
+export function register(parent: Command, f: Factory): void {
+  withExamples(
+    parent
+      .command('review')
+      .description('Walk the pending queue on the terminal: approve, reject or skip each item')
+      .addHelpText('after', '\nKeys: a approve, r reject, s skip, v view the full text, u print the URL, q quit (then Enter).'),
+    ['fp moderation review'],
+  ).action(async () => {
+    const summary = await reviewRun(f);
+    if (summary.failed) {
+      const { SilentExit } = await import('../../errors.js');
+      throw new SilentExit(1);
+    }
+  });
+}
