@@ -768,7 +768,7 @@ Paste the snippet into the \`<head>\` of every page:
 <script async src="https://cdn.acme.test/acme.js" data-project="YOUR_PROJECT_ID"></script>
 \`\`\`
 
-Using a framework? The [JavaScript SDK](https://docs.acme.test/sdk/javascript) and its [source on GitHub](https://github.com/acme/sdk) cover React, Vue and server-side tracking.
+Using a framework? The [JavaScript SDK](https://docs.acme.test/sdk/javascript) and its [source on GitHub](https://code.acme.test/acme/sdk) cover React, Vue and server-side tracking.
 Events usually appear within a minute; see [Troubleshooting](https://docs.acme.test/sdk/troubleshooting#no-events) if they do not.`,
   },
   {
@@ -824,7 +824,7 @@ Details on how ranges such as *Last 7 days* are computed: [Time ranges](https://
 2. Approve the permissions in Slack.
 3. Choose the channel in each alert rule.
 
-The app is listed in the [Slack App Directory](https://slack.com/apps/acme-analytics). Alerts are not arriving? Check [status.acme.test](https://status.acme.test) first.`,
+The app is listed in the [Slack App Directory](https://apps.slack.example/acme-analytics). Alerts are not arriving? Check [status.acme.test](https://status.acme.test) first.`,
   },
   {
     ref: 'kb-rest-api', title: 'Using the REST API', author: 'ann', tab: 'help', section: 'integrations', at: '01-13 09:45', views: 2688,
@@ -836,7 +836,7 @@ curl -H "Authorization: Bearer $ACME_TOKEN" https://api.acme.test/v1/metrics
 \`\`\`
 
 - [API reference](https://docs.acme.test/api/v1)
-- [Official SDKs](https://github.com/acme/sdk) for Python, Node.js and Go
+- [Official SDKs](https://code.acme.test/acme/sdk) for Python, Node.js and Go
 - [Rate limits](https://docs.acme.test/api/rate-limits)
 
 The legacy [v0 API](http://legacy.acme.test/api/v0) is switched off at the end of 2026.`,

@@ -385,7 +385,7 @@ describe('demoSeed knowledge base', () => {
     const bodies = articles.map((a) => a.description).join('\n');
     expect(bodies).toContain('](https://docs.acme.test/');
     expect(bodies).toContain('](https://status.acme.test)');
-    expect(bodies).toContain('](https://github.com/acme/sdk)');
+    expect(bodies).toContain('](https://code.acme.test/acme/sdk)');
     expect(bodies).toMatch(/\]\(mailto:[^)]+@acme\.test/);
     expect(bodies).toMatch(/\]\((?!https?:|mailto:)[^)]+\)/);
     for (const a of articles) expect(a.description, a.title).toMatch(/\]\(https?:\/\//);

@@ -40,6 +40,14 @@ function needsGet(status: number): boolean {
   return status === 501 || (status >= 400 && status < 500 && status !== 404 && status !== 410);
 }
 
+/** RFC 6761 names that never resolve: answered without a DNS query. */
+const RESERVED_TLDS = ['test', 'example', 'invalid'];
+
+export function reservedDomain(hostname: string): string | undefined {
+  const tld = hostname.toLowerCase().replace(/\.$/, '').split('.').pop() ?? '';
+  return RESERVED_TLDS.includes(tld) ? tld : undefined;
+}
+
 export async function checkUrl(url: string, opts: CheckOptions = {}): Promise<LinkCheck> {
   const now = opts.now ?? Date.now;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -62,6 +70,8 @@ export async function checkUrl(url: string, opts: CheckOptions = {}): Promise<Li
   try {
     for (;;) {
       finalUrl = current.href;
+      const reserved = reservedDomain(current.hostname);
+      if (reserved) return result(false, `host not found (reserved domain .${reserved} never resolves)`);
       let res = await probe(current, 'HEAD', dispatcher, timeoutMs, opts.signal);
       if (needsGet(res.status)) res = await probe(current, 'GET', dispatcher, timeoutMs, opts.signal);
       status = res.status;
