@@ -1,8 +1,18 @@
+import type { LinkCache, ScanRegistry } from './kb/link-health/index.js';
+
 /**
  * Long-lived helpers the handlers share besides the store (link-health scans,
- * clock). Filled in by `createApp`; tests may pass their own.
+ * clock). Filled in by `createApp`; tests may pass their own. Optional ones
+ * fall back to process-wide defaults where they are used, so `createApp({ store })`
+ * needs nothing more.
  */
 export interface ServerServices {
   now: () => Date;
+  /** Background link-health scans; defaults to one registry for the process. */
+  scanRegistry?: ScanRegistry;
+  /** URL check results shared by every scan; defaults to the process-wide `defaultLinkCache`. */
+  linkCache?: LinkCache;
+  /** Where sync uploads are spooled (one temp directory per request); defaults to os.tmpdir(). */
+  uploadTmpDir?: string;
   [name: string]: unknown;
 }

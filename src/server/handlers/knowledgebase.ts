@@ -1,3 +1,38 @@
-import type { HandlerMap } from './types.js';
+import { findKbTab } from '../kb/kb-tab.js';
+import { linkResults, scanProgress, startLinkScan } from '../kb/link-health-service.js';
+import { sendTabArchive } from '../kb/export-response.js';
+import { executeSync, previewSync } from '../kb/sync-service.js';
+import { withSyncUpload } from '../kb/sync-upload.js';
+import { ok, type HandlerContext, type HandlerMap, type HandlerResult } from './types.js';
 
-export const knowledgebaseHandlers: HandlerMap = {};
+async function syncUpload(
+  ctx: HandlerContext<'knowledgebase.preview' | 'knowledgebase.execute'>,
+  work: Parameters<typeof withSyncUpload>[1],
+): Promise<HandlerResult> {
+  const { req, res, portal, services } = ctx;
+  const outcome = await withSyncUpload({ req, res, portal, tmpDir: services.uploadTmpDir }, work);
+  return outcome.answered ? { streamed: true } : ok({ data: outcome.value });
+}
+
+export const knowledgebaseHandlers: HandlerMap = {
+  'knowledgebase.scanLinks': ({ portal, body, services }) =>
+    ok({ data: startLinkScan(services, portal, findKbTab(portal, body.tab_id)) }),
+
+  'knowledgebase.scanProgress': ({ portal, params, services }) => ok({ data: scanProgress(services, portal, params.scanId) }),
+
+  'knowledgebase.linkResults': ({ portal, params, services }) =>
+    ok({ data: linkResults(services, portal, findKbTab(portal, params.tabId)) }),
+
+  'knowledgebase.export': async ({ portal, query, res }) => {
+    await sendTabArchive(res, portal, findKbTab(portal, query.tab_id));
+    return { streamed: true };
+  },
+
+  'knowledgebase.preview': (ctx) =>
+    syncUpload(ctx, ({ tab, archive }) => previewSync(ctx.store.portals, ctx.portal, tab, archive)),
+
+  'knowledgebase.execute': (ctx) =>
+    syncUpload(ctx, ({ tab, archive, confirmations }) =>
+      executeSync(ctx.store.portals, ctx.portal, tab, archive, confirmations, ctx.now),
+    ),
+};

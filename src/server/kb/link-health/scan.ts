@@ -139,6 +139,12 @@ export class ScanRegistry {
     return this.#latest.get(tabKey(portalId, tabId))?.posts;
   }
 
+  /** The most recently started scan of the tab that completed: its final progress and its posts. */
+  latestScan(portalId: string | number, tabId: number): { progress: ScanProgress; posts: PostHealth[] } | undefined {
+    const record = this.#latest.get(tabKey(portalId, tabId));
+    return record?.posts === undefined ? undefined : { progress: { ...record.progress }, posts: record.posts };
+  }
+
   /** Settles when the scan has finished, whatever its outcome. */
   whenDone(scanId: string): Promise<void> | undefined {
     return this.#scans.get(scanId)?.done;

@@ -1,0 +1,162 @@
+import { randomInt } from 'node:crypto';
+import { RuleViolation, ValidationError } from '../domain/errors.js';
+import type { PortalState, PostRecord, SectionRecord, TabRecord } from '../store/state.js';
+import type { IdSource, KbTab, SyncOwnership } from './archive/index.js';
+
+export const INVALID_TAB_MESSAGE = 'The selected tab id is invalid.';
+
+/** A tab of this portal whose type is knowledge_base; anything else is the service's `exists` failure. */
+export function findKbTab(portal: PortalState, tabId: number | string): TabRecord {
+  const id = typeof tabId === 'number' ? tabId : /^\d+$/.test(tabId) ? Number(tabId) : NaN;
+  const tab = portal.tabs.find((t) => t.id === id);
+  if (tab === undefined || tab.type !== 'knowledge_base') throw ValidationError.field('tab_id', INVALID_TAB_MESSAGE);
+  return tab;
+}
+
+export function tabSections(portal: PortalState, tabId: number): SectionRecord[] {
+  return portal.sections.filter((s) => s.tab_id === tabId);
+}
+
+/** Knowledge-base articles are the tab's posts, whatever their moderation state. */
+export function tabPosts(portal: PortalState, tabId: number): PostRecord[] {
+  return portal.posts.filter((p) => p.tab_id === tabId);
+}
+
+/** The tab as the archive modules see it. */
+export function toKbTab(portal: PortalState, tab: TabRecord): KbTab {
+  return {
+    id: tab.id,
+    description: tab.description,
+    sections: tabSections(portal, tab.id).map((s) => ({
+      id: s.id,
+      parent_id: s.parent_id,
+      slug: s.slug,
+      name: s.name,
+      description: s.description,
+      sort_order: s.sort_order,
+    })),
+    articles: tabPosts(portal, tab.id).map((p) => ({
+      key: p.key,
+      section_id: p.section_id,
+      slug: p.slug,
+      title: p.title,
+      body: p.description,
+      sort_order: p.sort_order,
+    })),
+  };
+}
+
+/**
+ * Archive ids owned elsewhere: a post key or section id that exists in another
+ * tab of this portal or anywhere in another portal.
+ */
+export function foreignOwnership(portals: PortalState[], portal: PortalState, tabId: number): SyncOwnership {
+  const elsewhere = (p: PortalState, itemTab: number | null) => p !== portal || itemTab !== tabId;
+  return {
+    foreignArticleIds: (key) => portals.some((p) => p.posts.some((x) => x.key === key && elsewhere(p, x.tab_id))),
+    foreignSectionIds: (id) => portals.some((p) => p.sections.some((s) => s.id === id && elsewhere(p, s.tab_id))),
+  };
+}
+
+const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Ids for created items, unique across every portal of the store so that a
+ * later archive can never mistake them for another portal's items.
+ */
+export function storeIdSource(portals: PortalState[]): IdSource {
+  let sectionId = Math.max(0, ...portals.flatMap((p) => p.sections.map((s) => s.id)));
+  const keys = new Set(portals.flatMap((p) => p.posts.map((x) => x.key)));
+  return {
+    newSectionId: () => ++sectionId,
+    newArticleKey: () => {
+      for (let length = 5; ; length++) {
+        for (let attempt = 0; attempt < 20; attempt++) {
+          let key = '';
+          for (let i = 0; i < length; i++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
+          if (!keys.has(key)) {
+            keys.add(key);
+            return key;
+          }
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Stores the synced tab back into the portal: sections and posts of the tab are
+ * updated, created and removed to match `synced`. A removed post takes its
+ * comments, references and anonymous votes with it. New posts are approved and
+ * authored by the portal's first admin.
+ */
+export function writeBackKbTab(portal: PortalState, tab: TabRecord, synced: KbTab, now: Date): void {
+  const at = now.toISOString();
+  tab.description = synced.description;
+
+  const keptSections = new Set(synced.sections.map((s) => s.id));
+  portal.sections = portal.sections.filter((s) => s.tab_id !== tab.id || keptSections.has(s.id));
+  const sectionById = new Map(tabSections(portal, tab.id).map((s) => [s.id, s]));
+  for (const s of synced.sections) {
+    const record = sectionById.get(s.id);
+    if (record === undefined) {
+      portal.sections.push({ ...s, tab_id: tab.id });
+    } else {
+      Object.assign(record, { parent_id: s.parent_id, slug: s.slug, name: s.name, description: s.description, sort_order: s.sort_order });
+    }
+  }
+
+  const keptPosts = new Set(synced.articles.map((a) => a.key));
+  const removed = new Set(tabPosts(portal, tab.id).filter((p) => !keptPosts.has(p.key)).map((p) => p.key));
+  if (removed.size > 0) {
+    portal.posts = portal.posts.filter((p) => !removed.has(p.key));
+    portal.comments = portal.comments.filter((c) => !removed.has(c.post_key));
+    portal.references = portal.references.filter((r) => !removed.has(r.post_key));
+    portal.anonymous_votes = portal.anonymous_votes.filter((v) => !removed.has(v.post_key));
+  }
+
+  const postByKey = new Map(tabPosts(portal, tab.id).map((p) => [p.key, p]));
+  let databaseId = Math.max(0, ...portal.posts.map((p) => p.database_id));
+  for (const a of synced.articles) {
+    const record = postByKey.get(a.key);
+    if (record !== undefined) {
+      const changed =
+        record.title !== a.title || record.description !== a.body || record.section_id !== a.section_id || record.sort_order !== a.sort_order;
+      Object.assign(record, { title: a.title, description: a.body, section_id: a.section_id, slug: a.slug, sort_order: a.sort_order });
+      if (changed) record.updated_at = at;
+      continue;
+    }
+    portal.posts.push({
+      key: a.key,
+      database_id: ++databaseId,
+      title: a.title,
+      description: a.body,
+      author_id: articleAuthor(portal),
+      tab_id: tab.id,
+      section_id: a.section_id,
+      status_id: null,
+      category_ids: [],
+      tag_ids: [],
+      moderation_status: 'approved',
+      votes_count: 0,
+      views_count: 0,
+      platform: null,
+      version: null,
+      release: null,
+      slug: a.slug,
+      sort_order: a.sort_order,
+      created_at: at,
+      updated_at: at,
+      latest_status_change_at: at,
+      moderated_by: null,
+      moderated_at: null,
+    });
+  }
+}
+
+/** The portal's first admin, else its first user: the API key itself names no user. */
+export function articleAuthor(portal: PortalState): string {
+  const user = portal.users.find((u) => u.role === 'admin') ?? portal.users[0];
+  if (user === undefined) throw new RuleViolation('The portal has no user to author the new articles.');
+  return user.id;
+}

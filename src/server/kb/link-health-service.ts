@@ -1,0 +1,62 @@
+import type { LinkHealthResults, PostLinkHealth, ScanProgress } from '../../contract/schemas/knowledgebase.js';
+import { NotFoundError } from '../domain/errors.js';
+import type { ServerServices } from '../services.js';
+import type { PortalState, TabRecord } from '../store/state.js';
+import { defaultLinkCache, ScanRegistry, type PostHealth } from './link-health/index.js';
+import { tabPosts } from './kb-tab.js';
+
+let processRegistry: ScanRegistry | undefined;
+
+/** The registry of the process, created on first use with the shared link cache. */
+export function defaultScanRegistry(): ScanRegistry {
+  processRegistry ??= new ScanRegistry({ defaults: { cache: defaultLinkCache } });
+  return processRegistry;
+}
+
+function registryOf(services: ServerServices): ScanRegistry {
+  return services.scanRegistry ?? defaultScanRegistry();
+}
+
+/** Scans are keyed by the portal's guid, which stays distinct even when several stores share the process. */
+const portalKey = (portal: PortalState): string => portal.guid;
+
+/** Starts a background scan of every article of the tab and answers its first progress record. */
+export function startLinkScan(services: ServerServices, portal: PortalState, tab: TabRecord): ScanProgress {
+  const registry = registryOf(services);
+  const articles = tabPosts(portal, tab.id).map((p) => ({
+    key: p.key,
+    title: p.title,
+    body: p.description,
+    editorType: portal.editor_type,
+  }));
+  const scanId = registry.start(tab.id, portalKey(portal), articles, services.linkCache ? { cache: services.linkCache } : {});
+  return registry.progress(scanId)!;
+}
+
+export function scanProgress(services: ServerServices, portal: PortalState, scanId: string): ScanProgress {
+  const progress = registryOf(services).progress(scanId, portalKey(portal));
+  if (progress === undefined) throw new NotFoundError('Scan not found.');
+  return progress;
+}
+
+/** The latest completed scan of the tab, failed posts first; empty before any. */
+export function linkResults(services: ServerServices, portal: PortalState, tab: TabRecord): LinkHealthResults {
+  const latest = registryOf(services).latestScan(portalKey(portal), tab.id);
+  return {
+    tab_id: tab.id,
+    scan_id: latest?.progress.scan_id ?? null,
+    scanned_at: latest?.progress.finished_at ?? null,
+    posts: (latest?.posts ?? []).map(presentPostHealth),
+  };
+}
+
+function presentPostHealth(p: PostHealth): PostLinkHealth {
+  return {
+    post_id: p.post_key,
+    title: p.title,
+    healthy: p.healthy,
+    links_total: p.links_total,
+    links_failed: p.links_failed,
+    links: p.links,
+  };
+}

@@ -1,0 +1,101 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SYNC_MAX_KILOBYTES, SyncMultipartFieldsSchema } from '../../contract/schemas/knowledgebase.js';
+import { fieldErrors, VALIDATION_MESSAGE } from '../../contract/validation.js';
+import { ValidationError } from '../domain/errors.js';
+import { dropUnreadBody, MultipartError, readMultipart, type MultipartForm } from '../http/read-multipart.js';
+import { sendJson } from '../http/respond.js';
+import type { PortalState, TabRecord } from '../store/state.js';
+import { ArchiveError, readArchive, type ParsedArchive } from './archive/index.js';
+import { findKbTab } from './kb-tab.js';
+import type { SyncConfirmations } from './sync-service.js';
+
+export const SYNC_MAX_FILE_BYTES = SYNC_MAX_KILOBYTES * 1024;
+
+export interface SyncUpload {
+  tab: TabRecord;
+  archive: ParsedArchive;
+  confirmations: SyncConfirmations;
+}
+
+export interface UploadTarget {
+  req: IncomingMessage;
+  res: ServerResponse;
+  portal: PortalState;
+  tmpDir?: string;
+}
+
+/**
+ * Reads a sync upload (fields, then the archive) and hands it to `work`. The
+ * temp file is gone when this settles, whatever the outcome. A refused body is
+ * answered here (status `'answered'`), after arranging for its unread rest to be
+ * discarded rather than resetting the connection under the client.
+ */
+export async function withSyncUpload<T>(
+  target: UploadTarget,
+  work: (upload: SyncUpload) => T,
+): Promise<{ answered: true } | { answered: false; value: T }> {
+  let form: MultipartForm;
+  try {
+    form = await readMultipart(target.req, { maxFileBytes: SYNC_MAX_FILE_BYTES, tmpDir: target.tmpDir });
+  } catch (err) {
+    if (!(err instanceof MultipartError)) throw err;
+    dropUnreadBody(target.req, target.res);
+    if (err.status >= 500) throw err;
+    sendJson(target.res, err.status, refusalBody(err));
+    return { answered: true };
+  }
+  try {
+    const { tab, confirmations, filePath } = validateForm(form, target.portal);
+    const archive = await readArchive(filePath).catch((err: unknown) => {
+      if (err instanceof ArchiveError) throw new ValidationError({ file: [err.message] }, err.message);
+      throw err;
+    });
+    return { answered: false, value: work({ tab, archive, confirmations }) };
+  } finally {
+    await form.cleanup();
+  }
+}
+
+function refusalBody(err: MultipartError): { message: string; errors?: Record<string, string[]> } {
+  if (err.field === undefined) return { message: err.message };
+  // 413 names the limit in its message, as the service's size rule words it.
+  const message = err.status === 422 ? VALIDATION_MESSAGE : err.message;
+  return { message, errors: { [err.field]: [err.message] } };
+}
+
+/** All field problems at once, `file` first, as the service's validator reports them. */
+function validateForm(
+  form: MultipartForm,
+  portal: PortalState,
+): { tab: TabRecord; confirmations: SyncConfirmations; filePath: string } {
+  const errors: Record<string, string[]> = {};
+  // A file part with no name and no content is what a form sends when no file was chosen.
+  const file = form.file !== null && (form.file.filename !== '' || form.file.size > 0) ? form.file : null;
+  if (file === null) errors.file = ['The file field is required.'];
+
+  const parsed = SyncMultipartFieldsSchema.safeParse(form.fields);
+  let tab: TabRecord | undefined;
+  if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
+  if (parsed.success || !('tab_id' in errors)) {
+    try {
+      tab = findKbTab(portal, parsed.success ? parsed.data.tab_id : String(form.fields.tab_id));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      errors.tab_id = err.errors.tab_id;
+    }
+  }
+  if (!parsed.success || file === null || tab === undefined) throw new ValidationError(orderErrors(errors));
+  return {
+    tab,
+    filePath: file.path,
+    confirmations: {
+      articles: parsed.data.delete_confirmed ?? [],
+      sections: parsed.data.delete_sections_confirmed ?? [],
+    },
+  };
+}
+
+function orderErrors(errors: Record<string, string[]>): Record<string, string[]> {
+  const { file, tab_id, ...rest } = errors;
+  return { ...(file && { file }), ...(tab_id && { tab_id }), ...rest };
+}
