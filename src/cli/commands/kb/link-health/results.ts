@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import type { LinkHealthResults } from '../../../../contract/schemas/knowledgebase.js';
+import type { Factory } from '../../../factory.js';
+import { withExamples } from '../../../help.js';
+import { tabOption } from '../options.js';
+import { healthSummary, postHealthColumns, renderHealth } from './render.js';
+
+export interface ResultsOptions {
+  tab: number;
+  /** Only posts with broken links. */
+  failed?: boolean;
+}
+
+export async function resultsRun(opts: ResultsOptions, f: Factory): Promise<void> {
+  const client = await f.client();
+  const { data } = await client.call('knowledgebase.linkResults', { params: { tabId: opts.tab } });
+  await printResults(data, f, { failed: opts.failed });
+}
+
+/** The results of a tab as JSON (the record), rows (csv, ndjson) or the indented table. */
+export async function printResults(data: LinkHealthResults, f: Factory, opts: { failed?: boolean } = {}): Promise<void> {
+  const posts = opts.failed ? data.posts.filter((p) => p.links_failed > 0) : data.posts;
+  const out = await f.output();
+  if (out.format === 'json') return out.json({ ...data, posts });
+  if (out.format === 'csv' || out.format === 'ndjson') {
+    await out.list(posts, postHealthColumns);
+    return;
+  }
+  if (data.scan_id === null) {
+    f.status(`No link-health scan of tab ${data.tab_id} has completed yet; start one with: fp kb link-health scan --tab ${data.tab_id}`);
+    return;
+  }
+  if (posts.length === 0) {
+    f.status(opts.failed ? 'No broken links.' : 'No articles with links.');
+    return;
+  }
+  f.io.stdout.write(`${renderHealth(posts, out.format === 'table' ? out.chalk : undefined)}\n`);
+  f.status(healthSummary(data.posts));
+}
+
+/** `run` is replaceable so tests can check the options a command line parses to. */
+export function register(parent: Command, f: Factory, run: typeof resultsRun = resultsRun): void {
+  withExamples(parent.command('results').description('Show the latest link health of every article of a tab, broken first'), [
+    'fp kb link-health results --tab 3',
+    'fp kb link-health results --tab 3 --failed --json',
+  ])
+    .addOption(tabOption())
+    .option('--failed', 'only articles with broken links')
+    .action((o: { tab: number; failed?: boolean }) => run({ tab: o.tab, failed: o.failed }, f));
+}

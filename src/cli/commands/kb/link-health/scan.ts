@@ -1,0 +1,121 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Command } from 'commander';
+import type { ApiClient } from '../../../../client/api-client.js';
+import type { ScanProgress } from '../../../../contract/schemas/knowledgebase.js';
+import { SilentExit } from '../../../errors.js';
+import type { Factory } from '../../../factory.js';
+import { withExamples } from '../../../help.js';
+import { isInteractive } from '../../../io.js';
+import { parseSeconds, plural, tabOption } from '../options.js';
+import { progressFields } from './progress.js';
+import { progressText } from './render.js';
+import { printResults } from './results.js';
+
+export interface ScanOptions {
+  tab: number;
+  /** Poll until the scan ends, then print the results. */
+  wait?: boolean;
+  /** Exit 1 when any link is broken; implies wait. */
+  failOnBroken?: boolean;
+  /** Seconds between polls (default 1). */
+  interval?: number;
+}
+
+export async function scanRun(opts: ScanOptions, f: Factory): Promise<void> {
+  const client = await f.client();
+  const { data: started } = await client.call('knowledgebase.scanLinks', { body: { tab_id: opts.tab } });
+  const out = await f.output();
+  if (!opts.wait && !opts.failOnBroken) {
+    if (out.format === 'table' || out.format === 'plain') {
+      f.io.stdout.write(`${started.scan_id}\n`);
+      f.status(`Started a link-health scan of tab ${opts.tab}; follow it with: fp kb link-health progress ${started.scan_id}`);
+    } else await out.item(started, progressFields);
+    return;
+  }
+
+  const finished = await waitForScan(client, started, f, (opts.interval ?? 1) * 1000);
+  if (finished.state === 'failed') {
+    throw new Error(`link-health scan ${finished.scan_id} failed: ${finished.error ?? 'no reason given'}`);
+  }
+  const { data } = await client.call('knowledgebase.linkResults', { params: { tabId: opts.tab } });
+  await printResults(data, f);
+  const broken = data.posts.reduce((n, p) => n + p.links_failed, 0);
+  if (opts.failOnBroken && broken > 0) {
+    const posts = data.posts.filter((p) => p.links_failed > 0).length;
+    f.status(`error: ${plural(broken, 'broken link')} in ${plural(posts, 'article')}`);
+    throw new SilentExit(1);
+  }
+}
+
+/** Polls until the scan is completed or failed, showing progress on stderr. */
+export async function waitForScan(client: ApiClient, first: ScanProgress, f: Factory, intervalMs: number): Promise<ScanProgress> {
+  const reporter = await progressReporter(f);
+  let progress = first;
+  try {
+    reporter.update(progress);
+    while (progress.state === 'queued' || progress.state === 'running') {
+      await sleep(intervalMs);
+      ({ data: progress } = await client.call('knowledgebase.scanProgress', { params: { scanId: first.scan_id } }));
+      reporter.update(progress);
+    }
+  } catch (err) {
+    reporter.stop();
+    throw err;
+  }
+  reporter.done(progress);
+  return progress;
+}
+
+interface Reporter {
+  update(p: ScanProgress): void;
+  done(p: ScanProgress): void;
+  stop(): void;
+}
+
+/** A spinner for people at a terminal; otherwise one plain line each time the counts change. */
+async function progressReporter(f: Factory): Promise<Reporter> {
+  if (!isInteractive(f.io)) {
+    let last = '';
+    return {
+      update(p) {
+        const text = progressText(p);
+        if (text !== last) f.status(text);
+        last = text;
+      },
+      done() {},
+      stop() {},
+    };
+  }
+  const { default: ora } = await import('ora');
+  const spinner = ora({ stream: f.io.stderr as NodeJS.WritableStream, discardStdin: false });
+  return {
+    update(p) {
+      spinner.text = progressText(p);
+      if (!spinner.isSpinning) spinner.start();
+    },
+    done(p) {
+      if (p.state === 'completed') spinner.succeed(`Checked ${plural(p.total, 'link')} (${p.failed} broken)`);
+      else spinner.fail(`Scan ${p.state}`);
+    },
+    stop() {
+      spinner.stop();
+    },
+  };
+}
+
+/** `run` is replaceable so tests can check the options a command line parses to. */
+export function register(parent: Command, f: Factory, run: typeof scanRun = scanRun): void {
+  withExamples(parent.command('scan').description('Start a link-health scan of every article of a tab'), [
+    'fp kb link-health scan --tab 3',
+    'fp kb link-health scan --tab 3 --wait',
+    'fp kb link-health scan --tab 3 --fail-on-broken   # CI gate: exit 1 on any broken link',
+  ])
+    .addOption(tabOption())
+    .option('--wait', 'poll until the scan ends, then print the results')
+    .option('--fail-on-broken', 'exit 1 when any link is broken (implies --wait)')
+    .option('--interval <seconds>', 'seconds between progress polls with --wait (default 1)', parseSeconds)
+    .addHelpText('after', '\nExit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error.\n')
+    .action((o: { tab: number; wait?: boolean; failOnBroken?: boolean; interval?: number }) =>
+      run({ tab: o.tab, wait: o.wait, failOnBroken: o.failOnBroken, interval: o.interval }, f),
+    );
+}

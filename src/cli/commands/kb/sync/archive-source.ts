@@ -1,0 +1,53 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { SYNC_MAX_KILOBYTES } from '../../../../contract/schemas/knowledgebase.js';
+import { UsageError } from '../../../errors.js';
+
+export const SYNC_MAX_BYTES = SYNC_MAX_KILOBYTES * 1024;
+
+export interface PreparedArchive {
+  zipPath: string;
+  /** File name announced in the upload. */
+  filename: string;
+  size: number;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * The ZIP to upload for `source`: a ZIP file as is, or a folder zipped into a
+ * temp file (streamed, so its exact length is known). Refuses, before any
+ * upload, what the service would refuse for size.
+ */
+export async function prepareArchive(source: string): Promise<PreparedArchive> {
+  const info = await stat(source).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') throw new UsageError(`no such file or folder: ${source}`);
+    throw err;
+  });
+  let prepared: PreparedArchive;
+  if (info.isDirectory()) {
+    const temp = await mkdtemp(path.join(os.tmpdir(), 'fp-kb-'));
+    const cleanup = () => rm(temp, { recursive: true, force: true });
+    const zipPath = path.join(temp, 'archive.zip');
+    try {
+      const { zipFolder } = await import('../zip-folder.js');
+      await zipFolder(source, zipPath);
+      prepared = { zipPath, filename: `${path.basename(path.resolve(source))}.zip`, size: (await stat(zipPath)).size, cleanup };
+    } catch (err) {
+      await cleanup();
+      throw err;
+    }
+  } else if (info.isFile()) {
+    prepared = { zipPath: source, filename: path.basename(source), size: info.size, cleanup: async () => {} };
+  } else {
+    throw new UsageError(`${source} is neither a ZIP file nor a folder`);
+  }
+  if (prepared.size > SYNC_MAX_BYTES) {
+    await prepared.cleanup();
+    const what = info.isDirectory() ? `the ZIP of ${source}` : source;
+    throw new UsageError(
+      `${what} is ${Math.ceil(prepared.size / 1024)} KB; the service accepts uploads of at most ${SYNC_MAX_KILOBYTES} KB (100 MB)`,
+    );
+  }
+  return prepared;
+}

@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import type { SyncPlan } from '../../../../contract/schemas/knowledgebase.js';
+import { EXIT, SilentExit } from '../../../errors.js';
+import type { Factory } from '../../../factory.js';
+import { withExamples } from '../../../help.js';
+import { tabOption } from '../options.js';
+import { prepareArchive, type PreparedArchive } from './archive-source.js';
+import { hasChanges, renderPlan } from './render-plan.js';
+
+export interface PreviewOptions {
+  tab: number;
+  /** A ZIP file or a folder laid out like an export. */
+  source: string;
+  /** Exit 3 when the plan has changes. */
+  exitCode?: boolean;
+}
+
+export async function previewRun(opts: PreviewOptions, f: Factory): Promise<void> {
+  const archive = await prepareArchive(opts.source);
+  let plan: SyncPlan;
+  try {
+    plan = await requestPlan(f, opts.tab, archive);
+  } finally {
+    await archive.cleanup();
+  }
+  const out = await f.output();
+  if (out.format === 'json' || out.format === 'ndjson') out.json(plan);
+  else f.io.stdout.write(renderPlan(plan, out.format === 'table' ? out.chalk : undefined));
+  if (opts.exitCode && hasChanges(plan)) throw new SilentExit(EXIT.changes);
+}
+
+export async function requestPlan(f: Factory, tab: number, archive: PreparedArchive): Promise<SyncPlan> {
+  const client = await f.client();
+  const { uploadArchive } = await import('../../../../client/kb-upload.js');
+  const { data } = await uploadArchive(client, 'knowledgebase.preview', archive.zipPath, { tab_id: tab }, archive.filename);
+  return data;
+}
+
+/** `run` is replaceable so tests can check the options a command line parses to. */
+export function register(parent: Command, f: Factory, run: typeof previewRun = previewRun): void {
+  withExamples(
+    parent
+      .command('preview')
+      .description('Show what syncing a ZIP or folder into a tab would create, update and delete (changes nothing)')
+      .argument('<source>', 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)'),
+    [
+      'fp kb sync preview --tab 3 docs/help',
+      'fp kb sync preview --tab 3 help-center.zip --json',
+      'fp kb sync preview --tab 3 docs/help --exit-code || echo "knowledge base differs"',
+    ],
+  )
+    .addOption(tabOption())
+    .option('--exit-code', 'exit 3 when there are changes, 0 when there are none')
+    .addHelpText(
+      'after',
+      '\nExit status: 0 success (with --exit-code: no changes), 3 changes pending (only with --exit-code),\n' +
+        '1 request failed or archive refused, 2 usage error (also a file over 102400 KB).\n',
+    )
+    .action((source: string, o: { tab: number; exitCode?: boolean }) => run({ tab: o.tab, source, exitCode: o.exitCode }, f));
+}

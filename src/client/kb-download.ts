@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
+import { buildPath, endpoints } from '../contract/endpoints.js';
+import type { ApiClient } from './api-client.js';
+import { encodeQuery } from './api-client.js';
+import { ResponseShapeError } from './errors.js';
+
+/**
+ * Starts the knowledge-base export of a tab and returns the ZIP body as a
+ * stream; the caller must consume or dump it. Error answers throw ApiError.
+ */
+export async function openExport(client: ApiClient, tabId: number): Promise<Readable> {
+  const endpoint = endpoints['knowledgebase.export'];
+  const target = buildPath(endpoint.path) + encodeQuery({ tab_id: tabId });
+  const res = await client.send(endpoint.method, target, { headers: { accept: 'application/zip, application/json' } });
+  const type = String(res.headers['content-type'] ?? '');
+  if (/json|text\/html/i.test(type)) {
+    await res.body.dump();
+    throw new ResponseShapeError(`unexpected response from ${endpoint.method} ${target}: expected a ZIP archive, got ${type}`);
+  }
+  return res.body;
+}
+
+/**
+ * Streams `body` into `dest` through a temp file in the same folder, renamed into
+ * place only once complete: an error never leaves a partial `dest`, and an
+ * existing `dest` is replaced atomically. Resolves to the number of bytes written.
+ */
+export async function saveToFile(body: Readable, dest: string): Promise<number> {
+  const temp = path.join(path.dirname(dest), `.${path.basename(dest)}.${randomBytes(4).toString('hex')}.part`);
+  let bytes = 0;
+  body.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  try {
+    await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+    await rename(temp, dest);
+  } catch (err) {
+    body.destroy();
+    await unlink(temp).catch(() => {});
+    throw err;
+  }
+  return bytes;
+}
+
+/** Streams `body` into a writer that is not ours to end (stdout), honouring backpressure. */
+export async function streamTo(body: Readable, out: { write(chunk: Uint8Array): unknown; once?: unknown }): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += (chunk as Buffer).length;
+    if (out.write(chunk as Buffer) === false && typeof out.once === 'function') {
+      await once(out as unknown as NodeJS.EventEmitter, 'drain');
+    }
+  }
+  return bytes;
+}
