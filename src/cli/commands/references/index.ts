@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import * as add from './add.js';
+import * as del from './delete.js';
 
-export function register(program: Command, _f: Factory): void {
-  program.command('references').description('(not available yet)');
+export function register(program: Command, f: Factory): void {
+  const group = program.command('references').description('Attach references to posts, or delete them');
+  for (const verb of [add, del]) verb.register(group, f);
 }

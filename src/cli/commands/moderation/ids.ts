@@ -1,0 +1,42 @@
+import { InvalidArgumentError } from 'commander';
+import type { ModerationType } from '../../../contract/schemas/moderation.js';
+import { UsageError } from '../../errors.js';
+import { readAllStdin, type IO } from '../../io.js';
+
+/**
+ * The ids of a batch: the arguments, where `-` stands for every id on stdin
+ * (separated by whitespace or newlines; blank lines ignored). Duplicates are dropped,
+ * first occurrence kept. Comment ids must be numbers; post ids are post keys.
+ */
+export async function collectIds(io: IO, type: ModerationType, args: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  let stdinRead = false;
+  for (const arg of args) {
+    if (arg === '-') {
+      if (stdinRead) continue;
+      stdinRead = true;
+      ids.push(...splitIds(await readAllStdin(io)));
+    } else {
+      ids.push(...splitIds(arg));
+    }
+  }
+  const unique = [...new Set(ids)];
+  if (type === 'comment') {
+    const bad = unique.filter((id) => !/^\d+$/.test(id));
+    if (bad.length) throw new UsageError(`comment ids are numbers: ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
+  }
+  return unique;
+}
+
+export function splitIds(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+export const MAX_CONCURRENCY = 32;
+
+export function parseConcurrency(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_CONCURRENCY) {
+    throw new InvalidArgumentError(`expected an integer from 1 to ${MAX_CONCURRENCY}`);
+  }
+  return Number(value);
+}
