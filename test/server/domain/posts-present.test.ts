@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { conversionOf, humanDate, postUid, presentPost } from '../../../src/server/present/post.js';
+import { loadSeed } from '../../../src/server/store/load-seed.js';
+import type { PortalState } from '../../../src/server/store/state.js';
+import { fixtureSeed } from '../../support/fixture-seed.js';
+
+const portal = (): PortalState => loadSeed(fixtureSeed()).portals[0];
+const post = (p: PortalState, key: string) => p.posts.find((x) => x.key === key)!;
+
+describe('post presentation', () => {
+  it('latest_status_change_at_formatted is a human date like "Feb 1, 2026" (UTC)', () => {
+    expect(humanDate('2026-02-01T00:00:00Z')).toBe('Feb 1, 2026');
+    expect(humanDate('2025-12-31T23:59:59Z')).toBe('Dec 31, 2025');
+    expect(humanDate('2026-07-14T10:00:00+02:00')).toBe('Jul 14, 2026');
+  });
+
+  it('conversion is votes per hundred views, 0 without views', () => {
+    const p = portal();
+    expect(conversionOf(post(p, 'dark1'))).toBe(10);
+    expect(conversionOf({ ...post(p, 'dark1'), votes_count: 1, views_count: 3 })).toBe(33.33);
+    expect(conversionOf(post(p, 'kb001'))).toBe(0);
+  });
+
+  it('uid is a version 3 UUID of the portal guid and post key', () => {
+    const p = portal();
+    const uid = postUid(p, post(p, 'dark1'));
+    expect(uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(postUid(portal(), post(portal(), 'dark1'))).toBe(uid);
+    expect(postUid(p, post(p, 'sso22'))).not.toBe(uid);
+    expect(postUid({ ...p, guid: 'not-a-uuid' }, post(p, 'dark1'))).not.toBe(uid);
+  });
+
+  it('the changelog text comes from the approved comment tagged for the changelog, else empty', () => {
+    const p = portal();
+    p.editor_type = 'wysiwyg';
+    const tagged = p.comments.find((c) => c.id === 103)!;
+    tagged.comment = '<p>Shipped in <b>2.0</b> &amp; more</p>';
+    const shown = presentPost(p, post(p, 'dark1'), 'http://x.test');
+    expect(shown.description_changelog).toBe('<p>Shipped in <b>2.0</b> &amp; more</p>');
+    expect(shown.clean_description_changelog).toBe('Shipped in 2.0 & more');
+    tagged.moderation_status = 'pending';
+    expect(presentPost(p, post(p, 'dark1'), 'http://x.test').description_changelog).toBe('');
+  });
+
+  it('description_short is the plain-text excerpt of at most 150 characters', () => {
+    const p = portal();
+    post(p, 'dark1').description = `**${'word '.repeat(40).trim()}**`;
+    const short = presentPost(p, post(p, 'dark1'), 'http://x.test').description_short;
+    expect(short).toBe(`${'word '.repeat(30).trimEnd()}...`);
+  });
+
+  it('the status tab name falls back to the post\'s tab when the status has none', () => {
+    const p = portal();
+    p.statuses[0].tab_id = null;
+    expect(presentPost(p, post(p, 'dark1'), 'http://x.test').status).toEqual({
+      id: 1, name: 'Under review', color: '#999999', tab_name: 'Feedback',
+    });
+  });
+
+  it('urls are built from the origin the client used', () => {
+    const p = portal();
+    const shown = presentPost(p, post(p, 'sso22'), 'http://acme.localhost:8080');
+    expect([shown.url, shown.url_edit, shown.url_delete]).toEqual([
+      'http://acme.localhost:8080/p/sso22',
+      'http://acme.localhost:8080/p/sso22/edit',
+      'http://acme.localhost:8080/p/sso22/delete',
+    ]);
+  });
+});
