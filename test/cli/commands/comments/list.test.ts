@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../../../src/cli/main.js';
+import { ADMIN_KEY, ANN } from '../../../support/fixture-seed.js';
+import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { startTestServer, type TestServer } from '../../../support/test-server.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+async function fp(argv: string[], opts: FakeIOOptions = {}) {
+  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, NO_COLOR: '1', ...opts.env } });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), io };
+}
+
+/** A reply to 100 created now: last in the server's flat list, under 100 in the thread. */
+async function lateReply() {
+  const r = await server.request('POST', '/api/v1/posts/dark1/comments', { body: { user_id: ANN, comment: 'Late reply to the first', parent_id: 100 } });
+  return r.body.data.id as number;
+}
+
+describe('fp comments list', () => {
+  it('indents replies under their parents, one level per depth (plain rows off a terminal)', async () => {
+    const id = await lateReply();
+    const r = await fp(['comments', 'list', 'dark1']);
+    expect(r.code).toBe(0);
+    const rows = r.out.trimEnd().split('\n').map((line) => line.split('\t'));
+    expect(rows[0]).toEqual(['ID', 'AUTHOR', 'TEXT', 'VOTES', 'MARKS', 'STATUS', 'CREATED']);
+    expect(rows.slice(1).map((cells) => cells.slice(0, 3))).toEqual([
+      ['100', 'Cara Customer', 'Yes please!'],
+      ['101', 'Bob Member', '└─ Agreed, a reply.'],
+      ['102', 'Ann Admin', '  └─ Reply to the reply.'],
+      [String(id), 'Ann Admin', '└─ Late reply to the first'],
+      ['103', 'Ann Admin', 'Shipped in 2.0'],
+    ]);
+    expect(rows[5].slice(3, 6)).toEqual(['0', 'changelog', 'approved']);
+    expect(rows[1][6]).toBe('Feb 10, 2026');
+  });
+
+  it('keeps the indentation in the table on a terminal', async () => {
+    const r = await fp(['comments', 'list', 'dark1'], { tty: true });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/│ 101 │ Bob Member +│ └─ Agreed, a reply\. +│/);
+    expect(r.out).toMatch(/│ 102 │ Ann Admin +│ {3}└─ Reply to the reply\. +│/);
+  });
+
+  it('--json prints the flat data list in the server order', async () => {
+    const id = await lateReply();
+    const r = await fp(['comments', 'list', 'dark1', '--json']);
+    expect(r.code).toBe(0);
+    const served = await server.request('GET', '/api/v1/posts/dark1/comments');
+    expect(r.io.json()).toEqual(served.body.data);
+    expect(r.io.json().map((c: { id: number }) => c.id)).toEqual([100, 101, 102, 103, id]);
+  });
+
+  it('shows pinned and changelog markers', async () => {
+    server.store.portals[0].comments.find((c) => c.id === 100)!.pinned_to_top = true;
+    const r = await fp(['comments', 'list', 'dark1', '--format', 'csv']);
+    expect(r.out.split('\n')[1]).toMatch(/^100,Cara Customer,Yes please!,0,pinned,approved,/);
+  });
+
+  it('an empty list on a terminal says so on stderr and exits 0', async () => {
+    const r = await fp(['comments', 'list', 'kb001'], { tty: true });
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('');
+    expect(r.err).toBe('No comments.\n');
+  });
+
+  it('an unknown post exits 1 with the service message', async () => {
+    const r = await fp(['comments', 'list', 'nope9']);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: No query results for model [App\\Models\\Post] nope9 (404)\n');
+  });
+});

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../../../src/cli/main.js';
+import { ADMIN_KEY, BOB, CARA } from '../../../support/fixture-seed.js';
+import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { startTestServer, type TestServer } from '../../../support/test-server.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+async function fp(argv: string[], opts: FakeIOOptions = {}) {
+  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, ...opts.env } });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), io };
+}
+
+describe('fp feedback list', () => {
+  it('prints entries newest first as plain rows off a terminal', async () => {
+    const r = await fp(['feedback', 'list']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      'ID\tTYPE\tFEEDBACK\tUSER\tCREATED\n' +
+        `fb-2\tbug\tExport is broken and slow\t${CARA}\tMar 2, 2026\n` +
+        `fb-1\tidea\tLove the new dashboard\t${BOB}\tMar 1, 2026\n`,
+    );
+  });
+
+  it('--json prints the data list', async () => {
+    const r = await fp(['feedback', 'list', '--json']);
+    expect(r.io.json().map((e: { id: string }) => e.id)).toEqual(['fb-2', 'fb-1']);
+  });
+
+  it('an empty list on a terminal says so on stderr', async () => {
+    server.store.portals[0].feedback = [];
+    const r = await fp(['feedback', 'list'], { tty: true, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('No feedback entries.\n');
+  });
+});

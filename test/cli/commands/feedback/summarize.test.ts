@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { summarizeBody, summaryText } from '../../../../src/cli/commands/feedback/summarize.js';
+import { main } from '../../../../src/cli/main.js';
+import { ADMIN_KEY } from '../../../support/fixture-seed.js';
+import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { startTestServer, type TestServer } from '../../../support/test-server.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {}) {
+  const io = fakeIO({ ...opts, env: { FP_BASE_URL: opts.baseUrl ?? server.url, FP_API_KEY: ADMIN_KEY, ...opts.env } });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), io };
+}
+
+describe('summarizeBody', () => {
+  it('maps --from/--to onto created_from/created_to and sends only the filters given', () => {
+    expect(summarizeBody({})).toEqual({});
+    expect(summarizeBody({ sentiment: 'negative', focus: 'value', source: 'widget', widget: 'w', from: '2026-01-01', to: '2026-02-01', keyword: 'export' })).toEqual({
+      sentiment: 'negative', focus: 'value', source: 'widget', widget: 'w', created_from: '2026-01-01', created_to: '2026-02-01', keyword: 'export',
+    });
+  });
+});
+
+describe('summaryText', () => {
+  it('shows the sentence, counts by type (most first), the sentiment split, focus and top phrases', () => {
+    const text = summaryText({
+      summary: 'Three entries matched.',
+      total: 3,
+      by_type: { idea: 1, bug: 2 },
+      sentiment: { positive: 1, neutral: 0, negative: 2 },
+      focus: { usability: 0, functionality: 2, value: 1 },
+      top_phrases: [
+        { phrase: 'export', count: 12 },
+        { phrase: 'dark mode', count: 2 },
+      ],
+      filters: {},
+    });
+    expect(text).toBe(
+      [
+        'Three entries matched.',
+        '',
+        'Entries:   3',
+        'By type:   bug 2, idea 1',
+        'Sentiment: positive 1, neutral 0, negative 2',
+        'Focus:     usability 0, functionality 2, value 1',
+        'Top phrases:',
+        '  12  export',
+        '   2  dark mode',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says none when there are no entries or phrases', () => {
+    const text = summaryText({
+      summary: 'No entries.', total: 0, by_type: {}, sentiment: { positive: 0, neutral: 0, negative: 0 },
+      focus: { usability: 0, functionality: 0, value: 0 }, top_phrases: [], filters: {},
+    });
+    expect(text).toContain('By type:   none\n');
+    expect(text).toContain('Top phrases: none\n');
+  });
+});
+
+describe('fp feedback summarize', () => {
+  it('prints the summary for people', async () => {
+    const served = await server.request('POST', '/api/v1/feedback/summarize', { body: {} });
+    const r = await fp(['feedback', 'summarize']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(summaryText(served.body.data));
+    expect(r.out.split('\n')[0]).toBe(served.body.data.summary);
+  });
+
+  it('--json prints the data, filtered', async () => {
+    const r = await fp(['feedback', 'summarize', '--sentiment', 'negative', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.io.json()).toMatchObject({ total: 1, by_type: { bug: 1 }, filters: { sentiment: 'negative' } });
+  });
+
+  it('a sentiment outside the choices exits 2 and lists them', async () => {
+    const r = await fp(['feedback', 'summarize', '--sentiment', 'meh']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe("error: option '--sentiment <sentiment>' argument 'meh' is invalid. Allowed choices are positive, neutral, negative.\n");
+  });
+
+  it('a focus outside the choices exits 2', async () => {
+    const r = await fp(['feedback', 'summarize', '--focus', 'price']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Allowed choices are usability, functionality, value.');
+  });
+
+  it('an invalid date exits 2 before sending', async () => {
+    const r = await fp(['feedback', 'summarize', '--from', 'yesterday'], { baseUrl: 'http://127.0.0.1:9' });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^error: The given data was invalid\.\n {2}created_from: /);
+  });
+});

@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../../../src/cli/main.js';
+import { ADMIN_KEY } from '../../../support/fixture-seed.js';
+import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { startTestServer, type TestServer } from '../../../support/test-server.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+  await server.request('POST', '/api/v1/posts/dark1/references', { body: { reference: 'JIRA-1' } });
+});
+afterEach(() => server.close());
+
+async function fp(argv: string[], opts: FakeIOOptions = {}) {
+  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, ...opts.env } });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), io };
+}
+
+const references = () => server.store.portals[0].references;
+
+describe('fp references delete', () => {
+  it('off a terminal without --yes it is refused (exit 2) and deletes nothing', async () => {
+    const r = await fp(['references', 'delete', '1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('error: Delete reference 1: refusing without a terminal to confirm; pass --yes to proceed\n');
+    expect(references()).toHaveLength(1);
+  });
+
+  it('--yes deletes', async () => {
+    const r = await fp(['references', 'delete', '1', '--yes']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('Deleted reference 1.\n');
+    expect(references()).toEqual([]);
+  });
+
+  it('an unknown reference exits 1', async () => {
+    const r = await fp(['references', 'delete', '42', '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^error: No query results for model \[App\\Models\\\w+\] 42 \(404\)\n$/);
+  });
+});
