@@ -57,7 +57,7 @@ export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void
       archive.filename,
     );
     if (machine) out.json(data);
-    else f.io.stdout.write(renderResult(data, colour));
+    else f.io.stdout.write(`\n${renderResult(data, colour)}`);
   } finally {
     await archive.cleanup();
   }

@@ -1,0 +1,90 @@
+import { Chalk } from 'chalk';
+import { describe, expect, it } from 'vitest';
+import { hasChanges, planLines, renderPlan, renderResult } from '../../../../src/cli/commands/kb/sync/render-plan.js';
+import type { SyncPlan, SyncResult } from '../../../../src/contract/schemas/knowledgebase.js';
+
+const empty = () => ({ create: [], update: [], delete: [] });
+
+function plan(over: Partial<SyncPlan> = {}): SyncPlan {
+  return { tab: { changes: [] }, sections: empty(), articles: empty(), summary: { create: 0, update: 0, delete: 0 }, ...over };
+}
+
+const changed = plan({
+  sections: {
+    create: [{ id: null, title: 'Features', path: 'features' }],
+    update: [{ id: 10, title: 'Getting started', path: 'getting-started', changes: ['name', 'order'] }],
+    delete: [{ id: 12, title: 'Old', path: 'old' }],
+  },
+  articles: {
+    create: [{ id: null, title: 'New article', path: 'getting-started/new.md' }],
+    update: [{ id: 'xx111', database_id: 7, title: 'X', path: 'features/x.md', changes: ['title', 'body'] }],
+    delete: [{ id: 'abc12', database_id: 5, title: 'Old "quoted"', path: 'old.md' }],
+  },
+  summary: { create: 2, update: 2, delete: 2 },
+});
+
+describe('sync plan rendering', () => {
+  it('prints one line per change, sections before articles, then the counts', () => {
+    expect(renderPlan(changed)).toBe(
+      [
+        '+ section  features/  "Features"',
+        '~ section  getting-started/  "Getting started"  (name, order)',
+        '- section  old/  "Old"',
+        '+ article  getting-started/new.md  "New article"',
+        '~ article  features/x.md  "X"  (title, body)',
+        '- article  old.md  "Old \\"quoted\\""',
+        '',
+        'Plan: 2 to create, 2 to update, 2 to delete.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a changed tab description comes first', () => {
+    const p = plan({ tab: { changes: ['description'] }, summary: { create: 0, update: 1, delete: 0 } });
+    expect(renderPlan(p)).toBe('~ tab  _index.md  (description)\n\nPlan: 0 to create, 1 to update, 0 to delete.\n');
+  });
+
+  it('no changes prints the one sentence', () => {
+    expect(hasChanges(plan())).toBe(false);
+    expect(renderPlan(plan())).toBe('No changes. The knowledge base matches the archive.\n');
+  });
+
+  it('colours only the sign and kind when colour is on', () => {
+    const c = new Chalk({ level: 1 });
+    expect(planLines(changed, c)[0]).toBe(`${c.green('+ section')}  features/  "Features"`);
+    expect(planLines(changed, new Chalk({ level: 0 }))).toEqual(planLines(changed));
+  });
+});
+
+describe('sync result rendering', () => {
+  const result: SyncResult = {
+    applied: {
+      tab: { changes: [] },
+      sections: empty(),
+      articles: { create: [{ id: 'nw123', database_id: 9, title: 'New', path: 'new.md' }], update: [], delete: [] },
+    },
+    skipped: {
+      sections: [{ id: 12, title: 'Old section', path: 'old' }],
+      articles: [{ id: 'abc12', database_id: 5, title: 'Old', path: 'old.md' }],
+    },
+    summary: { created: 1, updated: 0, deleted: 0, skipped: 2 },
+  };
+
+  it('reports the counts and each skipped deletion with the flag that confirms it', () => {
+    expect(renderResult(result)).toBe(
+      [
+        'Applied: 1 created, 0 updated, 0 deleted.',
+        'Skipped 2 deletions (not confirmed):',
+        '  - section  old/  "Old section" — pass --confirm-delete-section 12 to delete it',
+        '  - article  old.md  "Old" — pass --confirm-delete abc12 to delete it',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says nothing about skipping when every deletion was confirmed', () => {
+    const all = { ...result, skipped: { sections: [], articles: [] }, summary: { created: 1, updated: 0, deleted: 2, skipped: 0 } };
+    expect(renderResult(all)).toBe('Applied: 1 created, 0 updated, 2 deleted.\n');
+  });
+});

@@ -1,0 +1,124 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { exportRun, register } from '../../../../../src/cli/commands/kb/sync/export.js';
+import { countArchive } from '../../../../../src/cli/commands/kb/unzip-to-dir.js';
+import { UsageError } from '../../../../../src/cli/errors.js';
+import { saveToFile } from '../../../../../src/client/kb-download.js';
+import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
+import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
+import { startTestServer, type TestServer } from '../../../../support/test-server.js';
+import { kbSeed } from '../kb-seed.js';
+import { parseArgv } from '../parse-argv.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer(kbSeed());
+});
+afterAll(() => server.close());
+
+const temps: string[] = [];
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'fp-kb-export-test-'));
+  temps.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY, globals });
+
+describe('fp kb sync export: argv', () => {
+  it('parses --tab with --output or --dir', async () => {
+    expect(await parseArgv(register, ['export', '--tab', '3', '-o', 'kb.zip'])).toEqual({ tab: 3, output: 'kb.zip', dir: undefined });
+    expect(await parseArgv(register, ['export', '--tab', '3', '--dir', 'docs'])).toEqual({ tab: 3, output: undefined, dir: 'docs' });
+  });
+});
+
+describe('fp kb sync export: run', () => {
+  it('--output writes the ZIP and reports what it holds', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'kb.zip');
+    const io = fakeIO();
+    await exportRun({ tab: 3, output: file }, factory(io));
+    expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 6 });
+    expect(readdirSync(dir)).toEqual(['kb.zip']);
+    expect(io.err()).toBe(`Exported 3 articles in 3 sections to ${file}\n`);
+    expect(io.out()).toBe('');
+  });
+
+  it('--output of an unknown tab fails and leaves no file behind', async () => {
+    const dir = tempDir();
+    await expect(exportRun({ tab: 999, output: join(dir, 'kb.zip') }, factory(fakeIO()))).rejects.toMatchObject({ status: expect.any(Number) });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('--output into a folder that does not exist is a usage error', async () => {
+    await expect(exportRun({ tab: 3, output: join(tempDir(), 'nope', 'kb.zip') }, factory(fakeIO()))).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('--dir unpacks, and a later export removes files of deleted articles but keeps .git', async () => {
+    const dir = join(tempDir(), 'help');
+    const io = fakeIO();
+    await exportRun({ tab: 3, dir }, factory(io));
+    expect(io.err()).toBe(`Exported 3 articles in 3 sections to ${dir}\n`);
+    expect(readFileSync(join(dir, 'getting-started', 'installation.md'), 'utf8')).toContain('title: Installation');
+
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main');
+    writeFileSync(join(dir, 'stale.md'), '---\ntitle: Stale\n---\n');
+    const again = fakeIO();
+    await exportRun({ tab: 3, dir }, factory(again));
+    expect(existsSync(join(dir, 'stale.md'))).toBe(false);
+    expect(readFileSync(join(dir, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/main');
+    expect(again.err()).toBe(
+      `Exported 3 articles in 3 sections to ${dir}\nRemoved 1 markdown file the export no longer has: stale.md\n`,
+    );
+  });
+
+  it('without --output or --dir writes the ZIP bytes to stdout when it is not a terminal', async () => {
+    const io = fakeIO();
+    const chunks: Buffer[] = [];
+    io.stdout = { write: (chunk: string | Uint8Array) => (chunks.push(Buffer.from(chunk)), true) };
+    await exportRun({ tab: 3 }, factory(io));
+    const file = join(tempDir(), 'out.zip');
+    writeFileSync(file, Buffer.concat(chunks));
+    expect(await countArchive(file)).toMatchObject({ sections: 3, articles: 3 });
+  });
+
+  it('without --output or --dir on a terminal asks for one (exit 2)', async () => {
+    await expect(exportRun({ tab: 3 }, factory(fakeIO({ stdoutIsTTY: true })))).rejects.toThrow(
+      'refusing to write a ZIP archive to the terminal: pass --output FILE.zip or --dir DIR, or redirect stdout',
+    );
+  });
+
+  it('--output and --dir together is a usage error', async () => {
+    await expect(exportRun({ tab: 3, output: 'a.zip', dir: 'b' }, factory(fakeIO()))).rejects.toBeInstanceOf(UsageError);
+  });
+});
+
+describe('saveToFile', () => {
+  it('a stream that breaks midway leaves neither the file nor a temp file', async () => {
+    const dir = tempDir();
+    const broken = new Readable({ read() {} });
+    broken.push(Buffer.from('PK partial'));
+    setImmediate(() => broken.destroy(new Error('connection reset')));
+    await expect(saveToFile(broken, join(dir, 'kb.zip'))).rejects.toThrow('connection reset');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('an existing file is only replaced once the new one is complete', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'kb.zip'), 'previous');
+    const broken = new Readable({ read() {} });
+    setImmediate(() => broken.destroy(new Error('boom')));
+    await expect(saveToFile(broken, join(dir, 'kb.zip'))).rejects.toThrow('boom');
+    expect(readFileSync(join(dir, 'kb.zip'), 'utf8')).toBe('previous');
+    await saveToFile(Readable.from([Buffer.from('new')]), join(dir, 'kb.zip'));
+    expect(readFileSync(join(dir, 'kb.zip'), 'utf8')).toBe('new');
+    expect(readdirSync(dir)).toEqual(['kb.zip']);
+  });
+});

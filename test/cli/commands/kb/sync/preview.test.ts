@@ -1,0 +1,109 @@
+import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MockAgent } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { exportRun } from '../../../../../src/cli/commands/kb/sync/export.js';
+import { previewRun, register } from '../../../../../src/cli/commands/kb/sync/preview.js';
+import { SilentExit, UsageError } from '../../../../../src/cli/errors.js';
+import { main } from '../../../../../src/cli/main.js';
+import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
+import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
+import { startTestServer, type TestServer } from '../../../../support/test-server.js';
+import { kbSeed } from '../kb-seed.js';
+import { parseArgv } from '../parse-argv.js';
+import { EDITED_PLAN, editFolder, exportedDir, removeTemps, tempDir } from './sync-fixture.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer(kbSeed());
+});
+afterAll(() => server.close());
+afterEach(removeTemps);
+
+const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY, globals });
+
+describe('fp kb sync preview: argv', () => {
+  it('parses the source, --tab and --exit-code', async () => {
+    expect(await parseArgv(register, ['preview', '--tab', '3', 'docs/help', '--exit-code'])).toEqual({ tab: 3, source: 'docs/help', exitCode: true });
+  });
+
+  it('a missing source is a usage error (exit 2)', async () => {
+    expect(await main(['kb', 'sync', 'preview', '--tab', '3'], fakeIO())).toBe(2);
+  });
+
+  it('the help documents exit code 3', async () => {
+    const io = fakeIO();
+    expect(await main(['kb', 'sync', 'preview', '--help'], io)).toBe(0);
+    expect(io.out()).toContain('3 changes pending (only with --exit-code)');
+  });
+});
+
+describe('fp kb sync preview: run', () => {
+  it('an unchanged export reports no changes, and --exit-code exits 0', async () => {
+    const dir = await exportedDir(factory);
+    const io = fakeIO();
+    await previewRun({ tab: 3, source: dir, exitCode: true }, factory(io));
+    expect(io.out()).toBe('No changes. The knowledge base matches the archive.\n');
+  });
+
+  it('a ZIP file is uploaded as it is', async () => {
+    const file = join(tempDir(), 'kb.zip');
+    await exportRun({ tab: 3, output: file }, factory(fakeIO()));
+    const io = fakeIO();
+    await previewRun({ tab: 3, source: file }, factory(io));
+    expect(io.out()).toBe('No changes. The knowledge base matches the archive.\n');
+  });
+
+  it('an edited folder shows exactly its +, ~ and - lines; --exit-code exits 3', async () => {
+    const dir = await exportedDir(factory);
+    editFolder(dir);
+    const io = fakeIO();
+    const err = await previewRun({ tab: 3, source: dir, exitCode: true }, factory(io)).catch((e: unknown) => e);
+    expect(io.out()).toBe(EDITED_PLAN);
+    expect(err).toBeInstanceOf(SilentExit);
+    expect((err as SilentExit).code).toBe(3);
+  });
+
+  it('--json prints the plan data', async () => {
+    const dir = await exportedDir(factory);
+    editFolder(dir);
+    const io = fakeIO();
+    await previewRun({ tab: 3, source: dir }, factory(io, { json: true }));
+    const plan = io.json();
+    expect(plan.summary).toEqual({ create: 1, update: 1, delete: 1 });
+    expect(plan.articles.create).toEqual([{ id: null, title: 'New article', path: 'getting-started/new.md' }]);
+    expect(plan.articles.delete).toMatchObject([{ id: 'kb003', database_id: 7, path: 'old/old-article.md' }]);
+  });
+
+  it('dotfiles of the folder are not uploaded', async () => {
+    const dir = await exportedDir(factory);
+    writeFileSync(join(dir, '.draft.md'), '---\ntitle: Draft\n---\n');
+    const io = fakeIO();
+    await previewRun({ tab: 3, source: dir }, factory(io));
+    expect(io.out()).toBe('No changes. The knowledge base matches the archive.\n');
+  });
+
+  it('an archive the service refuses is its 422 error', async () => {
+    const file = join(tempDir(), 'bad.zip');
+    writeFileSync(file, 'not a zip');
+    await expect(previewRun({ tab: 3, source: file }, factory(fakeIO()))).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('a file over 102400 KB is refused before anything is sent (exit 2)', async () => {
+    const file = join(tempDir(), 'huge.zip');
+    closeSync(openSync(file, 'w'));
+    const { truncateSync } = await import('node:fs');
+    truncateSync(file, 102_400 * 1024 + 1);
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const f = fakeFactory(fakeIO(), { baseUrl: 'http://kb.test', apiKey: 'k', dispatcher: agent });
+    const err = await previewRun({ tab: 3, source: file }, f).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe(`${file} is 102401 KB; the service accepts uploads of at most 102400 KB (100 MB)`);
+    await agent.close();
+  });
+
+  it('a source that does not exist is a usage error', async () => {
+    await expect(previewRun({ tab: 3, source: join(tempDir(), 'nope') }, factory(fakeIO()))).rejects.toThrow(/^no such file or folder: /);
+  });
+});

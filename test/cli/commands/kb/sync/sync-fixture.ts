@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportRun } from '../../../../../src/cli/commands/kb/sync/export.js';
+import type { Factory } from '../../../../../src/cli/factory.js';
+import { fakeIO } from '../../../../support/fake-io.js';
+
+const temps: string[] = [];
+export function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'fp-kb-sync-test-'));
+  temps.push(d);
+  return d;
+}
+export function removeTemps(): void {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** Exports tab 3 into a fresh folder and returns it. */
+export async function exportedDir(factory: (io: ReturnType<typeof fakeIO>) => Factory): Promise<string> {
+  const dir = join(tempDir(), 'help');
+  await exportRun({ tab: 3, dir }, factory(fakeIO()));
+  return dir;
+}
+
+/** One edit, one new article, one deleted article (of the kbSeed tab). */
+export function editFolder(dir: string): void {
+  writeFileSync(
+    join(dir, 'getting-started', 'installation.md'),
+    '---\nid: kb001\ntitle: Installation\nsort_order: 5\n---\nNew install steps.',
+  );
+  writeFileSync(join(dir, 'getting-started', 'new.md'), '---\ntitle: New article\n---\nFresh.');
+  unlinkSync(join(dir, 'old', 'old-article.md'));
+}
+
+export const EDITED_PLAN = [
+  '+ article  getting-started/new.md  "New article"',
+  '~ article  getting-started/installation.md  "Installation"  (body)',
+  '- article  old/old-article.md  "Old article"',
+  '',
+  'Plan: 1 to create, 1 to update, 1 to delete.',
+  '',
+].join('\n');

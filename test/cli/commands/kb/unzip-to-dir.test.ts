@@ -1,0 +1,135 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { unsafeEntryReason, unzipToDir, UnsafeEntryError } from '../../../../src/cli/commands/kb/unzip-to-dir.js';
+
+const temps: string[] = [];
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'fp-kb-unzip-test-'));
+  temps.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/**
+ * A ZIP of the given entries. yazl refuses unsafe names, so an entry may be
+ * written under a same-length placeholder and renamed in the bytes afterwards.
+ */
+async function makeZip(entries: Record<string, string>, rename: Record<string, string> = {}): Promise<string> {
+  const { ZipFile } = await import('yazl');
+  const zip = new ZipFile();
+  for (const [name, text] of Object.entries(entries)) zip.addBuffer(Buffer.from(text), name, { compress: false });
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  let bytes = Buffer.concat(chunks);
+  for (const [from, to] of Object.entries(rename)) {
+    expect(to.length).toBe(from.length);
+    bytes = Buffer.from(bytes.toString('latin1').split(from).join(to), 'latin1');
+  }
+  const file = join(tempDir(), 'test.zip');
+  writeFileSync(file, bytes);
+  return file;
+}
+
+function tree(root: string, prefix = ''): string[] {
+  return readdirSync(join(root, prefix), { withFileTypes: true }).flatMap((e) => {
+    const p = prefix ? `${prefix}/${e.name}` : e.name;
+    return e.isDirectory() ? [`${p}/`, ...tree(root, p)] : [p];
+  });
+}
+
+describe('unsafeEntryReason', () => {
+  it.each([
+    ['../evil.md', 'path must not contain ".."'],
+    ['a/../../evil.md', 'path must not contain ".."'],
+    ['/etc/passwd', 'path must be relative'],
+    ['C:/x.md', 'path must be relative'],
+    ['a\\b.md', 'path must not contain backslashes'],
+    ['a//b.md', 'path must not contain empty or "." segments'],
+  ])('refuses %s', (name, reason) => {
+    expect(unsafeEntryReason(name)).toBe(reason);
+  });
+
+  it('accepts plain relative paths', () => {
+    expect(unsafeEntryReason('getting-started/advanced/_index.md')).toBeNull();
+    expect(unsafeEntryReason('folder/')).toBeNull();
+  });
+});
+
+describe('unzipToDir', () => {
+  it('refuses an entry with ".." and leaves the folder untouched', async () => {
+    const zip = await makeZip({ 'ok.md': 'fine', 'xx/evil.md': 'pwned' }, { 'xx/evil.md': '../evil.md' });
+    const parent = tempDir();
+    const dest = join(parent, 'kb');
+    mkdirSync(dest);
+    writeFileSync(join(dest, 'old.md'), 'old');
+    const err = await unzipToDir(zip, dest).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UnsafeEntryError);
+    expect((err as Error).message).toBe('refusing archive entry "../evil.md": path must not contain ".."');
+    expect(tree(dest)).toEqual(['old.md']);
+    expect(existsSync(join(parent, 'evil.md'))).toBe(false);
+  });
+
+  it('refuses an absolute entry path', async () => {
+    const zip = await makeZip({ 'Zabs.md': 'x' }, { 'Zabs.md': '/abs.md' });
+    await expect(unzipToDir(zip, tempDir())).rejects.toThrow('refusing archive entry "/abs.md": path must be relative');
+  });
+
+  it('replaces the markdown files but keeps other files and dot folders', async () => {
+    const dest = tempDir();
+    mkdirSync(join(dest, '.git'));
+    writeFileSync(join(dest, '.git', 'HEAD'), 'ref');
+    writeFileSync(join(dest, '.git', 'notes.md'), 'not managed');
+    writeFileSync(join(dest, 'README.txt'), 'mine');
+    mkdirSync(join(dest, 'gone'));
+    writeFileSync(join(dest, 'gone', '_index.md'), 'deleted section');
+    writeFileSync(join(dest, 'gone', 'deleted.md'), 'deleted article');
+    mkdirSync(join(dest, 'kept'));
+    writeFileSync(join(dest, 'kept', 'photo.png'), 'png');
+    writeFileSync(join(dest, 'kept', 'old.md'), 'deleted article');
+    writeFileSync(join(dest, 'a.md'), 'old text');
+
+    const zip = await makeZip({ 'a.md': 'new text', 'guide/_index.md': 'Guide', 'guide/b.md': 'B' });
+    const result = await unzipToDir(zip, dest);
+
+    expect(result).toEqual({
+      files: ['a.md', 'guide/_index.md', 'guide/b.md'],
+      removed: ['gone/_index.md', 'gone/deleted.md', 'kept/old.md'],
+      sections: 1,
+      articles: 2,
+    });
+    expect(tree(dest).sort()).toEqual(
+      ['.git/', '.git/HEAD', '.git/notes.md', 'README.txt', 'a.md', 'guide/', 'guide/_index.md', 'guide/b.md', 'kept/', 'kept/photo.png'].sort(),
+    );
+    expect(readFileSync(join(dest, 'a.md'), 'utf8')).toBe('new text');
+  });
+
+  it('skips dotfile entries of the archive, so nothing lands in .git', async () => {
+    const zip = await makeZip({ 'a.md': 'A', '.git/hooks/post-checkout': 'rm -rf ~', '__MACOSX/._a.md': 'x' });
+    const dest = tempDir();
+    const result = await unzipToDir(zip, dest);
+    expect(result.files).toEqual(['a.md']);
+    expect(tree(dest)).toEqual(['a.md']);
+  });
+
+  it('refuses to write through a symlinked folder and changes nothing', async () => {
+    const dest = tempDir();
+    const outside = tempDir();
+    symlinkSync(outside, join(dest, 'guide'));
+    writeFileSync(join(dest, 'a.md'), 'old');
+    const zip = await makeZip({ 'a.md': 'new', 'guide/b.md': 'B' });
+    await expect(unzipToDir(zip, dest)).rejects.toThrow(/refusing archive entry "guide\/": .* exists and is not a folder/);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readFileSync(join(dest, 'a.md'), 'utf8')).toBe('old');
+  });
+
+  it('creates the target folder when it does not exist', async () => {
+    const dest = join(tempDir(), 'new', 'kb');
+    await unzipToDir(await makeZip({ 's/_index.md': 'S' }), dest);
+    expect(tree(dest)).toEqual(['s/', 's/_index.md']);
+  });
+});
