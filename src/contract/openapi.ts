@@ -60,7 +60,11 @@ export function openApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const endpoint of endpointList) {
     const item = (paths[endpoint.path] ??= {});
-    for (const method of [endpoint.method, ...(endpoint.alsoMethods ?? [])]) item[method.toLowerCase()] = operation(endpoint);
+    item[endpoint.method.toLowerCase()] = operation(endpoint);
+    // operationIds must be unique: an alias verb gets its own, e.g. `groups.update.put`.
+    for (const alias of endpoint.alsoMethods ?? []) {
+      item[alias.toLowerCase()] = { ...operation(endpoint), operationId: `${endpoint.name}.${alias.toLowerCase()}` };
+    }
   }
   return {
     openapi: '3.1.0',

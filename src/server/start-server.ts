@@ -62,15 +62,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = options.host ?? '127.0.0.1';
   let state: ServerState;
   let persistence: FilePersistence | undefined;
+  let resetTo: ServerState | undefined;
   if (options.data) {
     persistence = new FilePersistence(options.data);
     const existing = await persistence.read();
     state = loadSeed(existing ?? (await readSeed(options.seed)));
     if (existing === undefined) await persistence.write(() => state);
+    // Reset goes back to the seed when one is named; otherwise to the data as loaded.
+    else if (options.seed !== undefined) resetTo = loadSeed(await readSeed(options.seed));
   } else {
     state = loadSeed(await readSeed(options.seed));
   }
-  const store = new Store(state, persistence);
+  const store = new Store(state, persistence, resetTo);
 
   const servers: Server[] = [];
   const handler = createRequestHandler({ store });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { request as undiciRequest } from 'undici';
 import { createApp } from '../../src/server/http/create-app.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { loadSeed } from '../../src/server/store/load-seed.js';
@@ -44,15 +45,20 @@ export async function startTestServer(seed: SeedFile = fixtureSeed(), services: 
         body = JSON.stringify(opts.body);
         headers['content-type'] = 'application/json';
       }
-      const res = await fetch(url + path, { method, headers, body });
-      const text = await res.text();
+      // undici.request, not fetch: fetch would replace a custom Host header.
+      const res = await undiciRequest(url + path, { method: method as 'GET', headers, body });
+      const text = await res.body.text();
+      const responseHeaders = new Headers();
+      for (const [k, v] of Object.entries(res.headers)) {
+        if (v !== undefined) responseHeaders.set(k, Array.isArray(v) ? v.join(', ') : v);
+      }
       let parsed: unknown = undefined;
       try {
         parsed = text ? JSON.parse(text) : undefined;
       } catch {
         parsed = undefined;
       }
-      return { status: res.status, headers: res.headers, body: parsed, text };
+      return { status: res.statusCode, headers: responseHeaders, body: parsed, text };
     },
     async close() {
       await new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
 /**
@@ -46,6 +46,7 @@ export class FilePersistence {
 
   /** The stored document, or undefined when the file does not exist yet. */
   async read(): Promise<unknown | undefined> {
+    await this.removeStaleTemps();
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');
@@ -58,5 +59,18 @@ export class FilePersistence {
     } catch (err) {
       throw new Error(`${this.path}: not valid JSON (${(err as Error).message})`);
     }
+  }
+
+  /** Temp files of a writer that was killed mid-write: never part of the data. */
+  private async removeStaleTemps(): Promise<void> {
+    const dir = dirname(this.path);
+    const prefix = `.${basename(this.path)}.`;
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return;
+    }
+    await Promise.all(names.filter((n) => n.startsWith(prefix) && n.endsWith('.tmp')).map((n) => rm(join(dir, n), { force: true })));
   }
 }

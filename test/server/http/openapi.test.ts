@@ -92,8 +92,7 @@ describe('/__reference/openapi.json', () => {
   });
 
   // OpenAPI requires unique operationIds; today groups.update carries the same id under PATCH and PUT.
-  // Unskip once src/contract/openapi.ts gives an alias verb its own id (e.g. `groups.update.put`).
-  it.skip('operationIds are unique across the document', () => {
+  it('operationIds are unique across the document', () => {
     const ids = Object.values<any>(doc.paths).flatMap((item) =>
       Object.keys(item)
         .filter((k) => HTTP_METHODS.includes(k))
