@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { classifyFailure, moderateAll, summaryLines, type BulkResult } from '../../../../src/cli/commands/moderation/bulk.js';
+import type { ApiClient } from '../../../../src/client/api-client.js';
+import { ApiError, NetworkError } from '../../../../src/client/errors.js';
+
+describe('classifyFailure', () => {
+  it('a 422 saying the item is already in the target state is a skip', () => {
+    expect(classifyFailure('approve', new ApiError(422, 'The comment is already approved.'))).toEqual({
+      outcome: 'skipped',
+      message: 'The comment is already approved.',
+    });
+    expect(classifyFailure('reject', new ApiError(422, 'The post is already rejected.')).outcome).toBe('skipped');
+  });
+
+  it('the other final state is a failure', () => {
+    expect(classifyFailure('approve', new ApiError(422, 'The comment is already rejected.'))).toEqual({
+      outcome: 'failed',
+      message: 'The comment is already rejected. (422)',
+    });
+    expect(classifyFailure('reject', new ApiError(422, 'The post is already approved.')).outcome).toBe('failed');
+  });
+
+  it('not found and network errors are failures with their message', () => {
+    expect(classifyFailure('approve', new ApiError(404, 'No query results for model [App\\Models\\Comment] 999'))).toEqual({
+      outcome: 'failed',
+      message: 'No query results for model [App\\Models\\Comment] 999 (404)',
+    });
+    expect(classifyFailure('approve', new NetworkError('connection refused'))).toEqual({ outcome: 'failed', message: 'connection refused' });
+  });
+});
+
+describe('summaryLines', () => {
+  it('counts each outcome and lists every failure', () => {
+    const results: BulkResult[] = [
+      { type: 'comment', id: 1, outcome: 'approved', message: 'Comment approved successfully' },
+      { type: 'comment', id: 2, outcome: 'skipped', message: 'The comment is already approved.' },
+      { type: 'comment', id: 999, outcome: 'failed', message: 'No query results for model [App\\Models\\Comment] 999 (404)' },
+    ];
+    expect(summaryLines('approve', results)).toEqual([
+      'Approved 1, skipped 1 (already approved), failed 1',
+      '  comment 999: No query results for model [App\\Models\\Comment] 999 (404)',
+    ]);
+    expect(summaryLines('reject', [])).toEqual(['Rejected 0, skipped 0 (already rejected), failed 0']);
+  });
+});
+
+/** A client whose answers the test releases by hand, so in-flight requests can be counted without timing. */
+function gatedClient() {
+  const waiting: Array<{ id: string; release: () => void }> = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const client = {
+    async call(_name: string, args: { params: { identifier: string } }) {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise<void>((release) => waiting.push({ id: args.params.identifier, release }));
+      inFlight--;
+      if (args.params.identifier === 'bad') throw new ApiError(404, 'No query results');
+      return { message: 'Comment approved successfully', data: {} };
+    },
+  } as unknown as ApiClient;
+  return { client, waiting, max: () => maxInFlight };
+}
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('moderateAll', () => {
+  it('keeps at most --concurrency requests in flight and reports every id in input order', async () => {
+    const gate = gatedClient();
+    const ids = ['1', '2', '3', '4', '5', '6', '7'];
+    const settled: number[] = [];
+    const run = moderateAll(gate.client, 'approve', 'comment', ids, { concurrency: 3, onSettled: (done) => settled.push(done) });
+    await tick();
+    expect(gate.waiting.map((w) => w.id)).toEqual(['1', '2', '3']);
+    // release out of order: results still come back in input order
+    while (gate.waiting.length) {
+      gate.waiting.pop()!.release();
+      await tick();
+    }
+    const { results, fatal } = await run;
+    expect(fatal).toBeUndefined();
+    expect(gate.max()).toBe(3);
+    expect(results.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(settled).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('a failed item does not stop the others', async () => {
+    const gate = gatedClient();
+    const run = moderateAll(gate.client, 'approve', 'post', ['a', 'bad', 'c'], { concurrency: 1 });
+    for (let i = 0; i < 3; i++) {
+      await tick();
+      gate.waiting.shift()!.release();
+    }
+    const { results } = await run;
+    expect(results.map((r) => [r.id, r.outcome])).toEqual([
+      ['a', 'approved'],
+      ['bad', 'failed'],
+      ['c', 'approved'],
+    ]);
+  });
+
+  it('a 401 or 403 stops the batch: no more ids are tried', async () => {
+    const tried: string[] = [];
+    const client = {
+      async call(_name: string, args: { params: { identifier: string } }) {
+        tried.push(args.params.identifier);
+        throw new ApiError(403, 'This action is unauthorized.');
+      },
+    } as unknown as ApiClient;
+    const { results, fatal } = await moderateAll(client, 'reject', 'comment', ['1', '2', '3', '4'], { concurrency: 2 });
+    expect(fatal).toBeInstanceOf(ApiError);
+    expect(results).toEqual([]);
+    expect(tried).toEqual(['1', '2']);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from '../../../../src/cli/main.js';
+import { ADMIN_KEY } from '../../../support/fixture-seed.js';
+import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { startTestServer, type TestServer } from '../../../support/test-server.js';
+import { bigQueueSeed } from './queue-seed.js';
+
+let server: TestServer | undefined;
+afterEach(() => server?.close());
+
+async function fp(argv: string[], opts: FakeIOOptions = {}) {
+  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server!.url, FP_API_KEY: ADMIN_KEY, NO_COLOR: '1', ...opts.env } });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), io };
+}
+
+describe('fp moderation pending', () => {
+  it('prints posts and comments in one table: type, id, title or excerpt, author, post of a comment, age', async () => {
+    server = await startTestServer();
+    const r = await fp(['moderation', 'pending']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      'TYPE\tID\tTITLE/EXCERPT\tAUTHOR\tPOST\tAGE\n' +
+        'post\tpend3\tPending idea\tCara Customer\t\tFeb 3, 2026\n' +
+        'comment\t104\tPending comment\tCara Customer\tsso22\tFeb 14, 2026\n',
+    );
+    expect(r.err).toBe('');
+  });
+
+  it('--json prints one array of items, each with its type and id', async () => {
+    server = await startTestServer();
+    const r = await fp(['moderation', 'pending', '--json']);
+    expect(r.io.json().map((i: { type: string; id: unknown }) => [i.type, i.id])).toEqual([
+      ['post', 'pend3'],
+      ['comment', 104],
+    ]);
+  });
+
+  it('shows the first page only and says how to get the rest', async () => {
+    server = await startTestServer(bigQueueSeed());
+    const r = await fp(['moderation', 'pending', '--json']);
+    const items: Array<{ type: string }> = r.io.json();
+    expect(items.filter((i) => i.type === 'post')).toHaveLength(20);
+    expect(items.filter((i) => i.type === 'comment')).toHaveLength(20);
+    expect(r.err).toBe('More items are pending: pass --all to list every page.\n');
+  });
+
+  it('--all follows both cursors and lists every pending item once', async () => {
+    server = await startTestServer(bigQueueSeed());
+    const r = await fp(['moderation', 'pending', '--all', '--json']);
+    expect(r.code).toBe(0);
+    const items: Array<{ type: string; id: string | number }> = r.io.json();
+    const posts = items.filter((i) => i.type === 'post').map((i) => i.id);
+    const comments = items.filter((i) => i.type === 'comment').map((i) => i.id);
+    expect(posts).toHaveLength(23);
+    expect(new Set(posts).size).toBe(23);
+    expect(comments).toEqual([243, ...Array.from({ length: 43 }, (_, i) => 242 - i), 104]);
+    expect(r.err).toBe('');
+  });
+
+  it('--format ndjson prints one item a line', async () => {
+    server = await startTestServer();
+    const r = await fp(['moderation', 'pending', '--format', 'ndjson']);
+    expect(r.out.trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual(['pend3', 104]);
+  });
+
+  it('an empty queue on a terminal says so and exits 0', async () => {
+    server = await startTestServer();
+    const portal = server.store.portals[0];
+    for (const item of [...portal.posts, ...portal.comments]) if (item.moderation_status === 'pending') item.moderation_status = 'approved';
+    const r = await fp(['moderation', 'pending', '--all'], { tty: true });
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('');
+    expect(r.err).toBe('Nothing is pending.\n');
+  });
+});
