@@ -20,15 +20,22 @@ export class ProfileStore {
     const { default: ConfClass } = await import('conf');
     const cwd = env.FP_CONFIG_DIR || undefined;
     if (cwd) ensurePrivateDir(cwd);
-    const conf = new ConfClass<ConfigShape>({
-      projectName: 'fp',
-      projectSuffix: '',
-      cwd,
-      configFileMode: 0o600,
-      defaults: { profiles: {} },
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-    });
+    let conf: Conf<ConfigShape>;
+    try {
+      conf = new ConfClass<ConfigShape>({
+        projectName: 'fp',
+        projectSuffix: '',
+        cwd,
+        configFileMode: 0o600,
+        defaults: { profiles: {} },
+        accessPropertiesByDotNotation: false,
+        clearInvalidConfig: false,
+      });
+    } catch (err) {
+      // A hand-edited file that no longer parses: say where it is rather than throwing a bare SyntaxError.
+      const where = cwd ? join(cwd, 'config.json') : 'the fp config file';
+      throw new Error(`cannot read the stored profiles in ${where}: ${(err as Error).message}`);
+    }
     const store = new ProfileStore(conf);
     store.tighten();
     return store;

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import * as request from './request.js';
 
-export function register(program: Command, _f: Factory): void {
-  program.command('api').description('(not available yet)');
+/** `fp api` is a single command, not a group of verbs. */
+export function register(program: Command, f: Factory): void {
+  request.register(program, f);
 }

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
+import * as get from './get.js';
 
-export function register(program: Command, _f: Factory): void {
-  program.command('portal').description('(not available yet)');
+export function register(program: Command, f: Factory): void {
+  const group = program.command('portal').description('Show the portal the API key belongs to');
+  for (const verb of [get]) verb.register(group, f);
 }

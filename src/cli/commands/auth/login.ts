@@ -1,0 +1,112 @@
+import type { Command } from 'commander';
+import { ApiError } from '../../../client/errors.js';
+import { checkBaseUrl } from '../../config/resolve-credentials.js';
+import { AuthError, UsageError } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { withExamples } from '../../help.js';
+import { isInteractive, readAllStdin, type IO } from '../../io.js';
+import { checkProfileName } from './profile-name.js';
+
+export interface LoginOptions {
+  profile: string;
+  /** From --base-url or FP_BASE_URL. */
+  baseUrl?: string;
+  /** Read the key from stdin instead of prompting. */
+  withKey?: boolean;
+}
+
+/** The questions login asks on a terminal; tests pass their own answers. */
+export interface LoginPrompts {
+  baseUrl(defaultUrl: string | undefined): Promise<string>;
+  apiKey(): Promise<string>;
+}
+
+export function terminalPrompts(io: IO): LoginPrompts {
+  const context = { input: io.stdin, output: io.stderr as NodeJS.WritableStream };
+  return {
+    async baseUrl(defaultUrl) {
+      const { input } = await import('@inquirer/prompts');
+      return input({ message: 'Portal address (e.g. https://feedback.example.com):', default: defaultUrl, required: true }, context);
+    },
+    async apiKey() {
+      const { password } = await import('@inquirer/prompts');
+      return password({ message: 'API key (Settings → API & webhooks):', mask: '*' }, context);
+    },
+  };
+}
+
+/** Check the key against GET /api/v1/portal and store it only when the portal accepts it. */
+export async function loginRun(opts: LoginOptions, f: Factory, prompts: LoginPrompts = terminalPrompts(f.io)): Promise<void> {
+  const name = checkProfileName(opts.profile);
+  const interactive = isInteractive(f.io);
+  if (!opts.withKey && !interactive) {
+    throw new UsageError(
+      'no terminal to prompt for the API key: pipe it in with --with-key ' +
+        '(printf %s "$KEY" | fp auth login --with-key --base-url URL), or set FP_BASE_URL and FP_API_KEY and skip login',
+    );
+  }
+  const store = await f.config();
+  const existing = store.get(name);
+
+  let baseUrl = opts.baseUrl;
+  if (baseUrl === undefined && !opts.withKey) baseUrl = (await prompts.baseUrl(existing?.base_url)).trim();
+  baseUrl ??= existing?.base_url;
+  if (!baseUrl) throw new UsageError('missing portal address: pass --base-url URL (or set FP_BASE_URL)');
+  baseUrl = checkBaseUrl(baseUrl);
+
+  const apiKey = (opts.withKey ? await readAllStdin(f.io) : await prompts.apiKey()).trim();
+  if (!apiKey) throw new UsageError(opts.withKey ? 'no API key on stdin' : 'no API key given');
+  if (/\s/.test(apiKey)) throw new UsageError('the API key contains whitespace; pass exactly one key');
+
+  const { factoryFor } = await import('../../config/scoped-factory.js');
+  const client = await factoryFor(f, { baseUrl, apiKey }).client();
+  let title: string;
+  try {
+    ({
+      data: { title },
+    } = await client.call('portal.get', {}));
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+      throw new AuthError(`${baseUrl} refused the API key: ${err.message} (${err.status}); nothing was saved`);
+    }
+    throw err;
+  }
+  store.save(name, { base_url: baseUrl, api_key: apiKey }, true);
+  f.status(`Logged in to ${title} as profile ${name}`);
+}
+
+export function register(parent: Command, f: Factory): void {
+  withExamples(
+    parent
+      .command('login')
+      .description('Store an API key for a portal after checking it (the key is asked for, never taken as a flag)')
+      .addHelpText(
+        'after',
+        `
+On a terminal the portal address and the key are asked for (the key is not echoed).
+Without a terminal, pass the key on stdin with --with-key; otherwise login exits 2.
+The key is checked with GET /api/v1/portal before anything is saved: a refused key exits 4.
+The saved profile becomes the current one. Profiles live in FP_CONFIG_DIR (or the platform's
+config folder) in a file only you can read.`,
+      ),
+    [
+      'fp auth login --base-url https://feedback.example.com',
+      'printf %s "$FP_KEY" | fp auth login --with-key --profile ci --base-url https://feedback.example.com',
+    ],
+  )
+    .option('--profile <name>', 'name to store the key under (default "default"; env FP_PROFILE)')
+    .option('--base-url <url>', 'portal address (env FP_BASE_URL); asked for on a terminal when missing')
+    .option('--with-key', 'read the API key from stdin (for scripts and CI)')
+    .action((o: { profile?: string; baseUrl?: string; withKey?: boolean }) => {
+      // --profile and --base-url are also global options, so the root program usually receives them.
+      const g = f.globals();
+      return loginRun(
+        {
+          profile: o.profile ?? g.profile ?? f.io.env.FP_PROFILE ?? 'default',
+          baseUrl: o.baseUrl ?? g.baseUrl ?? f.io.env.FP_BASE_URL,
+          withKey: o.withKey,
+        },
+        f,
+      );
+    });
+}

@@ -1,0 +1,15 @@
+import { UsageError } from '../../errors.js';
+
+/** Profile names are used on command lines and in tables: keep them to one plain word. */
+export function checkProfileName(name: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
+    throw new UsageError(`invalid profile name "${name}": use letters, digits, ".", "_" and "-" (at most 64)`);
+  }
+  return name;
+}
+
+export function unknownProfile(name: string, known: string[]): UsageError {
+  return new UsageError(
+    `no profile named "${name}"; ${known.length ? `stored profiles: ${known.join(', ')}` : 'none is stored yet: run `fp auth login`'}`,
+  );
+}
