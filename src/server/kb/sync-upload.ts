@@ -27,7 +27,7 @@ export interface UploadTarget {
 /**
  * Reads a sync upload (fields, then the archive) and hands it to `work`. The
  * temp file is gone when this settles, whatever the outcome. A refused body is
- * answered here (status `'answered'`), after arranging for its unread rest to be
+ * answered here (`answered: true`), after arranging for its unread rest to be
  * discarded rather than resetting the connection under the client.
  */
 export async function withSyncUpload<T>(
@@ -46,11 +46,12 @@ export async function withSyncUpload<T>(
   }
   try {
     const { tab, confirmations, filePath } = validateForm(form, target.portal);
-    const archive = await readArchive(filePath).catch((err: unknown) => {
-      if (err instanceof ArchiveError) throw new ValidationError({ file: [err.message] }, err.message);
-      throw err;
-    });
+    const archive = await readArchive(filePath);
     return { answered: false, value: work({ tab, archive, confirmations }) };
+  } catch (err) {
+    // Reading and planning both refuse an archive by naming the entry.
+    if (err instanceof ArchiveError) throw new ValidationError({ file: [err.message] }, err.message);
+    throw err;
   } finally {
     await form.cleanup();
   }

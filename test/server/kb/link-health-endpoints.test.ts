@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { endpoints } from '../../../src/contract/endpoints.js';
 import { LinkCache, ScanRegistry } from '../../../src/server/kb/link-health/index.js';
 import type { SeedFile } from '../../../src/server/store/state.js';
 import { ANN, fixtureSeed, OTHER_KEY } from '../../support/fixture-seed.js';
@@ -251,6 +252,20 @@ describe('link-health scan', () => {
     const res = await asOther('GET', `/api/v1/knowledgebase/link-health/progress/${scan_id}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Scan not found.' });
+  });
+});
+
+describe('responses follow the contract schemas the client validates with', () => {
+  it('scan, progress and results bodies parse with their endpoint response schemas', async () => {
+    const before = await server.request('GET', '/api/v1/knowledgebase/link-health/results/3');
+    expect(endpoints['knowledgebase.linkResults'].response.safeParse(before.body).success).toBe(true);
+    const started = await scan(3);
+    expect(endpoints['knowledgebase.scanLinks'].response.safeParse(started.body).success).toBe(true);
+    const progress = await untilFinished(started.body.data.scan_id);
+    expect(endpoints['knowledgebase.scanProgress'].response.safeParse(progress.body).success).toBe(true);
+    const results = await server.request('GET', '/api/v1/knowledgebase/link-health/results/3');
+    expect(results.body.data.posts).toHaveLength(5);
+    expect(endpoints['knowledgebase.linkResults'].response.safeParse(results.body).success).toBe(true);
   });
 });
 
