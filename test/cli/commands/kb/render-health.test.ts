@@ -9,10 +9,11 @@ const link = (url: string, ok: boolean, status: number | null, error: string | n
 
 const posts: PostLinkHealth[] = [
   {
-    post_id: 'kb001', title: 'Installation', healthy: false, links_total: 3, links_failed: 2,
+    post_id: 'kb001', title: 'Installation', healthy: false, links_total: 4, links_failed: 3,
     links: [
       link('http://127.0.0.1:9/ok', true, 200),
-      link('http://127.0.0.1:9/missing', false, 404),
+      link('http://127.0.0.1:9/missing', false, 404, 'HTTP 404 Not Found'),
+      link('http://127.0.0.1:9/teapot', false, 418),
       link('http://127.0.0.1:1/down', false, null, 'connect ECONNREFUSED 127.0.0.1:1'),
     ],
   },
@@ -24,8 +25,9 @@ describe('link-health rendering', () => {
     expect(renderHealth(posts)).toBe(
       [
         'POST   TITLE         LINKS  BROKEN',
-        'kb001  Installation  3      2',
-        '    HTTP 404  http://127.0.0.1:9/missing',
+        'kb001  Installation  4      3',
+        '    HTTP 404 Not Found  http://127.0.0.1:9/missing',
+        '    HTTP 418  http://127.0.0.1:9/teapot',
         '    unreachable  http://127.0.0.1:1/down  (connect ECONNREFUSED 127.0.0.1:1)',
         'kb002  FAQ           1      0',
       ].join('\n'),
@@ -37,6 +39,6 @@ describe('link-health rendering', () => {
   });
 
   it('summary counts posts, links and broken links', () => {
-    expect(healthSummary(posts)).toBe('2 posts, 4 links, 2 broken.');
+    expect(healthSummary(posts)).toBe('2 posts, 5 links, 3 broken.');
   });
 });

@@ -36,8 +36,11 @@ export function renderHealth(posts: PostLinkHealth[], c?: ChalkInstance): string
     const row = line(rows[i]);
     out.push(c && p.links_failed > 0 ? c.red(row) : row);
     for (const link of p.links.filter((l) => !l.ok)) {
-      const error = link.error ? `  (${link.error})` : '';
-      out.push(`    ${linkStatus(link)}  ${link.url}${error}`);
+      // The checker's error for an HTTP answer is the status line itself (`HTTP 404 Not Found`).
+      const statusLine = link.error !== null && link.error.startsWith(`${linkStatus(link)} `);
+      const label = statusLine ? link.error! : linkStatus(link);
+      const error = link.error && !statusLine ? `  (${link.error})` : '';
+      out.push(`    ${label}  ${link.url}${error}`);
     }
   });
   return out.join('\n');

@@ -1,0 +1,184 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countArchive } from '../../src/cli/commands/kb/unzip-to-dir.js';
+import { ADMIN_KEY, ANN, fixtureSeed } from '../support/fixture-seed.js';
+import { FP_BIN, startFpServer, type FpServer } from '../support/run-fp.js';
+
+const work = mkdtempSync(join(tmpdir(), 'fp-kb-acceptance-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The fixture portal's help-center tab (3) with a third section holding an article to delete. */
+function kbSeed(extraPosts: object[] = []) {
+  const seed = fixtureSeed();
+  const portal = seed.portals[0] as { sections: object[]; posts: object[] };
+  portal.sections.push({ id: 12, tab_id: 3, slug: 'old', name: 'Old', parent_id: null });
+  portal.posts.push(
+    { key: 'kb002', database_id: 6, title: 'Advanced usage', description: 'Power users.', author_id: ANN, tab_id: 3, section_id: 11, created_at: '2026-02-06T00:00:00Z' },
+    { key: 'kb003', database_id: 7, title: 'Old article', description: 'Outdated.', author_id: ANN, tab_id: 3, section_id: 12, created_at: '2026-02-07T00:00:00Z' },
+    ...extraPosts,
+  );
+  return seed;
+}
+
+const NO_CHANGES = 'No changes. The knowledge base matches the archive.\n';
+
+describe('fp kb sync', () => {
+  let server: FpServer;
+  const dir = join(work, 'help');
+  beforeAll(async () => {
+    server = await startFpServer(kbSeed());
+  });
+  afterAll(() => server.stop());
+
+  it('export --output writes the ZIP and says what it holds', async () => {
+    const file = join(work, 'help.zip');
+    const r = await server.fp(['kb', 'sync', 'export', '--tab', '3', '--output', file]);
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: `Exported 3 articles in 3 sections to ${file}\n` });
+    expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 6 });
+  });
+
+  it('export without --output or --dir streams the ZIP to a piped stdout', async () => {
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      const child = spawn(process.execPath, [FP_BIN, 'kb', 'sync', 'export', '--tab', '3'], {
+        env: { PATH: process.env.PATH, HOME: work, CI: 'true', FP_CONFIG_DIR: join(work, 'cfg'), FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY },
+      });
+      const chunks: Buffer[] = [];
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => chunks.push(d));
+      child.stderr.on('data', (d: Buffer) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`exit ${code}: ${stderr}`))));
+    });
+    const file = join(work, 'stdout.zip');
+    writeFileSync(file, bytes);
+    expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 6 });
+  });
+
+  it('export --dir unpacks the sections as folders and the articles as markdown files', async () => {
+    const r = await server.fp(['kb', 'sync', 'export', '--tab', '3', '--dir', dir]);
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: `Exported 3 articles in 3 sections to ${dir}\n` });
+    expect(readdirSync(dir).sort()).toEqual(['getting-started', 'old']);
+    expect(readdirSync(join(dir, 'getting-started')).sort()).toEqual(['_index.md', 'advanced', 'installation.md']);
+  });
+
+  it('preview of the unchanged export: no changes, exit 0 even with --exit-code', async () => {
+    const r = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir, '--exit-code']);
+    expect(r).toMatchObject({ code: 0, stdout: NO_CHANGES, stderr: '' });
+  });
+
+  it('preview after an edit, an addition and a deletion shows exactly +, ~ and -; --exit-code exits 3', async () => {
+    writeFileSync(join(dir, 'getting-started', 'installation.md'), '---\nid: kb001\ntitle: Installation\nsort_order: 5\n---\nNew steps.');
+    writeFileSync(join(dir, 'getting-started', 'new.md'), '---\ntitle: New article\n---\nFresh.');
+    unlinkSync(join(dir, 'old', 'old-article.md'));
+    const plan = [
+      '+ article  getting-started/new.md  "New article"',
+      '~ article  getting-started/installation.md  "Installation"  (body)',
+      '- article  old/old-article.md  "Old article"',
+      '',
+      'Plan: 1 to create, 1 to update, 1 to delete.',
+      '',
+    ].join('\n');
+    const r = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir]);
+    expect(r).toMatchObject({ code: 0, stdout: plan, stderr: '' });
+    const gated = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir, '--exit-code']);
+    expect(gated).toMatchObject({ code: 3, stdout: plan, stderr: '' });
+  });
+
+  it('execute without --yes off a terminal exits 2 and changes nothing', async () => {
+    const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: Apply these changes: refusing without a terminal to confirm; pass --yes to proceed\n');
+    const again = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir, '--json']);
+    expect(again.json.summary).toEqual({ create: 1, update: 1, delete: 1 });
+  });
+
+  it('execute --yes applies the rest and skips the unconfirmed deletion', async () => {
+    const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', dir, '--yes']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(
+      /\nApplied: 1 created, 1 updated, 0 deleted\.\nSkipped 1 deletion \(not confirmed\):\n {2}- article {2}old\/old-article\.md {2}"Old article" — pass --confirm-delete kb003 to delete it\n$/,
+    );
+  });
+
+  it('after re-exporting, execute --confirm-delete applies the deletion', async () => {
+    const fresh = join(work, 'help-2');
+    expect((await server.fp(['kb', 'sync', 'export', '--tab', '3', '--dir', fresh])).code).toBe(0);
+    unlinkSync(join(fresh, 'old', 'old-article.md'));
+    const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', fresh, '--yes', '--confirm-delete', 'kb003']);
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: '- article  old/old-article.md  "Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete.\n\nApplied: 0 created, 0 updated, 1 deleted.\n',
+    });
+    const after = await server.fp(['kb', 'sync', 'preview', '--tab', '3', fresh, '--exit-code']);
+    expect(after).toMatchObject({ code: 0, stdout: NO_CHANGES });
+  });
+
+  it('a local file over 102400 KB is refused before uploading (exit 2)', async () => {
+    const file = join(work, 'huge.zip');
+    writeFileSync(file, '');
+    const { truncateSync } = await import('node:fs');
+    truncateSync(file, 102_400 * 1024 + 1);
+    const r = await server.fp(['kb', 'sync', 'preview', '--tab', '3', file]);
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: ${file} is 102401 KB; the service accepts uploads of at most 102400 KB (100 MB)\n`,
+    });
+  });
+});
+
+describe('fp kb link-health', () => {
+  let server: FpServer;
+  let links: Server;
+  let base = '';
+  beforeAll(async () => {
+    links = createServer((req, res) => {
+      res.statusCode = req.url === '/fine' ? 200 : 404;
+      res.end(req.url === '/fine' ? 'ok' : 'not found');
+    });
+    await new Promise<void>((resolve) => links.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(links.address() as AddressInfo).port}`;
+    const seed = fixtureSeed();
+    const portal = seed.portals[0] as { posts: Array<{ key: string; description?: string }> };
+    portal.posts.find((p) => p.key === 'kb001')!.description = `See [the guide](${base}/fine) and [the old page](${base}/missing).`;
+    server = await startFpServer(seed);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await new Promise((resolve) => links.close(resolve));
+  });
+
+  it('scan --wait --fail-on-broken exits 1 and lists the 404 link', async () => {
+    const r = await server.fp(['kb', 'link-health', 'scan', '--tab', '3', '--wait', '--fail-on-broken', '--interval', '0.05']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      ['POST   TITLE         LINKS  BROKEN', 'kb001  Installation  2      1', `    HTTP 404 Not Found  ${base}/missing`, ''].join('\n'),
+    );
+    expect(r.stderr).toMatch(/^Checking links \d+\/\d+ \(\d+ broken\)\n/);
+    expect(r.stderr).toMatch(/Checking links 2\/2 \(1 broken\)\n1 post, 2 links, 1 broken\.\nerror: 1 broken link in 1 article\n$/);
+  });
+
+  it('results --failed --json lists only the post with the broken link', async () => {
+    const r = await server.fp(['kb', 'link-health', 'results', '--tab', '3', '--failed', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.json.posts.map((p: { post_id: string }) => p.post_id)).toEqual(['kb001']);
+    expect(r.json.posts[0].links.filter((l: { ok: boolean }) => !l.ok)).toMatchObject([{ url: `${base}/missing`, status: 404 }]);
+  });
+
+  it('scan prints the scan id, and progress reports it', async () => {
+    const started = await server.fp(['kb', 'link-health', 'scan', '--tab', '3']);
+    expect(started.code).toBe(0);
+    const id = started.stdout.trim();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const p = await server.fp(['kb', 'link-health', 'progress', id, '--json']);
+    expect(p.code).toBe(0);
+    expect(p.json).toMatchObject({ scan_id: id, tab_id: 3 });
+  });
+});
