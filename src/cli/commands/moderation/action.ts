@@ -53,6 +53,7 @@ export async function moderateRun(action: ModerationAction, opts: ActionOptions,
   const client = await f.client();
   const { moderateAll, summaryLines } = await import('./bulk.js');
   const progress = f.io.stderrIsTTY;
+  if (progress) f.io.stderr.write(`${ING[action]} 0/${ids.length}…`);
   const { results, fatal } = await moderateAll(client, action, opts.type, ids, {
     concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
     onSettled: progress ? (done, total) => f.io.stderr.write(`\r\x1b[2K${ING[action]} ${done}/${total}…`) : undefined,
