@@ -8,6 +8,7 @@ import type { HandlerContext, HandlerMap } from '../handlers/types.js';
 import type { ServerServices } from '../services.js';
 import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
+import { dropUnreadBody } from './drop-unread-body.js';
 import { errorResponse, HttpError } from './error-response.js';
 import { readJson } from './read-json.js';
 import { readQuery } from './read-query.js';
@@ -84,7 +85,9 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
         res.destroy();
         return;
       }
-      sendJson(res, status, body, { ...headers, ...(status === 413 ? { connection: 'close' } : {}) });
+      // A refusal before the body was read (auth, limits): discard the rest rather than read it.
+      if (!req.complete) dropUnreadBody(req, res);
+      sendJson(res, status, body, headers);
     });
   };
 }

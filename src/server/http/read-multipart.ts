@@ -210,25 +210,7 @@ export async function readMultipart(
   });
 }
 
-/**
- * Call before answering a request whose body readMultipart refused. Answering
- * with `Connection: close` instead would close the socket while the client is
- * still sending, and the client would see a reset rather than the answer. Here
- * the rest of the body is discarded until the client, having read the answer,
- * hangs up (undici does so at once); a client that keeps sending is cut off
- * after graceMs, so an oversized upload is never read to the end.
- */
-export function dropUnreadBody(req: IncomingMessage, res: ServerResponse, graceMs = 2000): void {
-  req.on('error', () => {});
-  res.once('finish', () => {
-    if (req.complete) return;
-    req.resume();
-    const socket = req.socket;
-    const timer = setTimeout(() => socket.destroy(), graceMs);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
-  });
-}
+export { dropUnreadBody } from './drop-unread-body.js';
 
 // A Map, so that a field named `__proto__` stays an ordinary field.
 function addField(fields: Map<string, string | string[]>, rawName: string, value: string): void {
