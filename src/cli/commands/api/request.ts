@@ -94,7 +94,8 @@ async function failWith(io: IO, res: RawResponse): Promise<never> {
 }
 
 export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
-  const method = (opts.method ?? (opts.fields.length || opts.typedFields.length || opts.input !== undefined ? 'POST' : 'GET')).toUpperCase();
+  const sendsData = opts.fields.length > 0 || opts.typedFields.length > 0 || opts.input !== undefined;
+  const method = (opts.method ?? (sendsData && !opts.paginate ? 'POST' : 'GET')).toUpperCase();
   if (!/^[A-Z]+$/.test(method)) throw new UsageError(`invalid method "${opts.method}"`);
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET requests only');
   if (opts.paginate && opts.include) throw new UsageError('--paginate and -i cannot be combined: the pages are printed as one JSON array');
@@ -196,7 +197,7 @@ export function register(program: Command, f: Factory): void {
       .command('api')
       .description('Make an authenticated request to any API path and print the response body')
       .argument('<path>', 'path on the portal: /api/v1/posts, api/v1/posts, or short: posts (= /api/v1/posts)')
-      .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields or --input are given)')
+      .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields or --input are given without --paginate)')
       .option('-f, --raw-field <key=value>', 'string field (repeatable)', collect, [])
       .option('-F, --field <key=value>', 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)', collect, [])
       .option('--input <file>', 'request body from FILE, or - for stdin (fields then go to the query string)')

@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BOB, CARA, GROUP_BETA, GROUP_EMPTY } from '../../../../support/fixture-seed.js';
+import { startTestServer, type TestServer } from '../../../../support/test-server.js';
+import { fpAgainst, NOWHERE } from '../helpers.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+const fp = fpAgainst(() => server.url);
+const members = (id: string) => server.store.portals[0].groups.find((g) => g.id === id)!.user_ids;
+
+describe('fp groups users add', () => {
+  it('adds by user UUID and group name', async () => {
+    const r = await fp(['groups', 'users', 'add', 'Empty group', CARA]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('User added to group successfully\n');
+    expect(members(GROUP_EMPTY)).toEqual([CARA]);
+  });
+
+  it('adds by integer id', async () => {
+    await fp(['groups', 'users', 'add', GROUP_EMPTY, '3']);
+    expect(members(GROUP_EMPTY)).toEqual([CARA]);
+  });
+
+  it('a user already in the group exits 1 and creates no duplicate', async () => {
+    const r = await fp(['groups', 'users', 'add', 'Beta testers', BOB]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: User is already in the group (422)\n');
+    expect(members(GROUP_BETA)).toEqual([BOB]);
+  });
+
+  it('an unknown user is the portal 404 (exit 1)', async () => {
+    const r = await fp(['groups', 'users', 'add', 'Beta testers', '999']);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: Group or User not found (404)\n');
+  });
+
+  it('a user that is neither a UUID nor an integer exits 2 before sending', async () => {
+    const r = await fp(['groups', 'users', 'add', GROUP_BETA, 'bob@example.com'], { baseUrl: NOWHERE });
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('error: invalid user "bob@example.com": expected the user\'s UUID or integer id\n');
+  });
+
+  it('--json prints the message as JSON', async () => {
+    const r = await fp(['groups', 'users', 'add', GROUP_EMPTY, CARA, '--json']);
+    expect(r.io.json()).toEqual({ message: 'User added to group successfully' });
+  });
+});

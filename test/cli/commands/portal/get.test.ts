@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getRun } from '../../../../src/cli/commands/portal/get.js';
+import { main } from '../../../../src/cli/main.js';
+import { ADMIN_KEY } from '../../../support/fixture-seed.js';
+import { fakeFactory, fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { startTestServer, type TestServer } from '../../../support/test-server.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+async function fp(argv: string[], opts: FakeIOOptions = {}) {
+  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, ...opts.env } });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), io };
+}
+
+describe('fp portal get', () => {
+  it('prints the portal as JSON with --json', async () => {
+    const r = await fp(['portal', 'get', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.io.json()).toEqual({
+      guid: '9e0f3c1e-0000-4000-8000-000000000001',
+      title: 'Test Portal',
+      localization: 'en',
+      editor_type: 'markdown',
+      jira_enabled: false,
+      jira_sync_status: false,
+      linear_enabled: false,
+      jira_domain: null,
+    });
+  });
+
+  it('shows title, guid, localization, editor type and the tracker fields', async () => {
+    const r = await fp(['portal', 'get']);
+    expect(r.out).toBe(
+      'Title\tGUID\tLocalization\tEditor\tJira enabled\tJira sync\tJira domain\tLinear enabled\n' +
+        'Test Portal\t9e0f3c1e-0000-4000-8000-000000000001\ten\tmarkdown\tno\tno\t\tno\n',
+    );
+  });
+
+  it('a terminal gets a two-column view', async () => {
+    const io = fakeIO({ tty: true, env: { NO_COLOR: '1' } });
+    await getRun(fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY }));
+    expect(io.out()).toMatch(/│ Title +│ Test Portal +│/);
+    expect(io.out()).toMatch(/│ Editor +│ markdown +│/);
+  });
+
+  it('a wrong key exits 4', async () => {
+    const r = await fp(['portal', 'get'], { env: { FP_API_KEY: 'wrong' } });
+    expect(r.code).toBe(4);
+    expect(r.err).toBe('error: Unauthenticated. (401)\n');
+  });
+});
