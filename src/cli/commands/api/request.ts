@@ -198,8 +198,8 @@ export function register(program: Command, f: Factory): void {
       .description('Make an authenticated request to any API path and print the response body')
       .argument('<path>', 'path on the portal: /api/v1/posts, api/v1/posts, or short: posts (= /api/v1/posts)')
       .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields or --input are given without --paginate)')
-      .option('-f, --raw-field <key=value>', 'string field (repeatable)', collect, [])
-      .option('-F, --field <key=value>', 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)', collect, [])
+      .option('-f, --raw-field <key=value>', 'string field (repeatable)', collect)
+      .option('-F, --field <key=value>', 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)', collect)
       .option('--input <file>', 'request body from FILE, or - for stdin (fields then go to the query string)')
       .option('--paginate', 'follow hasMore/skip and print the data of every page as one JSON array')
       .option('-i, --include', 'print the status line and response headers first')
@@ -215,13 +215,16 @@ A non-2xx answer prints its body on stdout, the error on stderr, and exits 1 (4 
       ),
     [
       'fp api /api/v1/portal',
-      'fp api posts -f status[]=1 -f status[]=2 -F limit=50',
+      'fp api posts -X GET -F status[]=1 -F status[]=2 -F limit=50',
       'fp api /api/v1/categories -X POST -f name=Foo',
       'fp api groups/GROUP_ID/users -X DELETE -F user_id=3',
       'fp api --paginate /api/v1/posts | jq length',
       'echo \'{"name":"Bar"}\' | fp api /api/v1/categories --input -',
     ],
-  ).action((path: string, o: { method?: string; rawField: string[]; field: string[]; input?: string; paginate?: boolean; include?: boolean }) =>
-    apiRun({ path, method: o.method, fields: o.rawField, typedFields: o.field, input: o.input, paginate: o.paginate, include: o.include }, f),
+  ).action((path: string, o: { method?: string; rawField?: string[]; field?: string[]; input?: string; paginate?: boolean; include?: boolean }) =>
+    apiRun(
+      { path, method: o.method, fields: o.rawField ?? [], typedFields: o.field ?? [], input: o.input, paginate: o.paginate, include: o.include },
+      f,
+    ),
   );
 }

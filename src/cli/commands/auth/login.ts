@@ -30,7 +30,7 @@ export function terminalPrompts(io: IO): LoginPrompts {
     },
     async apiKey() {
       const { password } = await import('@inquirer/prompts');
-      return password({ message: 'API key (Settings → API & webhooks):', mask: '*' }, context);
+      return password({ message: 'API key (Settings → API & webhooks):' }, context);
     },
   };
 }
