@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -35,6 +35,9 @@ export async function saveToFile(body: Readable, dest: string): Promise<number> 
   const temp = path.join(path.dirname(dest), `.${path.basename(dest)}.${randomBytes(4).toString('hex')}.part`);
   let bytes = 0;
   body.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  // Interrupted (Ctrl-C exits the process): no temp file stays behind either.
+  const removeTemp = () => rmSync(temp, { force: true });
+  process.once('exit', removeTemp);
   try {
     await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
     await rename(temp, dest);
@@ -42,18 +45,36 @@ export async function saveToFile(body: Readable, dest: string): Promise<number> 
     body.destroy();
     await unlink(temp).catch(() => {});
     throw err;
+  } finally {
+    process.off('exit', removeTemp);
   }
   return bytes;
 }
 
-/** Streams `body` into a writer that is not ours to end (stdout), honouring backpressure. */
+/**
+ * Streams `body` into a writer that is not ours to end (stdout), honouring
+ * backpressure. A reader that goes away early (`| head`) ends the download quietly.
+ */
 export async function streamTo(body: Readable, out: { write(chunk: Uint8Array): unknown; once?: unknown }): Promise<number> {
+  const emitter = typeof out.once === 'function' ? (out as unknown as NodeJS.EventEmitter) : undefined;
+  let broken: NodeJS.ErrnoException | undefined;
+  const onError = (err: NodeJS.ErrnoException) => {
+    broken = err;
+    body.destroy();
+  };
+  emitter?.on('error', onError);
   let bytes = 0;
-  for await (const chunk of body) {
-    bytes += (chunk as Buffer).length;
-    if (out.write(chunk as Buffer) === false && typeof out.once === 'function') {
-      await once(out as unknown as NodeJS.EventEmitter, 'drain');
+  try {
+    for await (const chunk of body) {
+      bytes += (chunk as Buffer).length;
+      if (out.write(chunk as Buffer) === false && emitter) {
+        await Promise.race([once(emitter, 'drain'), once(body, 'close')]);
+      }
     }
+  } catch (err) {
+    if (broken?.code !== 'EPIPE') throw broken ?? err;
+  } finally {
+    emitter?.off('error', onError);
   }
   return bytes;
 }

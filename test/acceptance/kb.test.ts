@@ -162,7 +162,7 @@ describe('fp kb link-health', () => {
       ['POST   TITLE         LINKS  BROKEN', 'kb001  Installation  2      1', `    HTTP 404 Not Found  ${base}/missing`, ''].join('\n'),
     );
     expect(r.stderr).toMatch(/^Checking links \d+\/\d+ \(\d+ broken\)\n/);
-    expect(r.stderr).toMatch(/Checking links 2\/2 \(1 broken\)\n1 post, 2 links, 1 broken\.\nerror: 1 broken link in 1 article\n$/);
+    expect(r.stderr).toMatch(/Checking links 2\/2 \(1 broken\)\n1 article, 2 links, 1 broken\.\nerror: 1 broken link in 1 article\n$/);
   });
 
   it('results --failed --json lists only the post with the broken link', async () => {

@@ -3,6 +3,7 @@ import { lstat, mkdir, mkdtemp, readdir, rename, rm, rmdir, unlink } from 'node:
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Entry, ZipFile } from 'yauzl';
+import { removeOnExit } from './remove-on-exit.js';
 
 /** An archive entry that cannot be written safely; nothing has been changed in the folder. */
 export class UnsafeEntryError extends Error {
@@ -103,6 +104,7 @@ export async function unzipToDir(zipPath: string, dir: string): Promise<UnzipRes
     await checkTargets(dir, files.map((f) => f.name), folders);
 
     const staging = await mkdtemp(path.join(dir, '.fp-unpack-'));
+    const keepStaging = removeOnExit(staging);
     try {
       for (const folder of [...folders].sort()) await mkdir(path.join(staging, folder), { recursive: true });
       for (const { name, entry } of files) {
@@ -125,6 +127,7 @@ export async function unzipToDir(zipPath: string, dir: string): Promise<UnzipRes
       };
     } finally {
       await rm(staging, { recursive: true, force: true });
+      keepStaging();
     }
   } finally {
     zipfile.close();

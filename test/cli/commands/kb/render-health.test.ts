@@ -39,6 +39,6 @@ describe('link-health rendering', () => {
   });
 
   it('summary counts posts, links and broken links', () => {
-    expect(healthSummary(posts)).toBe('2 posts, 5 links, 3 broken.');
+    expect(healthSummary(posts)).toBe('2 articles, 5 links, 3 broken.');
   });
 });

@@ -51,5 +51,5 @@ export function healthSummary(posts: PostLinkHealth[]): string {
   const links = posts.reduce((n, p) => n + p.links_total, 0);
   const broken = posts.reduce((n, p) => n + p.links_failed, 0);
   const noun = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
-  return `${noun(posts.length, 'post')}, ${noun(links, 'link')}, ${broken} broken.`;
+  return `${noun(posts.length, 'article')}, ${noun(links, 'link')}, ${broken} broken.`;
 }

@@ -74,7 +74,9 @@ interface Reporter {
 
 /** A spinner for people at a terminal; otherwise one plain line each time the counts change. */
 async function progressReporter(f: Factory): Promise<Reporter> {
-  if (!isInteractive(f.io)) {
+  // ora divides by the width: a pseudo-terminal that reports 0 columns would make it loop.
+  const width = (f.io.stderr as { columns?: number }).columns ?? 0;
+  if (!isInteractive(f.io) || !(width > 0)) {
     let last = '';
     return {
       update(p) {
@@ -114,7 +116,7 @@ export function register(parent: Command, f: Factory, run: typeof scanRun = scan
     .option('--wait', 'poll until the scan ends, then print the results')
     .option('--fail-on-broken', 'exit 1 when any link is broken (implies --wait)')
     .option('--interval <seconds>', 'seconds between progress polls with --wait (default 1)', parseSeconds)
-    .addHelpText('after', '\nExit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error.\n')
+    .addHelpText('after', 'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error.\n')
     .action((o: { tab: number; wait?: boolean; failOnBroken?: boolean; interval?: number }) =>
       run({ tab: o.tab, wait: o.wait, failOnBroken: o.failOnBroken, interval: o.interval }, f),
     );

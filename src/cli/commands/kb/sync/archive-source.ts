@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SYNC_MAX_KILOBYTES } from '../../../../contract/schemas/knowledgebase.js';
 import { UsageError } from '../../../errors.js';
+import { removeOnExit } from '../remove-on-exit.js';
 
 export const SYNC_MAX_BYTES = SYNC_MAX_KILOBYTES * 1024;
 
@@ -27,7 +28,8 @@ export async function prepareArchive(source: string): Promise<PreparedArchive> {
   let prepared: PreparedArchive;
   if (info.isDirectory()) {
     const temp = await mkdtemp(path.join(os.tmpdir(), 'fp-kb-'));
-    const cleanup = () => rm(temp, { recursive: true, force: true });
+    const forget = removeOnExit(temp);
+    const cleanup = () => rm(temp, { recursive: true, force: true }).finally(forget);
     const zipPath = path.join(temp, 'archive.zip');
     try {
       const { zipFolder } = await import('../zip-folder.js');

@@ -100,7 +100,7 @@ export function register(parent: Command, f: Factory, run: typeof executeRun = e
     .option('--confirm-delete <ids>', 'article ids (post keys) whose deletion is confirmed; comma-separated or repeated', parseIdList)
     .option('--confirm-delete-section <ids>', 'section ids whose deletion is confirmed; comma-separated or repeated', parseSectionIds)
     .option('-y, --yes', 'apply without asking (needed without a terminal)')
-    .addHelpText('after', '\nDeletions that are not confirmed are skipped and reported with the flag that would confirm them.\n')
+    .addHelpText('after', 'Deletions that are not confirmed are skipped and reported with the flag that would confirm them.\n')
     .action((source: string, o: { tab: number; confirmDelete?: string[]; confirmDeleteSection?: number[]; yes?: boolean }) =>
       run({ tab: o.tab, source, confirmDelete: o.confirmDelete, confirmDeleteSection: o.confirmDeleteSection, yes: o.yes }, f),
     );

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { withExamples } from '../../../help.js';
+import { removeOnExit } from '../remove-on-exit.js';
 import { plural, tabOption } from '../options.js';
 
 export interface ExportOptions {
@@ -47,6 +48,7 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
 
   const dir = opts.dir!;
   const temp = await mkdtemp(path.join(os.tmpdir(), 'fp-kb-export-'));
+  const forget = removeOnExit(temp);
   try {
     const zipPath = path.join(temp, 'export.zip');
     await saveToFile(body, zipPath);
@@ -60,6 +62,7 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
     }
   } finally {
     await rm(temp, { recursive: true, force: true });
+    forget();
   }
 }
 
@@ -78,6 +81,6 @@ export function register(parent: Command, f: Factory, run: typeof exportRun = ex
     .addOption(tabOption())
     .option('-o, --output <file>', 'write the ZIP to this file (replaced only once complete)')
     .option('--dir <dir>', 'unpack into this folder, replacing its *.md files and keeping other files such as .git')
-    .addHelpText('after', '\nWithout --output or --dir the ZIP goes to stdout, which must not be a terminal.\n')
+    .addHelpText('after', 'Without --output or --dir the ZIP goes to stdout, which must not be a terminal.\n')
     .action((o: { tab: number; output?: string; dir?: string }) => run({ tab: o.tab, output: o.output, dir: o.dir }, f));
 }

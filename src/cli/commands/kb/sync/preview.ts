@@ -53,7 +53,7 @@ export function register(parent: Command, f: Factory, run: typeof previewRun = p
     .option('--exit-code', 'exit 3 when there are changes, 0 when there are none')
     .addHelpText(
       'after',
-      '\nExit status: 0 success (with --exit-code: no changes), 3 changes pending (only with --exit-code),\n' +
+      'Exit status: 0 success (with --exit-code: no changes), 3 changes pending (only with --exit-code),\n' +
         '1 request failed or archive refused, 2 usage error (also a file over 102400 KB).\n',
     )
     .action((source: string, o: { tab: number; exitCode?: boolean }) => run({ tab: o.tab, source, exitCode: o.exitCode }, f));

@@ -87,7 +87,7 @@ describe('fp kb link-health scan: run', () => {
     const io = fakeIO();
     await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
     expect(io.err()).toBe(
-      ['Checking links 0/0 (0 broken)', 'Checking links 1/2 (0 broken)', 'Checking links 2/2 (1 broken)', '1 post, 2 links, 1 broken.', ''].join('\n'),
+      ['Checking links 0/0 (0 broken)', 'Checking links 1/2 (0 broken)', 'Checking links 2/2 (1 broken)', '1 article, 2 links, 1 broken.', ''].join('\n'),
     );
     expect(io.out()).toBe(
       ['POST   TITLE         LINKS  BROKEN', 'kb001  Installation  2      1', '    HTTP 404  http://127.0.0.1:9/gone', ''].join('\n'),
