@@ -2,7 +2,9 @@ import { Command, CommanderError, Option } from 'commander';
 import { COMMAND_GROUPS } from './command-groups.js';
 import { describeFailure, EXIT } from './errors.js';
 import { createFactory, type GlobalOptions } from './factory.js';
+import { withCompletionValues } from './completion/completion-values.js';
 import { processIO, type IO } from './io.js';
+import { OUTPUT_FORMATS } from './output/format.js';
 
 declare const __FP_VERSION__: string | undefined;
 export const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
@@ -29,12 +31,11 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false): Pro
   const f = createFactory(io, VERSION, () => program.opts<GlobalOptions>());
   program
     .description('Administer a hosted feedback portal from the terminal: posts, comments, moderation, groups, knowledge base.')
-    .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('--profile <name>', 'stored portal profile to use (env FP_PROFILE)')
     .option('--base-url <url>', 'portal address (env FP_BASE_URL)')
     .option('--json', 'print the data as JSON')
-    .addOption(new Option('--format <format>', 'output format: table, json, ndjson, csv'))
+    .addOption(withCompletionValues(new Option('--format <format>', 'output format: table, json, ndjson, csv'), OUTPUT_FORMATS))
     .option('--no-color', 'no colour (env NO_COLOR)')
     .option('--debug', 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)')
     .option('--timeout <seconds>', 'request timeout, e.g. 30 or 500ms (default 30)')
@@ -57,6 +58,8 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 changes pending (kb sync pr
 
   const { word, next } = commandWord(argv);
   const wanted = word === 'help' ? next : word;
+  // Only the bare program answers --version: `fp posts list --version 1.2` is the posts filter.
+  if (!word || loadAll) program.version(VERSION, '-V, --version', 'print the version');
   const everything = loadAll || wanted === 'completion' || wanted === '__complete';
   for (const group of COMMAND_GROUPS) {
     if (everything || group.name === wanted) (await group.load()).register(program, f);

@@ -1,4 +1,5 @@
 import type { Command, Option } from 'commander';
+import { completionValues } from './completion-values.js';
 
 export interface OptionNode {
   flags: string[];
@@ -23,7 +24,7 @@ function optionNode(o: Option): OptionNode {
   return {
     flags,
     takesValue: o.required || o.optional,
-    choices: [...(o.argChoices ?? [])],
+    choices: completionValues(o),
     description: o.description,
   };
 }
