@@ -32,11 +32,8 @@ function startServer() {
 
 function fp(env, args, { show = true, allowFail = false } = {}) {
   if (show) console.log(`\n${bold(`$ fp ${args.map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ')}`)}`);
-  const r = spawnSync(process.execPath, [fpBin, ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (show) {
-    process.stdout.write(r.stdout);
-    process.stdout.write(r.stderr);
-  }
+  // Shown steps write straight to the terminal, so progress and results keep their order.
+  const r = spawnSync(process.execPath, [fpBin, ...args], { env, encoding: 'utf8', stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'] });
   if (r.status !== 0 && !allowFail) throw new Error(`fp ${args.join(' ')} exited with ${r.status}`);
   return r;
 }

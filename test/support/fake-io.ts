@@ -5,6 +5,8 @@ import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { ApiClient } from '../../src/client/api-client.js';
 import { createFactory, type Factory, type GlobalOptions } from '../../src/cli/factory.js';
+import { main } from '../../src/cli/main.js';
+import { ADMIN_KEY } from './fixture-seed.js';
 import type { IO } from '../../src/cli/io.js';
 
 export interface FakeIOOptions {
@@ -99,4 +101,11 @@ export function fakeFactory(io: IO, opts: FakeFactoryOptions = {}): Factory {
       return client;
     },
   };
+}
+
+/** `fp ARGV` run in this process against a portal at `baseUrl`, with the admin key unless env says otherwise. */
+export async function runMain(baseUrl: string, argv: string[], opts: FakeIOOptions = {}) {
+  const io = fakeIO({ ...opts, env: { FP_BASE_URL: baseUrl, FP_API_KEY: ADMIN_KEY, ...opts.env } });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), io };
 }

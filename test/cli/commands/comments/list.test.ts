@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../../src/cli/main.js';
-import { ADMIN_KEY, ANN } from '../../../support/fixture-seed.js';
-import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { ANN } from '../../../support/fixture-seed.js';
+import { runMain, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 
 let server: TestServer;
@@ -10,11 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-async function fp(argv: string[], opts: FakeIOOptions = {}) {
-  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, NO_COLOR: '1', ...opts.env } });
-  const code = await main(argv, io);
-  return { code, out: io.out(), err: io.err(), io };
-}
+const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
 
 /** A reply to 100 created now: last in the server's flat list, under 100 in the thread. */
 async function lateReply() {

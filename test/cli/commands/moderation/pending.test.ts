@@ -1,18 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../../../../src/cli/main.js';
-import { ADMIN_KEY } from '../../../support/fixture-seed.js';
-import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { runMain, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 import { bigQueueSeed } from './queue-seed.js';
 
 let server: TestServer | undefined;
 afterEach(() => server?.close());
 
-async function fp(argv: string[], opts: FakeIOOptions = {}) {
-  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server!.url, FP_API_KEY: ADMIN_KEY, NO_COLOR: '1', ...opts.env } });
-  const code = await main(argv, io);
-  return { code, out: io.out(), err: io.err(), io };
-}
+const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server!.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
 
 describe('fp moderation pending', () => {
   it('prints posts and comments in one table: type, id, title or excerpt, author, post of a comment, age', async () => {

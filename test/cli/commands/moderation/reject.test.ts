@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../../../src/cli/main.js';
-import { ADMIN_KEY } from '../../../support/fixture-seed.js';
-import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { runMain, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 
 const answers = vi.hoisted(() => ({ confirm: vi.fn(async (_: { message: string }) => false) }));
@@ -14,11 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-async function fp(argv: string[], opts: FakeIOOptions = {}) {
-  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, NO_COLOR: '1', ...opts.env } });
-  const code = await main(argv, io);
-  return { code, out: io.out(), err: io.err(), io };
-}
+const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
 
 const commentStatus = (id: number) => server.store.portals[0].comments.find((c) => c.id === id)?.moderation_status;
 const postStatus = (key: string) => server.store.portals[0].posts.find((p) => p.key === key)?.moderation_status;

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../../src/cli/main.js';
-import { ADMIN_KEY } from '../../../support/fixture-seed.js';
-import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { runMain, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 
 let server: TestServer;
@@ -10,11 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-async function fp(argv: string[], opts: FakeIOOptions = {}) {
-  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, ...opts.env } });
-  const code = await main(argv, io);
-  return { code, out: io.out(), err: io.err(), io };
-}
+const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server.url, argv, opts);
 
 const votes = () => server.store.portals[0].anonymous_votes;
 const JANE = '9e26471d35a78862c17e467d87cddedf'; // md5("jane@example.com")
