@@ -18,7 +18,10 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  // commander is on every start: bundled, it is read as one ESM file rather than
+  // through Node's CommonJS loader. Everything else stays in node_modules.
+  external: Object.keys(pkg.dependencies).filter((name) => name !== 'commander'),
+  banner: { js: "import { createRequire as __fpCreateRequire } from 'node:module';\nconst require = __fpCreateRequire(import.meta.url);" },
   sourcemap: true,
   chunkNames: 'chunks/[name]-[hash]',
   define: { __FP_VERSION__: JSON.stringify(pkg.version) },

@@ -26,6 +26,8 @@ export interface Factory {
   output(): Promise<Output>;
   /** Status lines for people, on stderr. */
   status(text: string): void;
+  /** Release what was opened (the HTTP connection pool); loads nothing when no client was made. */
+  close(): Promise<void>;
 }
 
 export function createFactory(io: IO, version: string, globals: () => GlobalOptions): Factory {
@@ -76,6 +78,11 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
     },
     status(text) {
       io.stderr.write(`${text}\n`);
+    },
+    async close() {
+      if (!client) return;
+      const { closeSharedDispatcher } = await import('../client/http-agent.js');
+      await closeSharedDispatcher();
     },
   };
   return f;

@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { COMMAND_GROUPS } from './command-groups.js';
 import { describeFailure, EXIT } from './errors.js';
-import { createFactory, type GlobalOptions } from './factory.js';
+import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { withCompletionValues } from './completion/completion-values.js';
 import { processIO, type IO } from './io.js';
 import { OUTPUT_FORMATS } from './output/format.js';
@@ -26,9 +26,9 @@ function commandWord(argv: string[]): { word?: string; next?: string } {
 }
 
 /** The root program; `loadAll` registers every group (help of the whole tree, completion). */
-export async function buildProgram(io: IO, argv: string[], loadAll = false): Promise<Command> {
+export async function buildProgram(io: IO, argv: string[], loadAll = false, factory?: Factory): Promise<Command> {
   const program = new Command('fp');
-  const f = createFactory(io, VERSION, () => program.opts<GlobalOptions>());
+  const f = factory ?? createFactory(io, VERSION, () => program.opts<GlobalOptions>());
   program
     .description('Administer a hosted feedback portal from the terminal: posts, comments, moderation, groups, knowledge base.')
     .helpOption('-h, --help', 'show help')
@@ -70,8 +70,10 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 changes pending (kb sync pr
 
 /** Run `fp` with arguments (without `node` and the script); resolves to the exit code. */
 export async function main(argv: string[], io: IO = processIO()): Promise<number> {
+  let program: Command | undefined;
+  const f = createFactory(io, VERSION, () => program?.opts<GlobalOptions>() ?? {});
   try {
-    const program = await buildProgram(io, argv);
+    program = await buildProgram(io, argv, false, f);
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (err) {
@@ -84,7 +86,6 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     for (const line of lines) io.stderr.write(`${line}\n`);
     return code;
   } finally {
-    const { closeSharedDispatcher } = await import('../client/http-agent.js');
-    await closeSharedDispatcher();
+    await f.close();
   }
 }

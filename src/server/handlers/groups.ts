@@ -8,7 +8,7 @@ import {
   removeGroupUser,
   updateGroup,
 } from '../domain/groups.js';
-import { presentGroupUser } from '../present/user.js';
+import { presentGroupUser, userCounters } from '../present/user.js';
 import { ok, type HandlerMap } from './types.js';
 
 export const groupHandlers: HandlerMap = {
@@ -20,8 +20,10 @@ export const groupHandlers: HandlerMap = {
     deleteGroup(portal, params.id);
     return ok({ message: 'Group deleted successfully' });
   },
-  'groups.listUsers': ({ portal, params, origin }) =>
-    ok({ data: groupMembers(portal, params.group).map((u) => presentGroupUser(portal, u, origin)) }),
+  'groups.listUsers': ({ portal, params, origin }) => {
+    const counters = userCounters(portal);
+    return ok({ data: groupMembers(portal, params.group).map((u) => presentGroupUser(portal, u, origin, counters)) });
+  },
   'groups.addUser': ({ portal, params, body }) => {
     addGroupUser(portal, params.group, body.user_id);
     return ok({ message: 'User added to group successfully' });

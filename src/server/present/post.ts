@@ -6,7 +6,7 @@ import { approvedCommentCount } from '../domain/posts-counts.js';
 import { tabOfPost } from '../domain/posts-find.js';
 import { DESCRIPTION_SHORT_LENGTH, firstImageUrl, limitText, plainText } from '../domain/posts-text.js';
 import type { PortalState, PostRecord } from '../store/state.js';
-import { findUser, isoMicros, presentPostAuthor } from './user.js';
+import { findUser, isoMicros, presentPostAuthor, type UserCounters } from './user.js';
 
 export type PostMinimal = z.infer<typeof PostMinimalSchema>;
 
@@ -40,7 +40,7 @@ function changelogComment(portal: PortalState, post: PostRecord) {
   return portal.comments.find((c) => c.post_key === post.key && c.tagged_for_changelog && c.moderation_status === 'approved');
 }
 
-export function presentPost(portal: PortalState, post: PostRecord, origin: string): Post {
+export function presentPost(portal: PortalState, post: PostRecord, origin: string, counters?: UserCounters): Post {
   const url = postUrl(origin, post);
   const changelog = changelogComment(portal, post);
   const status = post.status_id === null ? undefined : portal.statuses.find((s) => s.id === post.status_id);
@@ -64,7 +64,7 @@ export function presentPost(portal: PortalState, post: PostRecord, origin: strin
     updated_at: isoMicros(post.updated_at),
     latest_status_change_at: isoMicros(post.latest_status_change_at),
     latest_status_change_at_formatted: humanDate(post.latest_status_change_at),
-    author: presentPostAuthor(portal, findUser(portal, post.author_id)),
+    author: presentPostAuthor(portal, findUser(portal, post.author_id), counters),
     categories: post.category_ids.flatMap((id) => {
       const c = portal.categories.find((cat) => cat.id === id);
       return c ? [{ id: c.id, name: c.name, color: c.color }] : [];

@@ -8,13 +8,25 @@ export function isoMicros(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
 
-function counters(portal: PortalState, user: UserRecord) {
-  return {
+export type UserCounters = (user: UserRecord) => {
+  counter_votes: number;
+  counter_comments: number;
+  counter_posts: number;
+  counter_comment_votes: number;
+};
+
+/** Counters of every user in one pass, for presenting many users or posts at once. */
+export function userCounters(portal: PortalState): UserCounters {
+  const comments = new Map<string, number>();
+  const posts = new Map<string, number>();
+  for (const c of portal.comments) comments.set(c.user_id, (comments.get(c.user_id) ?? 0) + 1);
+  for (const p of portal.posts) posts.set(p.author_id, (posts.get(p.author_id) ?? 0) + 1);
+  return (user) => ({
     counter_votes: 0,
-    counter_comments: portal.comments.filter((c) => c.user_id === user.id).length,
-    counter_posts: portal.posts.filter((p) => p.author_id === user.id).length,
+    counter_comments: comments.get(user.id) ?? 0,
+    counter_posts: posts.get(user.id) ?? 0,
     counter_comment_votes: 0,
-  };
+  });
 }
 
 const avatar = (user: UserRecord) =>
@@ -42,7 +54,7 @@ export function presentAuthor(portal: PortalState, user: UserRecord, origin: str
   };
 }
 
-export function presentGroupUser(portal: PortalState, user: UserRecord, origin: string): User {
+export function presentGroupUser(portal: PortalState, user: UserRecord, origin: string, counters = userCounters(portal)): User {
   return {
     id: user.id,
     database_id: user.database_id,
@@ -50,11 +62,11 @@ export function presentGroupUser(portal: PortalState, user: UserRecord, origin: 
     role: user.role,
     profile_url: profileUrl(origin, user),
     avatar_small_url: avatar(user),
-    ...counters(portal, user),
+    ...counters(user),
     created_at: isoMicros(user.created_at),
   };
 }
 
-export function presentPostAuthor(portal: PortalState, user: UserRecord): PostAuthor {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, ...counters(portal, user) };
+export function presentPostAuthor(portal: PortalState, user: UserRecord, counters = userCounters(portal)): PostAuthor {
+  return { id: user.id, name: user.name, email: user.email, role: user.role, ...counters(user) };
 }
