@@ -101,3 +101,13 @@ describe('/__reference/openapi.json', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 });
+
+describe('docs/openapi.json', () => {
+  it('the committed OpenAPI document is what npm run openapi generates from the endpoint table', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    const { openApiDocument } = await import('../../../src/contract/openapi.js');
+    const committed = readFileSync(resolve(import.meta.dirname, '../../../docs/openapi.json'), 'utf8');
+    expect(committed).toBe(`${JSON.stringify(openApiDocument(), null, 2)}\n`);
+  });
+});
