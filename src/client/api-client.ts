@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { buildPath, endpoints, type Endpoint, type Endpoints, type OperationName } from '../contract/endpoints.js';
@@ -199,15 +200,8 @@ export async function toApiError(res: RawResponse): Promise<ApiError> {
   );
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
-};
-
 export function statusText(status: number): string {
-  return STATUS_TEXT[status] ?? `HTTP ${status}`;
+  return STATUS_CODES[status] ?? `HTTP ${status}`;
 }
 
 export { ApiError, NetworkError };

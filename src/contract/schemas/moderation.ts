@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attributeName, integerField } from '../validation.js';
+import { integerField } from '../validation.js';
 import { ModerationStatusSchema } from './comment.js';
 import { NullableTimestamp, Timestamp } from './common.js';
 
@@ -38,22 +38,12 @@ export const ModerationCommentSchema = z.looseObject({
 export const MODERATION_PAGE_SIZE = 20;
 
 /**
- * `integerField` for a query string: text that is not digits gets the field's
- * integer message rather than zod's pattern message.
- */
-const queryInteger = (field: string, opts: { min?: number } = {}) =>
-  z
-    .union([z.number(), z.string()], { error: `The ${attributeName(field)} field must be an integer.` })
-    .transform((v) => (typeof v === 'string' && !/^-?\d+$/.test(v) ? Number.NaN : v))
-    .pipe(integerField(field, opts));
-
-/**
  * Cursors: each collection keeps only items with a smaller id than its cursor
  * (posts by `database_id`). Send both cursors from the previous page's meta.
  */
 export const ModerationPendingQuerySchema = z.object({
-  last_post_id: queryInteger('last_post_id').optional(),
-  last_comment_id: queryInteger('last_comment_id').optional(),
+  last_post_id: integerField('last_post_id').optional(),
+  last_comment_id: integerField('last_comment_id').optional(),
 });
 
 /**
@@ -73,7 +63,7 @@ export const ModerationPendingResponseSchema = z.looseObject({
 });
 
 export const ModerationRejectedQuerySchema = z.object({
-  page: queryInteger('page', { min: 1 }).optional(),
+  page: integerField('page', { min: 1 }).optional(),
 });
 
 export const ModerationRejectedResponseSchema = z.looseObject({

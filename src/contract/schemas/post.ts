@@ -78,16 +78,6 @@ const orderBy = z
 const INTEGER_TEXT = /^-?\d+$/;
 const mustBeInteger = (field: string) => `The ${field.replace(/_/g, ' ')} field must be an integer.`;
 
-/**
- * `integerField` for query strings: a string that is not digits gets the
- * field's integer message rather than zod's pattern message.
- */
-const queryInteger = (field: string, opts: { min?: number; max?: number } = {}) =>
-  z
-    .union([z.number(), z.string()], { error: mustBeInteger(field) })
-    .transform((v) => (typeof v === 'string' && !INTEGER_TEXT.test(v) ? Number.NaN : v))
-    .pipe(integerField(field, opts));
-
 const isIntegerInput = (v: string | number) =>
   typeof v === 'number' ? Number.isSafeInteger(v) : INTEGER_TEXT.test(v) && Number.isSafeInteger(Number(v));
 
@@ -108,10 +98,10 @@ const manyStrings = (field: string) =>
 
 export const PostListQuerySchema = z.object({
   tab: queryString('tab').optional(),
-  category: queryInteger('category').optional(),
+  category: integerField('category').optional(),
   section: queryString('section').optional(),
-  limit: queryInteger('limit', { min: 1, max: 100 }).optional(),
-  skip: queryInteger('skip', { min: 0 }).optional(),
+  limit: integerField('limit', { min: 1, max: 100 }).optional(),
+  skip: integerField('skip', { min: 0 }).optional(),
   status: manyIntegers('status').optional(),
   order_by: orderBy.optional(),
   order_direction: oneOf('order_direction', ['asc', 'desc']).optional(),
@@ -120,7 +110,7 @@ export const PostListQuerySchema = z.object({
   release: queryString('release').optional(),
   tag_id: manyStrings('tag_id').optional(),
   format: oneOf('format', ['full', 'minimal']).optional(),
-  saved_query_id: queryInteger('saved_query_id').optional(),
+  saved_query_id: integerField('saved_query_id').optional(),
 });
 
 export const PostListResponseSchema = z.looseObject({

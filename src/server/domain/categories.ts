@@ -1,8 +1,7 @@
 import type { Category } from '../../contract/schemas/category.js';
+import { CATEGORY_PALETTE } from '../store/load-seed.js';
 import type { CategoryRecord, PortalState } from '../store/state.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
-
-export const CATEGORY_PALETTE = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#f97316'];
 
 const NAME_TAKEN = 'The name has already been taken.';
 

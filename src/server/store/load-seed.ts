@@ -27,7 +27,8 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   return out || '(root)';
 }
 
-const PALETTE = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#f97316'];
+/** Colours given to categories that arrive without one, in turn. */
+export const CATEGORY_PALETTE = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#f97316'];
 
 function slugify(text: string): string {
   return (
@@ -127,7 +128,7 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
     const categories: CategoryRecord[] = p.categories.map((c, i) => ({
       ...c,
       id: c.id ?? catId(),
-      color: c.color ?? PALETTE[i % PALETTE.length],
+      color: c.color ?? CATEGORY_PALETTE[i % CATEGORY_PALETTE.length],
       sort_order: c.sort_order ?? i + 1,
     }));
     const categoryIds = new Set(categories.map((c) => c.id));

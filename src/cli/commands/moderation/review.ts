@@ -50,17 +50,19 @@ function terminalAsk(io: IO): AskAction {
   };
 }
 
+/** One item through the same call and outcome rules as bulk approve/reject. */
 async function moderate(client: ApiClient, item: ModerationItem, action: 'approve' | 'reject'): Promise<'done' | 'skipped' | string> {
-  const { ApiError } = await import('../../../client/errors.js');
+  const [{ classifyFailure }, { ApiError }] = await Promise.all([import('./bulk.js'), import('../../../client/errors.js')]);
   try {
     await client.call(action === 'approve' ? 'moderation.approve' : 'moderation.reject', {
       params: { type: item.type, identifier: item.id },
     });
     return 'done';
   } catch (err) {
-    if (err instanceof ApiError && err.status === 422 && /already/.test(err.message)) return 'skipped';
-    if (err instanceof ApiError) return `${err.message} (${err.status})`;
-    throw err;
+    // A key that cannot moderate stops the review, as it stops a bulk run.
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) throw err;
+    const { outcome, message } = classifyFailure(action, err);
+    return outcome === 'skipped' ? 'skipped' : message;
   }
 }
 
