@@ -1,0 +1,77 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import type { Factory } from '../../factory.js';
+import { withExamples } from '../../help.js';
+import { collect, parsePositiveInteger } from '../../parse.js';
+import { HOSTED_RATE, parseRate, type Rate } from '../../snapshot/pacer.js';
+import { SNAPSHOT_PARTS, type SnapshotPart } from '../../snapshot/records.js';
+
+interface SnapshotFlags {
+  output: string;
+  kbTab?: number[];
+  anonymize?: boolean;
+  include?: SnapshotPart[];
+  resume?: boolean;
+  rate: Rate | null;
+}
+
+function parseInclude(value: string): SnapshotPart[] {
+  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const unknown = parts.filter((p) => !(SNAPSHOT_PARTS as readonly string[]).includes(p));
+  if (unknown.length || parts.length === 0) {
+    throw new InvalidArgumentError(`expected a comma-separated list of ${SNAPSHOT_PARTS.join(', ')}`);
+  }
+  return parts as SnapshotPart[];
+}
+
+function parseRateFlag(value: string): Rate | null {
+  try {
+    return parseRate(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message.replace(/^invalid rate "[^"]*": /, ''));
+  }
+}
+
+export function register(parent: Command, f: Factory): void {
+  withExamples(
+    parent
+      .command('snapshot')
+      .description('Copy the portal into a seed file that fp server loads, to rehearse on')
+      .addHelpText(
+        'after',
+        `
+Reads the portal through the API (a read-only key is enough) and writes a seed file
+(format 1) with a new API key for the copy, printed once on stderr. The copy answers
+on 127.0.0.1 and localhost only. The file's "snapshot" header lists what was
+reconstructed and what the API does not expose. Requests are paced to the hosted
+limit (120 per 60 s) unless --rate says otherwise; an interrupted or failed run
+keeps OUTPUT.partial/ and continues with --resume. --anonymize pseudonyms are keyed
+with $FP_SNAPSHOT_SALT, or a random salt per snapshot.`,
+      ),
+    [
+      'fp portal snapshot --output acme.json --kb-tab 4',
+      'fp portal snapshot --output acme.json --rate off --kb-tab 4 && fp server --port 4011 --seed acme.json',
+      'fp portal snapshot --output shared.json --anonymize --include posts,comments,categories',
+      'fp portal snapshot --output acme.json --resume',
+    ],
+  )
+    .option('-o, --output <file>', 'seed file to write (replaced only when the snapshot is complete)', 'snapshot.json')
+    .option('--kb-tab <id>', 'also copy this knowledge-base tab through its sync export (repeatable)', collect(parsePositiveInteger))
+    .option('--anonymize', 'replace user names, e-mails and free text by consistent pseudonyms')
+    .option('--include <parts>', `what to copy, comma-separated (default: all of ${SNAPSHOT_PARTS.join(',')})`, parseInclude)
+    .option('--resume', 'continue the partial snapshot of an interrupted or failed run')
+    .option('--rate <n/window>', 'pace requests, e.g. 120/60s (the hosted limit, default) or "off" for a local server', parseRateFlag, HOSTED_RATE)
+    .action(async (o: SnapshotFlags) => {
+      const { snapshotRun } = await import('../../snapshot/snapshot-run.js');
+      await snapshotRun(
+        {
+          output: o.output,
+          kbTabs: o.kbTab ?? [],
+          anonymize: Boolean(o.anonymize),
+          include: o.include ?? [...SNAPSHOT_PARTS],
+          resume: Boolean(o.resume),
+          rate: o.rate,
+        },
+        f,
+      );
+    });
+}

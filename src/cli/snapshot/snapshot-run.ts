@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { ApiError } from '../../client/errors.js';
+import { UsageError } from '../errors.js';
+import type { Factory } from '../factory.js';
+import { Anonymizer } from './anonymizer.js';
+import { crawlPortal, freshState, type CrawlState } from './crawl.js';
+import { Journal } from './journal.js';
+import { pacedClient } from './paced-client.js';
+import { Pacer, type Rate } from './pacer.js';
+import { ProgressLine, formatDuration } from './progress-line.js';
+import { SNAPSHOT_PARTS, type SnapshotPart } from './records.js';
+import { UserBook } from './user-book.js';
+import { writeSeed } from './write-seed.js';
+
+export interface SnapshotOptions {
+  output: string;
+  kbTabs: number[];
+  anonymize: boolean;
+  include: SnapshotPart[];
+  resume: boolean;
+  /** null: no pacing (a local server). */
+  rate: Rate | null;
+}
+
+/** The environment variable that keys `--anonymize` pseudonyms (the same salt gives the same pseudonyms). */
+export const SALT_ENV = 'FP_SNAPSHOT_SALT';
+
+export const partialDirOf = (output: string) => `${output}.partial`;
+
+export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<void> {
+  const output = path.resolve(opts.output);
+  const folder = path.dirname(output);
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`cannot write ${opts.output}: ${folder} is not a folder`);
+  const partialDir = partialDirOf(opts.output);
+  const wanted: CrawlState['options'] = {
+    include: SNAPSHOT_PARTS.filter((p) => opts.include.includes(p)),
+    kb_tabs: [...new Set(opts.kbTabs)],
+    anonymize: opts.anonymize,
+  };
+
+  let journal: Journal<CrawlState>;
+  let resumed = false;
+  if (Journal.exists(partialDir)) {
+    if (!opts.resume) {
+      throw new UsageError(`a partial snapshot is waiting in ${partialDir}: add --resume to continue it, or remove that folder to start over`);
+    }
+    journal = Journal.open<CrawlState>(partialDir);
+    if (JSON.stringify(journal.state.options) !== JSON.stringify(wanted)) {
+      journal.close();
+      const was = journal.state.options;
+      throw new UsageError(
+        `the partial snapshot in ${partialDir} was started with other options (--include ${was.include.join(',')}` +
+          `${was.kb_tabs.map((t) => ` --kb-tab ${t}`).join('')}${was.anonymize ? ' --anonymize' : ''}): resume it with those, or remove the folder`,
+      );
+    }
+    resumed = true;
+  } else {
+    const state = freshState(wanted, new Date());
+    if (opts.anonymize && !f.io.env[SALT_ENV]) state.salt = randomBytes(32).toString('hex');
+    journal = Journal.create(partialDir, state);
+    if (opts.resume) f.status(`Nothing to resume in ${partialDir}: starting a new snapshot.`);
+  }
+
+  const pacer = new Pacer(opts.rate);
+  const paced = pacedClient(await f.client(), pacer, {
+    startCount: journal.state.requests,
+    onWait: (seconds) => f.status(`Rate limited: waiting ${seconds}s as the server asks.`),
+  });
+  const progress = new ProgressLine((t) => f.io.stderr.write(t), f.io.stderrIsTTY, paced.requests, opts.rate);
+  const onInterrupt = () => {
+    progress.clear();
+    f.status(`Interrupted. The partial snapshot is kept in ${partialDir}; run the same command with --resume to continue.`);
+    process.exit(130);
+  };
+  process.once('SIGINT', onInterrupt);
+  const started = Date.now();
+  const startRequests = journal.state.requests;
+  try {
+    if (resumed && journal.state.portal) {
+      const { data } = await paced.client.call('portal.get', {});
+      if (data.guid !== journal.state.portal.guid) {
+        throw new UsageError(`the partial snapshot in ${partialDir} is of another portal ("${journal.state.portal.title}"): remove the folder to start over`);
+      }
+    }
+    const users = await UserBook.load(journal);
+    await crawlPortal({ journal, client: paced.client, users, progress, requests: paced.requests, dir: partialDir });
+    journal.state.requests = paced.requests();
+    journal.commit();
+    progress.clear();
+
+    const token = `fp_snap_${randomBytes(18).toString('base64url')}`;
+    const salt = f.io.env[SALT_ENV] || journal.state.salt;
+    const counts = await writeSeed(journal, users, {
+      output,
+      token,
+      anonymizer: opts.anonymize && salt ? new Anonymizer(salt) : undefined,
+      tool: `fp ${f.version}`,
+      now: new Date(),
+    });
+    journal.remove();
+    const took = formatDuration(Date.now() - started);
+    f.status(
+      `Wrote ${opts.output}: ${counts.posts} posts, ${counts.comments} comments, ${counts.users} users, ${counts.categories} categories, ` +
+        `${counts.groups} groups, ${counts.feedback} feedback entries (${paced.requests() - startRequests} requests in ${took}).`,
+    );
+    f.status(`API key of the copy (shown once): ${token}`);
+    f.status(`Rehearse with: fp server --seed ${opts.output}   (answers on http://127.0.0.1:4010)`);
+  } catch (err) {
+    progress.clear();
+    journal.close();
+    if (err instanceof UsageError) throw err;
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+      f.status('The API key was refused: check that it is valid and not expired, and that the portal\'s plan includes API access.');
+    }
+    f.status(`The partial snapshot is kept in ${partialDir} (incomplete); run the same command with --resume to continue.`);
+    if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC') {
+      throw new Error(`no space left on the device while writing the snapshot: free some space, then run again with --resume`);
+    }
+    throw err;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
+}
