@@ -98,7 +98,11 @@ export class Journal<S extends JournalBase> {
     if (fd === undefined) {
       fd = openSync(this.partPath(part), 'a+', 0o600);
       this.fds.set(part, fd);
-      this.state.parts[part] ??= 0;
+      // A part no checkpoint knows holds nothing committed, whatever an interrupted run left in it.
+      if (!(part in this.state.parts)) {
+        ftruncateSync(fd, 0);
+        this.state.parts[part] = 0;
+      }
     }
     return fd;
   }

@@ -1,0 +1,215 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoSeed } from '../../src/server/seed/demo-seed.js';
+import { runFp, startFpServer, type FpServer } from '../support/run-fp.js';
+
+const READ_ONLY = 'acme-readonly';
+const KB_TAB = 4;
+
+let source: FpServer;
+let dir: string;
+
+beforeAll(async () => {
+  source = await startFpServer(demoSeed());
+  dir = mkdtempSync(join(tmpdir(), 'fp-snapshot-'));
+});
+afterAll(() => source.stop());
+
+function snapshot(args: string[], baseUrl = source.url, apiKey = READ_ONLY) {
+  return runFp(['portal', 'snapshot', '--rate', 'off', ...args], { baseUrl, apiKey, timeoutMs: 30_000 });
+}
+
+const tokenOf = (stderr: string) => /API key of the copy \(shown once\): (\S+)/.exec(stderr)?.[1];
+
+/** One GET as the body text, with the server's own address replaced (URLs in answers name the origin). */
+async function answer(base: string, key: string, path: string): Promise<string> {
+  const res = await request(base + path, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+  const body = Buffer.from(await res.body.arrayBuffer());
+  if (path.includes('/sync/export')) return `${res.statusCode} ${body.toString('base64')}`;
+  return `${res.statusCode} ${body.toString('utf8').split(base).join('ORIGIN')}`;
+}
+
+/** Every list endpoint, and the post list under every filter the data gives values for. */
+async function listPaths(base: string, key: string): Promise<string[]> {
+  const json = async (path: string) => JSON.parse((await answer(base, key, path)).replace(/^\d+ /, ''));
+  const paths = ['/api/v1/portal', '/api/v1/categories', '/api/v1/groups', '/api/v1/feedback'];
+  for (const g of (await json('/api/v1/groups')).data) paths.push(`/api/v1/groups/${g.id}/users`);
+  const posts = [...(await json('/api/v1/posts?limit=100')).data, ...(await json('/api/v1/posts?tab=help&limit=100')).data];
+  const pending = await json('/api/v1/moderation/pending');
+  const rejected = await json('/api/v1/moderation/rejected');
+  paths.push('/api/v1/moderation/pending', '/api/v1/moderation/rejected');
+  const keys = new Set([...posts.map((p: any) => p.id), ...[...pending.data.posts, ...rejected.data.posts].map((p: any) => p.id)]);
+  for (const k of keys) paths.push(`/api/v1/posts/${k}/comments`);
+  paths.push('/api/v1/posts?limit=100', '/api/v1/posts?limit=7&skip=7', '/api/v1/posts?format=minimal&limit=100');
+  for (const order of ['id', 'title', 'author', 'votes_count', 'comments_count', 'created_at', 'updated_at', 'views', 'latest_status_change']) {
+    paths.push(`/api/v1/posts?order_by=${order}&order_direction=asc&limit=100`);
+  }
+  for (const tab of ['feedback', 'roadmap', 'changelog', 'help']) paths.push(`/api/v1/posts?tab=${tab}&limit=100`);
+  for (const p of ['web', 'ios', 'android', 'windows', 'linux', 'macos', 'api']) paths.push(`/api/v1/posts?platform=${p}&limit=100`);
+  const statuses = new Set(posts.filter((p: any) => p.status).map((p: any) => p.status.id));
+  for (const s of statuses) paths.push(`/api/v1/posts?status=${s}&limit=100`);
+  const categories = new Set(posts.flatMap((p: any) => p.categories.map((c: any) => c.id)));
+  for (const c of categories) paths.push(`/api/v1/posts?category=${c}&limit=100`);
+  const sections = new Set(posts.map((p: any) => p.section_id).filter((s: unknown) => s !== null));
+  for (const s of sections) paths.push(`/api/v1/posts?section=${s}&limit=100`);
+  paths.push(`/api/v1/knowledgebase/sync/export?tab_id=${KB_TAB}`);
+  return paths;
+}
+
+describe('fp portal snapshot: round trip', () => {
+  let copy: FpServer;
+  let seedFile: string;
+  let token: string;
+  let stderr: string;
+
+  beforeAll(async () => {
+    seedFile = join(dir, 'acme.json');
+    const r = await snapshot(['--output', seedFile, '--kb-tab', String(KB_TAB)]);
+    expect(r.code, r.stderr).toBe(0);
+    stderr = r.stderr;
+    token = tokenOf(r.stderr)!;
+    copy = await startFpServer(JSON.parse(readFileSync(seedFile, 'utf8')));
+  }, 60_000);
+  afterAll(() => copy?.stop());
+
+  it('snapshot of the demo portal, loaded into a second server, gives the same answers on every list endpoint', async () => {
+    const paths = await listPaths(source.url, 'acme-admin');
+    expect(paths.length).toBeGreaterThan(80);
+    for (const path of paths) {
+      expect(await answer(copy.url, token, path), path).toBe(await answer(source.url, 'acme-admin', path));
+    }
+  });
+
+  it('says on stderr what it wrote, once, with the new key, and nothing on stdout', () => {
+    expect(stderr).toMatch(
+      /^Wrote .*acme\.json: 62 posts, 31 comments, 12 users, 6 categories, 3 groups, 11 feedback entries \(\d+ requests in \d+s\)\.\nAPI key of the copy \(shown once\): fp_snap_[A-Za-z0-9_-]{24}\nRehearse with: fp server --seed .*acme\.json {3}\(answers on http:\/\/127\.0\.0\.1:4010\)\n$/,
+    );
+  });
+
+  it('the copy has one new key, answers on loopback only, and its header says what was reconstructed and what is missing', () => {
+    const seed = JSON.parse(readFileSync(seedFile, 'utf8'));
+    expect(seed.format).toBe(1);
+    expect(seed.portals).toHaveLength(1);
+    const portal = seed.portals[0];
+    expect(portal.hosts).toEqual(['127.0.0.1', 'localhost']);
+    expect(portal.api_keys).toEqual([{ token, read_only: false, expires_at: null }]);
+    expect(readFileSync(seedFile, 'utf8')).not.toContain(READ_ONLY);
+    expect(readFileSync(seedFile, 'utf8')).not.toContain(source.url);
+    expect(seed.snapshot).toMatchObject({
+      complete: true,
+      source: { title: 'Acme Feedback' },
+      anonymized: false,
+      kb_tabs: [KB_TAB],
+      counts: { users: 12, tabs: 4, sections: 5, statuses: 7, categories: 6, groups: 3, posts: 62, comments: 31, feedback: 11 },
+    });
+    expect(Object.keys(seed.snapshot.reconstructed)).toEqual([
+      'tabs', 'statuses', 'sections', 'post tabs', 'post platforms', 'post database ids', 'pending and rejected posts', 'users', 'knowledge-base tab names',
+    ]);
+    expect(seed.snapshot.missing).toContain('tags and the tags of posts');
+    expect(portal.tabs.map((t: any) => [t.id, t.slug, t.type])).toEqual([
+      [4, 'help', 'knowledge_base'], [1, 'changelog', 'changelog'], [2, 'feedback', 'board'], [3, 'roadmap', 'roadmap'],
+    ]);
+    expect(readdirSync(dir).filter((n) => n.startsWith('acme.json'))).toEqual(['acme.json']);
+  });
+
+  it('the source key never reaches the copy: the copy refuses it', async () => {
+    expect(await answer(copy.url, READ_ONLY, '/api/v1/portal')).toBe('401 {"message":"Unauthenticated."}');
+  });
+});
+
+describe('fp portal snapshot --anonymize', () => {
+  it('replaces names, e-mails and free text consistently and keeps ids and structure', async () => {
+    const out = join(dir, 'anon.json');
+    const env = { FP_SNAPSHOT_SALT: 'bug-report-42' };
+    const r = await runFp(['portal', 'snapshot', '--rate', 'off', '--anonymize', '--output', out], {
+      baseUrl: source.url,
+      apiKey: READ_ONLY,
+      env,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    for (const secret of ['Ann Admin', 'ann@acme.test', 'Dark mode for dashboards', 'Sofia Rossi', 'night shifts']) expect(text).not.toContain(secret);
+    const portal = JSON.parse(text).portals[0];
+    const plain = demoSeed().portals[0];
+    expect(portal.users.map((u: any) => u.id).sort()).toEqual(plain.users.map((u) => u.id).sort());
+    expect(portal.posts.map((p: any) => p.key).sort()).toEqual(plain.posts.filter((p) => p.tab_id !== KB_TAB).map((p) => p.key).sort());
+    const ann = portal.users.find((u: any) => u.id === plain.users[0].id);
+    expect(ann.name).toMatch(/^User [0-9a-f]{8}$/);
+    expect(ann.email).toMatch(/^user-[0-9a-f]{8}@example\.invalid$/);
+    const darkMode = portal.posts.find((p: any) => p.key === plain.posts[0].key);
+    expect(darkMode.title).toHaveLength(plain.posts[0].title.length);
+    expect(darkMode.title).toMatch(/^[A-Z][a-z]{3} [a-z]{4} [a-z]{3} [a-z]{10}$/);
+
+    // The same salt gives the same pseudonyms; the copy loads.
+    const again = join(dir, 'anon-2.json');
+    expect((await runFp(['portal', 'snapshot', '--rate', 'off', '--anonymize', '--output', again], { baseUrl: source.url, apiKey: READ_ONLY, env })).code).toBe(0);
+    const portal2 = JSON.parse(readFileSync(again, 'utf8')).portals[0];
+    expect(portal2.users).toEqual(portal.users);
+    expect(portal2.posts).toEqual(portal.posts);
+    const copy = await startFpServer(JSON.parse(text));
+    await copy.stop();
+  });
+});
+
+describe('fp portal snapshot: bad input', () => {
+  it('an expired key exits 4 with a clear message and writes no seed', async () => {
+    const out = join(dir, 'expired.json');
+    const r = await snapshot(['--output', out], source.url, 'acme-expired');
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(
+      "The API key was refused: check that it is valid and not expired, and that the portal's plan includes API access.\n" +
+        `The partial snapshot is kept in ${out}.partial (incomplete); run the same command with --resume to continue.\n` +
+        'error: Unauthenticated. (401)\n',
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a 5xx mid-crawl keeps the partial snapshot marked incomplete; --resume finishes it with every item once', async () => {
+    // Past the 40th request the crawl is reading comments, one post at a time.
+    let forwarded = 0;
+    const proxy: Server = createServer(async (req, res) => {
+      if (++forwarded > 40) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"Server Error"}');
+        return;
+      }
+      const upstream = await request(source.url + req.url!, { method: 'GET', headers: { authorization: req.headers.authorization!, accept: String(req.headers.accept) } });
+      res.writeHead(upstream.statusCode, upstream.headers as Record<string, string>);
+      for await (const chunk of upstream.body) res.write(chunk);
+      res.end();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const out = join(dir, 'resumed.json');
+    try {
+      const failed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB)], proxyUrl);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toBe(
+        `The partial snapshot is kept in ${out}.partial (incomplete); run the same command with --resume to continue.\n` +
+          'error: Server Error (500)\n',
+      );
+      expect(existsSync(out)).toBe(false);
+      const progress = JSON.parse(readFileSync(join(`${out}.partial`, 'progress.json'), 'utf8'));
+      expect(progress.complete).toBe(false);
+
+      const again = await snapshot(['--output', out, '--kb-tab', String(KB_TAB)]);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toBe(`error: a partial snapshot is waiting in ${out}.partial: add --resume to continue it, or remove that folder to start over\n`);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+    const resumed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(existsSync(`${out}.partial`)).toBe(false);
+
+    const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
+    const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
+    for (const kind of ['users', 'tabs', 'sections', 'statuses', 'categories', 'groups', 'posts', 'comments', 'feedback']) {
+      expect(portal[kind], kind).toEqual(whole[kind]);
+    }
+  });
+});
