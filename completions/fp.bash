@@ -5,7 +5,7 @@ _fp_subcommands() {
   case "$1" in
     'fp') echo 'auth portal posts comments categories groups votes references feedback moderation kb api server completion' ;;
     'fp auth') echo 'login logout status list switch' ;;
-    'fp portal') echo 'get' ;;
+    'fp portal') echo 'get snapshot' ;;
     'fp posts') echo 'list' ;;
     'fp comments') echo 'list create update delete' ;;
     'fp categories') echo 'list create update delete' ;;
@@ -32,6 +32,7 @@ _fp_options() {
     'fp auth switch') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp portal') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp portal get') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
+    'fp portal snapshot') echo '-o --output --kb-tab --anonymize --include --resume --rate -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp posts') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp posts list') echo '--tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --all --format -h --help --profile --base-url --json --no-color --debug --timeout' ;;
     'fp comments') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
@@ -98,6 +99,7 @@ _fp_valued_options() {
     'fp auth switch') echo '--profile --base-url --format --timeout' ;;
     'fp portal') echo '--profile --base-url --format --timeout' ;;
     'fp portal get') echo '--profile --base-url --format --timeout' ;;
+    'fp portal snapshot') echo '-o --output --kb-tab --include --rate --profile --base-url --format --timeout' ;;
     'fp posts') echo '--profile --base-url --format --timeout' ;;
     'fp posts list') echo '--tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --format --profile --base-url --timeout' ;;
     'fp comments') echo '--profile --base-url --format --timeout' ;;
@@ -164,6 +166,7 @@ _fp_option_values() {
     'fp auth switch|--format') echo 'table json ndjson csv' ;;
     'fp portal|--format') echo 'table json ndjson csv' ;;
     'fp portal get|--format') echo 'table json ndjson csv' ;;
+    'fp portal snapshot|--format') echo 'table json ndjson csv' ;;
     'fp posts|--format') echo 'table json ndjson csv' ;;
     'fp posts list|--platform') echo 'web windows linux macos ios android mobile api sdk playstation xbox nintendo_switch alexa google_assistant chrome_extension firefox_extension safari_extension edge_extension' ;;
     'fp posts list|--order-by') echo 'id title created_at updated_at content_updated_at votes_count comments_count latest_status_change latest_vote views sum_mrr sum_ltv order moscow_priority priority severity platform version release trending_score estimated_date is_published is_internal author post_type assigned_to section publish_at allow_comments jira_issue_key linear_issue_key' ;;

@@ -8,7 +8,7 @@ function __fp_subcommands
     case 'fp auth'
         echo login logout status list switch
     case 'fp portal'
-        echo get
+        echo get snapshot
     case 'fp posts'
         echo list
     case 'fp comments'
@@ -46,7 +46,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --format --timeout --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval -o --output --dir --confirm-delete --confirm-delete-section -X --method -f --raw-field -F --field --input --port --host --seed --data
+            case --profile --base-url --format --timeout -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval --dir --confirm-delete --confirm-delete-section -X --method -f --raw-field -F --field --input --port --host --seed --data
                 set skip 1
             case '-*'
             case '*'
@@ -60,7 +60,7 @@ end
 
 complete -c fp -f
 complete -c fp -n "__fp_at 'fp'" -f -a 'auth' -d 'Log in to portals and manage stored profiles'
-complete -c fp -n "__fp_at 'fp'" -f -a 'portal' -d 'Show the portal the API key belongs to'
+complete -c fp -n "__fp_at 'fp'" -f -a 'portal' -d 'Show the portal, or copy it into a seed file to rehearse on'
 complete -c fp -n "__fp_at 'fp'" -f -a 'posts' -d 'List posts with filters'
 complete -c fp -n "__fp_at 'fp'" -f -a 'comments' -d 'List, create, update and delete the comments of posts'
 complete -c fp -n "__fp_at 'fp'" -f -a 'categories' -d 'Manage categories (visible to end users)'
@@ -136,6 +136,7 @@ complete -c fp -n "__fp_at 'fp auth switch'" -l no-color -d 'no colour (env NO_C
 complete -c fp -n "__fp_at 'fp auth switch'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp auth switch'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
 complete -c fp -n "__fp_at 'fp portal'" -f -a 'get' -d 'Show the portal the API key belongs to'
+complete -c fp -n "__fp_at 'fp portal'" -f -a 'snapshot' -d 'Copy the portal into a seed file that fp server loads, to rehearse on'
 complete -c fp -n "__fp_at 'fp portal'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp portal'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp portal'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -152,6 +153,20 @@ complete -c fp -n "__fp_at 'fp portal get'" -l format -x -a 'table json ndjson c
 complete -c fp -n "__fp_at 'fp portal get'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp portal get'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp portal get'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -s o -l output -r -d 'seed file to write (replaced only when the snapshot is complete)'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l kb-tab -r -d 'also copy this knowledge-base tab through its sync export (repeatable)'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l anonymize -d 'replace user names, e-mails and free text by consistent pseudonyms'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l include -r -d 'what to copy, comma-separated (default: all of posts,comments,categories,groups,feedback,moderation,kb)'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l resume -d 'continue the partial snapshot of an interrupted or failed run'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l rate -r -d 'pace requests, e.g. 120/60s (the hosted limit, default) or "off" for a local server'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -s h -l help -d 'show help'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l json -d 'print the data as JSON'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l format -x -a 'table json ndjson csv' -d 'output format: table, json, ndjson, csv'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l no-color -d 'no colour (env NO_COLOR)'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
 complete -c fp -n "__fp_at 'fp posts'" -f -a 'list' -d 'List posts with filters and ordering, one page or --all'
 complete -c fp -n "__fp_at 'fp posts'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp posts'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'

@@ -8,7 +8,7 @@ export interface GroupModule {
 /** Every top-level command, loaded only when it runs (or for help/completion of the whole tree). */
 export const COMMAND_GROUPS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<GroupModule> }> = [
   { name: 'auth', summary: 'Log in to portals and manage stored profiles', load: () => import('./commands/auth/index.js') },
-  { name: 'portal', summary: 'Show the portal the API key belongs to', load: () => import('./commands/portal/index.js') },
+  { name: 'portal', summary: 'Show the portal, or copy it into a seed file to rehearse on', load: () => import('./commands/portal/index.js') },
   { name: 'posts', summary: 'List posts with filters', load: () => import('./commands/posts/index.js') },
   { name: 'comments', summary: 'List, create, update and delete comments', load: () => import('./commands/comments/index.js') },
   { name: 'categories', summary: 'Manage categories', load: () => import('./commands/categories/index.js') },
