@@ -57,7 +57,7 @@ export interface CrawlState extends JournalBase {
   groups?: GroupSeed[];
   kb: Record<string, KbTabState>;
   moderation_done: boolean;
-  posts: { skip: number; total: number | null; done: boolean };
+  posts: { skip: number; total: number | null; done: boolean; without_status?: number };
   statuses: Record<string, SeenStatus>;
   probes: Probe[] | null;
   probes_done: boolean;
@@ -191,6 +191,7 @@ export async function crawlPortal(ctx: CrawlContext): Promise<void> {
   if (has(s, 'posts') && !s.posts.done) {
     ctx.progress.step('posts');
     await listPosts(ctx, {}, s.posts, (post) => {
+      if (!post.status) s.posts.without_status = (s.posts.without_status ?? 0) + 1;
       ctx.journal.append(PART.posts, postLine(ctx, post, null));
       tick(1, remainingAfterPosts(s));
     }, checkpoint);
@@ -444,11 +445,12 @@ function writeUnlistedArticles(ctx: CrawlContext, consumed: Set<string>): void {
 /** The author given to articles whose author no answer names. */
 export const UNKNOWN_AUTHOR = '00000000-0000-4000-8000-000000000000';
 
-/** Filter probes: the tab of posts whose status does not name it, and every post's platform. */
+/** Filter probes: the tab of posts without a status, and every post's platform. */
 function planProbes(s: CrawlState): Probe[] {
   const kbSlugs = new Set(Object.values(s.kb).map((t) => t.slug));
   const tabNames = [...new Set(Object.values(s.statuses).map((st) => st.tab_name).filter(Boolean))].sort();
-  const tabs = tabNames.map(guessSlug).filter((slug) => !kbSlugs.has(slug));
+  // A post with a status is on its status's tab: listing by tab is only needed for posts without one.
+  const tabs = s.posts.without_status ? tabNames.map(guessSlug).filter((slug) => !kbSlugs.has(slug)) : [];
   return [
     ...tabs.map((tab) => ({ tab, skip: 0, total: null, done: false })),
     ...PLATFORMS.map((platform) => ({ platform, skip: 0, total: null, done: false })),

@@ -28,7 +28,7 @@ export function nameFromSlug(slug: string): string {
 
 /** What a snapshot rebuilds from indirect evidence, as its header says. */
 export const RECONSTRUCTED: Record<string, string> = {
-  tabs: 'from the tab names that post statuses show (status.tab_name) and the --kb-tab exports; slugs guessed from the names and confirmed by listing posts with that tab filter; board, roadmap and changelog tabs renumbered from 1 around the knowledge-base tab ids; types guessed from the names',
+  tabs: 'from the tab names that post statuses show (status.tab_name) and the --kb-tab exports; slugs guessed from the names (and confirmed by listing posts with that tab filter when some post has no status); board, roadmap and changelog tabs renumbered from 1 around the knowledge-base tab ids; types guessed from the names',
   statuses: 'from the statuses that posts show: a status no listed post uses is missing',
   sections: 'knowledge-base sections from the exports; other sections only as the ids posts show, named "Section <id>"',
   'post tabs': "from the status's tab, else from listing posts filtered by each tab",
