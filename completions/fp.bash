@@ -83,7 +83,7 @@ _fp_options() {
     'fp kb sync preview') echo '--tab --exit-code -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section -y --yes -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --paginate -i --include -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
-    'fp server') echo '--port --host --seed --data -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
+    'fp server') echo '--port --host --seed --data --allow-private-links -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp completion') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
   esac
 }

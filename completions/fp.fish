@@ -701,6 +701,7 @@ complete -c fp -n "__fp_at 'fp server'" -l port -r -d 'port to listen on (0 pick
 complete -c fp -n "__fp_at 'fp server'" -l host -r -d 'address to listen on'
 complete -c fp -n "__fp_at 'fp server'" -l seed -r -d 'seed file to load, or "demo" for the built-in demo portal (default: demo)'
 complete -c fp -n "__fp_at 'fp server'" -l data -r -d 'keep data durably in FILE (loaded when it exists, else created from the seed)'
+complete -c fp -n "__fp_at 'fp server'" -l allow-private-links -d 'let link-health fetch loopback, private, link-local and metadata addresses'
 complete -c fp -n "__fp_at 'fp server'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp server'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp server'" -l base-url -r -d 'portal address (env FP_BASE_URL)'

@@ -14,5 +14,7 @@ export interface ServerServices {
   linkCache?: LinkCache;
   /** Where sync uploads are spooled (one temp directory per request); defaults to os.tmpdir(). */
   uploadTmpDir?: string;
+  /** Lets link-health fetch loopback, private, link-local and metadata addresses (`--allow-private-links`). */
+  allowPrivateLinks?: boolean;
   [name: string]: unknown;
 }

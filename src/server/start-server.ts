@@ -14,6 +14,8 @@ export interface StartOptions {
   seed?: string | object;
   /** Durable data file; loaded when it exists, otherwise initialised from the seed. */
   data?: string;
+  /** Link-health may fetch loopback, private, link-local and metadata addresses. */
+  allowPrivateLinks?: boolean;
 }
 
 export interface RunningServer {
@@ -76,7 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const store = new Store(state, persistence, resetTo);
 
   const servers: Server[] = [];
-  const handler = createRequestHandler({ store });
+  const handler = createRequestHandler({ store, services: { allowPrivateLinks: options.allowPrivateLinks === true } });
   const first = createServer(handler);
   servers.push(first);
   const port = await listen(first, options.port ?? 0, host);

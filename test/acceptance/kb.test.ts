@@ -148,7 +148,7 @@ describe('fp kb link-health', () => {
     const seed = fixtureSeed();
     const portal = seed.portals[0] as { posts: Array<{ key: string; description?: string }> };
     portal.posts.find((p) => p.key === 'kb001')!.description = `See [the guide](${base}/fine) and [the old page](${base}/missing).`;
-    server = await startFpServer(seed);
+    server = await startFpServer(seed, ['--allow-private-links']);
   });
   afterAll(async () => {
     await server.stop();

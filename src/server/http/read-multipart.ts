@@ -160,7 +160,11 @@ export async function readMultipart(
     parser.on('filesLimit', () => fail(new MultipartError(422, 'Only one file may be uploaded.', fileField)));
     parser.on('fieldsLimit', () => fail(new MultipartError(422, `No more than ${maxFields} fields may be sent.`)));
 
-    parser.on('field', (name, value, info) => {
+    parser.on('field', (name: string | undefined, value, info) => {
+      if (!name) {
+        fail(unnamedPart());
+        return;
+      }
       if (info.valueTruncated) {
         fail(new MultipartError(422, `The ${name} field is too long.`, name));
         return;
@@ -168,9 +172,14 @@ export async function readMultipart(
       addField(fields, name, value);
     });
 
-    parser.on('file', (name, stream, info) => {
+    parser.on('file', (name: string | undefined, stream, info) => {
       // destroying the parser destroys the current file stream with an error
       stream.on('error', () => {});
+      if (!name) {
+        stream.resume();
+        fail(unnamedPart());
+        return;
+      }
       if (name !== fileField) {
         stream.resume();
         fail(new MultipartError(422, `Unexpected file in the ${name} field; send the file as ${fileField}.`, name));
@@ -181,7 +190,13 @@ export async function readMultipart(
       // resolves only once the descriptor is closed, so the directory can be removed
       const closed = new Promise<void>((done) => out.once('close', () => done()));
       stream.on('limit', () => fail(tooLarge()));
-      abortFile = () => stream.destroy();
+      // Both ends explicitly: a source destroyed after busboy's 'limit' is not
+      // always noticed by pipeline(), which then never closes the temp file.
+      abortFile = () => {
+        const aborted = new Error('upload aborted');
+        stream.destroy(aborted);
+        out.destroy(aborted);
+      };
       const written = pipeline(stream, out);
       fileWritten = Promise.allSettled([written, closed]).then(() => written).then(() => {
         file = {
@@ -225,6 +240,11 @@ function addField(fields: Map<string, string | string[]>, rawName: string, value
 function malformed(err: unknown): MultipartError {
   const detail = err instanceof Error ? err.message : String(err);
   return new MultipartError(400, `Malformed multipart/form-data body: ${detail}.`);
+}
+
+// busboy hands a part without `name` to its listeners as `undefined`.
+function unnamedPart(): MultipartError {
+  return new MultipartError(400, 'Malformed multipart/form-data body: every part needs a name in its Content-Disposition.');
 }
 
 function isFsError(err: unknown): err is NodeJS.ErrnoException {

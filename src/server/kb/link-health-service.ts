@@ -29,7 +29,10 @@ export function startLinkScan(services: ServerServices, portal: PortalState, tab
     body: p.description,
     editorType: portal.editor_type,
   }));
-  const scanId = registry.start(tab.id, portalKey(portal), articles, services.linkCache ? { cache: services.linkCache } : {});
+  const scanId = registry.start(tab.id, portalKey(portal), articles, {
+    ...(services.linkCache && { cache: services.linkCache }),
+    ...(services.allowPrivateLinks && { egress: { allowPrivate: true } }),
+  });
   return registry.progress(scanId)!;
 }
 

@@ -268,6 +268,15 @@ describe('size limit (413)', () => {
       expect(json).toMatchObject({ message: 'The file field must not be greater than 1 kilobytes.', field: 'file' });
     }));
 
+  test('a file just over the limit in a body with Content-Length is answered 413 and leaves no temp file or descriptor', () =>
+    withServer({ maxFileBytes: 16 * 1024 * 1024 }, async (s) => {
+      const filePath = await sparseFile('just-over.zip', 16 * 1024 * 1024 + 10);
+      const { status, json } = await postParts(s.url, [{ name: 'file', filePath }]);
+      expect(status).toBe(413);
+      expect(json).toMatchObject({ message: 'The file field must not be greater than 16384 kilobytes.', field: 'file' });
+      // afterEach: the upload directory is empty, so the temp file was closed and removed.
+    }));
+
   test('an oversized file in a body without Content-Length is refused mid-stream and the client reads the 413', () =>
     withServer({ maxFileBytes: 1024 }, async (s) => {
       const total = 64 * 1024 * 1024;
@@ -368,6 +377,21 @@ describe('malformed bodies (400)', () => {
         const { status, json } = await post(s.url, body, { 'content-type': contentType });
         expect(status).toBe(400);
         expect((json as { message: string }).message).toMatch(/^Malformed multipart\/form-data body: .+\.$/);
+      }));
+  }
+
+  for (const [kind, disposition] of [
+    ['field', 'Content-Disposition: form-data'],
+    ['file', 'Content-Disposition: form-data; filename="a.zip"'],
+  ]) {
+    test(`a ${kind} part without a name is refused with 400, and the server keeps running`, () =>
+      withServer({}, async (s) => {
+        const body = raw(b, '--{b}', disposition, '', 'x', '--{b}--', '');
+        const { status, json } = await post(s.url, body, { 'content-type': `multipart/form-data; boundary=${b}` });
+        expect(status).toBe(400);
+        expect(json).toMatchObject({
+          message: 'Malformed multipart/form-data body: every part needs a name in its Content-Disposition.',
+        });
       }));
   }
 

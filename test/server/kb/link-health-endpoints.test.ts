@@ -73,7 +73,7 @@ beforeEach(async () => {
   hits.clear();
   const linkCache = new LinkCache({ now });
   const scanRegistry = new ScanRegistry({ now, defaults: { cache: linkCache } });
-  server = await startTestServer(linkSeed(), { scanRegistry, linkCache });
+  server = await startTestServer(linkSeed(), { scanRegistry, linkCache, allowPrivateLinks: true });
   return () => server.close();
 });
 

@@ -8,6 +8,7 @@ export interface ServerOptions {
   host?: string;
   seed?: string;
   data?: string;
+  allowPrivateLinks?: boolean;
 }
 
 /** Runs until SIGINT/SIGTERM; prints the address first so scripts can read it. */
@@ -16,7 +17,13 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
   const { SeedError } = await import('../../../server/store/load-seed.js');
   let running;
   try {
-    running = await startServer({ port: opts.port ?? 4010, host: opts.host, seed: opts.seed, data: opts.data });
+    running = await startServer({
+      port: opts.port ?? 4010,
+      host: opts.host,
+      seed: opts.seed,
+      data: opts.data,
+      allowPrivateLinks: opts.allowPrivateLinks,
+    });
   } catch (err) {
     if (err instanceof SeedError) {
       const { UsageError } = await import('../../errors.js');
@@ -53,5 +60,6 @@ export function register(program: Command, f: Factory): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--seed <file|demo>', 'seed file to load, or "demo" for the built-in demo portal (default: demo)')
     .option('--data <file>', 'keep data durably in FILE (loaded when it exists, else created from the seed)')
+    .option('--allow-private-links', 'let link-health fetch loopback, private, link-local and metadata addresses')
     .action((o: ServerOptions) => serverRun(o, f));
 }

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
+import { blockReason, EgressBlocked, guardedLookup, ipLiteral, resolveAllowed, type EgressPolicy } from './egress-guard.js';
 import type { LinkCheck } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -8,8 +9,14 @@ export const MAX_REDIRECTS = 5;
 export const BODY_PREFIX_BYTES = 64 * 1024;
 
 export interface CheckOptions {
-  /** Shared connection pool; defaults to one process-wide Agent. */
+  /**
+   * Shared connection pool; defaults to one process-wide Agent that connects
+   * only to addresses the egress policy allows. A pool of your own cannot pin
+   * the vetted address: names are then checked by a lookup before each hop.
+   */
   dispatcher?: Dispatcher;
+  /** Which destinations may be fetched; by default no loopback, private, link-local or metadata address. */
+  egress?: EgressPolicy;
   /** Applies to each hop separately: connect + headers + body prefix. */
   timeoutMs?: number;
   /** Aborting rejects the check with the signal's reason instead of producing a result. */
@@ -20,14 +27,25 @@ export interface CheckOptions {
 const REQUEST_HEADERS = { 'user-agent': 'fp-link-health/0.1', accept: '*/*' };
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export function createLinkAgent(timeoutMs = DEFAULT_TIMEOUT_MS): Agent {
-  return new Agent({ connect: { timeout: timeoutMs }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+/** A pool whose connections go only where `egress` allows (every address of a name is vetted at connect time). */
+export function createLinkAgent(timeoutMs = DEFAULT_TIMEOUT_MS, egress: EgressPolicy = {}): Agent {
+  const lookup = egress.allowPrivate ? undefined : guardedLookup(egress);
+  return new Agent({ connect: { timeout: timeoutMs, lookup }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
 }
 
-let defaultAgent: Agent | undefined;
-export function defaultLinkAgent(): Agent {
-  defaultAgent ??= createLinkAgent();
-  return defaultAgent;
+const DEFAULT_POLICY: EgressPolicy = {};
+const UNGUARDED_POLICY: EgressPolicy = { allowPrivate: true };
+const agents = new WeakMap<EgressPolicy, Agent>();
+
+/** The process-wide pool for a policy; by default the guarded one. */
+export function defaultLinkAgent(egress: EgressPolicy = DEFAULT_POLICY): Agent {
+  const key = egress.allowPrivate ? UNGUARDED_POLICY : egress;
+  let agent = agents.get(key);
+  if (agent === undefined) {
+    agent = createLinkAgent(DEFAULT_TIMEOUT_MS, key);
+    agents.set(key, agent);
+  }
+  return agent;
 }
 
 /**
@@ -51,7 +69,8 @@ export function reservedDomain(hostname: string): string | undefined {
 export async function checkUrl(url: string, opts: CheckOptions = {}): Promise<LinkCheck> {
   const now = opts.now ?? Date.now;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const dispatcher = opts.dispatcher ?? defaultLinkAgent();
+  const egress = opts.egress ?? DEFAULT_POLICY;
+  const dispatcher = opts.dispatcher ?? defaultLinkAgent(egress);
   let finalUrl = url;
   let status: number | null = null;
   let redirects = 0;
@@ -72,6 +91,11 @@ export async function checkUrl(url: string, opts: CheckOptions = {}): Promise<Li
       finalUrl = current.href;
       const reserved = reservedDomain(current.hostname);
       if (reserved) return result(false, `host not found (reserved domain .${reserved} never resolves)`);
+      const blocked = await egressBlock(current.hostname, egress, opts.dispatcher !== undefined);
+      if (blocked !== undefined) {
+        status = null; // as for any destination that gave no answer
+        return result(false, blocked);
+      }
       let res = await probe(current, 'HEAD', dispatcher, timeoutMs, opts.signal);
       if (needsGet(res.status)) res = await probe(current, 'GET', dispatcher, timeoutMs, opts.signal);
       status = res.status;
@@ -88,6 +112,25 @@ export async function checkUrl(url: string, opts: CheckOptions = {}): Promise<Li
     if (opts.signal?.aborted) throw opts.signal.reason;
     status = null;
     return result(false, describeError(err, timeoutMs));
+  }
+}
+
+/**
+ * IP literals are judged here (connect does no lookup for them); names are
+ * judged by the pool's lookup when it connects, or here when the pool is the
+ * caller's own. Redirect targets come through this too, hop by hop.
+ */
+async function egressBlock(hostname: string, egress: EgressPolicy, ownPool: boolean): Promise<string | undefined> {
+  if (egress.allowPrivate) return undefined;
+  const literal = ipLiteral(hostname);
+  if (literal !== undefined) return blockReason(literal, egress);
+  if (!ownPool) return undefined;
+  try {
+    await resolveAllowed(hostname, egress);
+    return undefined;
+  } catch (err) {
+    if (err instanceof EgressBlocked) return err.message;
+    throw err;
   }
 }
 
@@ -169,7 +212,17 @@ function errorCodes(err: unknown): string[] {
   return codes;
 }
 
+/** The guard's refusal, wherever undici wrapped it. */
+function egressBlocked(err: unknown, depth = 0): EgressBlocked | undefined {
+  if (err instanceof EgressBlocked) return err;
+  if (depth > 3 || typeof err !== 'object' || err === null) return undefined;
+  const { cause, errors } = err as ErrorLike;
+  return egressBlocked(cause, depth + 1) ?? (Array.isArray(errors) ? egressBlocked(errors[0], depth + 1) : undefined);
+}
+
 export function describeError(err: unknown, timeoutMs: number): string {
+  const blocked = egressBlocked(err);
+  if (blocked !== undefined) return blocked.message;
   const codes = errorCodes(err);
   if (err instanceof HopTimeout || codes.some((c) => TIMEOUT_CODES.has(c))) return `timed out after ${timeoutMs} ms`;
   // An OS code in the cause says more than undici's wrapper code.

@@ -6,3 +6,5 @@ export type { LinkCacheOptions } from './link-cache.js';
 export { runScan, ScanRegistry } from './scan.js';
 export type { ScanOptions, ScanRegistryOptions } from './scan.js';
 export * from './types.js';
+export { blockedKind, blockReason, EgressBlocked, guardedLookup } from './egress-guard.js';
+export type { EgressPolicy } from './egress-guard.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
+import type { EgressPolicy } from './egress-guard.js';
 import { extractLinks } from './extract-links.js';
 import { defaultLinkCache, type LinkCache } from './link-cache.js';
 import type { LinkCheck, PostHealth, ScanArticle, ScanCounts, ScanProgress, ScanResult } from './types.js';
@@ -10,13 +11,15 @@ export interface ScanOptions {
   cache?: LinkCache;
   timeoutMs?: number;
   dispatcher?: Dispatcher;
+  /** Where links may point; by default no loopback, private, link-local or metadata address is fetched. */
+  egress?: EgressPolicy;
   /** Called once with the total before any check, then after each distinct URL. */
   onProgress?: (p: ScanCounts) => void;
   signal?: AbortSignal;
 }
 
 export async function runScan(articles: ScanArticle[], opts: ScanOptions = {}): Promise<ScanResult> {
-  const { signal, onProgress, timeoutMs, dispatcher } = opts;
+  const { signal, onProgress, timeoutMs, dispatcher, egress } = opts;
   const cache = opts.cache ?? defaultLinkCache;
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 8));
   signal?.throwIfAborted();
@@ -32,7 +35,7 @@ export async function runScan(articles: ScanArticle[], opts: ScanOptions = {}): 
     while (next < urls.length) {
       signal?.throwIfAborted();
       const url = urls[next++];
-      const check = await cache.check(url, { timeoutMs, dispatcher, signal });
+      const check = await cache.check(url, { timeoutMs, dispatcher, egress, signal });
       checks.set(url, check);
       counts.checked++;
       if (!check.ok) counts.failed++;

@@ -70,6 +70,8 @@ let server: Server;
 let base: string;
 let refusedUrl: string;
 const agent = new Agent();
+/** The targets here are on loopback, which the egress guard refuses unless told otherwise. */
+const LOOPBACK_ALLOWED = { allowPrivate: true };
 
 function listen(s: Server): Promise<number> {
   return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve((s.address() as AddressInfo).port)));
@@ -95,7 +97,7 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-const check = (path: string, timeoutMs?: number) => checkUrl(base + path, { dispatcher: agent, timeoutMs });
+const check = (path: string, timeoutMs?: number) => checkUrl(base + path, { dispatcher: agent, egress: LOOPBACK_ALLOWED, timeoutMs });
 
 describe('checkUrl', () => {
   it('a link answering 200 is healthy', async () => {
@@ -135,7 +137,7 @@ describe('checkUrl', () => {
   });
 
   it('a refused connection is flagged with no status', async () => {
-    const r = await checkUrl(refusedUrl, { dispatcher: agent });
+    const r = await checkUrl(refusedUrl, { dispatcher: agent, egress: LOOPBACK_ALLOWED });
     expect(r).toMatchObject({ ok: false, status: null, error: 'connection refused (ECONNREFUSED)' });
   });
 
@@ -159,7 +161,7 @@ describe('checkUrl', () => {
   });
 
   it('a non-http URL is flagged without a request', async () => {
-    expect(await checkUrl('ftp://127.0.0.1/x', { dispatcher: agent })).toMatchObject({
+    expect(await checkUrl('ftp://127.0.0.1/x', { dispatcher: agent, egress: LOOPBACK_ALLOWED })).toMatchObject({
       ok: false,
       status: null,
       error: 'unsupported scheme (ftp:)',
@@ -172,7 +174,7 @@ describe('LinkCache', () => {
     let clock = 1_000_000;
     const cache = new LinkCache({ now: () => clock });
     const articles: ScanArticle[] = [{ key: 'p1', title: 'One', body: `[a](${base}/counted/ttl)`, editorType: 'markdown' }];
-    const scan = () => runScan(articles, { cache, dispatcher: agent });
+    const scan = () => runScan(articles, { cache, dispatcher: agent, egress: LOOPBACK_ALLOWED });
 
     await scan();
     expect(seen).toEqual(['HEAD /counted/ttl']);
@@ -188,8 +190,8 @@ describe('LinkCache', () => {
   it('concurrent checks of one URL share a single request', async () => {
     const cache = new LinkCache();
     const [a, b] = await Promise.all([
-      cache.check(`${base}/counted/shared`, { dispatcher: agent }),
-      cache.check(`${base}/counted/shared#section`, { dispatcher: agent }),
+      cache.check(`${base}/counted/shared`, { dispatcher: agent, egress: LOOPBACK_ALLOWED }),
+      cache.check(`${base}/counted/shared#section`, { dispatcher: agent, egress: LOOPBACK_ALLOWED }),
     ]);
     expect(seen).toEqual(['HEAD /counted/shared']);
     expect(a.url).toBe(`${base}/counted/shared`);
@@ -208,7 +210,7 @@ describe('runScan', () => {
   ];
 
   it('orders posts failed first, then by title, and counts failed distinct URLs', async () => {
-    const result = await runScan(articles(), { cache: new LinkCache(), dispatcher: agent });
+    const result = await runScan(articles(), { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED });
     expect(result.posts.map((p) => p.post_key)).toEqual(['b', 'g', 'a', 'n', 'z']);
     expect(result).toMatchObject({ total: 4, checked: 4, failed: 2 });
     expect(result.posts[1]).toMatchObject({ title: 'Gamma', healthy: false, links_total: 2, links_failed: 1 });
@@ -220,13 +222,13 @@ describe('runScan', () => {
   });
 
   it('checks a URL shared by several articles once', async () => {
-    await runScan(articles(), { cache: new LinkCache(), dispatcher: agent });
+    await runScan(articles(), { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED });
     expect(seen.filter((s) => s === 'HEAD /ok')).toHaveLength(2); // /ok itself, and as /moved's target
   });
 
   it('reports progress with the total first and after each URL', async () => {
     const reports: ScanCounts[] = [];
-    await runScan(articles(), { cache: new LinkCache(), dispatcher: agent, onProgress: (p) => reports.push(p) });
+    await runScan(articles(), { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED, onProgress: (p) => reports.push(p) });
     expect(reports[0]).toEqual({ total: 4, checked: 0, failed: 0 });
     expect(reports.map((r) => r.checked)).toEqual([0, 1, 2, 3, 4]);
     expect(reports.at(-1)).toEqual({ total: 4, checked: 4, failed: 2 });
@@ -237,7 +239,7 @@ describe('runScan', () => {
     const body = Array.from({ length: 6 }, (_, i) => `${base}/conc/${i}`).join(' ');
     const result = await runScan([{ key: 'c', title: 'C', body, editorType: 'markdown' }], {
       cache: new LinkCache(),
-      dispatcher: agent,
+      dispatcher: agent, egress: LOOPBACK_ALLOWED,
       concurrency: 2,
     });
     expect(result.checked).toBe(6);
@@ -250,7 +252,7 @@ describe('runScan', () => {
     slowArrived = () => controller.abort(new Error('scan cancelled'));
     const scan = runScan([{ key: 's', title: 'S', body: `${base}/slow`, editorType: 'markdown' }], {
       cache: new LinkCache(),
-      dispatcher: agent,
+      dispatcher: agent, egress: LOOPBACK_ALLOWED,
       timeoutMs: 15_000,
       signal: controller.signal,
     });
@@ -266,7 +268,7 @@ describe('ScanRegistry', () => {
   ];
 
   it('runs a scan in the background and keeps its progress and latest results per portal and tab', async () => {
-    const registry = new ScanRegistry({ defaults: { cache: new LinkCache(), dispatcher: agent } });
+    const registry = new ScanRegistry({ defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED } });
     const id = registry.start(7, 'portal-1', tabArticles());
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(registry.progress(id)).toMatchObject({ scan_id: id, tab_id: 7, state: 'queued', started_at: null });
@@ -283,7 +285,7 @@ describe('ScanRegistry', () => {
   });
 
   it('an unknown scan id, or another portal asking, gets no progress', async () => {
-    const registry = new ScanRegistry({ defaults: { cache: new LinkCache(), dispatcher: agent } });
+    const registry = new ScanRegistry({ defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED } });
     expect(registry.progress('00000000-0000-4000-8000-000000000000')).toBeUndefined();
     const id = registry.start(1, 'p', []);
     await registry.whenDone(id);
@@ -292,7 +294,7 @@ describe('ScanRegistry', () => {
   });
 
   it('a scan that cannot finish is marked failed with its error and leaves earlier results in place', async () => {
-    const registry = new ScanRegistry({ defaults: { cache: new LinkCache(), dispatcher: agent } });
+    const registry = new ScanRegistry({ defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED } });
     const first = registry.start(3, 'p', tabArticles());
     await registry.whenDone(first);
     const id = registry.start(3, 'p', tabArticles(), { signal: AbortSignal.abort(new Error('cancelled')) });
@@ -302,7 +304,7 @@ describe('ScanRegistry', () => {
   });
 
   it('scans beyond maxRunning wait queued until a slot frees', async () => {
-    const registry = new ScanRegistry({ maxRunning: 1, defaults: { cache: new LinkCache(), dispatcher: agent } });
+    const registry = new ScanRegistry({ maxRunning: 1, defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED } });
     const a = registry.start(1, 'p', tabArticles());
     const b = registry.start(2, 'p', tabArticles());
     await Promise.resolve();
