@@ -46,7 +46,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --format --timeout --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval -o --output --dir --confirm-delete --confirm-delete-section -X --method -f --raw-field -F --field --input --port --host --seed --data
+            case --profile --base-url --format --timeout --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval -o --output --dir --confirm-delete --confirm-delete-section -X --method -f --raw-field -F --field --input --port --host --seed --data --rate-limit --faults --fault-seed
                 set skip 1
             case '-*'
             case '*'
@@ -686,6 +686,9 @@ complete -c fp -n "__fp_at 'fp server'" -l port -r -d 'port to listen on (0 pick
 complete -c fp -n "__fp_at 'fp server'" -l host -r -d 'address to listen on'
 complete -c fp -n "__fp_at 'fp server'" -l seed -r -d 'seed file to load, or "demo" for the built-in demo portal (default: demo)'
 complete -c fp -n "__fp_at 'fp server'" -l data -r -d 'keep data durably in FILE (loaded when it exists, else created from the seed)'
+complete -c fp -n "__fp_at 'fp server'" -l rate-limit -r -d 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)'
+complete -c fp -n "__fp_at 'fp server'" -l faults -r -d 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5'
+complete -c fp -n "__fp_at 'fp server'" -l fault-seed -r -d 'make the fault sequence reproducible'
 complete -c fp -n "__fp_at 'fp server'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp server'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp server'" -l base-url -r -d 'portal address (env FP_BASE_URL)'

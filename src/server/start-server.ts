@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from './http/create-app.js';
+import { createRehearsal, type RehearsalOptions } from './http/rehearsal/rehearsal.js';
 import { loadSeed, SeedError } from './store/load-seed.js';
 import { FilePersistence } from './store/persist-file.js';
 import type { ServerState } from './store/state.js';
@@ -14,6 +15,8 @@ export interface StartOptions {
   seed?: string | object;
   /** Durable data file; loaded when it exists, otherwise initialised from the seed. */
   data?: string;
+  /** `--rate-limit`, `--faults`, `--fault-seed`. */
+  rehearsal?: RehearsalOptions;
 }
 
 export interface RunningServer {
@@ -76,7 +79,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const store = new Store(state, persistence, resetTo);
 
   const servers: Server[] = [];
-  const handler = createRequestHandler({ store });
+  const handler = createRequestHandler({ store, rehearsal: options.rehearsal && createRehearsal(options.rehearsal) });
   const first = createServer(handler);
   servers.push(first);
   const port = await listen(first, options.port ?? 0, host);

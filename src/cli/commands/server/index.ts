@@ -1,14 +1,30 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { withExamples } from '../../help.js';
 import { parseInteger } from '../../parse.js';
+import { parseFaults, parseFaultSeed, parseRateLimit, RehearsalSpecError, type FaultRule, type RateLimit } from '../../../server/http/rehearsal/parse-spec.js';
 
 export interface ServerOptions {
   port?: number;
   host?: string;
   seed?: string;
   data?: string;
+  rateLimit?: RateLimit;
+  faults?: FaultRule[];
+  faultSeed?: number;
 }
+
+/** A bad rehearsal spec is a usage error (exit 2) naming what is wrong. */
+const asOption =
+  <T>(parse: (value: string) => T) =>
+  (value: string): T => {
+    try {
+      return parse(value);
+    } catch (err) {
+      if (err instanceof RehearsalSpecError) throw new InvalidArgumentError(err.message);
+      throw err;
+    }
+  };
 
 /** Runs until SIGINT/SIGTERM; prints the address first so scripts can read it. */
 export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> {
@@ -16,7 +32,13 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
   const { SeedError } = await import('../../../server/store/load-seed.js');
   let running;
   try {
-    running = await startServer({ port: opts.port ?? 4010, host: opts.host, seed: opts.seed, data: opts.data });
+    running = await startServer({
+      port: opts.port ?? 4010,
+      host: opts.host,
+      seed: opts.seed,
+      data: opts.data,
+      rehearsal: { rateLimit: opts.rateLimit, faults: opts.faults, seed: opts.faultSeed },
+    });
   } catch (err) {
     if (err instanceof SeedError) {
       const { UsageError } = await import('../../errors.js');
@@ -53,5 +75,8 @@ export function register(program: Command, f: Factory): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--seed <file|demo>', 'seed file to load, or "demo" for the built-in demo portal (default: demo)')
     .option('--data <file>', 'keep data durably in FILE (loaded when it exists, else created from the seed)')
+    .option('--rate-limit <N/WINDOW>', 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)', asOption(parseRateLimit))
+    .option('--faults <spec>', 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5', asOption(parseFaults))
+    .option('--fault-seed <n>', 'make the fault sequence reproducible', asOption(parseFaultSeed))
     .action((o: ServerOptions) => serverRun(o, f));
 }
