@@ -30,18 +30,23 @@ export function describeFailure(err: unknown): { code: number; lines: string[] }
   if (err instanceof SilentExit) return { code: err.code, lines: [] };
   if (err instanceof ApiError) {
     const code = err.status === 401 || err.status === 403 ? EXIT.auth : EXIT.failure;
-    return { code, lines: [`error: ${err.message} (${err.status})`, ...fieldLines(err.fieldErrors)] };
+    return { code, lines: [`error: ${err.message} (${err.status})`, ...fieldLines(err.fieldErrors), ...retryLines(err)] };
   }
   if (err instanceof RequestValidationError) {
     return { code: EXIT.usage, lines: [`error: ${err.message}`, ...fieldLines(err.fieldErrors)] };
   }
   if (err instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${err.message}`] };
   if (err instanceof AuthError) return { code: EXIT.auth, lines: [`error: ${err.message}`] };
-  if (err instanceof NetworkError || err instanceof ResponseShapeError) return { code: EXIT.failure, lines: [`error: ${err.message}`] };
+  if (err instanceof NetworkError) return { code: EXIT.failure, lines: [`error: ${err.message}`, ...retryLines(err)] };
+  if (err instanceof ResponseShapeError) return { code: EXIT.failure, lines: [`error: ${err.message}`] };
   if ((err as { name?: string })?.name === 'ExitPromptError' || (err as { name?: string })?.name === 'AbortPromptError') {
     return { code: EXIT.interrupted, lines: [] };
   }
   return { code: EXIT.failure, lines: [`error: ${(err as Error)?.message ?? String(err)}`] };
+}
+
+function retryLines(err: ApiError | NetworkError): string[] {
+  return err.retry ? [`  ${err.retry}`] : [];
 }
 
 function fieldLines(errors: Record<string, string[]>): string[] {

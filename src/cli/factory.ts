@@ -60,6 +60,7 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
           timeoutMs: parseTimeout(g.timeout),
           userAgent: `fp/${version}`,
           debug,
+          onWait: (line) => io.stderr.write(`${line}\n`),
         });
       })();
       return client;

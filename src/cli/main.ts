@@ -38,7 +38,7 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false, fact
     .addOption(withCompletionValues(new Option('--format <format>', 'output format: table, json, ndjson, csv'), OUTPUT_FORMATS))
     .option('--no-color', 'no colour (env NO_COLOR)')
     .option('--debug', 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)')
-    .option('--timeout <seconds>', 'request timeout, e.g. 30 or 500ms (default 30)')
+    .option('--timeout <seconds>', 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)')
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({

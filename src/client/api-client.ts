@@ -1,11 +1,12 @@
 import { STATUS_CODES } from 'node:http';
-import { request, type Dispatcher } from 'undici';
+import { interceptors, request, type Dispatcher, type RetryHandler } from 'undici';
 import type { z } from 'zod';
 import { buildPath, endpoints, type Endpoint, type Endpoints, type OperationName } from '../contract/endpoints.js';
 import { fieldErrors } from '../contract/validation.js';
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from './errors.js';
 import { describeNetworkError } from './network-error.js';
 import { sharedDispatcher } from './http-agent.js';
+import { decideRetry, DEFAULT_DEADLINE_MS, formatMs, isIdempotentMethod, MAX_ATTEMPTS } from './retry-policy.js';
 
 type In<T> = T extends z.ZodType ? z.input<T> : never;
 type Field<E, K extends string> = E extends { [P in K]: infer S } ? { [P in K]: In<S> } : { [P in K]?: undefined };
@@ -23,13 +24,15 @@ export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
   dispatcher?: Dispatcher;
-  /** Applies to waiting for headers and to gaps while reading the body. */
+  /** The time one request may take, retries, waits and the body included (--timeout). */
   timeoutMs?: number;
   userAgent?: string;
   /** Receives one line per exchange (key redacted) when debugging. */
   debug?: (line: string) => void;
-  /** Extra attempts for idempotent requests on 429/502/503/504 or a dropped connection. */
+  /** At most this many extra attempts (MAX_ATTEMPTS - 1 by default); see retry-policy.ts for which failures qualify. */
   retries?: number;
+  /** Receives one line each time the client waits before another attempt (shown on stderr). */
+  onWait?: (line: string) => void;
 }
 
 export interface RawResponse {
@@ -37,12 +40,34 @@ export interface RawResponse {
   statusText: string;
   headers: Record<string, string | string[] | undefined>;
   body: Dispatcher.ResponseData['body'];
+  /** Aborted when the request's time (--timeout) runs out, the body included. */
+  deadline?: AbortSignal;
+}
+
+export interface CallOptions {
+  /**
+   * Repeating the request is harmless (e.g. approving an item twice ends in the same
+   * state), so it may be retried after a dropped connection or a 502/504 even though it is a POST.
+   */
+  idempotent?: boolean;
+  /** Told before each wait for another attempt. */
+  onRetry?: (notice: RetryNotice) => void;
+}
+
+export interface RetryNotice {
+  method: string;
+  path: string;
+  /** The status that caused the retry; undefined for a dropped connection. */
+  status?: number;
+  /** The attempt about to be made (2 for the first retry). */
+  attempt: number;
+  waitMs: number;
+  reason: string;
 }
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 
-const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type RetryCallback = NonNullable<RetryHandler.RetryOptions['retry']>;
 
 /** Serialise a query the way the service (PHP) reads it: arrays as `name[]=…`. */
 export function encodeQuery(query: Record<string, QueryValue> = {}): string {
@@ -63,13 +88,15 @@ export function redactKey(key: string): string {
 /** One typed client for the whole API, derived from the endpoint table. */
 export class ApiClient {
   readonly baseUrl: string;
+  /** Retries made by this client so far (each wait before another attempt counts once). */
+  readonly stats = { retries: 0 };
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
   }
 
   /** Call an operation by name; the body is checked before sending and the answer after. */
-  async call<K extends OperationName>(name: K, args: CallArgs<K>): Promise<CallResult<K>> {
+  async call<K extends OperationName>(name: K, args: CallArgs<K>, callOptions: CallOptions = {}): Promise<CallResult<K>> {
     const endpoint: Endpoint = endpoints[name];
     const a = args as { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
     if (endpoint.body && a.body !== undefined) {
@@ -77,7 +104,7 @@ export class ApiClient {
       if (!checked.success) throw new RequestValidationError('The given data was invalid.', fieldErrors(checked.error));
     }
     const path = buildPath(endpoint.path, a.params ?? {}) + encodeQuery(a.query);
-    const res = await this.send(endpoint.method, path, { body: a.body });
+    const res = await this.send(endpoint.method, path, { body: a.body, ...callOptions });
     const json = await readJsonBody(res, endpoint.method, path);
     const parsed = endpoint.response.safeParse(json);
     if (!parsed.success) {
@@ -90,7 +117,9 @@ export class ApiClient {
 
   /**
    * One HTTP exchange without schema checks: the caller gets the raw body stream.
-   * Non-2xx answers become ApiError unless `allowErrors` is set.
+   * Non-2xx answers become ApiError unless `allowErrors` is set. Retries follow
+   * retry-policy.ts; the whole exchange, retries, waits and the body included, has
+   * `timeoutMs` (--timeout) to finish.
    */
   async send(
     method: string,
@@ -100,7 +129,7 @@ export class ApiClient {
       rawBody?: Dispatcher.DispatchOptions['body'];
       headers?: Record<string, string>;
       allowErrors?: boolean;
-    } = {},
+    } & CallOptions = {},
   ): Promise<RawResponse> {
     const url = this.baseUrl + (path.startsWith('/') ? path : `/${path}`);
     const headers: Record<string, string> = {
@@ -114,54 +143,99 @@ export class ApiClient {
       body = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
     }
-    const idempotent = method === 'GET' || method === 'HEAD';
-    const attempts = 1 + (idempotent ? (this.options.retries ?? 2) : 0);
-    const timeout = this.options.timeoutMs ?? 30_000;
+    const deadlineMs = this.options.timeoutMs ?? DEFAULT_DEADLINE_MS;
     const log = this.options.debug;
+    const what = `${method} ${url.slice(this.baseUrl.length) || '/'}`;
+    const host = hostOf(url);
+    const started = Date.now();
+    let phase: 'answer' | 'body' = 'answer';
+    let attempts = 0;
+    let gaveUp: string | undefined;
 
-    for (let attempt = 1; ; attempt++) {
-      const started = Date.now();
-      log?.(`> ${method} ${url}`);
-      if (log) {
-        for (const [k, v] of Object.entries(headers)) {
-          log(`> ${k}: ${k === 'authorization' ? `Bearer ${redactKey(this.options.apiKey)}` : v}`);
-        }
+    const deadline = new AbortController();
+    const timer = setTimeout(() => {
+      const waited = phase === 'answer' ? `waiting for the answer to ${what} from ${host}` : `reading the answer to ${what} from ${host}: it arrived too slowly`;
+      const tries = attempts > 0 ? ` (${attempts + 1} attempts)` : '';
+      deadline.abort(new NetworkError(`timed out after ${formatMs(deadlineMs)}${tries} ${waited}; --timeout sets the limit`, 'FP_DEADLINE'));
+    }, deadlineMs);
+    timer.unref();
+
+    const retry: RetryCallback = (err, _state, cb) => {
+      attempts++;
+      const e = err as { statusCode?: number; code?: string; headers?: Record<string, string | string[] | undefined> };
+      const failure = e.statusCode ? { status: e.statusCode, retryAfter: e.headers?.['retry-after'] } : { code: e.code ?? (e as { cause?: { code?: string } }).cause?.code };
+      if (deadline.signal.aborted) return cb(err);
+      const decision = decideRetry(failure, {
+        idempotent: opts.idempotent ?? isIdempotentMethod(method),
+        attempts,
+        elapsedMs: Date.now() - started,
+        deadlineMs,
+        maxAttempts: this.options.retries === undefined ? undefined : this.options.retries + 1,
+      });
+      if (!decision.retry) {
+        gaveUp = decision.why;
+        return cb(err);
       }
-      let res: Dispatcher.ResponseData;
-      try {
-        res = await request(url, {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body,
-          dispatcher: this.options.dispatcher ?? sharedDispatcher(timeout),
-          headersTimeout: timeout,
-          bodyTimeout: timeout,
-        });
-      } catch (err) {
-        const described = describeNetworkError(err, url, timeout);
-        log?.(`< ${described.message}`);
-        if (attempt < attempts && described.retryable) {
-          await sleep(250 * attempt);
-          continue;
-        }
-        throw described;
+      const reason = failure.status ? `${failure.status} ${statusText(failure.status)}` : describeNetworkError(err, url, deadlineMs).message;
+      const notice: RetryNotice = { method, path: what.slice(method.length + 1), status: failure.status, attempt: attempts + 1, waitMs: decision.waitMs, reason };
+      this.stats.retries++;
+      log?.(`< ${reason}: retrying in ${formatMs(decision.waitMs)}`);
+      this.options.onWait?.(
+        `waiting ${formatMs(decision.waitMs)} to retry ${what}: ${reason}${decision.retryAfterMs !== undefined ? ` (Retry-After ${formatMs(decision.retryAfterMs)})` : ''}`,
+      );
+      opts.onRetry?.(notice);
+      setTimeout(() => cb(null), decision.waitMs);
+    };
+
+    log?.(`> ${method} ${url}`);
+    if (log) {
+      for (const [k, v] of Object.entries(headers)) {
+        log(`> ${k}: ${k === 'authorization' ? `Bearer ${redactKey(this.options.apiKey)}` : v}`);
       }
-      log?.(`< ${res.statusCode} (${Date.now() - started} ms)`);
-      if (attempt < attempts && RETRY_STATUSES.has(res.statusCode)) {
-        await res.body.dump();
-        const after = Number(res.headers['retry-after']);
-        await sleep(Number.isFinite(after) && after > 0 ? Math.min(after, 5) * 1000 : 250 * attempt);
-        continue;
-      }
-      const raw: RawResponse = {
-        status: res.statusCode,
-        statusText: statusText(res.statusCode),
-        headers: res.headers as RawResponse['headers'],
-        body: res.body,
-      };
-      if (res.statusCode >= 400 && !opts.allowErrors) throw await toApiError(raw);
-      return raw;
     }
+    const base = this.options.dispatcher ?? sharedDispatcher();
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher: base.compose(interceptors.retry({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })),
+        headersTimeout: deadlineMs,
+        bodyTimeout: deadlineMs,
+        signal: deadline.signal,
+      });
+    } catch (err) {
+      clearTimeout(timer);
+      const described = deadline.signal.aborted ? (deadline.signal.reason as NetworkError) : describeNetworkError(err, url, deadlineMs);
+      if (gaveUp) described.retry = gaveUp;
+      log?.(`< ${described.message}`);
+      throw described;
+    }
+    phase = 'body';
+    res.body.once('close', () => clearTimeout(timer));
+    log?.(`< ${res.statusCode} (${Date.now() - started} ms)`);
+    const raw: RawResponse = {
+      status: res.statusCode,
+      statusText: statusText(res.statusCode),
+      headers: res.headers as RawResponse['headers'],
+      body: res.body,
+      deadline: deadline.signal,
+    };
+    if (res.statusCode >= 400 && !opts.allowErrors) {
+      const err = await toApiError(raw);
+      if (gaveUp) err.retry = gaveUp;
+      throw err;
+    }
+    return raw;
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
   }
 }
 
@@ -170,11 +244,21 @@ function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 async function readJsonBody(res: RawResponse, method: string, path: string): Promise<unknown> {
-  const text = await res.body.text();
+  const text = await readText(res);
   try {
     return text ? JSON.parse(text) : {};
   } catch {
     throw new ResponseShapeError(`unexpected response from ${method} ${path}: the body is not JSON`);
+  }
+}
+
+/** The whole body as text; running out of time while it trickles in is the deadline's error. */
+export async function readText(res: RawResponse): Promise<string> {
+  try {
+    return await res.body.text();
+  } catch (err) {
+    if (res.deadline?.aborted) throw res.deadline.reason;
+    throw err;
   }
 }
 

@@ -10,6 +10,9 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** Why the client stopped retrying, when it did (printed under the error). */
+  retry?: string;
 }
 
 /** The server could not be reached or did not answer in time. */
@@ -23,6 +26,9 @@ export class NetworkError extends Error {
     super(message);
     this.name = 'NetworkError';
   }
+
+  /** Why the client stopped retrying, when it did (printed under the error). */
+  retry?: string;
 }
 
 /** A 2xx answer whose body does not match the endpoint's schema. */

@@ -1,4 +1,11 @@
+import { setFlagsFromString } from 'node:v8';
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+
+// undici parses HTTP with a WebAssembly build of llhttp, compiled on the first connection.
+// V8 then recompiles it in the background with its optimising tier, and Node waits for
+// that work before the process may exit: 100-400 ms after a one-shot command is done.
+// The baseline compiler alone parses our small answers just as well.
+setFlagsFromString('--liftoff-only');
 
 let shared: Dispatcher | undefined;
 
@@ -8,6 +15,7 @@ export function sharedDispatcher(connectTimeoutMs = 10_000): Dispatcher {
   return shared;
 }
 
+/** Called when a command is done: idle keep-alive connections must not hold the process open. */
 export async function closeSharedDispatcher(): Promise<void> {
   const d = shared;
   shared = undefined;

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from './http/create-app.js';
+import { createRehearsal, type RehearsalOptions } from './http/rehearsal/rehearsal.js';
 import { loadSeed, SeedError } from './store/load-seed.js';
 import { FilePersistence } from './store/persist-file.js';
 import type { ServerState } from './store/state.js';
@@ -16,6 +17,8 @@ export interface StartOptions {
   data?: string;
   /** Link-health may fetch loopback, private, link-local and metadata addresses. */
   allowPrivateLinks?: boolean;
+  /** `--rate-limit`, `--faults`, `--fault-seed`. */
+  rehearsal?: RehearsalOptions;
 }
 
 export interface RunningServer {
@@ -78,7 +81,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const store = new Store(state, persistence, resetTo);
 
   const servers: Server[] = [];
-  const handler = createRequestHandler({ store, services: { allowPrivateLinks: options.allowPrivateLinks === true } });
+  const handler = createRequestHandler({
+    store,
+    services: { allowPrivateLinks: options.allowPrivateLinks === true },
+    rehearsal: options.rehearsal && createRehearsal(options.rehearsal),
+  });
   const first = createServer(handler);
   servers.push(first);
   const port = await listen(first, options.port ?? 0, host);

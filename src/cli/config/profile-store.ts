@@ -1,98 +1,93 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type Conf from 'conf';
+import { defaultConfigDir, readConfig, withConfigLock, writeConfigAtomically, type ConfigData, type Profile } from './config-file.js';
 
-export interface Profile {
-  base_url: string;
-  api_key: string;
-}
+export type { Profile } from './config-file.js';
 
-interface ConfigShape {
-  current?: string;
-  profiles: Record<string, Profile>;
-}
-
-/** Named portal profiles on `conf`; the file is 0600 and its folder 0700 whatever the umask. */
+/**
+ * Named portal profiles in `config.json`; the file is 0600 and its folder 0700 whatever
+ * the umask. Every change is a locked read-modify-write replaced atomically, so
+ * concurrent runs lose nothing and a crash never leaves half a file.
+ */
 export class ProfileStore {
-  private constructor(private readonly conf: Conf<ConfigShape>) {}
+  private constructor(readonly path: string) {}
 
+  /** Opening checks the file: a damaged one is a ConfigError naming it and how to recover. */
   static async open(env: Record<string, string | undefined>): Promise<ProfileStore> {
-    const { default: ConfClass } = await import('conf');
-    const cwd = env.FP_CONFIG_DIR || undefined;
-    if (cwd) ensurePrivateDir(cwd);
-    let conf: Conf<ConfigShape>;
-    try {
-      conf = new ConfClass<ConfigShape>({
-        projectName: 'fp',
-        projectSuffix: '',
-        cwd,
-        configFileMode: 0o600,
-        defaults: { profiles: {} },
-        accessPropertiesByDotNotation: false,
-        clearInvalidConfig: false,
-      });
-    } catch (err) {
-      // A hand-edited file that no longer parses: say where it is rather than throwing a bare SyntaxError.
-      const where = cwd ? join(cwd, 'config.json') : 'the fp config file';
-      throw new Error(`cannot read the stored profiles in ${where}: ${(err as Error).message}`);
-    }
-    const store = new ProfileStore(conf);
-    store.tighten();
+    const dir = env.FP_CONFIG_DIR || defaultConfigDir(env);
+    const store = new ProfileStore(join(dir, 'config.json'));
+    store.read();
+    if (existsSync(store.path)) store.tighten();
     return store;
   }
 
-  get path(): string {
-    return this.conf.path;
-  }
-
   list(): Array<{ name: string; profile: Profile; current: boolean }> {
-    const current = this.currentName();
-    return Object.entries(this.profiles()).map(([name, profile]) => ({ name, profile, current: name === current }));
+    const data = this.read();
+    const current = currentOf(data);
+    return Object.entries(data.profiles).map(([name, profile]) => ({ name, profile, current: name === current }));
   }
 
   get(name: string): Profile | undefined {
-    return this.profiles()[name];
+    return Object.hasOwn(this.read().profiles, name) ? this.read().profiles[name] : undefined;
   }
 
   /** The profile in use when none is named: the one switched to, else the only one. */
   currentName(): string | undefined {
-    const current = this.conf.get('current');
-    const names = Object.keys(this.profiles());
-    if (current && names.includes(current)) return current;
-    return names.length === 1 ? names[0] : names.includes('default') ? 'default' : undefined;
+    return currentOf(this.read());
   }
 
   save(name: string, profile: Profile, makeCurrent: boolean): void {
-    this.conf.set('profiles', { ...this.profiles(), [name]: profile });
-    if (makeCurrent || !this.conf.get('current')) this.conf.set('current', name);
-    this.tighten();
+    this.update((data) => {
+      data.profiles[name] = profile;
+      if (makeCurrent || !data.current) data.current = name;
+      return true;
+    });
   }
 
   remove(name: string): boolean {
-    const profiles = { ...this.profiles() };
-    if (!(name in profiles)) return false;
-    delete profiles[name];
-    this.conf.set('profiles', profiles);
-    if (this.conf.get('current') === name) this.conf.delete('current');
-    this.tighten();
-    return true;
+    return this.update((data) => {
+      if (!Object.hasOwn(data.profiles, name)) return false;
+      delete data.profiles[name];
+      if (data.current === name) delete data.current;
+      return true;
+    });
   }
 
   switchTo(name: string): boolean {
-    if (!this.get(name)) return false;
-    this.conf.set('current', name);
-    this.tighten();
-    return true;
+    return this.update((data) => {
+      if (!Object.hasOwn(data.profiles, name)) return false;
+      data.current = name;
+      return true;
+    });
   }
 
-  private profiles(): Record<string, Profile> {
-    return this.conf.get('profiles') ?? {};
+  private read(): ConfigData {
+    return readConfig(this.path);
+  }
+
+  /** `change` edits the data and says whether to write it. */
+  private update(change: (data: ConfigData) => boolean): boolean {
+    ensurePrivateDir(join(this.path, '..'));
+    return withConfigLock(this.path, () => {
+      const data = this.read();
+      data.profiles = { ...data.profiles };
+      const changed = change(data);
+      if (changed) writeConfigAtomically(this.path, data);
+      this.tighten();
+      return changed;
+    });
   }
 
   private tighten(): void {
-    ensurePrivateDir(join(this.conf.path, '..'));
-    if (existsSync(this.conf.path)) chmodSync(this.conf.path, 0o600);
+    ensurePrivateDir(join(this.path, '..'));
+    if (existsSync(this.path)) chmodSync(this.path, 0o600);
   }
+}
+
+function currentOf(data: ConfigData): string | undefined {
+  const names = Object.keys(data.profiles);
+  if (data.current && names.includes(data.current)) return data.current;
+  return names.length === 1 ? names[0] : names.includes('default') ? 'default' : undefined;
 }
 
 function ensurePrivateDir(dir: string): void {

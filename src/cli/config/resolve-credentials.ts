@@ -28,6 +28,19 @@ export function checkBaseUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** Same scheme, host (any case), port (default or explicit) and path (trailing slashes ignored). */
+export function sameBaseUrl(a: string, b: string): boolean {
+  const norm = (u: string) => {
+    try {
+      const url = new URL(u);
+      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    } catch {
+      return u;
+    }
+  };
+  return norm(a) === norm(b);
+}
+
 /** Flags beat the environment, which beats the stored profile; FP_API_KEY beats a stored key. */
 export async function resolveCredentials(inputs: CredentialInputs, openStore: () => Promise<ProfileStore>): Promise<Credentials> {
   const { env } = inputs;
@@ -49,6 +62,15 @@ export async function resolveCredentials(inputs: CredentialInputs, openStore: ()
   const stored = name ? store.get(name) : undefined;
   if (named && !stored && !(urlOverride && keyOverride)) {
     throw new AuthError(`no profile named "${named}"; \`fp auth list\` shows the stored profiles`);
+  }
+  // A stored key goes only to the address it was stored for: a command pointed elsewhere
+  // (by a script, a pasted command line or a planted FP_BASE_URL) must not hand it over.
+  if (urlOverride && !keyOverride && stored && !sameBaseUrl(checkBaseUrl(urlOverride), stored.base_url)) {
+    const from = inputs.baseUrlFlag ? '--base-url' : 'FP_BASE_URL';
+    throw new AuthError(
+      `the key of profile "${name}" belongs to ${checkBaseUrl(stored.base_url)} and is not sent to ${checkBaseUrl(urlOverride)} (${from}); ` +
+        `set FP_API_KEY to a key for that portal, or store one with \`fp auth login --base-url ${checkBaseUrl(urlOverride)} --profile NAME\``,
+    );
   }
   const baseUrl = urlOverride ?? stored?.base_url;
   const apiKey = keyOverride ?? stored?.api_key;

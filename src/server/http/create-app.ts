@@ -14,6 +14,7 @@ import { readJson } from './read-json.js';
 import { readQuery } from './read-query.js';
 import { handleReferenceRoute } from './reference-routes.js';
 import { sendJson } from './respond.js';
+import type { Rehearsal } from './rehearsal/rehearsal.js';
 import { createRouter } from './router.js';
 
 export interface AppOptions {
@@ -22,6 +23,8 @@ export interface AppOptions {
   services?: Partial<ServerServices>;
   /** Where unexpected errors are reported (stderr by default). */
   logError?: (err: unknown) => void;
+  /** Rate limit and injected faults for API requests (`fp server --rate-limit/--faults`). */
+  rehearsal?: Rehearsal;
 }
 
 /** The reference server as a `node:http` server that is not listening yet. */
@@ -48,6 +51,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
       await handleReferenceRoute({ req, res, url, method, portal, store, now });
       return;
     }
+    if (options.rehearsal && (await options.rehearsal(req, res))) return;
 
     const route = match(method, url.pathname);
     const routeName = url.pathname.replace(/^\//, '');

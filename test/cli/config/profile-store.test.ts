@@ -1,8 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultConfigDir } from '../../../src/cli/config/config-file.js';
 import { ProfileStore } from '../../../src/cli/config/profile-store.js';
+import { main } from '../../../src/cli/main.js';
+import { fakeIO } from '../../support/fake-io.js';
 
 let dir: string;
 beforeEach(() => {
@@ -93,10 +96,75 @@ describe('profile store', () => {
     expect(store.currentName()).toBe('a');
   });
 
-  it('a file that is not JSON is reported with its path', async () => {
-    (await ProfileStore.open({ FP_CONFIG_DIR: dir })).save('a', PROFILE, true);
-    writeFileSync(join(dir, 'config.json'), '{ not json');
-    await expect(ProfileStore.open({ FP_CONFIG_DIR: dir })).rejects.toThrow(`cannot read the stored profiles in ${join(dir, 'config.json')}`);
-    expect(existsSync(join(dir, 'config.json'))).toBe(true);
+  describe('a damaged file is a clear error naming it and how to recover, never a stack trace', () => {
+    const file = () => join(dir, 'config.json');
+    const recovery = () => `fix it by hand, or move it aside (mv "${file()}" "${file()}.bak") and run \`fp auth login\` again`;
+
+    it.each([
+      ['{ not json', 'is not valid JSON'],
+      ['[]', 'does not hold fp profiles (Invalid input: expected object, received array)'],
+      ['null', 'does not hold fp profiles (Invalid input: expected object, received null)'],
+      ['{"profiles": 5}', 'does not hold fp profiles (profiles: Invalid input: expected record, received number)'],
+      ['{"profiles": {"a": {"base_url": 1, "api_key": "k"}}}', 'does not hold fp profiles (profiles.a.base_url: Invalid input: expected string, received number)'],
+      ['{"current": 3, "profiles": {}}', 'does not hold fp profiles (current: Invalid input: expected string, received number)'],
+    ])('%s', async (content, problem) => {
+      (await ProfileStore.open({ FP_CONFIG_DIR: dir })).save('a', PROFILE, true);
+      writeFileSync(file(), content);
+      await expect(ProfileStore.open({ FP_CONFIG_DIR: dir })).rejects.toThrow(`the config file ${file()} ${problem}: ${recovery()}`);
+      expect(readFileSync(file(), 'utf8')).toBe(content);
+    });
+
+    it('a command reading it prints one line and exits 1', async () => {
+      (await ProfileStore.open({ FP_CONFIG_DIR: dir })).save('a', PROFILE, true);
+      writeFileSync(file(), '{"profiles": []}');
+      const io = fakeIO({ env: { FP_CONFIG_DIR: dir } });
+      expect(await main(['auth', 'list'], io)).toBe(1);
+      expect(io.err()).toBe(
+        `error: the config file ${file()} does not hold fp profiles (profiles: Invalid input: expected record, received array): ${recovery()}\n`,
+      );
+    });
+
+    it('an empty file is an empty store', async () => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(file(), '');
+      expect((await ProfileStore.open({ FP_CONFIG_DIR: dir })).list()).toEqual([]);
+    });
+  });
+
+  describe('writes', () => {
+    it('replace the file through a temp file and leave no temp or lock behind', async () => {
+      const store = await ProfileStore.open({ FP_CONFIG_DIR: dir });
+      store.save('a', PROFILE, true);
+      store.save('b', PROFILE, false);
+      expect(readdirSync(dir).sort()).toEqual(['config.json']);
+      expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ current: 'a', profiles: { a: PROFILE, b: PROFILE } });
+    });
+
+    it('read the file afresh under the lock, so a profile another process saved meanwhile is kept', async () => {
+      const mine = await ProfileStore.open({ FP_CONFIG_DIR: dir });
+      const theirs = await ProfileStore.open({ FP_CONFIG_DIR: dir });
+      mine.save('mine', PROFILE, true);
+      theirs.save('theirs', PROFILE, false);
+      mine.save('again', PROFILE, false);
+      expect(mine.list().map((p) => p.name)).toEqual(['mine', 'theirs', 'again']);
+    });
+
+    it('a lock left behind by a process that died is taken over once stale', async () => {
+      const store = await ProfileStore.open({ FP_CONFIG_DIR: dir });
+      store.save('a', PROFILE, true);
+      const lock = join(dir, 'config.json.lock');
+      mkdirSync(lock);
+      const old = new Date(Date.now() - 60_000);
+      utimesSync(lock, old, old);
+      store.save('b', PROFILE, false);
+      expect(existsSync(lock)).toBe(false);
+      expect(store.list().map((p) => p.name)).toEqual(['a', 'b']);
+    });
+  });
+
+  it('without FP_CONFIG_DIR the platform config folder is used', () => {
+    expect(defaultConfigDir({}, 'linux', '/home/u')).toBe('/home/u/.config/fp');
+    expect(defaultConfigDir({ XDG_CONFIG_HOME: '/x' }, 'linux', '/home/u')).toBe('/x/fp');
+    expect(defaultConfigDir({}, 'darwin', '/Users/u')).toBe('/Users/u/Library/Preferences/fp');
   });
 });

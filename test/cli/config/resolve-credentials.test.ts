@@ -78,3 +78,33 @@ describe('credentials resolution', () => {
     await expect(resolveCredentials({ env: { FP_BASE_URL: 'ftp://x.test', FP_API_KEY: 'k' } }, open)).rejects.toThrow(UsageError);
   });
 });
+
+describe('a stored key is bound to its profile\'s address', () => {
+  it('--base-url naming another portal does not get the stored key: auth error (exit 4) naming both addresses', async () => {
+    const err = await resolveCredentials({ baseUrlFlag: 'https://attacker.example.test', env }, open).catch((e) => e);
+    expect(err).toBeInstanceOf(AuthError);
+    expect(err.message).toBe(
+      'the key of profile "default" belongs to https://default.example.test and is not sent to https://attacker.example.test (--base-url); ' +
+        'set FP_API_KEY to a key for that portal, or store one with `fp auth login --base-url https://attacker.example.test --profile NAME`',
+    );
+  });
+
+  it('FP_BASE_URL is held to the same rule', async () => {
+    const err = await resolveCredentials({ env: { ...env, FP_PROFILE: 'staging', FP_BASE_URL: 'http://127.0.0.1:9/' } }, open).catch((e) => e);
+    expect(err.message).toMatch(/^the key of profile "staging" belongs to https:\/\/staging\.example\.test and is not sent to http:\/\/127\.0\.0\.1:9 \(FP_BASE_URL\)/);
+  });
+
+  it('with FP_API_KEY the other address gets that key, never the stored one', async () => {
+    const c = await resolveCredentials({ baseUrlFlag: 'https://other.example.test', env: { ...env, FP_PROFILE: 'staging', FP_API_KEY: 'env-key' } }, open);
+    expect(c).toMatchObject({ baseUrl: 'https://other.example.test', apiKey: 'env-key', keySource: 'FP_API_KEY' });
+  });
+
+  it('the profile\'s own address written differently (case, default port, trailing slash) is the same address', async () => {
+    for (const url of ['https://DEFAULT.example.test/', 'https://default.example.test:443', 'https://default.example.test']) {
+      expect(await resolveCredentials({ baseUrlFlag: url, env }, open)).toMatchObject({ apiKey: 'stored-default', keySource: 'profile' });
+    }
+    await expect(resolveCredentials({ baseUrlFlag: 'http://default.example.test', env }, open)).rejects.toThrow(AuthError);
+    await expect(resolveCredentials({ baseUrlFlag: 'https://default.example.test:8443', env }, open)).rejects.toThrow(AuthError);
+    await expect(resolveCredentials({ baseUrlFlag: 'https://default.example.test/evil', env }, open)).rejects.toThrow(AuthError);
+  });
+});

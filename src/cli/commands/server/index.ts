@@ -1,7 +1,8 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { withExamples } from '../../help.js';
 import { parseInteger } from '../../parse.js';
+import { parseFaults, parseFaultSeed, parseRateLimit, RehearsalSpecError, type FaultRule, type RateLimit } from '../../../server/http/rehearsal/parse-spec.js';
 
 export interface ServerOptions {
   port?: number;
@@ -9,7 +10,22 @@ export interface ServerOptions {
   seed?: string;
   data?: string;
   allowPrivateLinks?: boolean;
+  rateLimit?: RateLimit;
+  faults?: FaultRule[];
+  faultSeed?: number;
 }
+
+/** A bad rehearsal spec is a usage error (exit 2) naming what is wrong. */
+const asOption =
+  <T>(parse: (value: string) => T) =>
+  (value: string): T => {
+    try {
+      return parse(value);
+    } catch (err) {
+      if (err instanceof RehearsalSpecError) throw new InvalidArgumentError(err.message);
+      throw err;
+    }
+  };
 
 /** Runs until SIGINT/SIGTERM; prints the address first so scripts can read it. */
 export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> {
@@ -23,6 +39,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
       seed: opts.seed,
       data: opts.data,
       allowPrivateLinks: opts.allowPrivateLinks,
+      rehearsal: { rateLimit: opts.rateLimit, faults: opts.faults, seed: opts.faultSeed },
     });
   } catch (err) {
     if (err instanceof SeedError) {
@@ -61,5 +78,8 @@ export function register(program: Command, f: Factory): void {
     .option('--seed <file|demo>', 'seed file to load, or "demo" for the built-in demo portal (default: demo)')
     .option('--data <file>', 'keep data durably in FILE (loaded when it exists, else created from the seed)')
     .option('--allow-private-links', 'let link-health fetch loopback, private, link-local and metadata addresses')
+    .option('--rate-limit <N/WINDOW>', 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)', asOption(parseRateLimit))
+    .option('--faults <spec>', 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5', asOption(parseFaults))
+    .option('--fault-seed <n>', 'make the fault sequence reproducible', asOption(parseFaultSeed))
     .action((o: ServerOptions) => serverRun(o, f));
 }

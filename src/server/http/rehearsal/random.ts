@@ -1,0 +1,13 @@
+import { randomInt } from 'node:crypto';
+
+/** mulberry32: a small seeded generator, so `--fault-seed N` replays the same fault sequence. */
+export function seededRandom(seed: number = randomInt(0, 2 ** 32)): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
