@@ -37,12 +37,30 @@ import { PostListQuerySchema, PostListResponseSchema } from './schemas/post.js';
 import { ReferenceCreateBodySchema, ReferenceSchema } from './schemas/reference.js';
 import { UserSchema } from './schemas/user.js';
 import { AnonymousVoteSchema } from './schemas/vote.js';
+import { withJsonShape } from './json-shape.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Refusals particular to an operation. Those that follow from its shape are not
+ * listed: 401 and 429 (every operation), 403 read-only key (every write), 400 and
+ * 413 (a body), 422 with field errors (validated input).
+ */
+export type Refusal =
+  /** 404: the item named in the path does not exist. */
+  | 'not-found'
+  /** 403: the item refuses the change (a locked category). */
+  | 'forbidden'
+  /** 422 `{message}` without `errors`: a rule of the operation, not a field. */
+  | 'rule-violation'
+  /** 429: the link-health scan queue is full. */
+  | 'queue-full'
+  /** 422 with field errors on a path parameter (the service checks it like a field). */
+  | 'invalid-param';
+
 /** Path parameters arrive as strings; each endpoint's schema says what they must be. */
 const stringParam = z.string().min(1);
-const intParam = z.string().regex(/^\d+$/).transform(Number);
+const intParam = withJsonShape(z.string().regex(/^\d+$/).transform(Number), { type: 'integer', minimum: 0 });
 
 export interface Endpoint {
   /** Operation name in the MCP tool form `<group>.<action>`. */
@@ -53,6 +71,9 @@ export interface Endpoint {
   /** Path with `{param}` placeholders, relative to the portal's base URL. */
   readonly path: string;
   readonly summary: string;
+  /** What the operation does, for the OpenAPI document and help texts. */
+  readonly description?: string;
+  readonly refusals?: readonly Refusal[];
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   /** JSON request body. */
@@ -74,12 +95,16 @@ export const endpoints = {
   'portal.get': define({
     name: 'portal.get', method: 'GET', path: '/api/v1/portal',
     summary: 'Get the portal the API key belongs to',
+    description:
+      'The portal the API key belongs to: its guid, title, locale, `editor_type` (read it first: it says whether post and comment bodies are HTML or markdown) and the Jira and Linear integration fields.',
     response: dataOf(PortalSchema),
   }),
 
   'posts.list': define({
     name: 'posts.list', method: 'GET', path: '/api/v1/posts',
     summary: 'List posts with filters, ordering and skip/limit pagination',
+    description:
+      'Approved posts of the portal, newest first unless `order_by`/`order_direction` say otherwise. Filters combine with AND; within `status` and `tag_id` any listed id matches. Knowledge-base articles are listed only when `tab` or `section` names them. An unknown filter value lists nothing.',
     query: PostListQuerySchema,
     response: PostListResponseSchema,
   }),
@@ -87,12 +112,17 @@ export const endpoints = {
   'votes.addAnonymous': define({
     name: 'votes.addAnonymous', method: 'POST', path: '/api/v1/posts/{key}/anonymous_votes/{anonymous_id}',
     summary: 'Add a vote for an anonymous user',
+    description:
+      'Adds one vote for the anonymous user `anonymous_id` (an MD5 hash) to the post `key`. Only approved posts on a board, a roadmap or no tab can be voted on.',
+    refusals: ['not-found', 'rule-violation'],
     params: z.object({ key: stringParam, anonymous_id: stringParam }),
     response: dataOf(AnonymousVoteSchema),
   }),
   'votes.removeAnonymous': define({
     name: 'votes.removeAnonymous', method: 'DELETE', path: '/api/v1/posts/{key}/anonymous_votes/{anonymous_id}',
     summary: "Revoke an anonymous user's vote",
+    description: 'Revokes the vote of the anonymous user `anonymous_id` on the post `key`.',
+    refusals: ['not-found', 'rule-violation'],
     params: z.object({ key: stringParam, anonymous_id: stringParam }),
     response: EmptySchema,
   }),
@@ -100,17 +130,22 @@ export const endpoints = {
   'categories.list': define({
     name: 'categories.list', method: 'GET', path: '/api/v1/categories',
     summary: 'List categories',
+    description: 'Every category of the portal.',
     response: listOf(CategorySchema),
   }),
   'categories.create': define({
     name: 'categories.create', method: 'POST', path: '/api/v1/categories',
     summary: 'Create a category',
+    description: 'Creates a category. `name` is 2-60 characters and unique per portal (case-sensitive).',
     body: CategoryCreateBodySchema,
     response: dataOf(CategorySchema),
   }),
   'categories.update': define({
     name: 'categories.update', method: 'PATCH', path: '/api/v1/categories/{id}',
     summary: 'Update a category (name and color both required)',
+    description:
+      'Replaces the name and colour of a category; both fields are required on every update. The verb is PATCH: PUT on this path answers 405.',
+    refusals: ['not-found', 'forbidden'],
     params: z.object({ id: intParam }),
     body: CategoryUpdateBodySchema,
     response: dataOf(CategorySchema),
@@ -118,6 +153,8 @@ export const endpoints = {
   'categories.delete': define({
     name: 'categories.delete', method: 'DELETE', path: '/api/v1/categories/{id}',
     summary: 'Delete a category',
+    description: 'Deletes a category.',
+    refusals: ['not-found', 'forbidden'],
     params: z.object({ id: intParam }),
     response: MessageSchema,
     destructive: true,
@@ -126,12 +163,18 @@ export const endpoints = {
   'comments.list': define({
     name: 'comments.list', method: 'GET', path: '/api/v1/posts/{key}/comments',
     summary: 'List the comments of a post, replies included',
+    description:
+      'Every comment of the post `key` in one flat list, replies included (linked by `parent_id`): pinned first, then oldest first.',
+    refusals: ['not-found'],
     params: z.object({ key: stringParam }),
     response: listOf(CommentSchema),
   }),
   'comments.create': define({
     name: 'comments.create', method: 'POST', path: '/api/v1/posts/{key}/comments',
     summary: 'Create a comment or reply on a post',
+    description:
+      'Creates a comment, or a reply when `parent_id` is set, attributed to `user_id`. Tagging it for the changelog removes the tag from the post\'s previously tagged comment. Emits `CommentCreated` and notification e-mails unless `silent` is true.',
+    refusals: ['not-found'],
     params: z.object({ key: stringParam }),
     body: CommentCreateBodySchema,
     response: dataOf(CommentSchema),
@@ -139,6 +182,8 @@ export const endpoints = {
   'comments.update': define({
     name: 'comments.update', method: 'PUT', path: '/api/v1/comments/{id}',
     summary: 'Update a comment',
+    description: 'Updates the text of a comment; flags and `created_at` change only when sent. `silent` is not accepted here.',
+    refusals: ['not-found'],
     params: z.object({ id: intParam }),
     body: CommentUpdateBodySchema,
     response: dataOf(CommentSchema),
@@ -146,6 +191,8 @@ export const endpoints = {
   'comments.delete': define({
     name: 'comments.delete', method: 'DELETE', path: '/api/v1/comments/{id}',
     summary: 'Delete a comment and its direct replies',
+    description: 'Deletes a comment and its direct replies (one level).',
+    refusals: ['not-found'],
     params: z.object({ id: intParam }),
     response: EmptySchema,
     destructive: true,
@@ -154,6 +201,8 @@ export const endpoints = {
   'references.create': define({
     name: 'references.create', method: 'POST', path: '/api/v1/posts/{key}/references',
     summary: 'Attach a reference to a post',
+    description: 'Attaches a reference text (1-6000 characters) to the post `key`.',
+    refusals: ['not-found'],
     params: z.object({ key: stringParam }),
     body: ReferenceCreateBodySchema,
     response: dataOf(ReferenceSchema),
@@ -161,6 +210,8 @@ export const endpoints = {
   'references.delete': define({
     name: 'references.delete', method: 'DELETE', path: '/api/v1/references/{id}',
     summary: 'Delete a reference',
+    description: 'Deletes a reference.',
+    refusals: ['not-found'],
     params: z.object({ id: intParam }),
     response: EmptySchema,
     destructive: true,
@@ -169,23 +220,29 @@ export const endpoints = {
   'groups.list': define({
     name: 'groups.list', method: 'GET', path: '/api/v1/groups',
     summary: 'List groups',
+    description: 'Every user group of the portal.',
     response: listOf(GroupSchema),
   }),
   'groups.create': define({
     name: 'groups.create', method: 'POST', path: '/api/v1/groups',
     summary: 'Create a group',
+    description: 'Creates a group. `name` is 2-60 characters and unique per portal.',
     body: GroupCreateBodySchema,
     response: dataOf(GroupSchema),
   }),
   'groups.get': define({
     name: 'groups.get', method: 'GET', path: '/api/v1/groups/{id}',
     summary: 'Get a group',
+    description: 'One group by its UUID.',
+    refusals: ['not-found'],
     params: z.object({ id: stringParam }),
     response: dataOf(GroupSchema),
   }),
   'groups.update': define({
     name: 'groups.update', method: 'PATCH', alsoMethods: ['PUT'], path: '/api/v1/groups/{id}',
     summary: 'Update a group',
+    description: 'Changes the fields sent; both are optional. PATCH and PUT do the same.',
+    refusals: ['not-found'],
     params: z.object({ id: stringParam }),
     body: GroupUpdateBodySchema,
     response: dataOf(GroupSchema),
@@ -193,6 +250,8 @@ export const endpoints = {
   'groups.delete': define({
     name: 'groups.delete', method: 'DELETE', path: '/api/v1/groups/{id}',
     summary: 'Delete a group (memberships go, user accounts stay)',
+    description: 'Deletes a group and its memberships; the user accounts stay.',
+    refusals: ['not-found'],
     params: z.object({ id: stringParam }),
     response: MessageSchema,
     destructive: true,
@@ -200,12 +259,17 @@ export const endpoints = {
   'groups.listUsers': define({
     name: 'groups.listUsers', method: 'GET', path: '/api/v1/groups/{group}/users',
     summary: 'List the users of a group',
+    description: 'The members of a group, in the order they joined.',
+    refusals: ['not-found'],
     params: z.object({ group: stringParam }),
     response: listOf(UserSchema),
   }),
   'groups.addUser': define({
     name: 'groups.addUser', method: 'POST', path: '/api/v1/groups/{group}/users',
     summary: 'Add a user to a group',
+    description:
+      'Adds a user (UUID key, or integer id) to a group. A user already in the group is refused and no duplicate is made.',
+    refusals: ['not-found', 'rule-violation'],
     params: z.object({ group: stringParam }),
     body: GroupUserAddBodySchema,
     response: MessageSchema,
@@ -213,6 +277,8 @@ export const endpoints = {
   'groups.removeUser': define({
     name: 'groups.removeUser', method: 'DELETE', path: '/api/v1/groups/{group}/users',
     summary: 'Remove a user from a group',
+    description: 'Removes a user (integer id) from a group.',
+    refusals: ['not-found', 'rule-violation'],
     params: z.object({ group: stringParam }),
     body: GroupUserRemoveBodySchema,
     response: MessageSchema,
@@ -222,17 +288,22 @@ export const endpoints = {
   'feedback.list': define({
     name: 'feedback.list', method: 'GET', path: '/api/v1/feedback',
     summary: 'List feedback entries, newest first',
+    description: 'Every feedback entry of the portal, newest first.',
     response: listOf(FeedbackSchema),
   }),
   'feedback.create': define({
     name: 'feedback.create', method: 'POST', path: '/api/v1/feedback',
     summary: 'Create a feedback entry',
+    description:
+      'Creates a feedback entry. Without a known `user_id` it is attributed to the authenticated user (the portal\'s first administrator) or to an anonymous author.',
     body: FeedbackCreateBodySchema,
     response: dataOf(FeedbackSchema),
   }),
   'feedback.update': define({
     name: 'feedback.update', method: 'PUT', path: '/api/v1/feedback/{id}',
     summary: 'Update the text of a feedback entry',
+    description: 'Replaces the text of a feedback entry.',
+    refusals: ['not-found'],
     params: z.object({ id: stringParam }),
     body: FeedbackUpdateBodySchema,
     response: dataOf(FeedbackSchema),
@@ -240,6 +311,8 @@ export const endpoints = {
   'feedback.delete': define({
     name: 'feedback.delete', method: 'DELETE', path: '/api/v1/feedback/{id}',
     summary: 'Delete a feedback entry',
+    description: 'Deletes a feedback entry.',
+    refusals: ['not-found'],
     params: z.object({ id: stringParam }),
     response: EmptySchema,
     destructive: true,
@@ -247,6 +320,8 @@ export const endpoints = {
   'feedback.summarize': define({
     name: 'feedback.summarize', method: 'POST', path: '/api/v1/feedback/summarize',
     summary: 'Summarize the filtered feedback entries',
+    description:
+      'A summary of the entries that match every filter sent (all optional): counts by type, sentiment and focus, and the most frequent phrases.',
     body: FeedbackSummarizeBodySchema,
     response: dataOf(FeedbackSummarySchema),
   }),
@@ -254,18 +329,24 @@ export const endpoints = {
   'moderation.pending': define({
     name: 'moderation.pending', method: 'GET', path: '/api/v1/moderation/pending',
     summary: 'Pending posts and comments, newest first, cursor-paginated',
+    description:
+      'Pending posts and comments, newest first (highest id first), both collections in one response. Each collection has its own id cursor: send `last_post_id` and `last_comment_id` from the previous page\'s `meta`; omit both for the first page.',
     query: ModerationPendingQuerySchema,
     response: ModerationPendingResponseSchema,
   }),
   'moderation.rejected': define({
     name: 'moderation.rejected', method: 'GET', path: '/api/v1/moderation/rejected',
     summary: 'Rejected posts and comments, paginated',
+    description: 'Rejected posts and comments, newest first, 20 of each per page.',
     query: ModerationRejectedQuerySchema,
     response: ModerationRejectedResponseSchema,
   }),
   'moderation.reject': define({
     name: 'moderation.reject', method: 'POST', path: '/api/v1/moderation/reject/{type}/{identifier}',
     summary: 'Reject a pending post or comment',
+    description:
+      'Sets a pending post (by key) or comment (by numeric id) to rejected and records the moderator and time. An item that is not pending is refused.',
+    refusals: ['not-found', 'rule-violation'],
     params: z.object({ type: ModerationTypeSchema, identifier: stringParam }),
     response: ModerationActionResponseSchema,
     destructive: true,
@@ -273,6 +354,9 @@ export const endpoints = {
   'moderation.approve': define({
     name: 'moderation.approve', method: 'POST', path: '/api/v1/moderation/approve/{type}/{identifier}',
     summary: 'Approve a pending post or comment',
+    description:
+      'Sets a pending post (by key) or comment (by numeric id) to approved and records the moderator and time; for a post, the translation, auto-tagging and auto-reply jobs run again. An item that is not pending is refused.',
+    refusals: ['not-found', 'rule-violation'],
     params: z.object({ type: ModerationTypeSchema, identifier: stringParam }),
     response: ModerationActionResponseSchema,
   }),
@@ -280,24 +364,34 @@ export const endpoints = {
   'knowledgebase.scanLinks': define({
     name: 'knowledgebase.scanLinks', method: 'POST', path: '/api/v1/knowledgebase/link-health/scan',
     summary: 'Start a link-health scan of every article of a knowledge-base tab',
+    description:
+      'Starts a scan of every http(s) link in every article of the knowledge-base tab `tab_id`; poll the returned `scan_id`. Links answering 4xx or 5xx, and unreachable hosts, are flagged.',
+    refusals: ['queue-full'],
     body: TabIdBodySchema,
     response: dataOf(ScanProgressSchema),
   }),
   'knowledgebase.scanProgress': define({
     name: 'knowledgebase.scanProgress', method: 'GET', path: '/api/v1/knowledgebase/link-health/progress/{scanId}',
     summary: 'Poll the progress of a link-health scan',
+    description: 'Progress of a link-health scan: queued, running, completed or failed, with counts of distinct URLs.',
+    refusals: ['not-found'],
     params: z.object({ scanId: stringParam }),
     response: dataOf(ScanProgressSchema),
   }),
   'knowledgebase.linkResults': define({
     name: 'knowledgebase.linkResults', method: 'GET', path: '/api/v1/knowledgebase/link-health/results/{tabId}',
     summary: 'Latest per-article link health of a tab, failed first',
+    description:
+      'Per-article link health from the latest completed scan of the tab, failed articles first. An unknown tab is a 422 on `tab_id`, as in the other knowledge-base operations.',
+    refusals: ['invalid-param'],
     params: z.object({ tabId: intParam }),
     response: dataOf(LinkHealthResultsSchema),
   }),
   'knowledgebase.export': define({
     name: 'knowledgebase.export', method: 'GET', path: '/api/v1/knowledgebase/sync/export',
     summary: 'Download the sections and articles of a tab as a ZIP of markdown files',
+    description:
+      'Every section and article of the knowledge-base tab as markdown files in a ZIP archive. `tab_id` is a query parameter.',
     query: TabIdBodySchema,
     response: z.instanceof(Uint8Array),
     responseType: 'zip',
@@ -305,12 +399,18 @@ export const endpoints = {
   'knowledgebase.preview': define({
     name: 'knowledgebase.preview', method: 'POST', path: '/api/v1/knowledgebase/sync/preview',
     summary: 'Preview what a ZIP would create, update and delete',
+    description:
+      'What a ZIP archive (at most 102400 kilobytes) would create, update and delete in the tab, without changing anything.',
+    refusals: ['rule-violation'],
     multipart: SyncMultipartFieldsSchema,
     response: dataOf(SyncPlanSchema),
   }),
   'knowledgebase.execute': define({
     name: 'knowledgebase.execute', method: 'POST', path: '/api/v1/knowledgebase/sync/execute',
     summary: 'Apply a sync from a ZIP; deletions only when confirmed',
+    description:
+      'Applies a ZIP archive to the tab: creates and updates, and only the deletions confirmed in `delete_confirmed[]` (post keys or ids) and `delete_sections_confirmed[]` (section ids).',
+    refusals: ['rule-violation'],
     multipart: SyncMultipartFieldsSchema,
     response: dataOf(SyncResultSchema),
     destructive: true,

@@ -1,88 +1,318 @@
 import { z } from 'zod';
-import { endpointList, type Endpoint } from './endpoints.js';
+import { endpointList, type Endpoint, type OperationName } from './endpoints.js';
+import { operationExamples } from './examples.js';
+import { jsonShapes, type JsonShape } from './json-shape.js';
 import { ErrorBodySchema, ValidationErrorBodySchema } from './schemas/common.js';
+import { SYNC_MAX_KILOBYTES } from './schemas/knowledgebase.js';
+import { VALIDATION_MESSAGE } from './validation.js';
 
-type JsonSchema = Record<string, unknown>;
+type Json = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+/** The default `{base_url}`: where `fp server` listens unless told otherwise. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+
+/** A zod schema in JSON Schema words, with the request-field builders' own limits. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const shape = jsonShapes.get(zodSchema as unknown as z.ZodType);
+      if (!shape) return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Json)[key];
+      Object.assign(jsonSchema, structuredClone(shape));
+    },
+  }) as Json;
+  delete json.$schema;
+  return tidy(json) as Json;
+}
+
+/** Drops what only restates a default: the safe-integer bounds of `z.int()`, `additionalProperties: {}`. */
+function tidy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(tidy);
+  if (!value || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === 'minimum' && v === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
+    if (key === 'additionalProperties' && v && typeof v === 'object' && Object.keys(v).length === 0) continue;
+    out[key] = tidy(v);
+  }
+  return out;
+}
+
+const TAGS: Record<string, string> = {
+  portal: 'The portal the API key belongs to.',
+  posts: 'Feedback items, roadmap entries, changelog entries and knowledge-base articles (list only).',
+  votes: 'Votes of anonymous users on posts.',
+  categories: 'Categories organise posts and are visible to end users.',
+  comments: 'Comments and replies on posts.',
+  references: 'Reference texts attached to posts.',
+  groups: 'User groups and their members.',
+  feedback: 'Feedback entries and their summary.',
+  moderation: 'Queues of pending and rejected posts and comments, and the approve/reject transitions.',
+  knowledgebase: 'Knowledge-base link health and ZIP sync.',
 };
 
-function operation(endpoint: Endpoint): JsonSchema {
-  const parameters: JsonSchema[] = [];
-  for (const name of endpoint.path.match(/\{(\w+)\}/g) ?? []) {
-    parameters.push({ name: name.slice(1, -1), in: 'path', required: true, schema: { type: 'string' } });
-  }
-  if (endpoint.query) {
-    const q = toSchema(endpoint.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
-    for (const [name, schema] of Object.entries(q.properties ?? {})) {
-      parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
-    }
-  }
-  const op: JsonSchema = {
-    operationId: endpoint.name,
-    summary: endpoint.summary,
-    tags: [endpoint.name.split('.')[0]],
-    parameters,
-    responses: {
-      '200':
-        endpoint.responseType === 'zip'
-          ? { description: 'ZIP archive', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } }
-          : { description: 'Success', content: { 'application/json': { schema: toSchema(endpoint.response, 'output') } } },
-      '401': { $ref: '#/components/responses/Unauthenticated' },
-      '422': { $ref: '#/components/responses/ValidationFailed' },
-    },
-  };
+const tagOf = (endpoint: Endpoint): string => endpoint.name.split('.')[0];
+
+/** Path parameters: what each names, by `<tag>.<param>` or by param. */
+const PATH_PARAMETERS: Record<string, string> = {
+  key: 'The post key (the short string that is the post\'s `id`, not its numeric id).',
+  anonymous_id: 'The anonymous user: an MD5 hash.',
+  'categories.id': 'The category id.',
+  'comments.id': 'The numeric comment id.',
+  'references.id': 'The reference id.',
+  'groups.id': 'The group UUID.',
+  group: 'The group UUID.',
+  'feedback.id': 'The feedback entry id (a string such as `fb-11`).',
+  type: '`post` or `comment`.',
+  identifier: 'The post key for posts, the numeric id for comments.',
+  scanId: 'The `scan_id` returned when the scan started.',
+  tabId: 'The id of a knowledge-base tab.',
+};
+
+const QUERY_PARAMETERS: Record<string, string> = {
+  tab: 'Tab (board) slug.',
+  category: 'Category id.',
+  section: 'Section id or slug.',
+  limit: 'Page size, 1-100 (default 10).',
+  skip: 'Offset (default 0).',
+  status: 'Status id; repeat the parameter for several (`status=1&status=2`).',
+  order_by: 'Sort field, or `cf_<field_id>` for a custom field.',
+  order_direction: 'Sort direction (default `desc`).',
+  platform: 'Platform filter.',
+  version: 'Version filter (exact).',
+  release: 'Release filter (exact).',
+  tag_id: 'Tag id; repeat the parameter for several.',
+  format: '`minimal` lists only the identifying fields.',
+  saved_query_id: 'Use the filters and order of a saved query; parameters sent win over stored ones.',
+  last_post_id: 'Cursor: return posts with a smaller `database_id` (the previous page\'s `meta.last_post_id`).',
+  last_comment_id: 'Cursor: return comments with a smaller id (the previous page\'s `meta.last_comment_id`).',
+  page: 'Page number, from 1.',
+  tab_id: 'The id of a knowledge-base tab of this portal.',
+};
+
+const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+/** Every refusal of an operation: those its shape implies, then those the table lists. */
+function refusalResponses(endpoint: Endpoint): Json {
+  const refusals = new Set(endpoint.refusals ?? []);
+  const hasBody = Boolean(endpoint.body || endpoint.multipart);
+  const validated = Boolean(endpoint.body || endpoint.query || endpoint.multipart) || refusals.has('invalid-param');
+  const out: Json = {};
+  if (hasBody) out['400'] = ref('BadRequest');
+  out['401'] = ref('Unauthenticated');
+  if (endpoint.method !== 'GET') out['403'] = ref(refusals.has('forbidden') ? 'Forbidden' : 'ReadOnlyKey');
+  if (refusals.has('not-found')) out['404'] = ref('NotFound');
+  if (hasBody) out['413'] = ref(endpoint.multipart ? 'UploadTooLarge' : 'BodyTooLarge');
+  if (refusals.has('rule-violation')) out['422'] = ref('Unprocessable');
+  else if (validated) out['422'] = ref('ValidationFailed');
+  out['429'] = ref(refusals.has('queue-full') ? 'TooManyScans' : 'TooManyRequests');
+  return out;
+}
+
+function pathParameters(endpoint: Endpoint, example: Readonly<Record<string, string | number>>): Json[] {
+  const shape = endpoint.params ? (jsonSchemaOf(endpoint.params, 'input') as { properties?: Record<string, Json> }) : {};
+  return [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: PATH_PARAMETERS[`${tagOf(endpoint)}.${name}`] ?? PATH_PARAMETERS[name],
+    schema: shape.properties?.[name] ?? { type: 'string' },
+    ...(example[name] !== undefined && { example: example[name] }),
+  }));
+}
+
+function queryParameters(endpoint: Endpoint, example: Readonly<Record<string, string | number>>): Json[] {
+  if (!endpoint.query) return [];
+  const q = jsonSchemaOf(endpoint.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(q.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: q.required?.includes(name) ?? false,
+    description: QUERY_PARAMETERS[name],
+    schema,
+    ...(schema.type === 'array' && { style: 'form', explode: true }),
+    ...(example[name] !== undefined && { example: example[name] }),
+  }));
+}
+
+function requestBody(endpoint: Endpoint, example: unknown): Json | undefined {
   if (endpoint.body) {
-    op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(endpoint.body, 'input') } } };
+    return {
+      required: true,
+      content: {
+        'application/json': { schema: jsonSchemaOf(endpoint.body, 'input'), ...(example !== undefined && { example }) },
+      },
+    };
   }
   if (endpoint.multipart) {
-    const fields = toSchema(endpoint.multipart, 'input') as { properties?: JsonSchema; required?: string[] };
-    op.requestBody = {
+    const fields = jsonSchemaOf(endpoint.multipart, 'input') as { properties?: Json; required?: string[] };
+    const file = {
+      type: 'string',
+      format: 'binary',
+      contentMediaType: 'application/zip',
+      description: `The ZIP archive, at most ${SYNC_MAX_KILOBYTES} kilobytes.`,
+    };
+    return {
       required: true,
       content: {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { file: { type: 'string', format: 'binary' }, ...(fields.properties ?? {}) },
+            properties: { file, ...(fields.properties ?? {}) },
             required: ['file', ...(fields.required ?? [])],
           },
+          encoding: arrayFieldEncodings(fields.properties ?? {}),
         },
       },
     };
   }
-  return op;
+  return undefined;
+}
+
+/** Lists go as one part per item (`delete_confirmed[]`). */
+function arrayFieldEncodings(properties: Json): Json {
+  const out: Json = { file: { contentType: 'application/zip, application/octet-stream' } };
+  for (const [name, schema] of Object.entries(properties)) {
+    if ((schema as Json).type === 'array') out[name] = { style: 'form', explode: true };
+  }
+  return out;
+}
+
+function successResponse(endpoint: Endpoint, example: unknown): Json {
+  if (endpoint.responseType === 'zip') {
+    return {
+      description: 'The ZIP archive (`Content-Disposition: attachment; filename="<tab slug>.zip"`).',
+      content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
+  return {
+    description: endpoint.summary,
+    content: { 'application/json': { schema: jsonSchemaOf(endpoint.response, 'output'), ...(example !== undefined && { example }) } },
+  };
+}
+
+function operation(endpoint: Endpoint, operationId = endpoint.name): Json {
+  const example = operationExamples[endpoint.name as OperationName] ?? {};
+  const params = example.params ?? {};
+  const parameters = [...pathParameters(endpoint, params), ...queryParameters(endpoint, params)];
+  const body = requestBody(endpoint, example.request);
+  return {
+    operationId,
+    summary: endpoint.summary,
+    description: endpoint.description ?? endpoint.summary,
+    tags: [tagOf(endpoint)],
+    ...(parameters.length && { parameters }),
+    ...(body && { requestBody: body }),
+    responses: { '200': successResponse(endpoint, example.response), ...refusalResponses(endpoint) },
+    'x-tool-name': endpoint.name,
+  };
+}
+
+const errorBody = jsonSchemaOf(ErrorBodySchema, 'output');
+const validationBody = jsonSchemaOf(ValidationErrorBodySchema, 'output');
+
+function refusal(description: string, example: Json, schema: Json = { $ref: '#/components/schemas/ErrorBody' }, headers?: Json): Json {
+  return { description, ...(headers && { headers }), content: { 'application/json': { schema, example } } };
+}
+
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+};
+
+const DESCRIPTION = `The HTTP/JSON interface of one feedback portal. Every request is scoped to the portal
+the API key belongs to and carries \`Authorization: Bearer <API_KEY>\`.
+
+Error bodies are JSON with a \`message\`; validation failures add \`errors\`, mapping each field to
+its messages. Besides the answers listed per operation: a path that matches no route answers 404
+\`The route … could not be found.\`, and a known path called with another verb answers 405 with an
+\`Allow\` header naming the verbs it takes (for example PUT on \`/api/v1/categories/{id}\`).`;
+
+export interface OpenApiOptions {
+  /** The address the document is served from: listed first, and the `{base_url}` default. */
+  servedFrom?: string;
 }
 
 /** OpenAPI 3.1 document of every endpoint in the table. */
-export function openApiDocument(): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+export function openApiDocument(options: OpenApiOptions = {}): Json {
+  const paths: Record<string, Record<string, Json>> = {};
   for (const endpoint of endpointList) {
     const item = (paths[endpoint.path] ??= {});
     item[endpoint.method.toLowerCase()] = operation(endpoint);
     // operationIds must be unique: an alias verb gets its own, e.g. `groups.update.put`.
     for (const alias of endpoint.alsoMethods ?? []) {
-      item[alias.toLowerCase()] = { ...operation(endpoint), operationId: `${endpoint.name}.${alias.toLowerCase()}` };
+      item[alias.toLowerCase()] = operation(endpoint, `${endpoint.name}.${alias.toLowerCase()}`);
     }
   }
+  const portal = {
+    url: '{base_url}',
+    description: 'A portal: its own subdomain or custom domain.',
+    variables: { base_url: { default: options.servedFrom ?? DEFAULT_BASE_URL, description: 'The address of one portal.' } },
+  };
   return {
     openapi: '3.1.0',
-    info: { title: 'Feedback Portal API', version: '1.0.0' },
-    servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:4010' } } }],
+    info: {
+      title: 'Feedback Portal API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'Feedback Portal API' },
+    },
+    servers: options.servedFrom ? [{ url: options.servedFrom, description: 'The server this document is served from.' }, portal] : [portal],
     security: [{ bearer: [] }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The portal\'s API key.' } },
+      schemas: {
+        ErrorBody: errorBody,
+        ValidationErrorBody: validationBody,
+        UnprocessableBody: {
+          description: 'A rule of the operation refused the request: `message` alone, or with `errors` when a field is at fault.',
+          ...errorBody,
+          properties: { ...(errorBody.properties as Json), errors: (validationBody.properties as Json).errors },
+        },
+      },
       responses: {
-        Unauthenticated: {
-          description: 'Missing or invalid credentials',
-          content: { 'application/json': { schema: toSchema(ErrorBodySchema, 'output') } },
-        },
-        ValidationFailed: {
-          description: 'Validation failure',
-          content: { 'application/json': { schema: toSchema(ValidationErrorBodySchema, 'output') } },
-        },
+        BadRequest: refusal('The body is not valid JSON, not a JSON object, or not a complete multipart body.', {
+          message: 'The request body is not valid JSON.',
+        }),
+        Unauthenticated: refusal('Missing, unknown or expired API key, or a key of another portal.', { message: 'Unauthenticated.' }),
+        ReadOnlyKey: refusal('The API key is read-only.', { message: 'This API key is read-only and cannot make changes.' }),
+        Forbidden: refusal('The API key is read-only, or the category may not be changed.', {
+          message: 'You do not have permission to update this category.',
+        }),
+        NotFound: refusal('The item named in the path does not exist at this portal.', {
+          message: 'No query results for model [App\\Models\\Post] zz999',
+        }),
+        BodyTooLarge: refusal('The body is larger than 1 MiB.', { message: 'The request body must not be larger than 1048576 bytes.' }),
+        UploadTooLarge: refusal(
+          `The file is larger than ${SYNC_MAX_KILOBYTES} kilobytes.`,
+          {
+            message: `The file field must not be greater than ${SYNC_MAX_KILOBYTES} kilobytes.`,
+            errors: { file: [`The file field must not be greater than ${SYNC_MAX_KILOBYTES} kilobytes.`] },
+          },
+          { $ref: '#/components/schemas/UnprocessableBody' },
+        ),
+        ValidationFailed: refusal(
+          'Validation failure: `errors` maps each field to its messages.',
+          { message: VALIDATION_MESSAGE, errors: { name: ['The name field is required.'] } },
+          { $ref: '#/components/schemas/ValidationErrorBody' },
+        ),
+        Unprocessable: refusal(
+          'Validation failure (`message` and `errors`), or a rule of the operation (`message` alone).',
+          { message: 'Item is not voteable.' },
+          { $ref: '#/components/schemas/UnprocessableBody' },
+        ),
+        TooManyRequests: refusal('The rate limit of the API key is reached.', { message: 'Too Many Attempts.' }, undefined, retryAfter),
+        TooManyScans: refusal(
+          'The rate limit of the API key is reached, or the portal\'s link-health scan queue is full.',
+          { message: 'Too Many Attempts.' },
+          undefined,
+          retryAfter,
+        ),
       },
     },
   };

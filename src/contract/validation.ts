@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withJsonShape } from './json-shape.js';
 
 /**
  * Request-field builders whose messages are the service's own (Laravel wording),
@@ -34,7 +35,7 @@ export function requiredString(field: string, opts: { min?: number; max?: number
       error: `The ${attributeName(field)} field must not be greater than ${max} characters.`,
     });
   }
-  return s;
+  return withJsonShape(s, { type: 'string', minLength: opts.min ?? 1, ...(opts.max !== undefined && { maxLength: opts.max }) });
 }
 
 /** An optional string: absent or null passes; present must follow the length rules. */
@@ -50,16 +51,18 @@ export function optionalString(field: string, opts: { min?: number; max?: number
       error: `The ${attributeName(field)} field must not be greater than ${max} characters.`,
     });
   }
-  return s.nullish();
+  const shape = { type: 'string', ...(opts.min !== undefined && { minLength: opts.min }), ...(opts.max !== undefined && { maxLength: opts.max }) };
+  return withJsonShape(s, shape).nullish();
 }
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 export function hexColor(field: string) {
-  return z
+  const s = z
     .string({ error: typeError(field, 'a string') })
     .refine((v) => v.length > 0, { error: required(field), abort: true })
     .refine((v) => HEX_COLOR.test(v), { error: `The ${attributeName(field)} field must be a valid hexadecimal color.` });
+  return withJsonShape(s, { type: 'string', pattern: HEX_COLOR.source });
 }
 
 /**
@@ -89,15 +92,17 @@ export function integerField(field: string, opts: { min?: number; max?: number }
     const min = opts.min;
     s = s.refine((v) => v >= min, { error: `The ${attributeName(field)} field must be at least ${min}.` });
   }
-  return s;
+  // Digit strings are accepted too (form fields, query strings); the document names the type.
+  return withJsonShape(s, { type: 'integer', ...(opts.min !== undefined && { minimum: opts.min }), ...(opts.max !== undefined && { maximum: opts.max }) });
 }
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export function uuidString(field: string) {
-  return z
+  const s = z
     .string({ error: typeError(field, 'a string') })
     .refine((v) => UUID.test(v), { error: `The ${attributeName(field)} field must be a valid UUID.` });
+  return withJsonShape(s, { type: 'string', format: 'uuid', pattern: UUID.source });
 }
 
 export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
@@ -105,12 +110,15 @@ export function oneOf<const T extends readonly [string, ...string[]]>(field: str
 }
 
 /** Dates as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` or ISO 8601. */
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
 export function dateString(field: string) {
-  return z
+  const s = z
     .string({ error: typeError(field, 'a string') })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T'))), {
+    .refine((v) => DATE_TEXT.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T'))), {
       error: `The ${attributeName(field)} field must be a valid date.`,
     });
+  return withJsonShape(s, { type: 'string', pattern: DATE_TEXT.source });
 }
 
 /** The service's 422 body from a zod error: first path segment is the field. */

@@ -7,6 +7,9 @@ export const FeedbackSchema = z.looseObject({
   type: z.string(),
   feedback: z.string(),
   user_id: z.string().nullable(),
+  /** Where the entry came from and through which widget (the reference server always sends both). */
+  source: z.string().nullish(),
+  widget_id: z.string().nullish(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

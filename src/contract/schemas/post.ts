@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withJsonShape } from '../json-shape.js';
 import { integerField, oneOf } from '../validation.js';
 import { ModerationStatusSchema } from './comment.js';
 import { Timestamp } from './common.js';
@@ -69,11 +70,15 @@ export const PLATFORMS = [
   'chrome_extension', 'firefox_extension', 'safari_extension', 'edge_extension',
 ] as const;
 
-const orderBy = z
-  .string({ error: 'The order by field must be a string.' })
-  .refine((v) => (POST_ORDER_BY as readonly string[]).includes(v) || /^cf_\d+$/.test(v), {
-    error: 'The selected order by is invalid.',
-  });
+const CUSTOM_FIELD = /^cf_\d+$/;
+const orderBy = withJsonShape(
+  z
+    .string({ error: 'The order by field must be a string.' })
+    .refine((v) => (POST_ORDER_BY as readonly string[]).includes(v) || CUSTOM_FIELD.test(v), {
+      error: 'The selected order by is invalid.',
+    }),
+  { type: 'string', anyOf: [{ enum: [...POST_ORDER_BY] }, { pattern: CUSTOM_FIELD.source }] },
+);
 
 const INTEGER_TEXT = /^-?\d+$/;
 const mustBeInteger = (field: string) => `The ${field.replace(/_/g, ' ')} field must be an integer.`;
@@ -83,18 +88,21 @@ const isIntegerInput = (v: string | number) =>
 
 /** One integer or an array of them (`status=1&status=2`, `status[]=1`), always an array after parsing. */
 const manyIntegers = (field: string) =>
-  z
+  withJsonShape(z
     .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: mustBeInteger(field) })
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .refine((vs) => vs.every(isIntegerInput), { error: mustBeInteger(field) })
-    .transform((vs) => vs.map(Number));
+    .transform((vs) => vs.map(Number)), { type: 'array', items: { type: 'integer' } });
 
 const queryString = (field: string) => z.string({ error: `The ${field.replace(/_/g, ' ')} field must be a string.` });
 
 const manyStrings = (field: string) =>
-  z
-    .union([z.string(), z.array(z.string())], { error: `The ${field.replace(/_/g, ' ')} field must be a string or an array.` })
-    .transform((v) => (Array.isArray(v) ? v : [v]));
+  withJsonShape(
+    z
+      .union([z.string(), z.array(z.string())], { error: `The ${field.replace(/_/g, ' ')} field must be a string or an array.` })
+      .transform((v) => (Array.isArray(v) ? v : [v])),
+    { type: 'array', items: { type: 'string' } },
+  );
 
 export const PostListQuerySchema = z.object({
   tab: queryString('tab').optional(),

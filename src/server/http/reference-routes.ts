@@ -6,6 +6,9 @@ import { assertCanWrite, authenticate } from './authenticate.js';
 import { HttpError } from './error-response.js';
 import { sendJson } from './respond.js';
 
+/** A Host header that names a host (name, IPv4 or [IPv6]) and an optional port, nothing else. */
+const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 interface ReferenceRequest {
   req: IncomingMessage;
   res: ServerResponse;
@@ -32,7 +35,9 @@ export async function handleReferenceRoute({ req, res, url, method, portal, stor
     });
   }
   if (path === '/__reference/openapi.json') {
-    sendJson(res, 200, openApiDocument());
+    // The address the client used, so a client generated from this copy calls this server.
+    const host = req.headers.host ?? '';
+    sendJson(res, 200, openApiDocument(HOST.test(host) ? { servedFrom: `http://${host}` } : {}));
     return;
   }
   assertCanWrite(authenticate(req, portal, now));

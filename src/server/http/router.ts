@@ -5,6 +5,8 @@ interface Route {
   methods: HttpMethod[];
   pattern: RegExp;
   names: string[];
+  /** Literal segments: a path that matches a more literal route belongs to it alone. */
+  literals: number;
 }
 
 export type RouteMatch =
@@ -25,14 +27,19 @@ export function createRouter(list: readonly Endpoint[] = endpointList) {
       methods: [endpoint.method, ...(endpoint.alsoMethods ?? [])],
       pattern: new RegExp(`^${source}/?$`),
       names,
+      literals: endpoint.path.split('/').filter((segment) => segment && !segment.startsWith('{')).length,
     };
   });
 
   return function match(method: string, pathname: string): RouteMatch {
-    const allowed: HttpMethod[] = [];
-    for (const route of routes) {
+    // `/feedback/summarize` is that route, never `/feedback/{id}` with id "summarize".
+    const candidates = routes.flatMap((route) => {
       const m = route.pattern.exec(pathname);
-      if (!m) continue;
+      return m ? [{ route, m }] : [];
+    });
+    const literals = Math.max(...candidates.map(({ route }) => route.literals));
+    const allowed: HttpMethod[] = [];
+    for (const { route, m } of candidates.filter(({ route }) => route.literals === literals)) {
       if (route.methods.includes(method as HttpMethod)) {
         const params: Record<string, string> = {};
         route.names.forEach((name, i) => {

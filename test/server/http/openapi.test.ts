@@ -32,11 +32,27 @@ describe('/__reference/openapi.json', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
   });
 
+  it('names the address it is served from, then the {base_url} of any portal', () => {
+    expect(doc.servers).toEqual([
+      { url: server.url, description: 'The server this document is served from.' },
+      {
+        url: '{base_url}',
+        description: 'A portal: its own subdomain or custom domain.',
+        variables: { base_url: { default: server.url, description: 'The address of one portal.' } },
+      },
+    ]);
+  });
+
+  it('a Host header that is not a host name leaves the address out', async () => {
+    const res = await server.request('GET', '/__reference/openapi.json', { token: null, host: 'a b' });
+    expect(res.body.servers.map((s: { url: string }) => s.url)).toEqual(['{base_url}']);
+  });
+
   it('is an OpenAPI 3.1 document with info, paths and a bearer security scheme', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.info).toEqual(expect.objectContaining({ title: expect.any(String), version: '1.0.0' }));
     expect(typeof doc.paths).toBe('object');
-    expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearer: [] }]);
   });
 

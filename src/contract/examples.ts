@@ -1,0 +1,348 @@
+import type { OperationName } from './endpoints.js';
+
+/**
+ * One example request and response per operation, for the OpenAPI document.
+ * A test parses every example with the operation's own schemas.
+ */
+export interface OperationExample {
+  /** Path and query parameters. */
+  readonly params?: Readonly<Record<string, string | number>>;
+  /** JSON body, or the form fields besides `file` of an upload. */
+  readonly request?: unknown;
+  /** The 200 body (none for a ZIP download). */
+  readonly response?: unknown;
+}
+
+const ORIGIN = 'https://feedback.acme.test';
+const AT = '2026-05-20T12:00:00.000000Z';
+const GROUP_ID = 'c34024b6-3ea9-5f3b-879b-5f9038286d96';
+const USER_ID = 'df59ee44-0b55-5863-9245-f380d018907c';
+const SCAN_ID = '0b9f3c52-8d4e-4a43-9c0f-1f2a7e5b6c11';
+
+const author = {
+  id: USER_ID,
+  database_id: 10,
+  name: 'Priya Sharma',
+  role: 'member',
+  profile_url: `${ORIGIN}/users/10`,
+  avatar_small_url: 'https://www.gravatar.com/avatar/e41c2c782442bf32bf431cff0192dd52?s=64&d=identicon',
+};
+
+const comment = {
+  id: 29,
+  comment: 'Widgets on the home screen are a great touch.',
+  formatted_comment: '<p>Widgets on the home screen are a great touch.</p>\n',
+  author,
+  pinned_to_top: false,
+  tagged_for_changelog: false,
+  is_ai: false,
+  moderation_status: 'approved',
+  parent_id: null,
+  votes_count: 0,
+  user_has_voted: false,
+  can_edit: true,
+  can_delete: true,
+  created_at: AT,
+  updated_at: AT,
+  url: `${ORIGIN}/p/ky32v#comment-29`,
+  source_locale: null,
+  is_translated: false,
+  original_html: null,
+};
+
+const post = {
+  id: '22b56',
+  uid: '01277394-4e54-368f-a3a1-d7d5aac9218f',
+  title: 'Release 4.4: anomaly detection beta',
+  description_short: 'Turn on Detect anomalies on any time-series widget.',
+  description: 'Turn on **Detect anomalies** on any time-series widget.',
+  description_changelog: '',
+  clean_description_changelog: '',
+  image_main: '',
+  votes_count: 41,
+  comments_count: 0,
+  views_count: 875,
+  url: `${ORIGIN}/p/22b56`,
+  url_edit: `${ORIGIN}/p/22b56/edit`,
+  url_delete: `${ORIGIN}/p/22b56/delete`,
+  created_at: AT,
+  updated_at: AT,
+  latest_status_change_at: AT,
+  latest_status_change_at_formatted: 'May 20, 2026',
+  author: {
+    id: '7a3d77cd-6a62-5c95-85d6-55664ccde95b',
+    name: 'Ann Admin',
+    email: 'ann@acme.test',
+    role: 'admin',
+    counter_votes: 0,
+    counter_comments: 2,
+    counter_posts: 12,
+    counter_comment_votes: 0,
+  },
+  categories: [{ id: 4, name: 'Alerts', color: '#eb5757' }],
+  status: { id: 7, name: 'Released', color: '#7b61ff', tab_name: 'Changelog' },
+  section_id: null,
+  moderation_status: 'approved',
+  conversion: 4.69,
+  prioritization_impact: 0,
+  prioritization_confidence: 0,
+  prioritization_ease: 0,
+  prioritization_reach: 0,
+};
+
+const moderationAuthor = { id: '5ea10ee5-4552-5275-b57e-7adde4b93d06', name: 'Kwame Mensah' };
+const pendingPost = {
+  type: 'post',
+  id: 'hsiag',
+  database_id: 31,
+  title: 'Linux ARM build of the collector agent',
+  excerpt: 'Half of our servers are Graviton instances now.',
+  author: moderationAuthor,
+  moderation_status: 'pending',
+  created_at: AT,
+  url: `${ORIGIN}/p/hsiag`,
+  moderated_by: null,
+  moderated_at: null,
+};
+const rejectedComment = {
+  type: 'comment',
+  id: 18,
+  comment: 'Check out my site for cheap analytics templates!!!',
+  excerpt: 'Check out my site for cheap analytics templates!!!',
+  author: moderationAuthor,
+  post: { id: '7mbtj', title: 'Share a dashboard with a public read-only link' },
+  parent_id: null,
+  moderation_status: 'rejected',
+  created_at: AT,
+  url: `${ORIGIN}/p/7mbtj#comment-18`,
+  moderated_by: null,
+  moderated_at: null,
+};
+
+const group = {
+  id: GROUP_ID,
+  portal_id: 1,
+  name: 'Beta testers',
+  description: 'Early access to new dashboard features',
+  created_at: AT,
+  updated_at: AT,
+};
+
+const feedback = {
+  id: 'fb-11',
+  type: 'praise',
+  feedback: 'The query builder beta is fast and intuitive.',
+  user_id: USER_ID,
+  source: null,
+  widget_id: null,
+  created_at: AT,
+  updated_at: AT,
+};
+
+const scan = {
+  scan_id: SCAN_ID,
+  tab_id: 3,
+  state: 'queued',
+  total: 0,
+  checked: 0,
+  failed: 0,
+  started_at: null,
+  finished_at: null,
+  error: null,
+};
+
+const emptyPlan = {
+  tab: { changes: [] },
+  sections: { create: [], update: [], delete: [] },
+};
+
+export const operationExamples: Readonly<Record<OperationName, OperationExample>> = {
+  'portal.get': {
+    response: {
+      data: {
+        guid: '4abcb853-93f0-5e53-a583-85cedf97bd1b',
+        title: 'Acme Feedback',
+        localization: 'en',
+        editor_type: 'markdown',
+        jira_enabled: false,
+        jira_sync_status: false,
+        linear_enabled: false,
+        jira_domain: null,
+      },
+    },
+  },
+  'posts.list': {
+    params: { limit: 1, order_by: 'votes_count' },
+    response: { data: [post], hasMore: true, total: 43, skip: 0, limit: 1 },
+  },
+  'votes.addAnonymous': {
+    params: { key: '22b56', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
+    response: { data: { created_at: AT, voter: null } },
+  },
+  'votes.removeAnonymous': {
+    params: { key: '22b56', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
+    response: {},
+  },
+  'categories.list': { response: { data: [{ id: 1, name: 'Dashboards', color: '#2f80ed', sort_order: 1 }] } },
+  'categories.create': {
+    request: { name: 'Billing' },
+    response: { data: { id: 9, name: 'Billing', color: '#2f80ed', sort_order: 9 } },
+  },
+  'categories.update': {
+    params: { id: 1 },
+    request: { name: 'Dashboards', color: '#123abc' },
+    response: { data: { id: 1, name: 'Dashboards', color: '#123abc', sort_order: 1 } },
+  },
+  'categories.delete': { params: { id: 1 }, response: { message: 'Category deleted successfully' } },
+  'comments.list': { params: { key: 'ky32v' }, response: { data: [comment] } },
+  'comments.create': {
+    params: { key: 'ky32v' },
+    request: { user_id: USER_ID, comment: 'Widgets on the home screen are a great touch.', silent: true },
+    response: { data: comment },
+  },
+  'comments.update': {
+    params: { id: 29 },
+    request: { comment: 'Widgets on the home screen are a great touch.', pinned_to_top: true },
+    response: { data: { ...comment, pinned_to_top: true } },
+  },
+  'comments.delete': { params: { id: 29 }, response: {} },
+  'references.create': {
+    params: { key: '22b56' },
+    request: { reference: 'Zendesk ticket #4821' },
+    response: { data: { id: 3, post_id: '22b56', reference: 'Zendesk ticket #4821', created_at: AT, updated_at: AT } },
+  },
+  'references.delete': { params: { id: 3 }, response: {} },
+  'groups.list': { response: { data: [group] } },
+  'groups.create': {
+    request: { name: 'Beta testers', description: 'Early access to new dashboard features' },
+    response: { data: group },
+  },
+  'groups.get': { params: { id: GROUP_ID }, response: { data: group } },
+  'groups.update': { params: { id: GROUP_ID }, request: { description: null }, response: { data: { ...group, description: null } } },
+  'groups.delete': { params: { id: GROUP_ID }, response: { message: 'Group deleted successfully' } },
+  'groups.listUsers': {
+    params: { group: GROUP_ID },
+    response: {
+      data: [{ ...author, counter_votes: 0, counter_comments: 3, counter_posts: 5, counter_comment_votes: 0, created_at: AT }],
+    },
+  },
+  'groups.addUser': { params: { group: GROUP_ID }, request: { user_id: USER_ID }, response: { message: 'User added to group successfully' } },
+  'groups.removeUser': { params: { group: GROUP_ID }, request: { user_id: 10 }, response: { message: 'User removed from group successfully' } },
+  'feedback.list': { response: { data: [feedback] } },
+  'feedback.create': {
+    request: { type: 'praise', feedback: 'The query builder beta is fast and intuitive.', user_id: USER_ID },
+    response: { data: feedback },
+  },
+  'feedback.update': {
+    params: { id: 'fb-11' },
+    request: { feedback: 'The query builder is fast and intuitive.' },
+    response: { data: { ...feedback, feedback: 'The query builder is fast and intuitive.' } },
+  },
+  'feedback.delete': { params: { id: 'fb-11' }, response: {} },
+  'feedback.summarize': {
+    request: { sentiment: 'positive', created_from: '2026-05-01' },
+    response: {
+      data: {
+        summary: '4 feedback entries matched (praise: 3, idea: 1). Sentiment is mostly positive.',
+        total: 4,
+        by_type: { idea: 1, praise: 3 },
+        sentiment: { positive: 4, neutral: 0, negative: 0 },
+        focus: { usability: 2, functionality: 3, value: 1 },
+        top_phrases: [{ phrase: 'minutes', count: 2 }],
+        filters: { sentiment: 'positive', created_from: '2026-05-01' },
+      },
+    },
+  },
+  'moderation.pending': {
+    params: { last_post_id: 32 },
+    response: {
+      data: { posts: [pendingPost], comments: [] },
+      meta: { per_page: 20, has_more_posts: false, has_more_comments: false, last_post_id: 31, last_comment_id: null },
+    },
+  },
+  'moderation.rejected': {
+    params: { page: 1 },
+    response: {
+      data: { posts: [], comments: [rejectedComment] },
+      meta: { current_page: 1, per_page: 20, has_more_posts: false, has_more_comments: false },
+    },
+  },
+  'moderation.reject': {
+    params: { type: 'comment', identifier: '18' },
+    response: { message: 'Comment rejected successfully', data: { ...rejectedComment, moderated_by: '7a3d77cd-6a62-5c95-85d6-55664ccde95b', moderated_at: AT } },
+  },
+  'moderation.approve': {
+    params: { type: 'post', identifier: 'hsiag' },
+    response: {
+      message: 'Post approved successfully',
+      data: { ...pendingPost, moderation_status: 'approved', moderated_by: '7a3d77cd-6a62-5c95-85d6-55664ccde95b', moderated_at: AT },
+    },
+  },
+  'knowledgebase.scanLinks': { request: { tab_id: 3 }, response: { data: scan } },
+  'knowledgebase.scanProgress': {
+    params: { scanId: SCAN_ID },
+    response: { data: { ...scan, state: 'running', total: 12, checked: 5, failed: 1, started_at: AT } },
+  },
+  'knowledgebase.linkResults': {
+    params: { tabId: 3 },
+    response: {
+      data: {
+        tab_id: 3,
+        scan_id: SCAN_ID,
+        scanned_at: AT,
+        posts: [
+          {
+            post_id: 'xuwe8',
+            title: 'Updating payment details',
+            healthy: false,
+            links_total: 1,
+            links_failed: 1,
+            links: [
+              {
+                url: 'https://billing.acme.test/old',
+                ok: false,
+                status: 404,
+                error: 'HTTP 404 Not Found',
+                final_url: 'https://billing.acme.test/old',
+                redirects: 0,
+                checked_at: AT,
+              },
+            ],
+          },
+        ],
+      },
+    },
+  },
+  'knowledgebase.export': { params: { tab_id: 3 } },
+  'knowledgebase.preview': {
+    request: { tab_id: 3 },
+    response: {
+      data: {
+        ...emptyPlan,
+        articles: {
+          create: [{ id: null, title: 'Exporting dashboards', path: 'getting-started/exporting-dashboards.md' }],
+          update: [],
+          delete: [],
+        },
+        summary: { create: 1, update: 0, delete: 0 },
+      },
+    },
+  },
+  'knowledgebase.execute': {
+    request: { tab_id: 3, delete_confirmed: ['xuwe8'] },
+    response: {
+      data: {
+        applied: {
+          ...emptyPlan,
+          articles: {
+            create: [],
+            update: [],
+            delete: [{ id: 'xuwe8', database_id: 40, title: 'Updating payment details', path: 'billing/updating-payment-details.md' }],
+          },
+        },
+        skipped: { sections: [], articles: [] },
+        summary: { created: 0, updated: 0, deleted: 1, skipped: 0 },
+      },
+    },
+  },
+};

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { endpointList, endpoints, type OperationName } from '../../src/contract/endpoints.js';
+import { operationExamples } from '../../src/contract/examples.js';
+import { openApiDocument } from '../../src/contract/openapi.js';
+
+const doc = openApiDocument() as any;
+const operations = endpointList.flatMap((e) =>
+  [e.method, ...(e.alsoMethods ?? [])].map((method) => ({ endpoint: e, method, op: doc.paths[e.path][method.toLowerCase()] })),
+);
+const statuses = (op: any) => Object.keys(op.responses);
+
+describe('the OpenAPI document', () => {
+  it('gives every operation a summary, a description, one defined tag and the tool name', () => {
+    const tags = new Set(doc.tags.map((t: any) => t.name));
+    for (const { endpoint, op } of operations) {
+      expect(op.description, endpoint.name).toBe(endpoint.description);
+      expect(op.description.length, endpoint.name).toBeGreaterThan(10);
+      expect(op.tags, endpoint.name).toEqual([endpoint.name.split('.')[0]]);
+      expect(tags.has(op.tags[0]), endpoint.name).toBe(true);
+      expect(op['x-tool-name']).toBe(endpoint.name);
+    }
+  });
+
+  it('documents 401 and 429 on every operation, 403 on every write, 400 and 413 where a body is read', () => {
+    for (const { endpoint, method, op } of operations) {
+      const s = statuses(op);
+      expect(s, endpoint.name).toEqual(expect.arrayContaining(['200', '401', '429']));
+      expect(s.includes('403'), endpoint.name).toBe(method !== 'GET');
+      const hasBody = Boolean(endpoint.body || endpoint.multipart);
+      expect(s.includes('400') && s.includes('413'), endpoint.name).toBe(hasBody);
+    }
+  });
+
+  it('documents 404 on every operation with an item in the path; the link results take a tab id checked like a field (422)', () => {
+    for (const { endpoint, op } of operations) {
+      const hasId = endpoint.path.includes('{');
+      if (endpoint.name === 'knowledgebase.linkResults') {
+        expect(statuses(op)).not.toContain('404');
+        expect(op.responses['422']).toEqual({ $ref: '#/components/responses/ValidationFailed' });
+      } else expect(statuses(op).includes('404'), endpoint.name).toBe(hasId);
+    }
+  });
+
+  it('a 422 of votes, group membership, moderation and sync may carry message alone; a schema failure carries errors', () => {
+    const messageAlone = ['votes.addAnonymous', 'votes.removeAnonymous', 'groups.addUser', 'groups.removeUser', 'moderation.approve', 'moderation.reject', 'knowledgebase.preview', 'knowledgebase.execute'];
+    for (const { endpoint, op } of operations) {
+      const expected = messageAlone.includes(endpoint.name) ? 'Unprocessable' : 'ValidationFailed';
+      if (op.responses['422']) expect(op.responses['422'].$ref, endpoint.name).toBe(`#/components/responses/${expected}`);
+    }
+    expect(doc.components.schemas.UnprocessableBody.required).toEqual(['message']);
+    expect(doc.components.schemas.ValidationErrorBody.required).toEqual(['message', 'errors']);
+  });
+
+  it('categories.update refuses a locked category (403) as well as a read-only key', () => {
+    const op = doc.paths['/api/v1/categories/{id}'].patch;
+    expect(op.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+  });
+
+  it('carries the limits of the schemas: lengths, patterns, integers as integer', () => {
+    const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    expect(body('/api/v1/categories/{id}', 'patch').properties).toEqual({
+      name: { type: 'string', minLength: 2, maxLength: 60 },
+      color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
+    });
+    expect(body('/api/v1/posts/{key}/comments', 'post').properties.comment).toEqual({ type: 'string', minLength: 3, maxLength: 6000 });
+    expect(body('/api/v1/posts/{key}/references', 'post').properties.reference).toEqual({ type: 'string', minLength: 1, maxLength: 6000 });
+    expect(body('/api/v1/groups', 'post').properties.description).toEqual({
+      anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'null' }],
+    });
+    expect(body('/api/v1/knowledgebase/link-health/scan', 'post').properties.tab_id).toEqual({ type: 'integer' });
+    const limit = doc.paths['/api/v1/posts'].get.parameters.find((p: any) => p.name === 'limit');
+    expect(limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+    const comments = doc.paths['/api/v1/posts/{key}/comments'].get.responses['200'].content['application/json'].schema;
+    expect(comments.properties.data.items.properties.votes_count).toEqual({ type: 'integer' });
+    expect(doc.paths['/api/v1/comments/{id}'].put.parameters[0].schema).toEqual({ type: 'integer', minimum: 0 });
+  });
+
+  it('the export takes tab_id as a required integer query parameter and has no body', () => {
+    const op = doc.paths['/api/v1/knowledgebase/sync/export'].get;
+    expect(op.parameters).toEqual([expect.objectContaining({ name: 'tab_id', in: 'query', required: true, schema: { type: 'integer' } })]);
+    expect(op.requestBody).toBeUndefined();
+  });
+
+  it('has an example for every request body and every JSON 200 response', () => {
+    for (const { endpoint, op } of operations) {
+      if (endpoint.body) expect(op.requestBody.content['application/json'].example, endpoint.name).toBeDefined();
+      if (endpoint.responseType !== 'zip') expect(op.responses['200'].content['application/json'].example, endpoint.name).toBeDefined();
+    }
+    for (const [name, response] of Object.entries<any>(doc.components.responses)) {
+      expect(response.content['application/json'].example, name).toBeDefined();
+    }
+  });
+
+  it('every example passes the operation\'s own zod schemas', () => {
+    for (const [name, example] of Object.entries(operationExamples)) {
+      const e = endpoints[name as OperationName] as (typeof endpointList)[number];
+      if (example.request !== undefined) {
+        const schema = e.body ?? e.multipart!;
+        expect(schema.safeParse(example.request).error, name).toBeUndefined();
+      }
+      if (example.response !== undefined) expect(e.response.safeParse(example.response).error, name).toBeUndefined();
+      const params = example.params ?? {};
+      const pathNames = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(pathNames.every((p) => params[p] !== undefined), name).toBe(true);
+      const query = Object.fromEntries(Object.entries(params).filter(([k]) => !pathNames.includes(k)).map(([k, v]) => [k, String(v)]));
+      if (e.query) expect(e.query.safeParse(query).error, name).toBeUndefined();
+      else expect(query, name).toEqual({});
+    }
+    expect(Object.keys(operationExamples).sort()).toEqual(Object.keys(endpoints).sort());
+  });
+
+  it('without a served address, {base_url} defaults to where fp server listens', () => {
+    expect(doc.servers).toEqual([
+      {
+        url: '{base_url}',
+        description: 'A portal: its own subdomain or custom domain.',
+        variables: { base_url: { default: 'http://127.0.0.1:4010', description: 'The address of one portal.' } },
+      },
+    ]);
+  });
+});
