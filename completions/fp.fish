@@ -46,7 +46,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --format --timeout --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval -o --output --dir --confirm-delete --confirm-delete-section -X --method -f --raw-field -F --field --input --port --host --seed --data
+            case --profile --base-url --format --timeout --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval -o --output --dir --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --port --host --seed --data
                 set skip 1
             case '-*'
             case '*'
@@ -626,7 +626,7 @@ complete -c fp -n "__fp_at 'fp kb link-health results'" -l debug -d 'log each HT
 complete -c fp -n "__fp_at 'fp kb link-health results'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
 complete -c fp -n "__fp_at 'fp kb sync'" -f -a 'export' -d 'Download the sections and articles of a tab as a ZIP of markdown files'
 complete -c fp -n "__fp_at 'fp kb sync'" -f -a 'preview' -d 'Show what syncing a ZIP or folder into a tab would create, update and delete (changes nothing)'
-complete -c fp -n "__fp_at 'fp kb sync'" -f -a 'execute' -d 'Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed'
+complete -c fp -n "__fp_at 'fp kb sync'" -f -a 'execute' -d 'Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed; writes new ids back'
 complete -c fp -n "__fp_at 'fp kb sync'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp kb sync'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp kb sync'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -638,6 +638,7 @@ complete -c fp -n "__fp_at 'fp kb sync'" -l timeout -r -d 'request timeout, e.g.
 complete -c fp -n "__fp_at 'fp kb sync export'" -l tab -r -d 'knowledge-base tab id'
 complete -c fp -n "__fp_at 'fp kb sync export'" -s o -l output -r -d 'write the ZIP to this file (replaced only once complete)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l dir -r -d 'unpack into this folder, replacing its *.md files and keeping other files such as .git'
+complete -c fp -n "__fp_at 'fp kb sync export'" -l force -d 'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -657,9 +658,10 @@ complete -c fp -n "__fp_at 'fp kb sync preview'" -l no-color -d 'no colour (env 
 complete -c fp -n "__fp_at 'fp kb sync preview'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp kb sync preview'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
 complete -c fp -n "__fp_at 'fp kb sync execute'" -l tab -r -d 'knowledge-base tab id'
-complete -c fp -n "__fp_at 'fp kb sync execute'" -l confirm-delete -r -d 'article ids (post keys) whose deletion is confirmed; comma-separated or repeated'
-complete -c fp -n "__fp_at 'fp kb sync execute'" -l confirm-delete-section -r -d 'section ids whose deletion is confirmed; comma-separated or repeated'
-complete -c fp -n "__fp_at 'fp kb sync execute'" -s y -l yes -d 'apply without asking (needed without a terminal)'
+complete -c fp -n "__fp_at 'fp kb sync execute'" -l confirm-delete -r -d 'article ids (post keys) whose deletion is confirmed; comma-separated or repeated; all-shown: every one the plan shows'
+complete -c fp -n "__fp_at 'fp kb sync execute'" -l confirm-delete-section -r -d 'section ids whose deletion is confirmed; comma-separated or repeated; all-shown: every one the plan shows'
+complete -c fp -n "__fp_at 'fp kb sync execute'" -l write-back -r -d 'for a ZIP source: write the ids of created items into this folder (the one the ZIP was made from)'
+complete -c fp -n "__fp_at 'fp kb sync execute'" -s y -l yes -d 'apply without asking (needed without a terminal, also for all-shown)'
 complete -c fp -n "__fp_at 'fp kb sync execute'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp kb sync execute'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp kb sync execute'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
