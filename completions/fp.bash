@@ -79,9 +79,9 @@ _fp_options() {
     'fp kb link-health progress') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb link-health results') echo '--tab --failed -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb sync') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
-    'fp kb sync export') echo '--tab -o --output --dir -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
+    'fp kb sync export') echo '--tab -o --output --dir --force -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb sync preview') echo '--tab --exit-code -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
-    'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section -y --yes -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
+    'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back -y --yes -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --paginate -i --include -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp server') echo '--port --host --seed --data --allow-private-links --rate-limit --faults --fault-seed -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp completion') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
@@ -148,7 +148,7 @@ _fp_valued_options() {
     'fp kb sync') echo '--profile --base-url --format --timeout' ;;
     'fp kb sync export') echo '--tab -o --output --dir --profile --base-url --format --timeout' ;;
     'fp kb sync preview') echo '--tab --profile --base-url --format --timeout' ;;
-    'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --profile --base-url --format --timeout' ;;
+    'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back --profile --base-url --format --timeout' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --profile --base-url --format --timeout' ;;
     'fp server') echo '--port --host --seed --data --rate-limit --faults --fault-seed --profile --base-url --format --timeout' ;;
     'fp completion') echo '--profile --base-url --format --timeout' ;;

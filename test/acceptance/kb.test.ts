@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,13 +62,13 @@ describe('fp kb sync', () => {
   it('export --dir unpacks the sections as folders and the articles as markdown files', async () => {
     const r = await server.fp(['kb', 'sync', 'export', '--tab', '3', '--dir', dir]);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: `Exported 3 articles in 3 sections to ${dir}\n` });
-    expect(readdirSync(dir).sort()).toEqual(['getting-started', 'old']);
+    expect(readdirSync(dir).sort()).toEqual(['.fp-sync.json', 'getting-started', 'old']);
     expect(readdirSync(join(dir, 'getting-started')).sort()).toEqual(['_index.md', 'advanced', 'installation.md']);
   });
 
   it('preview of the unchanged export: no changes, exit 0 even with --exit-code', async () => {
     const r = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir, '--exit-code']);
-    expect(r).toMatchObject({ code: 0, stdout: NO_CHANGES, stderr: '' });
+    expect(r).toMatchObject({ code: 0, stdout: NO_CHANGES, stderr: 'Local files since the last sync: 0 new, 0 changed, 0 removed, 6 unchanged.\n' });
   });
 
   it('preview after an edit, an addition and a deletion shows exactly +, ~ and -; --exit-code exits 3', async () => {
@@ -76,33 +76,44 @@ describe('fp kb sync', () => {
     writeFileSync(join(dir, 'getting-started', 'new.md'), '---\ntitle: New article\n---\nFresh.');
     unlinkSync(join(dir, 'old', 'old-article.md'));
     const plan = [
-      '+ article  getting-started/new.md  "New article"',
-      '~ article  getting-started/installation.md  "Installation"  (body)',
-      '- article  old/old-article.md  "Old article"',
+      '+ article  (new)  getting-started/new.md  "New article"',
+      '~ article  kb001  getting-started/installation.md  "Installation"  (body)',
+      '- article  kb003  old/old-article.md  "Old article"',
       '',
-      'Plan: 1 to create, 1 to update, 1 to delete.',
+      'Plan: 1 to create, 1 to update, 1 to delete, 4 unchanged.',
+      'Deletions happen only when confirmed; to apply them, add: --confirm-delete kb003',
       '',
     ].join('\n');
+    const local =
+      'Local files since the last sync: 1 new (getting-started/new.md), 1 changed (getting-started/installation.md), ' +
+      '1 removed (old/old-article.md), 4 unchanged.\n';
     const r = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir]);
-    expect(r).toMatchObject({ code: 0, stdout: plan, stderr: '' });
+    expect(r).toMatchObject({ code: 0, stdout: plan, stderr: local });
     const gated = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir, '--exit-code']);
-    expect(gated).toMatchObject({ code: 3, stdout: plan, stderr: '' });
+    expect(gated).toMatchObject({ code: 3, stdout: plan, stderr: local });
   });
 
   it('execute without --yes off a terminal exits 2 and changes nothing', async () => {
     const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', dir]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: Apply these changes: refusing without a terminal to confirm; pass --yes to proceed\n');
+    expect(r.stderr).toMatch(/\nerror: Apply these changes: refusing without a terminal to confirm; pass --yes to proceed\n$/);
     const again = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir, '--json']);
     expect(again.json.summary).toEqual({ create: 1, update: 1, delete: 1 });
   });
 
-  it('execute --yes applies the rest and skips the unconfirmed deletion', async () => {
+  it('execute --yes applies the rest, writes the new id back, and exits 1 for the unconfirmed deletion', async () => {
     const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', dir, '--yes']);
-    expect(r.code).toBe(0);
-    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const key = /^---\nid: (\w{5})\ntitle: New article\n---\nFresh\.$/.exec(readFileSync(join(dir, 'getting-started', 'new.md'), 'utf8'))![1];
     expect(r.stdout).toMatch(
-      /\nApplied: 1 created, 1 updated, 0 deleted\.\nSkipped 1 deletion \(not confirmed\):\n {2}- article {2}old\/old-article\.md {2}"Old article" — pass --confirm-delete kb003 to delete it\n$/,
+      new RegExp(
+        `\nApplied: 1 created, 1 updated, 0 deleted\\.\n  \\+ article  ${key}  getting-started/new\\.md  "New article"\n` +
+          'Skipped 1 deletion \\(not confirmed\\):\n {2}- article {2}kb003 {2}old/old-article\\.md {2}"Old article"\n' +
+          'To delete them, run again with: --confirm-delete kb003\n$',
+      ),
+    );
+    expect(r.stderr).toMatch(
+      new RegExp(`\nWrote 1 id into ${dir}: getting-started/new\\.md \\(${key}\\)\nerror: 1 deletion not confirmed; to apply, run again with: --confirm-delete kb003\n$`),
     );
   });
 
@@ -113,8 +124,10 @@ describe('fp kb sync', () => {
     const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', fresh, '--yes', '--confirm-delete', 'kb003']);
     expect(r).toMatchObject({
       code: 0,
-      stderr: '',
-      stdout: '- article  old/old-article.md  "Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete.\n\nApplied: 0 created, 0 updated, 1 deleted.\n',
+      stderr: 'Local files since the last sync: 0 new, 0 changed, 1 removed (old/old-article.md), 6 unchanged.\n',
+      stdout:
+        '- article  kb003  old/old-article.md  "Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete, 6 unchanged.\n' +
+        'Deletions happen only when confirmed; to apply them, add: --confirm-delete kb003\n\nApplied: 0 created, 0 updated, 1 deleted.\n',
     });
     const after = await server.fp(['kb', 'sync', 'preview', '--tab', '3', fresh, '--exit-code']);
     expect(after).toMatchObject({ code: 0, stdout: NO_CHANGES });

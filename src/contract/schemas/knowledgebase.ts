@@ -74,18 +74,24 @@ export const SyncArticleUpdateSchema = SyncArticleItemSchema.extend({ changes: z
 /** The tab's own description (root `_index.md`). */
 export const SyncTabChangesSchema = z.looseObject({ changes: z.array(z.enum(['description'])) });
 
-/** `data` of sync preview. */
+/**
+ * `data` of sync preview: every item of the archive and of the tab, each under
+ * its one action. `unchanged` is this server's addition (optional, so that a
+ * service without it still parses).
+ */
 export const SyncPlanSchema = z.looseObject({
   tab: SyncTabChangesSchema,
   sections: z.looseObject({
     create: z.array(SyncCreateItemSchema),
     update: z.array(SyncSectionUpdateSchema),
     delete: z.array(SyncSectionItemSchema),
+    unchanged: z.array(SyncSectionItemSchema).optional(),
   }),
   articles: z.looseObject({
     create: z.array(SyncCreateItemSchema),
     update: z.array(SyncArticleUpdateSchema),
     delete: z.array(SyncArticleItemSchema),
+    unchanged: z.array(SyncArticleItemSchema).optional(),
   }),
   /** Items per action; a changed tab description counts as one update. */
   summary: z.looseObject({ create: z.number().int(), update: z.number().int(), delete: z.number().int() }),

@@ -92,11 +92,13 @@ function presentPlan(plan: SyncPlan, ids: Map<string, number>): SyncPlanBody {
       create: plan.sections.create.map(createItem),
       update: plan.sections.update.map(sectionUpdate),
       delete: plan.sections.delete.map(sectionItem),
+      unchanged: plan.sections.unchanged.map(sectionItem),
     },
     articles: {
       create: plan.articles.create.map(createItem),
       update: plan.articles.update.map(articleUpdate(databaseIdOf)),
       delete: plan.articles.delete.map(articleItem(databaseIdOf)),
+      unchanged: plan.articles.unchanged.map(articleItem(databaseIdOf)),
     },
     summary: { ...plan.summary },
   };

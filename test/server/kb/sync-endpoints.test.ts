@@ -160,10 +160,20 @@ async function upload(op: 'preview' | 'execute', { tabId = '3', filePath, extra 
 const confirm = (name: 'delete_confirmed[]' | 'delete_sections_confirmed[]', ...values: string[]): MultipartPart[] =>
   values.map((value) => ({ name, value }));
 
+const UNCHANGED_SECTIONS = [
+  { id: 10, title: 'Getting started', path: 'getting-started' },
+  { id: 11, title: 'Advanced', path: 'getting-started/advanced' },
+];
+const UNCHANGED_ARTICLES = [
+  { id: 'kb001', database_id: 5, title: 'Installation', path: 'getting-started/installation.md' },
+  { id: 'kb002', database_id: 6, title: 'Troubleshooting', path: 'troubleshooting.md' },
+];
+
+/** Every item of the exported archive is listed as unchanged, with its id and path. */
 const NO_CHANGE = {
   tab: { changes: [] },
-  sections: { create: [], update: [], delete: [] },
-  articles: { create: [], update: [], delete: [] },
+  sections: { create: [], update: [], delete: [], unchanged: UNCHANGED_SECTIONS },
+  articles: { create: [], update: [], delete: [], unchanged: UNCHANGED_ARTICLES },
   summary: { create: 0, update: 0, delete: 0 },
 };
 
@@ -229,11 +239,13 @@ const EDIT_PLAN = {
     create: [{ id: null, title: 'Billing', path: 'billing' }],
     update: [],
     delete: [{ id: 11, title: 'Advanced', path: 'getting-started/advanced' }],
+    unchanged: [UNCHANGED_SECTIONS[0]],
   },
   articles: {
     create: [{ id: null, title: 'FAQ', path: 'getting-started/faq.md' }],
     update: [{ id: 'kb001', database_id: 5, title: 'Installation', path: 'getting-started/installation.md', changes: ['body'] }],
     delete: [{ id: 'kb002', database_id: 6, title: 'Troubleshooting', path: 'troubleshooting.md' }],
+    unchanged: [],
   },
   summary: { create: 2, update: 1, delete: 2 },
 };
@@ -270,6 +282,7 @@ describe('sync preview', () => {
             { id: 'kb002', database_id: 6, title: 'Fixes', path: 'getting-started/advanced/troubleshooting.md', changes: ['title', 'section', 'order'] },
           ],
           delete: [],
+          unchanged: [UNCHANGED_ARTICLES[0]],
         },
         summary: { create: 0, update: 2, delete: 0 },
       },
@@ -327,7 +340,11 @@ describe('sync execute', () => {
   it('after execute, an export of the tab previews as no change', async () => {
     await upload('execute', { filePath: await editedArchive() });
     const res = await upload('preview', { filePath: await saveFile((await exportTab()).bytes) });
-    expect(res.body).toEqual({ data: NO_CHANGE });
+    const { sections, articles, ...rest } = res.body.data;
+    expect(rest).toEqual({ tab: { changes: [] }, summary: { create: 0, update: 0, delete: 0 } });
+    expect(sections).toMatchObject({ create: [], update: [], delete: [] });
+    expect(articles).toMatchObject({ create: [], update: [], delete: [] });
+    expect(sections.unchanged.map((s: { path: string }) => s.path)).toEqual(['billing', 'getting-started', 'getting-started/advanced']);
   });
 
   it('confirmed deletions are applied: delete_confirmed takes post ids, delete_sections_confirmed section ids', async () => {

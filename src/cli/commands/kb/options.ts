@@ -13,11 +13,18 @@ export function parseSeconds(value: string): number {
   return n;
 }
 
-/** Section ids: comma-separated or repeated, each a positive integer. */
-export function parseSectionIds(value: string, previous: number[] = []): number[] {
+/** Confirms every deletion the plan of the same run shows. */
+export const ALL_SHOWN = 'all-shown';
+
+/** Section ids: comma-separated or repeated, each a positive integer (or `all-shown`). */
+export function parseSectionIds(value: string, previous: Array<number | typeof ALL_SHOWN> = []): Array<number | typeof ALL_SHOWN> {
   const ids = value.split(',').map((v) => v.trim()).filter(Boolean);
-  for (const id of ids) if (!/^\d+$/.test(id) || Number(id) < 1) throw new InvalidArgumentError(`"${id}" is not a section id (a positive integer)`);
-  return [...previous, ...ids.map(Number)];
+  for (const id of ids) {
+    if (id !== ALL_SHOWN && (!/^\d+$/.test(id) || Number(id) < 1)) {
+      throw new InvalidArgumentError(`"${id}" is not a section id (a positive integer) or ${ALL_SHOWN}`);
+    }
+  }
+  return [...previous, ...ids.map((id) => (id === ALL_SHOWN ? ALL_SHOWN : Number(id)))];
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readdir, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,8 @@ export class UnsafeEntryError extends Error {
 export interface UnzipResult {
   /** Files written, as archive paths. */
   files: string[];
+  /** sha256 of each file written, by archive path. */
+  hashes: Map<string, string>;
   /** Markdown files of the previous content that the archive no longer has. */
   removed: string[];
   sections: number;
@@ -82,7 +85,16 @@ export async function countArchive(zipPath: string): Promise<{ sections: number;
  * into a staging folder before the old content is touched, so a bad archive
  * leaves `dir` as it was.
  */
-export async function unzipToDir(zipPath: string, dir: string): Promise<UnzipResult> {
+export interface UnzipOptions {
+  /**
+   * Called once the archive is staged, before the folder changes: the sha256 of
+   * each incoming file, and the existing files that would be replaced or
+   * removed. Throwing leaves the folder as it was.
+   */
+  beforeReplacing?: (incoming: Map<string, string>, replaced: string[]) => Promise<void>;
+}
+
+export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOptions = {}): Promise<UnzipResult> {
   const yauzl = (await import('yauzl')).default;
   const zipfile = await openZip(yauzl, zipPath);
   try {
@@ -107,14 +119,23 @@ export async function unzipToDir(zipPath: string, dir: string): Promise<UnzipRes
     const keepStaging = removeOnExit(staging);
     try {
       for (const folder of [...folders].sort()) await mkdir(path.join(staging, folder), { recursive: true });
+      const hashes = new Map<string, string>();
       for (const { name, entry } of files) {
         const stream = await zipfile.openReadStreamPromise(entry);
+        const hash = createHash('sha256');
+        stream.on('data', (chunk: Buffer) => hash.update(chunk));
         await pipeline(stream, createWriteStream(path.join(staging, name), { flags: 'wx' }));
+        hashes.set(name, hash.digest('hex'));
       }
 
       const written = new Set(files.map((f) => f.name));
       const previous = await managedFiles(dir);
       const removed = previous.filter((p) => !written.has(p));
+      if (opts.beforeReplacing) {
+        const existing = await Promise.all(files.map(async ({ name }) => ((await lstat(path.join(dir, name)).catch(() => null)) ? name : null)));
+        const replaced = [...new Set([...previous, ...existing.filter((n): n is string => n !== null)])].sort();
+        await opts.beforeReplacing(hashes, replaced);
+      }
       for (const p of previous) await unlink(path.join(dir, p));
       for (const folder of [...folders].sort()) await mkdir(path.join(dir, folder), { recursive: true });
       for (const { name } of files) await rename(path.join(staging, name), path.join(dir, name));
@@ -122,6 +143,7 @@ export async function unzipToDir(zipPath: string, dir: string): Promise<UnzipRes
 
       return {
         files: files.map((f) => f.name),
+        hashes,
         removed,
         ...countContent(files.map((f) => f.name)),
       };

@@ -1,22 +1,59 @@
-import { createWriteStream } from 'node:fs';
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { constants, createWriteStream } from 'node:fs';
+import { lstat, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { UsageError } from '../../errors.js';
+
+export interface FolderFile {
+  /** `/`-separated path inside the folder, as written to the archive. */
+  archivePath: string;
+  realPath: string;
+}
+
+export interface ZippedFile {
+  archivePath: string;
+  /** sha256 of the bytes zipped, hex. */
+  sha256: string;
+}
 
 export interface ZipFolderResult {
   /** Archive paths, `/`-separated, in the order written. */
   entries: string[];
+  files: ZippedFile[];
+}
+
+/** A folder holds something that is not a regular file inside it; nothing was read. */
+export class UnsafeFolderError extends UsageError {
+  constructor(
+    readonly dir: string,
+    readonly offenders: Array<{ path: string; kind: string }>,
+  ) {
+    const list = offenders.map((o) => `${o.path} (${o.kind})`).join(', ');
+    super(`refusing to read ${dir}: only regular files inside the folder are synced, and these are not: ${list}`);
+    this.name = 'UnsafeFolderError';
+  }
+}
+
+function kindOf(info: import('node:fs').Stats): string {
+  if (info.isSymbolicLink()) return 'a symbolic link';
+  if (info.isBlockDevice() || info.isCharacterDevice()) return 'a device';
+  if (info.isFIFO()) return 'a named pipe';
+  if (info.isSocket()) return 'a socket';
+  return 'not a regular file';
 }
 
 /**
- * The archive paths of a knowledge-base folder: every regular file (symlinks to
- * files followed), sorted, skipping dotfiles and dot folders (`.git`, `.DS_Store`)
- * at any depth. Symlinked folders are not entered, so a link cannot pull in
- * content from elsewhere or loop.
+ * The files of a knowledge-base folder, sorted, skipping dotfiles and dot
+ * folders (`.git`, `.DS_Store`, the sync manifest) at any depth. Only regular
+ * files and real folders are read: a symbolic link (to a file or a folder, which
+ * could pull in a key file or content from elsewhere), a device, a pipe or a
+ * socket is refused with every such path named, before anything is read.
  */
-export async function listFolder(root: string): Promise<Array<{ archivePath: string; realPath: string }>> {
-  const found: Array<{ archivePath: string; realPath: string }> = [];
+export async function listFolder(root: string): Promise<FolderFile[]> {
+  const found: FolderFile[] = [];
+  const offenders: Array<{ path: string; kind: string }> = [];
   const walk = async (dir: string, prefix: string): Promise<void> => {
     const names = (await readdir(dir)).sort();
     for (const name of names) {
@@ -25,17 +62,35 @@ export async function listFolder(root: string): Promise<Array<{ archivePath: str
       const info = await lstat(full);
       if (info.isDirectory()) await walk(full, `${prefix}${name}/`);
       else if (info.isFile()) found.push({ archivePath: prefix + name, realPath: full });
-      else if (info.isSymbolicLink()) {
-        const target = await stat(full).catch(() => null);
-        if (target?.isFile()) found.push({ archivePath: prefix + name, realPath: full });
-      }
+      else offenders.push({ path: prefix + name, kind: kindOf(info) });
     }
   };
   await walk(root, '');
+  if (offenders.length > 0) throw new UnsafeFolderError(root, offenders);
   return found;
 }
 
-/** Zips a folder into `outFile`, streaming each file from disk (nothing is held in memory whole). */
+/**
+ * Opens a listed file without following a symbolic link put in its place since
+ * it was listed, and checks that it is still a regular file.
+ */
+async function openRegular(root: string, file: FolderFile): Promise<import('node:fs/promises').FileHandle> {
+  const handle = await open(file.realPath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ELOOP') throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: 'a symbolic link' }]);
+    throw err;
+  });
+  const info = await handle.stat();
+  if (!info.isFile()) {
+    await handle.close();
+    throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: kindOf(info) }]);
+  }
+  return handle;
+}
+
+/**
+ * Zips a folder into `outFile`, streaming each file from disk (one open at a
+ * time, nothing held in memory whole), and hashes each file on the way.
+ */
 export async function zipFolder(dir: string, outFile: string): Promise<ZipFolderResult> {
   const info = await stat(dir);
   if (!info.isDirectory()) throw new Error(`${dir} is not a folder`);
@@ -45,8 +100,34 @@ export async function zipFolder(dir: string, outFile: string): Promise<ZipFolder
   const output = zip.outputStream as Readable;
   // yazl reports a file it cannot read on the ZipFile, not on its output stream.
   zip.on('error', (err: Error) => output.destroy(err));
-  for (const file of files) zip.addFile(file.realPath, file.archivePath);
+  const hashes = new Map<string, string>();
+  for (const file of files) {
+    zip.addReadStreamLazy(file.archivePath, (cb) => {
+      openRegular(dir, file).then(
+        (handle) => {
+          const hash = createHash('sha256');
+          const source = handle.createReadStream();
+          const tap = new Transform({
+            transform(chunk: Buffer, _enc, done) {
+              hash.update(chunk);
+              done(null, chunk);
+            },
+            flush(done) {
+              hashes.set(file.archivePath, hash.digest('hex'));
+              done();
+            },
+          });
+          source.on('error', (err) => zip.emit('error', err));
+          cb(null, source.pipe(tap));
+        },
+        (err: Error) => cb(err, undefined as never),
+      );
+    });
+  }
   zip.end();
   await pipeline(output, createWriteStream(outFile));
-  return { entries: files.map((f) => f.archivePath) };
+  return {
+    entries: files.map((f) => f.archivePath),
+    files: files.map((f) => ({ archivePath: f.archivePath, sha256: hashes.get(f.archivePath)! })),
+  };
 }

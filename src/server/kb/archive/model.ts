@@ -86,10 +86,18 @@ export interface PlanDelete<Id> {
   path: string;
 }
 
+/** An item the archive carries as the tab has it: `path` is its entry in the archive. */
+export interface PlanUnchanged<Id> {
+  id: Id;
+  title: string;
+  path: string;
+}
+
 export interface KindPlan<Id, Change extends SyncChange> {
   create: PlanCreate[];
   update: Array<PlanUpdate<Id, Change>>;
   delete: Array<PlanDelete<Id>>;
+  unchanged: Array<PlanUnchanged<Id>>;
 }
 
 export interface SyncPlan {

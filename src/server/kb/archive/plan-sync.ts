@@ -27,7 +27,8 @@ export function sectionEntry(section: ParsedSection): string {
 /**
  * What syncing `archive` into `tab` would do. Items are matched by id; a file
  * without id is a create, a tab item no file carries is a deletion candidate,
- * and an update lists only the fields that really differ. A missing
+ * an update lists only the fields that really differ, and every other item of
+ * the archive is listed as unchanged, so each entry has exactly one action. A missing
  * `sort_order` keeps the current order. The file name never renames an existing
  * item (the export adds `-2` suffixes to colliding slugs), and a missing root
  * `_index.md` keeps the tab description (the plan reports its change under `tab`).
@@ -43,8 +44,8 @@ export function planSync(tab: KbTab, archive: ParsedArchive, opts: SyncOwnership
 
   const plan: SyncPlan = {
     tab: { changes: archive.rootDescription !== null && archive.rootDescription !== tab.description ? ['description'] : [] },
-    sections: { create: [], update: [], delete: [] },
-    articles: { create: [], update: [], delete: [] },
+    sections: { create: [], update: [], delete: [], unchanged: [] },
+    articles: { create: [], update: [], delete: [], unchanged: [] },
     summary: { create: 0, update: 0, delete: 0 },
   };
 
@@ -60,6 +61,7 @@ export function planSync(tab: KbTab, archive: ParsedArchive, opts: SyncOwnership
     if (section.sort_order !== null && section.sort_order !== current.sort_order) changes.push('order');
     if (targetSection(section.parentPath) !== current.parent_id) changes.push('parent');
     if (changes.length > 0) plan.sections.update.push({ id: current.id, title: section.name, path: section.path, changes });
+    else plan.sections.unchanged.push({ id: current.id, title: section.name, path: section.path });
   }
 
   for (const article of archive.articles) {
@@ -74,6 +76,7 @@ export function planSync(tab: KbTab, archive: ParsedArchive, opts: SyncOwnership
     if (targetSection(article.sectionPath) !== current.section_id) changes.push('section');
     if (article.sort_order !== null && article.sort_order !== current.sort_order) changes.push('order');
     if (changes.length > 0) plan.articles.update.push({ id: current.key, title: article.title, path: article.path, changes });
+    else plan.articles.unchanged.push({ id: current.key, title: article.title, path: article.path });
   }
 
   const keptSections = new Set(archive.sections.map((s) => s.id));

@@ -27,14 +27,15 @@ describe('sync plan rendering', () => {
   it('prints one line per change, sections before articles, then the counts', () => {
     expect(renderPlan(changed)).toBe(
       [
-        '+ section  features/  "Features"',
-        '~ section  getting-started/  "Getting started"  (name, order)',
-        '- section  old/  "Old"',
-        '+ article  getting-started/new.md  "New article"',
-        '~ article  features/x.md  "X"  (title, body)',
-        '- article  old.md  "Old \\"quoted\\""',
+        '+ section  (new)  features/  "Features"',
+        '~ section  10  getting-started/  "Getting started"  (name, order)',
+        '- section  12  old/  "Old"',
+        '+ article  (new)  getting-started/new.md  "New article"',
+        '~ article  xx111  features/x.md  "X"  (title, body)',
+        '- article  abc12  old.md  "Old \\"quoted\\""',
         '',
         'Plan: 2 to create, 2 to update, 2 to delete.',
+        'Deletions happen only when confirmed; to apply them, add: --confirm-delete abc12 --confirm-delete-section 12',
         '',
       ].join('\n'),
     );
@@ -45,6 +46,15 @@ describe('sync plan rendering', () => {
     expect(renderPlan(p)).toBe('~ tab  _index.md  (description)\n\nPlan: 0 to create, 1 to update, 0 to delete.\n');
   });
 
+  it('counts unchanged items when the service lists them', () => {
+    const p = plan({
+      sections: { ...empty(), unchanged: [{ id: 10, title: 'Getting started', path: 'getting-started' }] } as SyncPlan['sections'],
+      articles: { ...empty(), create: [{ id: null, title: 'N', path: 'n.md' }] },
+      summary: { create: 1, update: 0, delete: 0 },
+    });
+    expect(renderPlan(p)).toBe('+ article  (new)  n.md  "N"\n\nPlan: 1 to create, 0 to update, 0 to delete, 1 unchanged.\n');
+  });
+
   it('no changes prints the one sentence', () => {
     expect(hasChanges(plan())).toBe(false);
     expect(renderPlan(plan())).toBe('No changes. The knowledge base matches the archive.\n');
@@ -52,7 +62,7 @@ describe('sync plan rendering', () => {
 
   it('colours only the sign and kind when colour is on', () => {
     const c = new Chalk({ level: 1 });
-    expect(planLines(changed, c)[0]).toBe(`${c.green('+ section')}  features/  "Features"`);
+    expect(planLines(changed, c)[0]).toBe(`${c.green('+ section')}  (new)  features/  "Features"`);
     expect(planLines(changed, new Chalk({ level: 0 }))).toEqual(planLines(changed));
   });
 });
@@ -71,13 +81,15 @@ describe('sync result rendering', () => {
     summary: { created: 1, updated: 0, deleted: 0, skipped: 2 },
   };
 
-  it('reports the counts and each skipped deletion with the flag that confirms it', () => {
+  it('reports the counts, the ids created and each skipped deletion, then the flags that confirm them', () => {
     expect(renderResult(result)).toBe(
       [
         'Applied: 1 created, 0 updated, 0 deleted.',
+        '  + article  nw123  new.md  "New"',
         'Skipped 2 deletions (not confirmed):',
-        '  - section  old/  "Old section" — pass --confirm-delete-section 12 to delete it',
-        '  - article  old.md  "Old" — pass --confirm-delete abc12 to delete it',
+        '  - section  12  old/  "Old section"',
+        '  - article  abc12  old.md  "Old"',
+        'To delete them, run again with: --confirm-delete abc12 --confirm-delete-section 12',
         '',
       ].join('\n'),
     );
@@ -85,6 +97,6 @@ describe('sync result rendering', () => {
 
   it('says nothing about skipping when every deletion was confirmed', () => {
     const all = { ...result, skipped: { sections: [], articles: [] }, summary: { created: 1, updated: 0, deleted: 2, skipped: 0 } };
-    expect(renderResult(all)).toBe('Applied: 1 created, 0 updated, 2 deleted.\n');
+    expect(renderResult(all)).toBe('Applied: 1 created, 0 updated, 2 deleted.\n  + article  nw123  new.md  "New"\n');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,8 +97,10 @@ describe('unzipToDir', () => {
     const zip = await makeZip({ 'a.md': 'new text', 'guide/_index.md': 'Guide', 'guide/b.md': 'B' });
     const result = await unzipToDir(zip, dest);
 
+    const sha = (t: string) => createHash('sha256').update(t).digest('hex');
     expect(result).toEqual({
       files: ['a.md', 'guide/_index.md', 'guide/b.md'],
+      hashes: new Map([['a.md', sha('new text')], ['guide/_index.md', sha('Guide')], ['guide/b.md', sha('B')]]),
       removed: ['gone/_index.md', 'gone/deleted.md', 'kept/old.md'],
       sections: 1,
       articles: 2,

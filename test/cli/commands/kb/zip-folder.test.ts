@@ -1,8 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listFolder, zipFolder } from '../../../../src/cli/commands/kb/zip-folder.js';
+import { listFolder, UnsafeFolderError, zipFolder } from '../../../../src/cli/commands/kb/zip-folder.js';
+import { UsageError } from '../../../../src/cli/errors.js';
 import { countArchive, unzipToDir } from '../../../../src/cli/commands/kb/unzip-to-dir.js';
 
 const temps: string[] = [];
@@ -38,14 +41,39 @@ describe('zipFolder', () => {
     expect(entries).toEqual(['_index.md', 'guide/_index.md', 'guide/a.md']);
   });
 
-  it('follows symlinks to files but does not enter symlinked folders', async () => {
+  it('refuses symbolic links (to files or folders), naming each, before reading anything', async () => {
     const src = tempDir();
     const elsewhere = tempDir();
-    writeTree(elsewhere, { 'outside.md': 'outside', 'img.png': 'png' });
-    writeTree(src, { 'a.md': 'A' });
-    symlinkSync(join(elsewhere, 'img.png'), join(src, 'img.png'));
+    writeTree(elsewhere, { 'config.json': '{"apiKey":"secret"}', 'outside.md': 'outside' });
+    writeTree(src, { 'a.md': 'A', 'guide/b.md': 'B' });
+    symlinkSync(join(elsewhere, 'config.json'), join(src, 'guide', 'notes.md'));
     symlinkSync(elsewhere, join(src, 'linked'));
-    expect((await listFolder(src)).map((f) => f.archivePath)).toEqual(['a.md', 'img.png']);
+    const out = join(tempDir(), 'out.zip');
+    const err = await zipFolder(src, out).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UnsafeFolderError);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe(
+      `refusing to read ${src}: only regular files inside the folder are synced, and these are not: guide/notes.md (a symbolic link), linked (a symbolic link)`,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('refuses a named pipe (a read would block or read something else than a file)', async () => {
+    const src = tempDir();
+    writeTree(src, { 'a.md': 'A' });
+    execFileSync('mkfifo', [join(src, 'pipe.md')]);
+    await expect(listFolder(src)).rejects.toThrow(/these are not: pipe\.md \(a named pipe\)$/);
+  });
+
+  it('reports the sha256 of every file zipped', async () => {
+    const src = tempDir();
+    writeTree(src, { 'a.md': 'A', 'guide/b.md': 'B' });
+    const { files } = await zipFolder(src, join(tempDir(), 'out.zip'));
+    const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+    expect(files).toEqual([
+      { archivePath: 'a.md', sha256: sha('A') },
+      { archivePath: 'guide/b.md', sha256: sha('B') },
+    ]);
   });
 
   it('round trip: a zipped folder unpacks to the same files and bytes', async () => {

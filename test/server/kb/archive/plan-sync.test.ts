@@ -64,12 +64,29 @@ function thrown(run: () => unknown): ArchiveError {
 }
 
 describe('planSync', () => {
-  it('reports no change for the archive an export of the same tab reads back as', () => {
+  it('reports no change for the archive an export of the same tab reads back as, each item unchanged with its id and path', () => {
     const plan = planSync(tab, unchanged, nothingForeign);
     expect(plan).toEqual({
       tab: { changes: [] },
-      sections: { create: [], update: [], delete: [] },
-      articles: { create: [], update: [], delete: [] },
+      sections: {
+        create: [],
+        update: [],
+        delete: [],
+        unchanged: [
+          { id: 10, title: 'Getting started', path: 'getting-started' },
+          { id: 11, title: 'Advanced', path: 'getting-started/advanced' },
+        ],
+      },
+      articles: {
+        create: [],
+        update: [],
+        delete: [],
+        unchanged: [
+          { id: 'a3', title: 'FAQ', path: 'faq.md' },
+          { id: 'a2', title: 'API', path: 'getting-started/advanced/api.md' },
+          { id: 'a1', title: 'Install', path: 'getting-started/install.md' },
+        ],
+      },
       summary: { create: 0, update: 0, delete: 0 },
     });
   });

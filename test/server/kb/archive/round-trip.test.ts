@@ -91,8 +91,10 @@ describe('round trip', () => {
         const parsed = await readArchive(await exportToFile(tab));
         const plan = planSync(tab, parsed, nothingForeign);
         expect(plan.tab.changes).toEqual([]);
-        expect(plan.sections).toEqual({ create: [], update: [], delete: [] });
-        expect(plan.articles).toEqual({ create: [], update: [], delete: [] });
+        expect(plan.sections).toMatchObject({ create: [], update: [], delete: [] });
+        expect(plan.articles).toMatchObject({ create: [], update: [], delete: [] });
+        expect(plan.sections.unchanged.map((s) => s.id).sort()).toEqual(tab.sections.map((s) => s.id).sort());
+        expect(plan.articles.unchanged.map((a) => a.id).sort()).toEqual(tab.articles.map((a) => a.key).sort());
         expect(plan.summary).toEqual({ create: 0, update: 0, delete: 0 });
         expect(applySync(tab, parsed, plan, { articles: [], sections: [] }, noNewIds).tab).toEqual(tab);
       }),

@@ -12,6 +12,8 @@ export interface PreparedArchive {
   /** File name announced in the upload. */
   filename: string;
   size: number;
+  /** When the source is a folder: the folder, and the sha256 of each file zipped, by path. */
+  folder?: { dir: string; files: Map<string, string> };
   cleanup(): Promise<void>;
 }
 
@@ -33,8 +35,14 @@ export async function prepareArchive(source: string): Promise<PreparedArchive> {
     const zipPath = path.join(temp, 'archive.zip');
     try {
       const { zipFolder } = await import('../zip-folder.js');
-      await zipFolder(source, zipPath);
-      prepared = { zipPath, filename: `${path.basename(path.resolve(source))}.zip`, size: (await stat(zipPath)).size, cleanup };
+      const zipped = await zipFolder(source, zipPath);
+      prepared = {
+        zipPath,
+        filename: `${path.basename(path.resolve(source))}.zip`,
+        size: (await stat(zipPath)).size,
+        folder: { dir: source, files: new Map(zipped.files.map((f) => [f.archivePath, f.sha256])) },
+        cleanup,
+      };
     } catch (err) {
       await cleanup();
       throw err;

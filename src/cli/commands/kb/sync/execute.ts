@@ -1,31 +1,49 @@
+import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { SyncPlan, SyncResult } from '../../../../contract/schemas/knowledgebase.js';
 import { confirmDestructive } from '../../../confirm.js';
+import { SilentExit, UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { withExamples } from '../../../help.js';
+import { isInteractive } from '../../../io.js';
 import { parseIdList } from '../../../parse.js';
-import { parseSectionIds, tabOption } from '../options.js';
-import { prepareArchive } from './archive-source.js';
-import { requestPlan } from './preview.js';
-import { hasChanges, renderPlan, renderResult } from './render-plan.js';
+import { ALL_SHOWN, parseSectionIds, plural, tabOption } from '../options.js';
+import { writeManifest } from '../sync-manifest.js';
+import { prepareArchive, type PreparedArchive } from './archive-source.js';
+import { reportLocalChanges, requestPlan } from './preview.js';
+import { confirmFlags, hasChanges, renderPlan, renderResult } from './render-plan.js';
+import { createdFiles, writeBackIds } from './write-back-ids.js';
 
 export interface ExecuteOptions {
   tab: number;
   source: string;
-  /** Article ids (post keys or numeric ids) whose deletion is confirmed. */
+  /** Article ids (post keys or numeric ids) whose deletion is confirmed, or `all-shown`. */
   confirmDelete?: string[];
-  /** Section ids whose deletion is confirmed. */
-  confirmDeleteSection?: number[];
+  /** Section ids whose deletion is confirmed, or `all-shown`. */
+  confirmDeleteSection?: Array<number | typeof ALL_SHOWN>;
   yes?: boolean;
+  /** For a ZIP source: the folder it was zipped from, to write the new ids into. */
+  writeBack?: string;
 }
 
 /**
  * Previews and shows the plan, asks (or needs --yes), then applies it. The
  * archive is prepared once (a folder zipped once) and uploaded for both steps.
+ * Afterwards the ids of created items are written into the files that created
+ * them and the folder's sync manifest is updated, so that running it again
+ * changes nothing. Exits 1 when a deletion was left unconfirmed or an id could
+ * not be written back.
  */
 export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void> {
+  const allShown = opts.confirmDelete?.includes(ALL_SHOWN) || opts.confirmDeleteSection?.includes(ALL_SHOWN);
+  if (allShown && !opts.yes && !isInteractive(f.io)) {
+    throw new UsageError(`${ALL_SHOWN} confirms every deletion the plan shows; without a terminal it needs --yes`);
+  }
+  if (opts.writeBack !== undefined) await checkWriteBackTarget(opts.source, opts.writeBack);
+
   const archive = await prepareArchive(opts.source);
   try {
+    if (archive.folder) await reportLocalChanges(f, opts.tab, archive.folder);
     const plan = await requestPlan(f, opts.tab, archive);
     const out = await f.output();
     const machine = out.format === 'json' || out.format === 'ndjson';
@@ -34,10 +52,12 @@ export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void
     (machine ? f.io.stderr : f.io.stdout).write(renderPlan(plan, colour));
 
     if (!hasChanges(plan)) {
+      if (archive.folder) await writeManifest(archive.folder.dir, opts.tab, archive.folder.files);
       if (machine) out.json(emptyResult());
       return;
     }
-    for (const warning of unmatchedConfirmations(plan, opts)) f.status(`warning: ${warning}`);
+    const confirmations = expandAllShown(plan, opts);
+    for (const warning of unmatchedConfirmations(plan, confirmations)) f.status(`warning: ${warning}`);
     if (!(await confirmDestructive(f.io, 'Apply these changes?', opts.yes))) {
       f.status('Nothing applied.');
       return;
@@ -51,20 +71,82 @@ export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void
       archive.zipPath,
       {
         tab_id: opts.tab,
-        ...(opts.confirmDelete?.length ? { delete_confirmed: opts.confirmDelete } : {}),
-        ...(opts.confirmDeleteSection?.length ? { delete_sections_confirmed: opts.confirmDeleteSection } : {}),
+        ...(confirmations.confirmDelete.length ? { delete_confirmed: confirmations.confirmDelete } : {}),
+        ...(confirmations.confirmDeleteSection.length ? { delete_sections_confirmed: confirmations.confirmDeleteSection } : {}),
       },
       archive.filename,
     );
     if (machine) out.json(data);
     else f.io.stdout.write(`\n${renderResult(data, colour)}`);
+
+    const writeBackFailed = await recordIds(f, opts, archive, data);
+    const skipped = data.skipped.sections.length + data.skipped.articles.length;
+    if (skipped > 0) {
+      f.status(`error: ${plural(skipped, 'deletion')} not confirmed; to apply, run again with: ${confirmFlags(data.skipped)}`);
+    }
+    if (skipped > 0 || writeBackFailed) throw new SilentExit(1);
   } finally {
     await archive.cleanup();
   }
 }
 
+/** Writes the new ids back and updates the manifest; true when an id could not be written. */
+async function recordIds(f: Factory, opts: ExecuteOptions, archive: PreparedArchive, data: SyncResult): Promise<boolean> {
+  const target = archive.folder?.dir ?? opts.writeBack;
+  const created = createdFiles(data);
+  let failed = false;
+  if (created.length > 0 && target === undefined) {
+    f.status(
+      `warning: ${plural(created.length, 'new item')} got an id that a ZIP cannot hold; running this ZIP again creates ` +
+        `${created.length === 1 ? 'it' : 'them'} again. Pass --write-back DIR (the folder it was zipped from), or sync the folder itself.`,
+    );
+  }
+  if (created.length > 0 && target !== undefined) {
+    const report = await writeBackIds(target, data);
+    if (report.written.length > 0) {
+      f.status(`Wrote ${plural(report.written.length, 'id')} into ${target}: ${report.written.map((w) => `${w.path} (${w.id})`).join(', ')}`);
+    }
+    for (const miss of report.failed) f.status(`error: could not write id ${miss.id} into ${miss.path}: ${miss.reason}`);
+    failed = report.failed.length > 0;
+    if (archive.folder) {
+      const files = new Map(archive.folder.files);
+      for (const w of report.written) files.set(w.path, w.sha256);
+      // A file that could not take its id is left out, so that it shows as new next time.
+      for (const miss of report.failed) files.delete(miss.path);
+      await writeManifest(archive.folder.dir, opts.tab, files);
+    }
+  } else if (archive.folder) {
+    await writeManifest(archive.folder.dir, opts.tab, archive.folder.files);
+  }
+  return failed;
+}
+
+async function checkWriteBackTarget(source: string, dir: string): Promise<void> {
+  const sourceInfo = await stat(source).catch(() => null);
+  if (sourceInfo?.isDirectory()) throw new UsageError('--write-back is for a ZIP source: a folder source gets its ids written back itself');
+  const info = await stat(dir).catch(() => null);
+  if (!info?.isDirectory()) throw new UsageError(`--write-back ${dir}: no such folder`);
+}
+
+interface Confirmations {
+  confirmDelete: string[];
+  confirmDeleteSection: number[];
+}
+
+/** `all-shown` stands for every deletion of the plan just shown. */
+export function expandAllShown(plan: SyncPlan, opts: Pick<ExecuteOptions, 'confirmDelete' | 'confirmDeleteSection'>): Confirmations {
+  const articles = opts.confirmDelete ?? [];
+  const sections = opts.confirmDeleteSection ?? [];
+  return {
+    confirmDelete: articles.includes(ALL_SHOWN) ? plan.articles.delete.map((a) => a.id) : articles,
+    confirmDeleteSection: sections.includes(ALL_SHOWN)
+      ? plan.sections.delete.map((s) => s.id)
+      : sections.filter((s): s is number => typeof s === 'number'),
+  };
+}
+
 /** Confirmations that name nothing the plan would delete: most likely a typo, so say so. */
-export function unmatchedConfirmations(plan: SyncPlan, opts: Pick<ExecuteOptions, 'confirmDelete' | 'confirmDeleteSection'>): string[] {
+export function unmatchedConfirmations(plan: SyncPlan, opts: Partial<Confirmations>): string[] {
   const articleIds = new Set(plan.articles.delete.flatMap((a) => [a.id, String(a.database_id)]));
   const sectionIds = new Set(plan.sections.delete.map((s) => s.id));
   return [
@@ -89,19 +171,41 @@ export function register(parent: Command, f: Factory, run: typeof executeRun = e
   withExamples(
     parent
       .command('execute')
-      .description('Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed')
+      .description('Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed; writes new ids back')
       .argument('<source>', 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)'),
     [
       'fp kb sync execute --tab 3 docs/help',
       'fp kb sync execute --tab 3 docs/help --yes --confirm-delete abc12,def34 --confirm-delete-section 12',
+      'fp kb sync execute --tab 3 help.zip --yes --write-back docs/help',
     ],
   )
     .addOption(tabOption())
-    .option('--confirm-delete <ids>', 'article ids (post keys) whose deletion is confirmed; comma-separated or repeated', parseIdList)
-    .option('--confirm-delete-section <ids>', 'section ids whose deletion is confirmed; comma-separated or repeated', parseSectionIds)
-    .option('-y, --yes', 'apply without asking (needed without a terminal)')
-    .addHelpText('after', 'Deletions that are not confirmed are skipped and reported with the flag that would confirm them.\n')
-    .action((source: string, o: { tab: number; confirmDelete?: string[]; confirmDeleteSection?: number[]; yes?: boolean }) =>
-      run({ tab: o.tab, source, confirmDelete: o.confirmDelete, confirmDeleteSection: o.confirmDeleteSection, yes: o.yes }, f),
+    .option('--confirm-delete <ids>', `article ids (post keys) whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`, parseIdList)
+    .option('--confirm-delete-section <ids>', `section ids whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`, parseSectionIds)
+    .option('--write-back <dir>', 'for a ZIP source: write the ids of created items into this folder (the one the ZIP was made from)')
+    .option('-y, --yes', `apply without asking (needed without a terminal, also for ${ALL_SHOWN})`)
+    .addHelpText(
+      'after',
+      '\nA folder source gets the ids of created items written into its files (front matter `id:`) and a\n' +
+        'sync manifest (.fp-sync.json), so running the same command again changes nothing.\n' +
+        'Exit status: 0 applied (or nothing to do), 1 request failed, a deletion was not confirmed (skipped)\n' +
+        'or an id could not be written back, 2 usage error.\n',
+    )
+    .action(
+      (
+        source: string,
+        o: { tab: number; confirmDelete?: string[]; confirmDeleteSection?: Array<number | typeof ALL_SHOWN>; yes?: boolean; writeBack?: string },
+      ) =>
+        run(
+          {
+            tab: o.tab,
+            source,
+            confirmDelete: o.confirmDelete,
+            confirmDeleteSection: o.confirmDeleteSection,
+            yes: o.yes,
+            ...(o.writeBack !== undefined ? { writeBack: o.writeBack } : {}),
+          },
+          f,
+        ),
     );
 }

@@ -7,6 +7,7 @@ import type { Factory } from '../../../factory.js';
 import { withExamples } from '../../../help.js';
 import { removeOnExit } from '../remove-on-exit.js';
 import { plural, tabOption } from '../options.js';
+import { hashFile, readManifest, writeManifest, type SyncManifest } from '../sync-manifest.js';
 
 export interface ExportOptions {
   tab: number;
@@ -14,6 +15,22 @@ export interface ExportOptions {
   output?: string;
   /** Unpack into this folder, replacing its markdown files. */
   dir?: string;
+  /** With --dir: overwrite files changed since the last export or sync. */
+  force?: boolean;
+}
+
+/** Local edits that an export into a folder would overwrite; nothing was changed. */
+export class LocalChangesError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly paths: string[],
+  ) {
+    super(
+      `refusing to overwrite ${plural(paths.length, 'file')} of ${dir} changed since the last export or sync: ` +
+        `${paths.join(', ')} (sync them first with fp kb sync execute, or pass --force to overwrite)`,
+    );
+    this.name = 'LocalChangesError';
+  }
 }
 
 export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> {
@@ -52,7 +69,14 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
   try {
     const zipPath = path.join(temp, 'export.zip');
     await saveToFile(body, zipPath);
-    const result = await unzipToDir(zipPath, dir);
+    const manifest = await readManifest(dir).catch((err: unknown) => {
+      if (opts.force) return null;
+      throw err;
+    });
+    const result = await unzipToDir(zipPath, dir, {
+      beforeReplacing: opts.force ? undefined : (incoming, replaced) => refuseLocalChanges(dir, opts.tab, manifest, incoming, replaced),
+    });
+    await writeManifest(dir, opts.tab, result.hashes);
     if (out.format === 'json') {
       out.json({ tab_id: opts.tab, dir, sections: result.sections, articles: result.articles, files: result.files, removed: result.removed });
     }
@@ -64,6 +88,27 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
     await rm(temp, { recursive: true, force: true });
     forget();
   }
+}
+
+/**
+ * A file the export would replace or remove is safe when it is as the last
+ * export or sync left it (the manifest's hash), or already what the export
+ * brings. Anything else is a local edit.
+ */
+async function refuseLocalChanges(
+  dir: string,
+  tab: number,
+  manifest: SyncManifest | null,
+  incoming: Map<string, string>,
+  replaced: string[],
+): Promise<void> {
+  const known = manifest !== null && manifest.tab_id === tab ? manifest.files : {};
+  const edited: string[] = [];
+  for (const p of replaced) {
+    const hash = await hashFile(path.join(dir, ...p.split('/'))).catch(() => null);
+    if (hash !== null && hash !== known[p] && hash !== incoming.get(p)) edited.push(p);
+  }
+  if (edited.length > 0) throw new LocalChangesError(dir, edited);
 }
 
 async function requireFolder(dir: string, what: string): Promise<void> {
@@ -81,6 +126,13 @@ export function register(parent: Command, f: Factory, run: typeof exportRun = ex
     .addOption(tabOption())
     .option('-o, --output <file>', 'write the ZIP to this file (replaced only once complete)')
     .option('--dir <dir>', 'unpack into this folder, replacing its *.md files and keeping other files such as .git')
-    .addHelpText('after', 'Without --output or --dir the ZIP goes to stdout, which must not be a terminal.\n')
-    .action((o: { tab: number; output?: string; dir?: string }) => run({ tab: o.tab, output: o.output, dir: o.dir }, f));
+    .option('--force', 'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)')
+    .addHelpText(
+      'after',
+      'Without --output or --dir the ZIP goes to stdout, which must not be a terminal.\n' +
+        'With --dir, the folder gets a sync manifest (.fp-sync.json) with the hash of every file written.\n',
+    )
+    .action((o: { tab: number; output?: string; dir?: string; force?: boolean }) =>
+      run({ tab: o.tab, output: o.output, dir: o.dir, ...(o.force ? { force: true } : {}) }, f),
+    );
 }

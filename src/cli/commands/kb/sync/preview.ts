@@ -4,6 +4,7 @@ import { EXIT, SilentExit } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { withExamples } from '../../../help.js';
 import { tabOption } from '../options.js';
+import { compareToManifest, describeLocalChanges, readManifest } from '../sync-manifest.js';
 import { prepareArchive, type PreparedArchive } from './archive-source.js';
 import { hasChanges, renderPlan } from './render-plan.js';
 
@@ -19,6 +20,7 @@ export async function previewRun(opts: PreviewOptions, f: Factory): Promise<void
   const archive = await prepareArchive(opts.source);
   let plan: SyncPlan;
   try {
+    if (archive.folder) await reportLocalChanges(f, opts.tab, archive.folder);
     plan = await requestPlan(f, opts.tab, archive);
   } finally {
     await archive.cleanup();
@@ -27,6 +29,12 @@ export async function previewRun(opts: PreviewOptions, f: Factory): Promise<void
   if (out.format === 'json' || out.format === 'ndjson') out.json(plan);
   else f.io.stdout.write(renderPlan(plan, out.format === 'table' ? out.chalk : undefined));
   if (opts.exitCode && hasChanges(plan)) throw new SilentExit(EXIT.changes);
+}
+
+/** On stderr: which files of the folder are new, changed or unchanged since it was last exported or synced. */
+export async function reportLocalChanges(f: Factory, tab: number, folder: NonNullable<PreparedArchive['folder']>): Promise<void> {
+  const manifest = await readManifest(folder.dir);
+  f.status(describeLocalChanges(compareToManifest(manifest, tab, folder.files), tab));
 }
 
 export async function requestPlan(f: Factory, tab: number, archive: PreparedArchive): Promise<SyncPlan> {

@@ -8,27 +8,57 @@ type Kind = 'tab' | 'section' | 'article';
 /** Section paths are folders: shown with a trailing slash. */
 const shownPath = (kind: Kind, p: string) => (kind === 'section' && !p.endsWith('/') ? `${p}/` : p);
 
-function itemLine(sign: Sign, kind: Kind, p: string, title: string | null, changes: string[] | undefined, c?: ChalkInstance): string {
+/** A new item has no id yet. */
+const shownId = (id: string | number | null) => (id === null ? '(new)' : String(id));
+
+function itemLine(
+  sign: Sign,
+  kind: Kind,
+  id: string | number | null | undefined,
+  p: string,
+  title: string | null,
+  changes: string[] | undefined,
+  c?: ChalkInstance,
+): string {
   const colour = c ? (sign === '+' ? c.green : sign === '~' ? c.yellow : c.red) : (s: string) => s;
-  const parts = [colour(`${sign} ${kind}`), shownPath(kind, p)];
+  const parts = [colour(`${sign} ${kind}`), ...(id === undefined ? [] : [shownId(id)]), shownPath(kind, p)];
   if (title !== null) parts.push(JSON.stringify(title));
   if (changes?.length) parts.push(`(${changes.join(', ')})`);
   return parts.join('  ');
 }
 
-/** One line per change like terraform: the tab, then sections, then articles; each create, update, delete. */
+/**
+ * One line per change like terraform: the tab, then sections, then articles;
+ * each create, update, delete, with its action, id (`(new)` before it has one),
+ * path and title.
+ */
 export function planLines(plan: SyncPlan, c?: ChalkInstance): string[] {
   const lines: string[] = [];
-  if (plan.tab.changes.length > 0) lines.push(itemLine('~', 'tab', '_index.md', null, plan.tab.changes, c));
+  if (plan.tab.changes.length > 0) lines.push(itemLine('~', 'tab', undefined, '_index.md', null, plan.tab.changes, c));
   for (const [kind, items] of [
     ['section', plan.sections],
     ['article', plan.articles],
   ] as const) {
-    for (const i of items.create) lines.push(itemLine('+', kind, i.path, i.title, undefined, c));
-    for (const i of items.update) lines.push(itemLine('~', kind, i.path, i.title, i.changes, c));
-    for (const i of items.delete) lines.push(itemLine('-', kind, i.path, i.title, undefined, c));
+    for (const i of items.create) lines.push(itemLine('+', kind, i.id, i.path, i.title, undefined, c));
+    for (const i of items.update) lines.push(itemLine('~', kind, i.id, i.path, i.title, i.changes, c));
+    for (const i of items.delete) lines.push(itemLine('-', kind, i.id, i.path, i.title, undefined, c));
   }
   return lines;
+}
+
+/** The flags that confirm these deletions, ready to copy: `--confirm-delete a,b --confirm-delete-section 12`. */
+export function confirmFlags(deletions: { sections: Array<{ id: number }>; articles: Array<{ id: string }> }): string {
+  const flags: string[] = [];
+  if (deletions.articles.length > 0) flags.push(`--confirm-delete ${deletions.articles.map((a) => a.id).join(',')}`);
+  if (deletions.sections.length > 0) flags.push(`--confirm-delete-section ${deletions.sections.map((s) => s.id).join(',')}`);
+  return flags.join(' ');
+}
+
+/** Items of the archive that the sync leaves as they are, when the service reports them. */
+export function unchangedCount(plan: SyncPlan): number | null {
+  const s = (plan.sections as { unchanged?: unknown[] }).unchanged;
+  const a = (plan.articles as { unchanged?: unknown[] }).unchanged;
+  return s === undefined && a === undefined ? null : (s?.length ?? 0) + (a?.length ?? 0);
 }
 
 export function hasChanges(plan: SyncPlan): boolean {
@@ -41,20 +71,32 @@ export const NO_CHANGES = 'No changes. The knowledge base matches the archive.';
 export function renderPlan(plan: SyncPlan, c?: ChalkInstance): string {
   if (!hasChanges(plan)) return `${NO_CHANGES}\n`;
   const { create, update, delete: del } = plan.summary;
-  return `${planLines(plan, c).join('\n')}\n\nPlan: ${create} to create, ${update} to update, ${del} to delete.\n`;
+  const unchanged = unchangedCount(plan);
+  const lines = [
+    ...planLines(plan, c),
+    '',
+    `Plan: ${create} to create, ${update} to update, ${del} to delete${unchanged === null ? '' : `, ${unchanged} unchanged`}.`,
+  ];
+  if (del > 0) {
+    lines.push(`Deletions happen only when confirmed; to apply them, add: ${confirmFlags({ sections: plan.sections.delete, articles: plan.articles.delete })}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** What execute did, and each deletion it left alone with the flag that would confirm it. */
 export function renderResult(result: SyncResult, c?: ChalkInstance): string {
   const { created, updated, deleted } = result.summary;
   const lines = [`Applied: ${created} created, ${updated} updated, ${deleted} deleted.`];
+  for (const s of result.applied.sections.create) lines.push(`  ${itemLine('+', 'section', s.id, s.path, s.title, undefined, c)}`);
+  for (const a of result.applied.articles.create) lines.push(`  ${itemLine('+', 'article', a.id, a.path, a.title, undefined, c)}`);
   const skipped = [
-    ...result.skipped.sections.map((s) => ({ line: itemLine('-', 'section', s.path, s.title, undefined, c), flag: `--confirm-delete-section ${s.id}` })),
-    ...result.skipped.articles.map((a) => ({ line: itemLine('-', 'article', a.path, a.title, undefined, c), flag: `--confirm-delete ${a.id}` })),
+    ...result.skipped.sections.map((s) => itemLine('-', 'section', s.id, s.path, s.title, undefined, c)),
+    ...result.skipped.articles.map((a) => itemLine('-', 'article', a.id, a.path, a.title, undefined, c)),
   ];
   if (skipped.length > 0) {
     lines.push(`Skipped ${plural(skipped.length, 'deletion')} (not confirmed):`);
-    for (const s of skipped) lines.push(`  ${s.line} — pass ${s.flag} to delete it`);
+    for (const line of skipped) lines.push(`  ${line}`);
+    lines.push(`To delete them, run again with: ${confirmFlags(result.skipped)}`);
   }
   return `${lines.join('\n')}\n`;
 }

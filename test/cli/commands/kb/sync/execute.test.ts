@@ -1,16 +1,17 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { executeRun, register, unmatchedConfirmations } from '../../../../../src/cli/commands/kb/sync/execute.js';
 import { previewRun } from '../../../../../src/cli/commands/kb/sync/preview.js';
-import { UsageError } from '../../../../../src/cli/errors.js';
+import { SilentExit, UsageError } from '../../../../../src/cli/errors.js';
+import { zipFolder } from '../../../../../src/cli/commands/kb/zip-folder.js';
 import { main } from '../../../../../src/cli/main.js';
 import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
 import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
 import { kbSeed } from '../kb-seed.js';
 import { parseArgv } from '../parse-argv.js';
-import { EDITED_PLAN, editFolder, exportedDir, removeTemps } from './sync-fixture.js';
+import { EDITED_LOCAL, EDITED_PLAN, editFolder, exportedDir, removeTemps, tempDir } from './sync-fixture.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -47,6 +48,10 @@ describe('fp kb sync execute: argv', () => {
 });
 
 describe('fp kb sync execute: run', () => {
+  const NO_CHANGES = 'No changes. The knowledge base matches the archive.\n';
+  /** The key the server gave the new article, from the file it was written back into. */
+  const idIn = (file: string) => /^---\nid: (\w+)\n/.exec(readFileSync(file, 'utf8'))![1];
+
   it('without --yes off a terminal exits 2 after showing the plan, and applies nothing', async () => {
     const dir = await exportedDir(factory);
     editFolder(dir);
@@ -55,28 +60,92 @@ describe('fp kb sync execute: run', () => {
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toBe('Apply these changes: refusing without a terminal to confirm; pass --yes to proceed');
     expect(io.out()).toBe(EDITED_PLAN);
+    expect(io.err()).toBe(EDITED_LOCAL);
     expect(await planOf(dir)).toBe(EDITED_PLAN);
   });
 
-  it('--yes applies creates and updates and skips the unconfirmed deletion', async () => {
+  it('--yes applies creates and updates, writes the new id back, and exits 1 for the unconfirmed deletion', async () => {
     const dir = await exportedDir(factory);
     editFolder(dir);
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir, yes: true }, factory(io));
+    const err = await executeRun({ tab: 3, source: dir, yes: true }, factory(io)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SilentExit);
+    expect((err as SilentExit).code).toBe(1);
+    const newFile = join(dir, 'getting-started', 'new.md');
+    const key = idIn(newFile);
+    expect(readFileSync(newFile, 'utf8')).toBe(`---\nid: ${key}\ntitle: New article\n---\nFresh.`);
     expect(io.out()).toBe(
       [
         EDITED_PLAN,
         'Applied: 1 created, 1 updated, 0 deleted.',
+        `  + article  ${key}  getting-started/new.md  "New article"`,
         'Skipped 1 deletion (not confirmed):',
-        '  - article  old/old-article.md  "Old article" — pass --confirm-delete kb003 to delete it',
+        '  - article  kb003  old/old-article.md  "Old article"',
+        'To delete them, run again with: --confirm-delete kb003',
         '',
       ].join('\n'),
     );
-    // new.md has no id yet, so a second preview of the same folder would create it again: check the server instead.
+    expect(io.err()).toBe(
+      EDITED_LOCAL +
+        `Wrote 1 id into ${dir}: getting-started/new.md (${key})\n` +
+        'error: 1 deletion not confirmed; to apply, run again with: --confirm-delete kb003\n',
+    );
+    // The second run matches the new file by its id: only the deletion is left.
+    const again = fakeIO();
+    await expect(executeRun({ tab: 3, source: dir, yes: true }, factory(again))).rejects.toBeInstanceOf(SilentExit);
+    expect(again.out()).toMatch(/^- article  kb003  old\/old-article\.md  "Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete, 6 unchanged\./);
+    expect(again.err()).toMatch(/^Local files since the last sync: 0 new, 0 changed, 0 removed, 6 unchanged\.\n/);
+  });
+
+  it('running the same folder twice creates once: the second run changes nothing, says so and exits 0', async () => {
+    const dir = await exportedDir(factory);
+    writeFileSync(join(dir, 'getting-started', 'new.md'), '---\ntitle: New article\n---\nFresh.');
+    mkdirSync(join(dir, 'faq'));
+    writeFileSync(join(dir, 'faq', 'billing.md'), 'No front matter at all.\r\nSecond line.\r\n');
+    await executeRun({ tab: 3, source: dir, yes: true }, factory(fakeIO()));
+
+    const sectionIndex = readFileSync(join(dir, 'faq', '_index.md'), 'utf8');
+    expect(sectionIndex).toMatch(/^---\nid: \d+\n---\n$/);
+    const billing = readFileSync(join(dir, 'faq', 'billing.md'), 'utf8');
+    expect(billing).toMatch(/^---\r\nid: \w+\r\n---\r\nNo front matter at all\.\r\nSecond line\.\r\n$/);
+
+    const io = fakeIO();
+    await executeRun({ tab: 3, source: dir, yes: true }, factory(io));
+    expect(io.out()).toBe(NO_CHANGES);
+    expect(io.err()).toBe('Local files since the last sync: 0 new, 0 changed, 0 removed, 9 unchanged.\n');
     const exported = await exportedDir(factory);
-    expect(await planOf(exported)).toBe('No changes. The knowledge base matches the archive.\n');
-    rmSync(join(exported, 'old', 'old-article.md'));
-    expect(await planOf(exported)).toContain('- article  old/old-article.md  "Old article"');
+    expect(readFileSync(join(exported, 'faq', 'billing.md'), 'utf8')).toContain('No front matter at all.\r\nSecond line.\r\n');
+  });
+
+  it('a ZIP cannot take ids: it warns, and --write-back writes them into the folder it was zipped from', async () => {
+    const dir = await exportedDir(factory);
+    writeFileSync(join(dir, 'getting-started', 'new.md'), '---\ntitle: New article\n---\nFresh.');
+    const zip = join(tempDir(), 'kb.zip');
+    await zipFolder(dir, zip);
+    const io = fakeIO();
+    await executeRun({ tab: 3, source: zip, yes: true, writeBack: dir }, factory(io));
+    const key = idIn(join(dir, 'getting-started', 'new.md'));
+    expect(io.err()).toBe(`Wrote 1 id into ${dir}: getting-started/new.md (${key})\n`);
+    await zipFolder(dir, zip);
+    const again = fakeIO();
+    await executeRun({ tab: 3, source: zip, yes: true }, factory(again));
+    expect(again.out()).toBe(NO_CHANGES);
+
+    writeFileSync(join(dir, 'other.md'), 'Other.');
+    await zipFolder(dir, zip);
+    const bare = fakeIO();
+    await executeRun({ tab: 3, source: zip, yes: true }, factory(bare));
+    expect(bare.err()).toBe(
+      'warning: 1 new item got an id that a ZIP cannot hold; running this ZIP again creates it again. ' +
+        'Pass --write-back DIR (the folder it was zipped from), or sync the folder itself.\n',
+    );
+  });
+
+  it('--write-back with a folder source is a usage error', async () => {
+    const dir = await exportedDir(factory);
+    await expect(executeRun({ tab: 3, source: dir, writeBack: dir, yes: true }, factory(fakeIO()))).rejects.toThrow(
+      '--write-back is for a ZIP source: a folder source gets its ids written back itself',
+    );
   });
 
   it('--confirm-delete applies the deletion', async () => {
@@ -86,15 +155,16 @@ describe('fp kb sync execute: run', () => {
     await executeRun({ tab: 3, source: dir, yes: true, confirmDelete: ['kb003'] }, factory(io));
     expect(io.out()).toBe(
       [
-        '- article  old/old-article.md  "Old article"',
+        '- article  kb003  old/old-article.md  "Old article"',
         '',
-        'Plan: 0 to create, 0 to update, 1 to delete.',
+        'Plan: 0 to create, 0 to update, 1 to delete, 5 unchanged.',
+        'Deletions happen only when confirmed; to apply them, add: --confirm-delete kb003',
         '',
         'Applied: 0 created, 0 updated, 1 deleted.',
         '',
       ].join('\n'),
     );
-    expect(await planOf(dir)).toBe('No changes. The knowledge base matches the archive.\n');
+    expect(await planOf(dir)).toBe(NO_CHANGES);
   });
 
   it('--confirm-delete-section deletes a section', async () => {
@@ -103,33 +173,51 @@ describe('fp kb sync execute: run', () => {
     const io = fakeIO();
     await executeRun({ tab: 3, source: dir, yes: true, confirmDelete: ['7'], confirmDeleteSection: [12] }, factory(io));
     expect(io.out()).toMatch(/Applied: 0 created, 0 updated, 2 deleted\.\n$/);
-    expect(await planOf(dir)).toBe('No changes. The knowledge base matches the archive.\n');
+    expect(await planOf(dir)).toBe(NO_CHANGES);
+  });
+
+  it('all-shown confirms every deletion the plan shows, with --yes', async () => {
+    const dir = await exportedDir(factory);
+    rmSync(join(dir, 'old'), { recursive: true });
+    const io = fakeIO();
+    await executeRun({ tab: 3, source: dir, yes: true, confirmDelete: ['all-shown'], confirmDeleteSection: ['all-shown'] }, factory(io));
+    expect(io.out()).toMatch(/Applied: 0 created, 0 updated, 2 deleted\.\n$/);
+    expect(io.err()).not.toContain('warning');
+    expect(await planOf(dir)).toBe(NO_CHANGES);
+  });
+
+  it('all-shown without --yes off a terminal is refused before anything is sent', async () => {
+    const io = fakeIO();
+    const err = await executeRun({ tab: 3, source: join(tempDir(), 'nope'), confirmDelete: ['all-shown'] }, factory(io)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe('all-shown confirms every deletion the plan shows; without a terminal it needs --yes');
   });
 
   it('--json keeps stdout for the result and shows the plan on stderr', async () => {
     const dir = await exportedDir(factory);
     editFolder(dir);
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir, yes: true }, factory(io, { json: true }));
+    await executeRun({ tab: 3, source: dir, yes: true }, factory(io, { json: true })).catch(() => {});
     const result = io.json();
     expect(result.summary).toEqual({ created: 1, updated: 1, deleted: 0, skipped: 1 });
+    expect(result.applied.articles.create).toMatchObject([{ path: 'getting-started/new.md', title: 'New article' }]);
     expect(result.skipped.articles).toMatchObject([{ id: 'kb003', path: 'old/old-article.md' }]);
-    expect(io.err()).toBe(EDITED_PLAN);
+    expect(io.err()).toContain(EDITED_LOCAL + EDITED_PLAN);
   });
 
   it('no changes: nothing to confirm or apply', async () => {
     const dir = await exportedDir(factory);
     const io = fakeIO();
     await executeRun({ tab: 3, source: dir }, factory(io));
-    expect(io.out()).toBe('No changes. The knowledge base matches the archive.\n');
+    expect(io.out()).toBe(NO_CHANGES);
   });
 
   it('warns about a confirmation that matches no deletion', async () => {
     const dir = await exportedDir(factory);
     rmSync(join(dir, 'old', 'old-article.md'));
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir, yes: true, confirmDelete: ['kb00x'] }, factory(io));
-    expect(io.err()).toBe('warning: --confirm-delete kb00x: no article with this id would be deleted\n');
+    await executeRun({ tab: 3, source: dir, yes: true, confirmDelete: ['kb00x'] }, factory(io)).catch(() => {});
+    expect(io.err()).toContain('warning: --confirm-delete kb00x: no article with this id would be deleted\n');
   });
 });
 

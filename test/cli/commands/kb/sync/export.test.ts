@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { exportRun, register } from '../../../../../src/cli/commands/kb/sync/export.js';
+import { executeRun } from '../../../../../src/cli/commands/kb/sync/execute.js';
+import { exportRun, LocalChangesError, register } from '../../../../../src/cli/commands/kb/sync/export.js';
+import { main } from '../../../../../src/cli/main.js';
 import { countArchive } from '../../../../../src/cli/commands/kb/unzip-to-dir.js';
 import { UsageError } from '../../../../../src/cli/errors.js';
 import { saveToFile } from '../../../../../src/client/kb-download.js';
@@ -60,22 +62,71 @@ describe('fp kb sync export: run', () => {
     await expect(exportRun({ tab: 3, output: join(tempDir(), 'nope', 'kb.zip') }, factory(fakeIO()))).rejects.toBeInstanceOf(UsageError);
   });
 
-  it('--dir unpacks, and a later export removes files of deleted articles but keeps .git', async () => {
+  it('--dir unpacks and records a manifest; a later export removes files of deleted articles but keeps .git', async () => {
+    const own = await startTestServer(kbSeed());
+    const factory = (io: FakeIO) => fakeFactory(io, { baseUrl: own.url, apiKey: ADMIN_KEY });
     const dir = join(tempDir(), 'help');
     const io = fakeIO();
     await exportRun({ tab: 3, dir }, factory(io));
     expect(io.err()).toBe(`Exported 3 articles in 3 sections to ${dir}\n`);
     expect(readFileSync(join(dir, 'getting-started', 'installation.md'), 'utf8')).toContain('title: Installation');
+    const manifest = JSON.parse(readFileSync(join(dir, '.fp-sync.json'), 'utf8'));
+    expect(manifest.format).toBe(1);
+    expect(manifest.tab_id).toBe(3);
+    expect(Object.keys(manifest.files)).toEqual([
+      'getting-started/_index.md', 'getting-started/advanced/_index.md', 'getting-started/advanced/advanced-usage.md',
+      'getting-started/installation.md', 'old/_index.md', 'old/old-article.md',
+    ]);
+
+    // The article is deleted on the service; the local copy was never edited.
+    const other = join(tempDir(), 'other');
+    await exportRun({ tab: 3, dir: other }, factory(fakeIO()));
+    rmSync(join(other, 'old', 'old-article.md'));
+    await executeRun({ tab: 3, source: other, yes: true, confirmDelete: ['kb003'] }, factory(fakeIO()));
 
     mkdirSync(join(dir, '.git'));
     writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main');
-    writeFileSync(join(dir, 'stale.md'), '---\ntitle: Stale\n---\n');
     const again = fakeIO();
     await exportRun({ tab: 3, dir }, factory(again));
-    expect(existsSync(join(dir, 'stale.md'))).toBe(false);
+    expect(existsSync(join(dir, 'old', 'old-article.md'))).toBe(false);
     expect(readFileSync(join(dir, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/main');
     expect(again.err()).toBe(
-      `Exported 3 articles in 3 sections to ${dir}\nRemoved 1 markdown file the export no longer has: stale.md\n`,
+      `Exported 2 articles in 3 sections to ${dir}\nRemoved 1 markdown file the export no longer has: old/old-article.md\n`,
+    );
+    await own.close();
+  });
+
+  it('--dir refuses to overwrite or remove files changed since the last export, lists them, and changes nothing', async () => {
+    const dir = join(tempDir(), 'help');
+    await exportRun({ tab: 3, dir }, factory(fakeIO()));
+    const edited = '---\nid: kb001\ntitle: Installation\n---\nMy unsynced edit.';
+    writeFileSync(join(dir, 'getting-started', 'installation.md'), edited);
+    writeFileSync(join(dir, 'stale.md'), '---\ntitle: Stale\n---\n');
+    const manifestBefore = readFileSync(join(dir, '.fp-sync.json'), 'utf8');
+
+    const err = await exportRun({ tab: 3, dir }, factory(fakeIO())).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LocalChangesError);
+    expect((err as Error).message).toBe(
+      `refusing to overwrite 2 files of ${dir} changed since the last export or sync: getting-started/installation.md, stale.md ` +
+        '(sync them first with fp kb sync execute, or pass --force to overwrite)',
+    );
+    expect(readFileSync(join(dir, 'getting-started', 'installation.md'), 'utf8')).toBe(edited);
+    expect(existsSync(join(dir, 'stale.md'))).toBe(true);
+    expect(readFileSync(join(dir, '.fp-sync.json'), 'utf8')).toBe(manifestBefore);
+
+    expect(await main(['kb', 'sync', 'export', '--tab', '3', '--dir', dir], fakeIO({ env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY } }))).toBe(1);
+
+    await exportRun({ tab: 3, dir, force: true }, factory(fakeIO()));
+    expect(readFileSync(join(dir, 'getting-started', 'installation.md'), 'utf8')).not.toContain('My unsynced edit.');
+    expect(existsSync(join(dir, 'stale.md'))).toBe(false);
+  });
+
+  it('--dir into a folder without a manifest refuses to replace markdown files that differ from the export', async () => {
+    const dir = join(tempDir(), 'help');
+    mkdirSync(join(dir, 'getting-started'), { recursive: true });
+    writeFileSync(join(dir, 'getting-started', 'installation.md'), 'Hand-written.');
+    await expect(exportRun({ tab: 3, dir }, factory(fakeIO()))).rejects.toThrow(
+      /changed since the last export or sync: getting-started\/installation\.md /,
     );
   });
 

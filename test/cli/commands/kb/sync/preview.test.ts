@@ -11,7 +11,7 @@ import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
 import { kbSeed } from '../kb-seed.js';
 import { parseArgv } from '../parse-argv.js';
-import { EDITED_PLAN, editFolder, exportedDir, removeTemps, tempDir } from './sync-fixture.js';
+import { EDITED_LOCAL, EDITED_PLAN, editFolder, exportedDir, removeTemps, tempDir } from './sync-fixture.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -60,6 +60,7 @@ describe('fp kb sync preview: run', () => {
     const io = fakeIO();
     const err = await previewRun({ tab: 3, source: dir, exitCode: true }, factory(io)).catch((e: unknown) => e);
     expect(io.out()).toBe(EDITED_PLAN);
+    expect(io.err()).toBe(EDITED_LOCAL);
     expect(err).toBeInstanceOf(SilentExit);
     expect((err as SilentExit).code).toBe(3);
   });

@@ -22,6 +22,11 @@ export async function exportedDir(factory: (io: ReturnType<typeof fakeIO>) => Fa
   return dir;
 }
 
+/** What preview says on stderr about `editFolder`'s changes to a folder fresh from export. */
+export const EDITED_LOCAL =
+  'Local files since the last sync: 1 new (getting-started/new.md), 1 changed (getting-started/installation.md), ' +
+  '1 removed (old/old-article.md), 4 unchanged.\n';
+
 /** One edit, one new article, one deleted article (of the kbSeed tab). */
 export function editFolder(dir: string): void {
   writeFileSync(
@@ -33,10 +38,11 @@ export function editFolder(dir: string): void {
 }
 
 export const EDITED_PLAN = [
-  '+ article  getting-started/new.md  "New article"',
-  '~ article  getting-started/installation.md  "Installation"  (body)',
-  '- article  old/old-article.md  "Old article"',
+  '+ article  (new)  getting-started/new.md  "New article"',
+  '~ article  kb001  getting-started/installation.md  "Installation"  (body)',
+  '- article  kb003  old/old-article.md  "Old article"',
   '',
-  'Plan: 1 to create, 1 to update, 1 to delete.',
+  'Plan: 1 to create, 1 to update, 1 to delete, 4 unchanged.',
+  'Deletions happen only when confirmed; to apply them, add: --confirm-delete kb003',
   '',
 ].join('\n');

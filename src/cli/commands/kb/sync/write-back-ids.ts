@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, lstat, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SyncResult } from '../../../../contract/schemas/knowledgebase.js';
+import { unsafeEntryReason } from '../unzip-to-dir.js';
+import { IdConflictError, insertIdBytes } from './insert-id.js';
+
+export interface WrittenId {
+  /** File path inside the folder, `/`-separated. */
+  path: string;
+  id: string | number;
+  /** sha256 of the file as written. */
+  sha256: string;
+}
+
+export interface WriteBackReport {
+  written: WrittenId[];
+  /** Files that could not take their new id; a later sync would create their item again. */
+  failed: Array<{ path: string; id: string | number; reason: string }>;
+}
+
+/** The file that carries each created item's id: the article's file, or the section folder's `_index.md`. */
+export function createdFiles(result: SyncResult): Array<{ path: string; id: string | number }> {
+  return [
+    ...result.applied.sections.create.map((s) => ({ path: `${s.path.replace(/\/$/, '')}/_index.md`, id: s.id })),
+    ...result.applied.articles.create.map((a) => ({ path: a.path, id: a.id })),
+  ];
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Writes the ids of the items that `result` created into the files of `dir`
+ * that created them, so that syncing the folder again matches instead of
+ * creating them again. Each file is replaced atomically (a temp file in the same
+ * folder, renamed over it) and differs from before only by its `id:` line; a
+ * section folder without `_index.md` gets one holding only the id. A path that
+ * is not a plain file inside `dir` is not touched and is reported.
+ */
+export async function writeBackIds(dir: string, result: SyncResult): Promise<WriteBackReport> {
+  const report: WriteBackReport = { written: [], failed: [] };
+  for (const { path: rel, id } of createdFiles(result)) {
+    try {
+      const text = await insertIdInto(dir, rel, id);
+      report.written.push({ path: rel, id, sha256: sha256(text) });
+    } catch (err) {
+      const reason = err instanceof IdConflictError ? err.message : (err as Error).message;
+      report.failed.push({ path: rel, id, reason });
+    }
+  }
+  return report;
+}
+
+async function insertIdInto(dir: string, rel: string, id: string | number): Promise<Buffer> {
+  const unsafe = unsafeEntryReason(rel);
+  if (unsafe) throw new IdConflictError(unsafe);
+  await requireRealFolders(dir, rel);
+  const target = path.join(dir, ...rel.split('/'));
+  const info = await lstat(target).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  });
+  if (info !== null && !info.isFile()) throw new IdConflictError('it is not a regular file');
+  if (info === null && !rel.endsWith('/_index.md')) throw new IdConflictError('the file is gone');
+  const before = info === null ? Buffer.alloc(0) : await readFile(target);
+  const after = insertIdBytes(before, id);
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.fp-tmp`);
+  try {
+    await writeFile(temp, after, { flag: 'wx' });
+    if (info !== null) await chmod(temp, info.mode & 0o7777);
+    await rename(temp, target);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+  return after;
+}
+
+/** Every folder on the way to `rel` must be a real folder, not a symbolic link out of `dir`. */
+async function requireRealFolders(dir: string, rel: string): Promise<void> {
+  const segments = rel.split('/').slice(0, -1);
+  for (let i = 1; i <= segments.length; i++) {
+    const folder = path.join(dir, ...segments.slice(0, i));
+    const info = await lstat(folder).catch(() => null);
+    if (info === null) throw new IdConflictError(`the folder ${segments.slice(0, i).join('/')} is gone`);
+    if (!info.isDirectory()) throw new IdConflictError(`${segments.slice(0, i).join('/')} is not a folder`);
+  }
+}
