@@ -4,7 +4,7 @@
 function __fp_subcommands
     switch $argv[1]
     case 'fp'
-        echo auth portal posts comments categories groups votes references feedback moderation kb api server completion
+        echo auth portal posts comments categories groups votes references feedback moderation kb api mcp server completion
     case 'fp auth'
         echo login logout status list switch
     case 'fp portal'
@@ -46,7 +46,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --format --timeout --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval -o --output --dir --confirm-delete --confirm-delete-section -X --method -f --raw-field -F --field --input --port --host --seed --data
+            case --profile --base-url --format --timeout --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval -o --output --dir --confirm-delete --confirm-delete-section -X --method -f --raw-field -F --field --input --toolsets --port --host --seed --data
                 set skip 1
             case '-*'
             case '*'
@@ -71,6 +71,7 @@ complete -c fp -n "__fp_at 'fp'" -f -a 'feedback' -d 'Manage feedback entries an
 complete -c fp -n "__fp_at 'fp'" -f -a 'moderation' -d 'Review, approve and reject pending posts and comments'
 complete -c fp -n "__fp_at 'fp'" -f -a 'kb' -d 'Knowledge base: check article links, export and sync sections and articles as ZIP archives'
 complete -c fp -n "__fp_at 'fp'" -f -a 'api' -d 'Make an authenticated request to any API path and print the response body'
+complete -c fp -n "__fp_at 'fp'" -f -a 'mcp' -d 'Serve the portal as MCP tools on stdin/stdout, for local agents (current profile)'
 complete -c fp -n "__fp_at 'fp'" -f -a 'server' -d 'Run the reference server (the whole API) on this machine'
 complete -c fp -n "__fp_at 'fp'" -f -a 'completion' -d 'Print a shell completion script'
 complete -c fp -n "__fp_at 'fp'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
@@ -682,6 +683,16 @@ complete -c fp -n "__fp_at 'fp api'" -l format -x -a 'table json ndjson csv' -d 
 complete -c fp -n "__fp_at 'fp api'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp api'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp api'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
+complete -c fp -n "__fp_at 'fp mcp'" -l read-only -d 'list and run only the tools that change nothing'
+complete -c fp -n "__fp_at 'fp mcp'" -l toolsets -r -d 'only these endpoint groups, comma-separated (e.g. moderation,kb); default all'
+complete -c fp -n "__fp_at 'fp mcp'" -s h -l help -d 'show help'
+complete -c fp -n "__fp_at 'fp mcp'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
+complete -c fp -n "__fp_at 'fp mcp'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
+complete -c fp -n "__fp_at 'fp mcp'" -l json -d 'print the data as JSON'
+complete -c fp -n "__fp_at 'fp mcp'" -l format -x -a 'table json ndjson csv' -d 'output format: table, json, ndjson, csv'
+complete -c fp -n "__fp_at 'fp mcp'" -l no-color -d 'no colour (env NO_COLOR)'
+complete -c fp -n "__fp_at 'fp mcp'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
+complete -c fp -n "__fp_at 'fp mcp'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
 complete -c fp -n "__fp_at 'fp server'" -l port -r -d 'port to listen on (0 picks a free one)'
 complete -c fp -n "__fp_at 'fp server'" -l host -r -d 'address to listen on'
 complete -c fp -n "__fp_at 'fp server'" -l seed -r -d 'seed file to load, or "demo" for the built-in demo portal (default: demo)'
