@@ -3,7 +3,7 @@
 
 _fp_subcommands() {
   case "$1" in
-    'fp') echo 'auth portal posts comments categories groups votes references feedback moderation kb api server completion' ;;
+    'fp') echo 'auth portal posts comments categories groups votes references feedback moderation kb api mcp server completion' ;;
     'fp auth') echo 'login logout status list switch' ;;
     'fp portal') echo 'get snapshot' ;;
     'fp posts') echo 'list' ;;
@@ -83,6 +83,7 @@ _fp_options() {
     'fp kb sync preview') echo '--tab --exit-code -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back -y --yes -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --paginate -i --include -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
+    'fp mcp') echo '--read-only --toolsets -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp server') echo '--port --host --seed --data --allow-private-links --rate-limit --faults --fault-seed -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp completion') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
   esac
@@ -150,6 +151,7 @@ _fp_valued_options() {
     'fp kb sync preview') echo '--tab --profile --base-url --format --timeout' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back --profile --base-url --format --timeout' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --profile --base-url --format --timeout' ;;
+    'fp mcp') echo '--toolsets --profile --base-url --format --timeout' ;;
     'fp server') echo '--port --host --seed --data --rate-limit --faults --fault-seed --profile --base-url --format --timeout' ;;
     'fp completion') echo '--profile --base-url --format --timeout' ;;
   esac
@@ -222,6 +224,7 @@ _fp_option_values() {
     'fp kb sync preview|--format') echo 'table json ndjson csv' ;;
     'fp kb sync execute|--format') echo 'table json ndjson csv' ;;
     'fp api|--format') echo 'table json ndjson csv' ;;
+    'fp mcp|--format') echo 'table json ndjson csv' ;;
     'fp server|--format') echo 'table json ndjson csv' ;;
     'fp completion|--format') echo 'table json ndjson csv' ;;
   esac

@@ -19,6 +19,7 @@ export const COMMAND_GROUPS: ReadonlyArray<{ name: string; summary: string; load
   { name: 'moderation', summary: 'Review, approve and reject pending posts and comments', load: () => import('./commands/moderation/index.js') },
   { name: 'kb', summary: 'Knowledge base: link health and ZIP sync', load: () => import('./commands/kb/index.js') },
   { name: 'api', summary: 'Make an authenticated request to any API path', load: () => import('./commands/api/index.js') },
+  { name: 'mcp', summary: 'Serve the portal as MCP tools on stdio, for agents', load: () => import('./commands/mcp/index.js') },
   { name: 'server', summary: 'Run the reference server locally', load: () => import('./commands/server/index.js') },
   { name: 'completion', summary: 'Print a shell completion script', load: () => import('./commands/completion/index.js') },
 ];

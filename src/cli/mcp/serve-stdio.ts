@@ -1,0 +1,42 @@
+import type { Writable } from 'node:stream';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { parseToolsets, selectTools, UnknownToolsetError } from '../../contract/tools.js';
+import { createToolServer } from '../../server/mcp/tool-server.js';
+import { UsageError } from '../errors.js';
+import type { Factory } from '../factory.js';
+
+export interface McpOptions {
+  readOnly?: boolean;
+  toolsets?: string;
+}
+
+/**
+ * `fp mcp`: an MCP server on stdin/stdout whose tools call the current profile's
+ * portal. stdout carries protocol only; everything for people goes to stderr.
+ * Resolves when the client closes stdin.
+ */
+export async function mcpRun(opts: McpOptions, f: Factory): Promise<void> {
+  let toolsets: string[] | undefined;
+  try {
+    toolsets = parseToolsets(opts.toolsets);
+  } catch (err) {
+    if (err instanceof UnknownToolsetError) throw new UsageError(err.message);
+    throw err;
+  }
+  // Credentials are checked before the first message: a missing profile is a usage error now, not a failed tool later.
+  const client = await f.client();
+  const tools = selectTools({ readOnly: opts.readOnly, toolsets });
+  const { stdin, stdout, stderr } = f.io;
+  const closed = new Promise<void>((resolve) => {
+    if (stdin.readableEnded || stdin.destroyed) resolve();
+    stdin.once('end', resolve);
+    stdin.once('close', resolve);
+  });
+  const handle = serveStdio(() => createToolServer({ tools, client: () => client, version: f.version }), {
+    transport: new StdioServerTransport(stdin, stdout as Writable),
+    onerror: (err) => stderr.write(`fp mcp: ${err.message}\n`),
+  });
+  stderr.write(`fp mcp: serving ${tools.length} tools for ${client.baseUrl} on stdio\n`);
+  await closed;
+  await handle.close();
+}

@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodeQuery, type ApiClient } from '../../client/api-client.js';
+import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../../client/errors.js';
+import { uploadArchive, type SyncFields, type SyncOperation } from '../../client/kb-upload.js';
+import { buildPath, type OperationName } from '../../contract/endpoints.js';
+import { toolArguments, type ToolDefinition, type ToolRequest } from '../../contract/tools.js';
+
+/** The `tools/call` result shape (MCP `CallToolResult`), kept free of SDK types so tests read it plainly. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: Array<
+    | { type: 'text'; text: string }
+    | { type: 'resource'; resource: { uri: string; mimeType: string; blob: string } }
+  >;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/**
+ * Run one tool: check its arguments, make the API call, and turn the answer into a
+ * tool result. API and validation failures are results with `isError: true`,
+ * carrying the service's message and field errors; nothing here throws for them.
+ */
+export async function callTool(client: ApiClient, tool: ToolDefinition, args: unknown): Promise<ToolResult> {
+  const parsed = toolArguments(tool, args);
+  if (!parsed.ok) return errorResult({ message: parsed.message, errors: parsed.errors });
+  try {
+    if (tool.endpoint.responseType === 'zip') return await downloadResult(client, tool, parsed.request);
+    const data = tool.takesFile
+      ? await uploadResult(client, tool, parsed.request)
+      : await client.call(tool.name as OperationName, {
+          params: parsed.request.params,
+          query: parsed.request.query,
+          body: parsed.request.body,
+        } as never);
+    return dataResult(data as Record<string, unknown>);
+  } catch (err) {
+    if (err instanceof ApiError) return errorResult({ status: err.status, message: err.message, errors: err.fieldErrors });
+    if (err instanceof RequestValidationError) return errorResult({ message: err.message, errors: err.fieldErrors });
+    if (err instanceof NetworkError || err instanceof ResponseShapeError) return errorResult({ message: err.message });
+    throw err;
+  }
+}
+
+export function dataResult(data: Record<string, unknown>): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }], structuredContent: data };
+}
+
+export function errorResult(error: { status?: number; message: string; errors?: Record<string, string[]> }): ToolResult {
+  const errors = error.errors && Object.keys(error.errors).length ? error.errors : undefined;
+  const lines = [error.status ? `${error.message} (${error.status})` : error.message];
+  for (const [field, messages] of Object.entries(errors ?? {})) for (const m of messages) lines.push(`${field}: ${m}`);
+  return {
+    isError: true,
+    content: [{ type: 'text', text: lines.join('\n') }],
+    structuredContent: { ...(error.status ? { status: error.status } : {}), message: error.message, ...(errors ? { errors } : {}) },
+  };
+}
+
+/** The knowledge-base export: the ZIP itself as an embedded resource. */
+async function downloadResult(client: ApiClient, tool: ToolDefinition, request: ToolRequest): Promise<ToolResult> {
+  const target = buildPath(tool.endpoint.path, request.params) + encodeQuery(request.query as Record<string, string>);
+  const res = await client.send(tool.endpoint.method, target, { headers: { accept: 'application/zip, application/json' } });
+  const zip = Buffer.from(await res.body.arrayBuffer());
+  const tabId = String(request.query?.tab_id ?? '');
+  const filename = `knowledgebase-tab-${tabId}.zip`;
+  return {
+    content: [
+      { type: 'text', text: `${filename}: ${zip.length} bytes` },
+      { type: 'resource', resource: { uri: `fp://knowledgebase/export/${filename}`, mimeType: 'application/zip', blob: zip.toString('base64') } },
+    ],
+    structuredContent: { filename, bytes: zip.length },
+  };
+}
+
+/** Sync preview and execute: the decoded ZIP goes up through the client's streamed multipart upload. */
+async function uploadResult(client: ApiClient, tool: ToolDefinition, request: ToolRequest): Promise<unknown> {
+  const dir = await mkdtemp(join(tmpdir(), 'fp-mcp-'));
+  try {
+    const zipPath = join(dir, 'archive.zip');
+    await writeFile(zipPath, request.file ?? Buffer.alloc(0));
+    return await uploadArchive(client, tool.name as SyncOperation, zipPath, request.fields as unknown as SyncFields);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

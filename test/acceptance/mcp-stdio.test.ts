@@ -1,0 +1,166 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointList } from '../../src/contract/endpoints.js';
+import { ANN, READONLY_KEY } from '../support/fixture-seed.js';
+import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
+
+let server: FpServer;
+let configDir: string;
+const open: Client[] = [];
+
+beforeAll(async () => {
+  server = await startFpServer();
+  configDir = mkdtempSync(join(tmpdir(), 'fp-mcp-config-'));
+});
+afterAll(async () => {
+  for (const c of open) await c.close();
+  await server.stop();
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+function env(apiKey = 'test-admin'): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', FP_CONFIG_DIR: configDir, FP_BASE_URL: server.url, FP_API_KEY: apiKey, NO_COLOR: '1' };
+}
+
+/** The SDK's own client over `fp mcp` spawned from the built bin. */
+async function connect(args: string[] = [], apiKey?: string): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [FP_BIN, 'mcp', ...args], env: env(apiKey), stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (d) => (stderr += d));
+  const client = new Client({ name: 'fp-test', version: '1.0.0' });
+  await client.connect(transport);
+  open.push(client);
+  return { client, stderr: () => stderr };
+}
+
+describe('fp mcp over stdio, driven by the MCP SDK client', () => {
+  it('lists one tool per endpoint, named as the table names them, with hints from the table', async () => {
+    const { client, stderr } = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(endpointList.map((e) => e.name));
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect(byName.get('categories.list')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(byName.get('categories.delete')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.get('comments.create')?.description).toBe('Create a comment or reply on a post');
+    expect(byName.get('comments.create')?.inputSchema.required).toEqual(['key', 'user_id', 'comment']);
+    expect(stderr()).toContain(`fp mcp: serving ${endpointList.length} tools for ${server.url} on stdio`);
+  });
+
+  it('--read-only lists only the tools that change nothing', async () => {
+    const { client } = await connect(['--read-only']);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(endpointList.filter((e) => e.method === 'GET').map((e) => e.name));
+    await expect(client.callTool({ name: 'categories.create', arguments: { name: 'Nope' } })).rejects.toThrow(
+      'Unknown tool: categories.create',
+    );
+  });
+
+  it('--toolsets exposes only those endpoint groups (kb names the knowledge base)', async () => {
+    const { client } = await connect(['--toolsets', 'moderation,kb']);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(
+      endpointList.filter((e) => /^(moderation|knowledgebase)\./.test(e.name)).map((e) => e.name),
+    );
+  });
+
+  it('calls a read tool: the API response as structured content and as text', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'categories.list', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { data: unknown[] }).data[0]).toEqual({ id: 1, name: 'Integrations', color: '#ff8800', sort_order: 1 });
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toEqual(result.structuredContent);
+  });
+
+  it('calls a write tool, and the write is visible through the API', async () => {
+    const { client } = await connect();
+    const created = await client.callTool({
+      name: 'comments.create',
+      arguments: { key: 'dark1', user_id: ANN, comment: 'Written by an agent', silent: true },
+    });
+    expect(created.isError).toBeFalsy();
+    const comment = (created.structuredContent as { data: { id: number; comment: string } }).data;
+    expect(comment.comment).toBe('Written by an agent');
+    const listed = await server.fp(['comments', 'list', 'dark1', '--json']);
+    expect(listed.json.map((c: { id: number }) => c.id)).toContain(comment.id);
+    // Numeric path parameters may be written as numbers.
+    const updated = await client.callTool({ name: 'comments.update', arguments: { id: comment.id, comment: 'Edited by an agent' } });
+    expect((updated.structuredContent as { data: { comment: string } }).data.comment).toBe('Edited by an agent');
+  });
+
+  it('an API error is a tool result with isError, the message and the status', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'categories.update', arguments: { id: 999, name: 'Renamed', color: '#123456' } });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Category not found. (404)' }],
+      structuredContent: { status: 404, message: 'Category not found.' },
+    });
+  });
+
+  it('a 422 from the API carries its field errors', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'categories.create', arguments: { name: 'Mobile' } });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'The given data was invalid. (422)\nname: The name has already been taken.' }],
+      structuredContent: { status: 422, message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } },
+    });
+  });
+
+  it('invalid arguments come back as the validation errors, nothing sent', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'categories.update', arguments: { id: 'abc', name: 'x', color: 'red' } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toEqual({
+      message: 'The given data was invalid.',
+      errors: {
+        id: ['Invalid input'],
+        name: ['The name field must be at least 2 characters.'],
+        color: ['The color field must be a valid hexadecimal color.'],
+      },
+    });
+  });
+
+  it('a read-only key gets the API refusal for a write as a tool result', async () => {
+    const { client } = await connect([], READONLY_KEY);
+    const result = await client.callTool({ name: 'categories.create', arguments: { name: 'Nope' } });
+    expect(result).toMatchObject({ isError: true, structuredContent: { status: 403, message: 'This API key is read-only and cannot make changes.' } });
+  });
+
+  it('writes nothing but JSON-RPC to stdout', async () => {
+    const child = spawn(process.execPath, [FP_BIN, 'mcp'], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines: string[] = [];
+    let twoAnswers!: () => void;
+    const answered = new Promise<void>((resolve) => (twoAnswers = resolve));
+    const done = new Promise<void>((resolve) =>
+      createInterface({ input: child.stdout })
+        .on('line', (l) => lines.push(l) === 2 && twoAnswers())
+        .on('close', resolve),
+    );
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    child.stdin.write(`${JSON.stringify(init)}\n`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'portal.get', arguments: {} } })}\n`);
+    await answered;
+    child.stdin.end();
+    await done;
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
+    expect(JSON.parse(lines[1]).result.structuredContent.data.title).toBe('Test Portal');
+  });
+
+  it('an unknown toolset is a usage error (exit 2) naming the known ones', async () => {
+    const r = await runFp(['mcp', '--toolsets', 'nope'], { baseUrl: server.url, apiKey: 'test-admin' });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      'error: unknown toolset nope; known: portal, posts, votes, categories, comments, references, groups, feedback, moderation, knowledgebase\n',
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { endpointList } from '../../src/contract/endpoints.js';
+import { parseToolsets, selectTools, toolArguments, tools } from '../../src/contract/tools.js';
+
+const tool = (name: string) => tools.find((t) => t.name === name)!;
+
+describe('MCP tools derived from the endpoint table', () => {
+  it('one tool per endpoint, same names and order, description from the summary', () => {
+    expect(tools.map((t) => [t.name, t.description])).toEqual(endpointList.map((e) => [e.name, e.summary]));
+  });
+
+  it('hints follow the table: GET is read-only, destructive entries are destructive', () => {
+    for (const t of tools) {
+      expect(t.readOnly).toBe(t.endpoint.method === 'GET');
+      expect(t.destructive).toBe(t.endpoint.destructive === true);
+    }
+  });
+
+  it('the input schema joins path, query and body fields', () => {
+    expect(Object.keys(tool('comments.create').inputSchema.properties as object)).toEqual([
+      'key', 'user_id', 'comment', 'parent_id', 'tagged_for_changelog', 'pinned_to_top', 'created_at', 'use_for_changelog', 'pin_to_top', 'silent',
+    ]);
+    expect(tool('categories.update').inputSchema).toMatchObject({
+      type: 'object',
+      properties: { id: { anyOf: [{ type: 'string', pattern: '^\\d+$' }, { type: 'integer' }] } },
+      required: ['id', 'name', 'color'],
+    });
+    expect(tool('knowledgebase.preview').inputSchema.required).toEqual(['tab_id', 'file']);
+  });
+
+  it('places each argument in the request: path as strings, query and body as given', () => {
+    expect(toolArguments(tool('groups.addUser'), { group: 'g-1', user_id: 'u-1' })).toEqual({
+      ok: true,
+      request: { params: { group: 'g-1' }, query: undefined, body: { user_id: 'u-1' }, fields: undefined },
+    });
+    expect(toolArguments(tool('moderation.pending'), { last_post_id: 7 })).toEqual({
+      ok: true,
+      request: { params: {}, query: { last_post_id: 7 }, body: undefined, fields: undefined },
+    });
+    const upload = toolArguments(tool('knowledgebase.preview'), { tab_id: 3, file: Buffer.from('PK').toString('base64') });
+    expect(upload.ok && upload.request.file?.toString()).toBe('PK');
+  });
+
+  it('refuses bad arguments with the field errors the API would give', () => {
+    expect(toolArguments(tool('categories.create'), {})).toEqual({
+      ok: false,
+      message: 'The given data was invalid.',
+      errors: { name: ['The name field is required.'] },
+    });
+    expect(toolArguments(tool('knowledgebase.execute'), { tab_id: 3, file: 'not base64!' })).toEqual({
+      ok: false,
+      message: 'The given data was invalid.',
+      errors: { file: ['The file field must be base64-encoded ZIP data.'] },
+    });
+  });
+
+  it('toolsets: endpoint groups, kb as another name of knowledgebase, unknown names refused', () => {
+    expect(parseToolsets(' moderation , kb ')).toEqual(['moderation', 'knowledgebase']);
+    expect(parseToolsets('')).toBeUndefined();
+    expect(() => parseToolsets('moderation,bogus')).toThrow(/^unknown toolset bogus; known: portal, posts/);
+    expect(selectTools({ toolsets: ['portal'] }).map((t) => t.name)).toEqual(['portal.get']);
+    expect(selectTools({ readOnly: true, toolsets: ['categories'] }).map((t) => t.name)).toEqual(['categories.list']);
+  });
+});
