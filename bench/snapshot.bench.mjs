@@ -70,11 +70,12 @@ try {
   const server = await startServer(seedPath);
   const env = { FP_BASE_URL: server.url, FP_API_KEY: 'bench-readonly' };
   try {
-    const reference = await measure(['posts', 'list', '--all', '--format', 'ndjson'], env);
     const out = join(work, 'snapshot.json');
     const snap = await measure(['portal', 'snapshot', '--rate', 'off', '--kb-tab', '4', '--output', out], env);
     const header = JSON.parse(readFileSync(out, 'utf8')).snapshot;
     const projectedMs = Math.max(snap.ms, Math.max(0, header.requests - HOSTED.count) * (HOSTED.windowMs / HOSTED.count));
+    console.error(`snapshot: ${header.requests} requests, ${fmt(snap.ms)}, peak RSS ${snap.peakMb.toFixed(1)} MB; measuring the reference…`);
+    const reference = await measure(['posts', 'list', '--all', '--format', 'ndjson'], env);
     const copy = await startServer(out);
     let copied;
     try {

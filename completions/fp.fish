@@ -159,7 +159,7 @@ complete -c fp -n "__fp_at 'fp portal snapshot'" -l kb-tab -r -d 'also copy this
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l anonymize -d 'replace user names, e-mails and free text by consistent pseudonyms'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l include -r -d 'what to copy, comma-separated (default: all of posts,comments,categories,groups,feedback,moderation,kb)'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l resume -d 'continue the partial snapshot of an interrupted or failed run'
-complete -c fp -n "__fp_at 'fp portal snapshot'" -l rate -r -d 'pace requests, e.g. 120/60s (the hosted limit, default) or "off" for a local server'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l rate -r -d 'pace requests, e.g. 120/60s (the hosted limit) or "off" for a local server'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l base-url -r -d 'portal address (env FP_BASE_URL)'

@@ -1,12 +1,13 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeed } from '../../src/server/seed/demo-seed.js';
-import { runFp, startFpServer, type FpServer } from '../support/run-fp.js';
+import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 
 const READ_ONLY = 'acme-readonly';
 const KB_TAB = 4;
@@ -61,6 +62,34 @@ async function listPaths(base: string, key: string): Promise<string[]> {
   return paths;
 }
 
+/**
+ * A loopback proxy in front of the source that decides, by the request's
+ * number, to forward it, to answer 500, or to forward it after `hook` ran.
+ */
+async function startProxy(decide: (n: number) => 'forward' | 'fail', hook?: (n: number) => void) {
+  let n = 0;
+  const proxy: Server = createServer(async (req, res) => {
+    const number = ++n;
+    hook?.(number);
+    if (decide(number) === 'fail') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"Server Error"}');
+      return;
+    }
+    const upstream = await request(source.url + req.url!, { method: 'GET', headers: { authorization: req.headers.authorization!, accept: String(req.headers.accept) } });
+    res.writeHead(upstream.statusCode, upstream.headers as Record<string, string>);
+    for await (const chunk of upstream.body) res.write(chunk);
+    res.end();
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => {
+      proxy.close(() => resolve());
+      proxy.closeAllConnections();
+    }),
+  };
+}
+
 describe('fp portal snapshot: round trip', () => {
   let copy: FpServer;
   let seedFile: string;
@@ -77,7 +106,7 @@ describe('fp portal snapshot: round trip', () => {
   }, 60_000);
   afterAll(() => copy?.stop());
 
-  it('snapshot of the demo portal, loaded into a second server, gives the same answers on every list endpoint', async () => {
+  it('snapshot of the demo portal, loaded into a second server, gives the same answers on every list endpoint', { timeout: 60_000 }, async () => {
     const paths = await listPaths(source.url, 'acme-admin');
     expect(paths.length).toBeGreaterThan(80);
     for (const path of paths) {
@@ -123,7 +152,7 @@ describe('fp portal snapshot: round trip', () => {
 });
 
 describe('fp portal snapshot --anonymize', () => {
-  it('replaces names, e-mails and free text consistently and keeps ids and structure', async () => {
+  it('replaces names, e-mails and free text consistently and keeps ids and structure', { timeout: 90_000 }, async () => {
     const out = join(dir, 'anon.json');
     const env = { FP_SNAPSHOT_SALT: 'bug-report-42' };
     const r = await runFp(['portal', 'snapshot', '--rate', 'off', '--anonymize', '--output', out], {
@@ -169,21 +198,10 @@ describe('fp portal snapshot: bad input', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('a 5xx mid-crawl keeps the partial snapshot marked incomplete; --resume finishes it with every item once', async () => {
+  it('a 5xx mid-crawl keeps the partial snapshot marked incomplete; --resume finishes it with every item once', { timeout: 90_000 }, async () => {
     // Past the 40th request the crawl is reading comments, one post at a time.
-    let forwarded = 0;
-    const proxy: Server = createServer(async (req, res) => {
-      if (++forwarded > 40) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"Server Error"}');
-        return;
-      }
-      const upstream = await request(source.url + req.url!, { method: 'GET', headers: { authorization: req.headers.authorization!, accept: String(req.headers.accept) } });
-      res.writeHead(upstream.statusCode, upstream.headers as Record<string, string>);
-      for await (const chunk of upstream.body) res.write(chunk);
-      res.end();
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const proxy = await startProxy((n) => (n > 40 ? 'fail' : 'forward'));
+    const proxyUrl = proxy.url;
     const out = join(dir, 'resumed.json');
     try {
       const failed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB)], proxyUrl);
@@ -200,12 +218,61 @@ describe('fp portal snapshot: bad input', () => {
       expect(again.code).toBe(2);
       expect(again.stderr).toBe(`error: a partial snapshot is waiting in ${out}.partial: add --resume to continue it, or remove that folder to start over\n`);
     } finally {
-      await new Promise((resolve) => proxy.close(resolve));
+      await proxy.close();
     }
     const resumed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(existsSync(`${out}.partial`)).toBe(false);
 
+    const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
+    const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
+    for (const kind of ['users', 'tabs', 'sections', 'statuses', 'categories', 'groups', 'posts', 'comments', 'feedback']) {
+      expect(portal[kind], kind).toEqual(whole[kind]);
+    }
+  });
+});
+
+describe('fp portal snapshot at a terminal', () => {
+  it('shows one status line per step, redrawn in place, with items and requests; paced by default', { timeout: 60_000 }, async () => {
+    const out = join(dir, 'tty.json');
+    const driver = resolve(import.meta.dirname, '../support/pty-drive.py');
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', FP_BASE_URL: source.url, FP_API_KEY: READ_ONLY };
+    const { code, screen } = await new Promise<{ code: number | null; screen: string }>((done, reject) => {
+      const child = spawn('python3', [driver, 'no prompt', '', '--', process.execPath, FP_BIN, 'portal', 'snapshot', '--kb-tab', String(KB_TAB), '--output', out], { env });
+      let text = '';
+      child.stdout.on('data', (d) => (text += d));
+      child.on('error', reject);
+      child.on('close', (c) => done({ code: c, screen: text }));
+    });
+    expect(code, screen).toBe(0);
+    for (const step of ['portal', 'categories', 'groups', 'knowledge base tab 4', 'moderation queues', 'posts', 'tabs and platforms', 'comments', 'feedback']) {
+      expect(screen).toMatch(new RegExp(`\\r\\x1b\\[2K${step}: \\d+ items · \\d+ requests`));
+    }
+    expect(screen).toContain('Wrote ');
+  });
+});
+
+describe('fp portal snapshot: Ctrl-C', () => {
+  it('an interrupt mid-crawl exits 130 and keeps the partial snapshot; --resume finishes it with every item once', { timeout: 90_000 }, async () => {
+    const out = join(dir, 'interrupted.json');
+    let child: ReturnType<typeof spawn> | undefined;
+    // The 30th request arrives while the crawl reads the post lists: interrupt it there.
+    const proxy = await startProxy(() => 'forward', (n) => n === 30 && child?.kill('SIGINT'));
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', CI: 'true', FP_BASE_URL: proxy.url, FP_API_KEY: READ_ONLY };
+    const result = await new Promise<{ code: number | null; stderr: string }>((done, reject) => {
+      child = spawn(process.execPath, [FP_BIN, 'portal', 'snapshot', '--rate', 'off', '--kb-tab', String(KB_TAB), '--output', out], { env });
+      let stderr = '';
+      child.stderr!.on('data', (d) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code) => done({ code, stderr }));
+    });
+    await proxy.close();
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe(`Interrupted. The partial snapshot is kept in ${out}.partial; run the same command with --resume to continue.\n`);
+    expect(existsSync(out)).toBe(false);
+
+    const resumed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
     const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
     const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
     for (const kind of ['users', 'tabs', 'sections', 'statuses', 'categories', 'groups', 'posts', 'comments', 'feedback']) {

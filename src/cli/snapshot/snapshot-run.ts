@@ -74,7 +74,8 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
     f.status(`Interrupted. The partial snapshot is kept in ${partialDir}; run the same command with --resume to continue.`);
     process.exit(130);
   };
-  process.once('SIGINT', onInterrupt);
+  // Before the launcher's own handler, which exits at once.
+  process.prependOnceListener('SIGINT', onInterrupt);
   const started = Date.now();
   const startRequests = journal.state.requests;
   try {

@@ -200,6 +200,9 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
   const dir = path.dirname(path.resolve(opts.output));
   const temp = path.join(dir, `.${path.basename(opts.output)}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', 0o600);
+  // Interrupted (Ctrl-C exits the process): no temp file stays behind either.
+  const removeTemp = () => rmSync(temp, { force: true });
+  process.once('exit', removeTemp);
   try {
     const out = new FileWriter(fd);
     const json = (v: unknown) => JSON.stringify(v);
@@ -265,6 +268,8 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
     }
     rmSync(temp, { force: true });
     throw err;
+  } finally {
+    process.off('exit', removeTemp);
   }
   return counts;
 }

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { withExamples } from '../../help.js';
 import { collect, parsePositiveInteger } from '../../parse.js';
@@ -48,8 +48,9 @@ keeps OUTPUT.partial/ and continues with --resume. --anonymize pseudonyms are ke
 with $FP_SNAPSHOT_SALT, or a random salt per snapshot.`,
       ),
     [
-      'fp portal snapshot --output acme.json --kb-tab 4',
-      'fp portal snapshot --output acme.json --rate off --kb-tab 4 && fp server --port 4011 --seed acme.json',
+      'fp server --seed demo &   # a portal to copy, on :4010',
+      'FP_BASE_URL=http://127.0.0.1:4010 FP_API_KEY=acme-readonly fp portal snapshot --output acme.json --kb-tab 4',
+      'fp portal snapshot --output acme.json --rate off --kb-tab 4 && fp server --port 4011 --seed acme.json   # the copy',
       'fp portal snapshot --output shared.json --anonymize --include posts,comments,categories',
       'fp portal snapshot --output acme.json --resume',
     ],
@@ -59,7 +60,11 @@ with $FP_SNAPSHOT_SALT, or a random salt per snapshot.`,
     .option('--anonymize', 'replace user names, e-mails and free text by consistent pseudonyms')
     .option('--include <parts>', `what to copy, comma-separated (default: all of ${SNAPSHOT_PARTS.join(',')})`, parseInclude)
     .option('--resume', 'continue the partial snapshot of an interrupted or failed run')
-    .option('--rate <n/window>', 'pace requests, e.g. 120/60s (the hosted limit, default) or "off" for a local server', parseRateFlag, HOSTED_RATE)
+    .addOption(
+      new Option('--rate <n/window>', 'pace requests, e.g. 120/60s (the hosted limit) or "off" for a local server')
+        .argParser(parseRateFlag)
+        .default(HOSTED_RATE, '120/60s'),
+    )
     .action(async (o: SnapshotFlags) => {
       const { snapshotRun } = await import('../../snapshot/snapshot-run.js');
       await snapshotRun(
