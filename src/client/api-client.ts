@@ -50,7 +50,7 @@ export interface CallOptions {
    * state), so it may be retried after a dropped connection or a 502/504 even though it is a POST.
    */
   idempotent?: boolean;
-  /** Told before each wait for another attempt. */
+  /** Told before each wait for another attempt; the caller then reports waits itself (onWait is not called). */
   onRetry?: (notice: RetryNotice) => void;
 }
 
@@ -180,7 +180,7 @@ export class ApiClient {
       const notice: RetryNotice = { method, path: what.slice(method.length + 1), status: failure.status, attempt: attempts + 1, waitMs: decision.waitMs, reason };
       this.stats.retries++;
       log?.(`< ${reason}: retrying in ${formatMs(decision.waitMs)}`);
-      this.options.onWait?.(
+      if (!opts.onRetry) this.options.onWait?.(
         `waiting ${formatMs(decision.waitMs)} to retry ${what}: ${reason}${decision.retryAfterMs !== undefined ? ` (Retry-After ${formatMs(decision.retryAfterMs)})` : ''}`,
       );
       opts.onRetry?.(notice);

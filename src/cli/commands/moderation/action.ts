@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
 import { confirmDestructive } from '../../confirm.js';
-import { SilentExit } from '../../errors.js';
+import { EXIT, SilentExit } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { withExamples } from '../../help.js';
 import type { ModerationAction } from './bulk.js';
@@ -53,14 +53,31 @@ export async function moderateRun(action: ModerationAction, opts: ActionOptions,
   const client = await f.client();
   const { moderateAll, summaryLines } = await import('./bulk.js');
   const progress = f.io.stderrIsTTY;
+  const clearLine = () => progress && f.io.stderr.write('\r\x1b[2K');
   if (progress) f.io.stderr.write(`${ING[action]} 0/${ids.length}…`);
-  const { results, fatal } = await moderateAll(client, action, opts.type, ids, {
-    concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
-    onSettled: progress ? (done, total) => f.io.stderr.write(`\r\x1b[2K${ING[action]} ${done}/${total}…`) : undefined,
+  const interrupt = whileInterruptible(() => {
+    clearLine();
+    f.status('Interrupted: no new requests; waiting for those in flight (Ctrl-C again to quit at once)…');
   });
-  if (progress) f.io.stderr.write('\r\x1b[2K');
+  let run;
+  try {
+    run = await moderateAll(client, action, opts.type, ids, {
+      concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
+      signal: interrupt.signal,
+      onSettled: progress ? (done, total) => f.io.stderr.write(`\r\x1b[2K${ING[action]} ${done}/${total}…`) : undefined,
+      onNotice: (line) => {
+        clearLine();
+        f.status(line);
+      },
+    });
+  } finally {
+    interrupt.dispose();
+  }
+  clearLine();
+  const { results, fatal, interrupted, retries } = run;
   if (fatal !== undefined) {
-    if (results.length) for (const line of summaryLines(action, results)) f.status(line);
+    // The tally, then the one reason (every failure would repeat it).
+    f.status(summaryLines(action, results)[0]);
     throw fatal;
   }
 
@@ -68,8 +85,32 @@ export async function moderateRun(action: ModerationAction, opts: ActionOptions,
     const { resultColumns } = await import('./bulk.js');
     await out.list(results, resultColumns);
   }
-  for (const line of summaryLines(action, results)) f.status(line);
-  if (results.some((r) => r.outcome === 'failed')) throw new SilentExit(1);
+  for (const line of summaryLines(action, results, retries)) f.status(line);
+  if (interrupted) throw new SilentExit(EXIT.interrupted);
+  if (results.some((r) => r.outcome === 'failed')) throw new SilentExit(EXIT.failure);
+}
+
+/**
+ * Ctrl-C during a batch stops new requests and lets those in flight finish, so the tally
+ * is true; a second Ctrl-C quits at once. The usual handler (exit 130) is back afterwards.
+ */
+function whileInterruptible(onFirst: () => void): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const previous = process.listeners('SIGINT');
+  const onSigint = () => {
+    if (controller.signal.aborted) process.exit(EXIT.interrupted);
+    controller.abort();
+    onFirst();
+  };
+  process.removeAllListeners('SIGINT');
+  process.on('SIGINT', onSigint);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.off('SIGINT', onSigint);
+      for (const listener of previous) process.on('SIGINT', listener as () => void);
+    },
+  };
 }
 
 /** The shared command line of approve and reject. */

@@ -1,10 +1,12 @@
-import type { ApiClient } from '../../../client/api-client.js';
+import { AdaptiveConcurrency } from '../../../client/adaptive-concurrency.js';
+import type { ApiClient, RetryNotice } from '../../../client/api-client.js';
 import { ApiError } from '../../../client/errors.js';
+import { formatMs } from '../../../client/retry-policy.js';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
 import type { Column } from '../../output/output.js';
 
 export type ModerationAction = 'approve' | 'reject';
-export type Outcome = 'approved' | 'rejected' | 'skipped' | 'failed';
+export type Outcome = 'approved' | 'rejected' | 'skipped' | 'failed' | 'not-tried';
 
 /** One item of a batch, as printed by --json. */
 export interface BulkResult {
@@ -40,57 +42,117 @@ export function classifyFailure(action: ModerationAction, err: unknown): { outco
 const isFatal = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 
 export interface BulkRun {
-  /** In input order; items never tried (after a fatal error) are left out. */
+  /** Every id once, in input order; ids never sent (after a fatal error or Ctrl-C) are `not-tried`. */
   results: BulkResult[];
   fatal?: unknown;
+  interrupted: boolean;
+  /** Attempts repeated after a 429, 503 or dropped connection, by cause (`429`, `503`, `connection`). */
+  retries: Record<string, number>;
 }
 
-/** Moderate every id with at most `concurrency` requests in flight. */
+export interface BulkOptions {
+  /** The most requests in flight at once; fewer while the service answers 429. */
+  concurrency: number;
+  onSettled?: (done: number, total: number) => void;
+  /** Aborted on Ctrl-C: no new requests start, those in flight finish. */
+  signal?: AbortSignal;
+  /** Lines for people: slowing down, long waits. */
+  onNotice?: (line: string) => void;
+}
+
+/** Waits at least this long are announced; shorter ones would flood stderr in a large batch. */
+const ANNOUNCE_WAIT_MS = 2_000;
+
+/**
+ * Moderate every id, each once. Approve and reject may be repeated safely (the item ends
+ * in the same state), so the client retries them after a dropped connection too.
+ */
 export async function moderateAll(
   client: ApiClient,
   action: ModerationAction,
   type: ModerationType,
   ids: readonly string[],
-  opts: { concurrency: number; onSettled?: (done: number, total: number) => void },
+  opts: BulkOptions,
 ): Promise<BulkRun> {
   const results: Array<BulkResult | undefined> = new Array(ids.length);
+  const retries: Record<string, number> = {};
+  const pace = new AdaptiveConcurrency(Math.max(1, opts.concurrency));
   let next = 0;
+  let inFlight = 0;
   let done = 0;
   let fatal: unknown;
-  const moderateOne = (identifier: string) =>
-    action === 'approve'
-      ? client.call('moderation.approve', { params: { type, identifier } })
-      : client.call('moderation.reject', { params: { type, identifier } });
+  const stopped = () => fatal !== undefined || opts.signal?.aborted === true;
 
-  const worker = async () => {
-    while (fatal === undefined && next < ids.length) {
-      const i = next++;
-      const id = ids[i];
-      try {
-        const res = await moderateOne(id);
-        results[i] = { type, id: outputId(type, id), outcome: DONE[action], message: res.message };
-      } catch (err) {
-        if (isFatal(err)) {
-          fatal ??= err;
-          return;
-        }
-        results[i] = { type, id: outputId(type, id), ...classifyFailure(action, err) };
-      }
-      opts.onSettled?.(++done, ids.length);
-    }
+  const paced = (limited: boolean) => {
+    const limit = pace.record(limited);
+    if (limit !== undefined && limited) opts.onNotice?.(`rate limited (429): now ${limit} request${limit === 1 ? '' : 's'} at a time`);
   };
-  const workers = Math.max(1, Math.min(opts.concurrency, ids.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  return { results: results.filter((r): r is BulkResult => r !== undefined), fatal };
+  const onRetry = (id: string) => (notice: RetryNotice) => {
+    const cause = notice.status ? String(notice.status) : 'connection';
+    retries[cause] = (retries[cause] ?? 0) + 1;
+    if (notice.status === 429) paced(true);
+    if (notice.waitMs >= ANNOUNCE_WAIT_MS) opts.onNotice?.(`waiting ${formatMs(notice.waitMs)} to retry ${type} ${id}: ${notice.reason}`);
+  };
+  const moderateOne = (identifier: string) => {
+    const options = { idempotent: true, onRetry: onRetry(identifier) };
+    return action === 'approve'
+      ? client.call('moderation.approve', { params: { type, identifier } }, options)
+      : client.call('moderation.reject', { params: { type, identifier } }, options);
+  };
+
+  const settle = async (i: number) => {
+    const id = ids[i];
+    try {
+      const res = await moderateOne(id);
+      results[i] = { type, id: outputId(type, id), outcome: DONE[action], message: res.message };
+      paced(false);
+    } catch (err) {
+      if (isFatal(err)) fatal ??= err;
+      results[i] = { type, id: outputId(type, id), ...classifyFailure(action, err) };
+      paced(err instanceof ApiError && err.status === 429);
+    }
+    opts.onSettled?.(++done, ids.length);
+  };
+
+  await new Promise<void>((resolve) => {
+    const pump = () => {
+      while (!stopped() && next < ids.length && inFlight < pace.limit) {
+        const i = next++;
+        inFlight++;
+        void settle(i).finally(() => {
+          inFlight--;
+          pump();
+        });
+      }
+      if (inFlight === 0 && (stopped() || next >= ids.length)) resolve();
+    };
+    opts.signal?.addEventListener('abort', pump, { once: true });
+    pump();
+  });
+
+  const why = fatal !== undefined ? 'not tried: the key was refused' : 'not tried: interrupted';
+  return {
+    results: ids.map((id, i) => results[i] ?? { type, id: outputId(type, id), outcome: 'not-tried', message: why }),
+    fatal,
+    interrupted: fatal === undefined && opts.signal?.aborted === true && next < ids.length,
+    retries,
+  };
 }
 
-/** `Approved 3, skipped 1 (already approved), failed 1`, then one line per failure. */
-export function summaryLines(action: ModerationAction, results: readonly BulkResult[]): string[] {
+/**
+ * `Approved 3, skipped 1 (already approved), failed 1`, `, not tried 4` when a run was
+ * cut short, then one line per failure and, when there were any, the retries by cause.
+ */
+export function summaryLines(action: ModerationAction, results: readonly BulkResult[], retries: Record<string, number> = {}): string[] {
   const n = (o: Outcome) => results.filter((r) => r.outcome === o).length;
   const verb = action === 'approve' ? 'Approved' : 'Rejected';
+  const notTried = n('not-tried') ? `, not tried ${n('not-tried')}` : '';
+  const causes = Object.entries(retries).sort(([a], [b]) => a.localeCompare(b));
+  const total = causes.reduce((sum, [, count]) => sum + count, 0);
   return [
-    `${verb} ${n(DONE[action])}, skipped ${n('skipped')} (already ${DONE[action]}), failed ${n('failed')}`,
+    `${verb} ${n(DONE[action])}, skipped ${n('skipped')} (already ${DONE[action]}), failed ${n('failed')}${notTried}`,
     ...results.filter((r) => r.outcome === 'failed').map((r) => `  ${r.type} ${r.id}: ${r.message}`),
+    ...(total ? [`Retried ${total} request${total === 1 ? '' : 's'} (${causes.map(([cause, count]) => `${cause}: ${count}`).join(', ')})`] : []),
   ];
 }
 

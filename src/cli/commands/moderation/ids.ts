@@ -5,8 +5,10 @@ import { readAllStdin, type IO } from '../../io.js';
 
 /**
  * The ids of a batch: the arguments, where `-` stands for every id on stdin
- * (separated by whitespace or newlines; blank lines ignored). Duplicates are dropped,
- * first occurrence kept. Comment ids must be numbers; post ids are post keys.
+ * (separated by whitespace or newlines; blank lines ignored). Comment ids must be
+ * numbers and are written without leading zeros (`007` is comment 7); post ids are
+ * post keys, matched exactly. Duplicates after that are dropped, first occurrence kept,
+ * so no item is sent twice.
  */
 export async function collectIds(io: IO, type: ModerationType, args: readonly string[]): Promise<string[]> {
   const ids: string[] = [];
@@ -20,12 +22,17 @@ export async function collectIds(io: IO, type: ModerationType, args: readonly st
       ids.push(...splitIds(arg));
     }
   }
-  const unique = [...new Set(ids)];
   if (type === 'comment') {
-    const bad = unique.filter((id) => !/^\d+$/.test(id));
+    const bad = [...new Set(ids.filter((id) => !/^\d+$/.test(id)))];
     if (bad.length) throw new UsageError(`comment ids are numbers: ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
+    return [...new Set(ids.map(normaliseCommentId))];
   }
-  return unique;
+  return [...new Set(ids)];
+}
+
+/** `007` → `7`, `0` stays `0`. */
+export function normaliseCommentId(id: string): string {
+  return id.replace(/^0+(?=\d)/, '');
 }
 
 export function splitIds(text: string): string[] {

@@ -42,6 +42,17 @@ describe('summaryLines', () => {
     ]);
     expect(summaryLines('reject', [])).toEqual(['Rejected 0, skipped 0 (already rejected), failed 0']);
   });
+
+  it('adds the items an interrupted run never sent, and the retries by cause', () => {
+    const results: BulkResult[] = [
+      { type: 'post', id: 'a', outcome: 'approved', message: 'Post approved successfully' },
+      { type: 'post', id: 'b', outcome: 'not-tried', message: 'not tried: interrupted' },
+    ];
+    expect(summaryLines('approve', results, { '503': 4, '429': 2, connection: 1 })).toEqual([
+      'Approved 1, skipped 0 (already approved), failed 0, not tried 1',
+      'Retried 7 requests (429: 2, 503: 4, connection: 1)',
+    ]);
+  });
 });
 
 /** A client whose answers the test releases by hand, so in-flight requests can be counted without timing. */
@@ -99,6 +110,28 @@ describe('moderateAll', () => {
     ]);
   });
 
+  it('an abort (Ctrl-C) starts no new request, lets those in flight finish and reports the rest as not tried', async () => {
+    const gate = gatedClient();
+    const stop = new AbortController();
+    const run = moderateAll(gate.client, 'approve', 'comment', ['1', '2', '3', '4', '5'], { concurrency: 2, signal: stop.signal });
+    await tick();
+    expect(gate.waiting.map((w) => w.id)).toEqual(['1', '2']);
+    stop.abort();
+    gate.waiting.shift()!.release();
+    await tick();
+    expect(gate.waiting.map((w) => w.id)).toEqual(['2']);
+    gate.waiting.shift()!.release();
+    const { results, interrupted } = await run;
+    expect(interrupted).toBe(true);
+    expect(results.map((r) => [r.id, r.outcome])).toEqual([
+      [1, 'approved'],
+      [2, 'approved'],
+      [3, 'not-tried'],
+      [4, 'not-tried'],
+      [5, 'not-tried'],
+    ]);
+  });
+
   it('a 401 or 403 stops the batch: no more ids are tried', async () => {
     const tried: string[] = [];
     const client = {
@@ -109,7 +142,13 @@ describe('moderateAll', () => {
     } as unknown as ApiClient;
     const { results, fatal } = await moderateAll(client, 'reject', 'comment', ['1', '2', '3', '4'], { concurrency: 2 });
     expect(fatal).toBeInstanceOf(ApiError);
-    expect(results).toEqual([]);
     expect(tried).toEqual(['1', '2']);
+    // Every id is in the tally once, the ones never sent included.
+    expect(results.map((r) => [r.id, r.outcome, r.message])).toEqual([
+      [1, 'failed', 'This action is unauthorized. (403)'],
+      [2, 'failed', 'This action is unauthorized. (403)'],
+      [3, 'not-tried', 'not tried: the key was refused'],
+      [4, 'not-tried', 'not tried: the key was refused'],
+    ]);
   });
 });
