@@ -15,6 +15,7 @@ import { readQuery } from './read-query.js';
 import { handleReferenceRoute } from './reference-routes.js';
 import { sendJson } from './respond.js';
 import { createRouter } from './router.js';
+import { handleMcpRoute, isMcpRoute } from '../mcp/routes.js';
 
 export interface AppOptions {
   store: Store;
@@ -44,6 +45,10 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const now = services.now();
     const origin = `http://${req.headers.host ?? 'localhost'}`;
 
+    if (isMcpRoute(url.pathname)) {
+      await handleMcpRoute({ req, res, url, method, portal, store, now, origin });
+      return;
+    }
     if (url.pathname.startsWith('/__reference/')) {
       await handleReferenceRoute({ req, res, url, method, portal, store, now });
       return;
