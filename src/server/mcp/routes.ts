@@ -36,6 +36,15 @@ function stateFor(store: Store): OAuthState {
   return state;
 }
 
+/** What a browser-based client fetches itself: metadata, registration, token. Not /mcp, not the consent page. */
+const CORS_PATHS = new Set([
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+  '/.well-known/oauth-authorization-server',
+  '/oauth/register',
+  '/oauth/token',
+]);
+
 type Route = { methods: string[]; run: (ctx: McpRouteContext) => void | Promise<void> };
 
 const ROUTES: Record<string, Route> = {
@@ -79,6 +88,16 @@ export async function handleMcpRoute(c: McpRouteContext): Promise<void> {
   try {
     if (!route) {
       sendJson(c.res, 404, { message: `The route ${path.slice(1)} could not be found.` });
+      return;
+    }
+    if (c.method === 'OPTIONS' && CORS_PATHS.has(path)) {
+      c.res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': route.methods.join(', '),
+        'access-control-allow-headers': 'content-type, mcp-protocol-version',
+        'access-control-max-age': '600',
+      });
+      c.res.end();
       return;
     }
     if (!route.methods.includes(c.method)) {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { csrfCookieName, sendConsentPage } from './consent-page.js';
 import { resourceOf, SCOPE } from './metadata.js';
 import { invalidRequest, OAuthError } from './oauth-error.js';
-import type { ConsentRequest, OAuthState, RegisteredClient } from './oauth-state.js';
+import { MAX_REFUSED_KEYS, type ConsentRequest, type OAuthState, type RegisteredClient } from './oauth-state.js';
 import { OAuthParams, readForm } from './params.js';
 import { PKCE_VALUE } from './pkce.js';
 
@@ -139,6 +139,11 @@ export async function finishAuthorization(req: IncomingMessage, res: ServerRespo
   if (!client) throw invalidRequest('The client is no longer registered.');
   const apiKey = form.optional('api_key');
   if (apiKey === undefined || !ctx.isAdminKey(apiKey)) {
+    if (apiKey !== undefined && ++consent.refusedKeys >= MAX_REFUSED_KEYS) {
+      ctx.state.closeConsent(consent.id);
+      redirectTo(res, consent.redirectUri, { error: 'access_denied', error_description: 'Too many refused keys.', state: consent.state });
+      return;
+    }
     const problem =
       apiKey === undefined
         ? 'Enter an administrator API key of this portal.'

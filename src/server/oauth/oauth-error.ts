@@ -24,6 +24,8 @@ export function sendOAuthJson(res: ServerResponse, status: number, body: unknown
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),
     ...NO_STORE,
+    // Public clients may run in a browser: these answers carry no cookie and nothing private to the page.
+    'access-control-allow-origin': '*',
     ...headers,
   });
   res.end(text);

@@ -39,7 +39,12 @@ export interface ConsentRequest {
   state?: string;
   resource: string;
   expiresAt: number;
+  /** Keys refused so far on this consent. */
+  refusedKeys: number;
 }
+
+/** Refused keys after which a consent is closed: the page is no place to guess keys. */
+export const MAX_REFUSED_KEYS = 5;
 
 /** What a code, an access token and a refresh token stand for. */
 export interface Grant {
@@ -95,10 +100,10 @@ export class OAuthState {
     return this.clients.get(clientId);
   }
 
-  openConsent(request: Omit<ConsentRequest, 'id' | 'csrf' | 'expiresAt'>, now: number): ConsentRequest {
+  openConsent(request: Omit<ConsentRequest, 'id' | 'csrf' | 'expiresAt' | 'refusedKeys'>, now: number): ConsentRequest {
     this.sweep(now);
     if (this.consents.size >= MAX_PENDING) this.consents.delete(this.consents.keys().next().value as string);
-    const consent = { ...request, id: randomToken(16), csrf: randomToken(24), expiresAt: now + LIFETIME_MS.consent };
+    const consent = { ...request, id: randomToken(16), csrf: randomToken(24), expiresAt: now + LIFETIME_MS.consent, refusedKeys: 0 };
     this.consents.set(consent.id, consent);
     return consent;
   }

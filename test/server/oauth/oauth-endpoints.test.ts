@@ -111,6 +111,19 @@ describe('metadata', () => {
     }
   });
 
+  it('browser-based clients may fetch metadata, register and token (CORS), not the consent page', async () => {
+    const preflight = await server.request('OPTIONS', '/oauth/token', { token: null, headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, mcp-protocol-version');
+    const token = await post('/oauth/token', { grant_type: 'refresh_token' });
+    expect(token.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await server.request('OPTIONS', '/oauth/authorize', { token: null })).status).toBe(405);
+    const page = await consentPage(await register());
+    expect(page.page.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('another verb is 405 with Allow', async () => {
     const res = await server.request('POST', '/.well-known/oauth-authorization-server', { token: null, body: {} });
     expect(res.status).toBe(405);
@@ -271,6 +284,21 @@ describe('POST /oauth/authorize (the consent form)', () => {
     expect(res.text).toContain('<p class="problem" role="alert">That key is not an administrator key of this portal: it is unknown, read-only or expired.</p>');
     const retry = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' }, { cookie: c.cookie });
     expect(retry.status).toBe(302);
+  });
+
+  it('closes the consent after five refused keys: access_denied', async () => {
+    const clientId = await register();
+    const c = await consentPage(clientId);
+    const attempt = () => post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: 'guess', action: 'approve' }, { cookie: c.cookie });
+    for (let i = 0; i < 4; i++) expect((await attempt()).status).toBe(401);
+    const fifth = await attempt();
+    expect(fifth.status).toBe(302);
+    expect(Object.fromEntries(new URL(fifth.headers.get('location')!).searchParams)).toEqual({
+      error: 'access_denied',
+      error_description: 'Too many refused keys.',
+      state: 'st-1',
+    });
+    expect((await attempt()).status).toBe(400);
   });
 
   it.each([
