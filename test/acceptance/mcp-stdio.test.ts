@@ -163,4 +163,11 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
       'error: unknown toolset nope; known: portal, posts, votes, categories, comments, references, groups, feedback, moderation, knowledgebase\n',
     );
   });
+
+  it('without credentials it stops before serving: exit 4, nothing on stdout', async () => {
+    const r = await runFp(['mcp']);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('error: no portal configured: run `fp auth login`, or set FP_BASE_URL and FP_API_KEY\n');
+  });
 });

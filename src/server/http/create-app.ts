@@ -16,6 +16,7 @@ import { handleReferenceRoute } from './reference-routes.js';
 import { sendJson } from './respond.js';
 import type { Rehearsal } from './rehearsal/rehearsal.js';
 import { createRouter } from './router.js';
+import { handleMcpRoute, isMcpRoute } from '../mcp/routes.js';
 
 export interface AppOptions {
   store: Store;
@@ -47,6 +48,10 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const now = services.now();
     const origin = `http://${req.headers.host ?? 'localhost'}`;
 
+    if (isMcpRoute(url.pathname)) {
+      await handleMcpRoute({ req, res, url, method, portal, store, now, origin });
+      return;
+    }
     if (url.pathname.startsWith('/__reference/')) {
       await handleReferenceRoute({ req, res, url, method, portal, store, now });
       return;

@@ -1,0 +1,36 @@
+import type { ServerResponse } from 'node:http';
+
+/** An RFC 6749 (or RFC 7591 / RFC 6750) refusal: `{error, error_description}` with its status. */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+}
+
+export const invalidRequest = (description: string) => new OAuthError(400, 'invalid_request', description);
+
+/** Token and registration answers are never cached (RFC 6749 §5.1). */
+export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+
+export function sendOAuthJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...NO_STORE,
+    // Public clients may run in a browser: these answers carry no cookie and nothing private to the page.
+    'access-control-allow-origin': '*',
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function sendOAuthError(res: ServerResponse, err: OAuthError): void {
+  sendOAuthJson(res, err.status, { error: err.error, error_description: err.description }, err.headers);
+}

@@ -1,0 +1,203 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * What the authorization server remembers, in memory for the life of the server
+ * process: registered clients, consent requests waiting for an answer, codes and
+ * tokens. Codes and tokens are kept only as SHA-256 hashes.
+ */
+
+export const LIFETIME_MS = {
+  consent: 10 * 60_000,
+  code: 60_000,
+  accessToken: 60 * 60_000,
+  refreshToken: 30 * 24 * 60 * 60_000,
+} as const;
+
+/** Caps that keep memory bounded whatever clients do. */
+const MAX_CLIENTS = 10_000;
+const MAX_PENDING = 10_000;
+
+export interface RegisteredClient {
+  clientId: string;
+  /** The portal (guid) whose authorization server registered it. */
+  portal: string;
+  redirectUris: string[];
+  clientName?: string;
+  issuedAt: number;
+}
+
+/** A validated authorization request shown on the consent page. */
+export interface ConsentRequest {
+  id: string;
+  csrf: string;
+  clientId: string;
+  portal: string;
+  redirectUri: string;
+  /** Whether redirect_uri was sent (then the token request must repeat it). */
+  redirectUriGiven: boolean;
+  codeChallenge: string;
+  state?: string;
+  resource: string;
+  expiresAt: number;
+  /** Keys refused so far on this consent. */
+  refusedKeys: number;
+}
+
+/** Refused keys after which a consent is closed: the page is no place to guess keys. */
+export const MAX_REFUSED_KEYS = 5;
+
+/** What a code, an access token and a refresh token stand for. */
+export interface Grant {
+  clientId: string;
+  portal: string;
+  /** The administrator's API key the tools act with. */
+  apiKey: string;
+  scope: string;
+  resource: string;
+}
+
+interface CodeRecord extends Grant {
+  redirectUri: string;
+  redirectUriGiven: boolean;
+  codeChallenge: string;
+  expiresAt: number;
+  used: boolean;
+  /** Tokens issued for this code: revoked if the code is presented again. */
+  family?: string;
+}
+
+interface TokenRecord extends Grant {
+  family: string;
+  expiresAt: number;
+}
+
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+export class OAuthState {
+  private readonly clients = new Map<string, RegisteredClient>();
+  private readonly consents = new Map<string, ConsentRequest>();
+  private readonly codes = new Map<string, CodeRecord>();
+  private readonly accessTokens = new Map<string, TokenRecord>();
+  private readonly refreshTokens = new Map<string, TokenRecord & { used: boolean }>();
+  /** Families whose refresh token was replayed or whose code was reused: all their tokens are dead. */
+  private readonly revokedFamilies = new Set<string>();
+
+  registerClient(client: Omit<RegisteredClient, 'clientId'>): RegisteredClient | undefined {
+    if (this.clients.size >= MAX_CLIENTS) return undefined;
+    const registered = { ...client, clientId: randomToken(16) };
+    this.clients.set(registered.clientId, registered);
+    return registered;
+  }
+
+  client(clientId: string): RegisteredClient | undefined {
+    return this.clients.get(clientId);
+  }
+
+  openConsent(request: Omit<ConsentRequest, 'id' | 'csrf' | 'expiresAt' | 'refusedKeys'>, now: number): ConsentRequest {
+    this.sweep(now);
+    if (this.consents.size >= MAX_PENDING) this.consents.delete(this.consents.keys().next().value as string);
+    const consent = { ...request, id: randomToken(16), csrf: randomToken(24), expiresAt: now + LIFETIME_MS.consent, refusedKeys: 0 };
+    this.consents.set(consent.id, consent);
+    return consent;
+  }
+
+  consent(id: string, now: number): ConsentRequest | undefined {
+    const consent = this.consents.get(id);
+    return consent && consent.expiresAt > now ? consent : undefined;
+  }
+
+  closeConsent(id: string): void {
+    this.consents.delete(id);
+  }
+
+  issueCode(consent: ConsentRequest, apiKey: string, now: number): string {
+    const code = randomToken();
+    this.codes.set(hash(code), {
+      clientId: consent.clientId,
+      portal: consent.portal,
+      apiKey,
+      scope: 'mcp',
+      resource: consent.resource,
+      redirectUri: consent.redirectUri,
+      redirectUriGiven: consent.redirectUriGiven,
+      codeChallenge: consent.codeChallenge,
+      expiresAt: now + LIFETIME_MS.code,
+      used: false,
+    });
+    return code;
+  }
+
+  /**
+   * The code's record for one exchange. A code presented a second time is refused
+   * and the tokens it already bought are revoked (RFC 6749 §4.1.2).
+   */
+  takeCode(code: string, now: number): CodeRecord | 'unknown' | 'expired' | 'reused' {
+    const record = this.codes.get(hash(code));
+    if (!record) return 'unknown';
+    if (record.used) {
+      if (record.family) this.revokedFamilies.add(record.family);
+      return 'reused';
+    }
+    record.used = true;
+    if (record.expiresAt <= now) return 'expired';
+    return record;
+  }
+
+  /** Access and refresh token for a grant; `family` ties together every rotation of one authorization. */
+  issueTokens(grant: Grant, now: number, family = randomToken(16), code?: CodeRecord): IssuedTokens {
+    if (code) code.family = family;
+    const accessToken = randomToken();
+    const refreshToken = randomToken();
+    const base = {
+      clientId: grant.clientId,
+      portal: grant.portal,
+      apiKey: grant.apiKey,
+      scope: grant.scope,
+      resource: grant.resource,
+      family,
+    };
+    this.accessTokens.set(hash(accessToken), { ...base, expiresAt: now + LIFETIME_MS.accessToken });
+    this.refreshTokens.set(hash(refreshToken), { ...base, expiresAt: now + LIFETIME_MS.refreshToken, used: false });
+    return { accessToken, refreshToken, expiresIn: LIFETIME_MS.accessToken / 1000 };
+  }
+
+  /**
+   * Rotation: the refresh token is spent by use. A spent one presented again means
+   * it leaked; the whole family is revoked (RFC 9700 §4.14.2).
+   */
+  takeRefreshToken(token: string, now: number): TokenRecord | 'unknown' | 'expired' | 'reused' | 'revoked' {
+    const record = this.refreshTokens.get(hash(token));
+    if (!record) return 'unknown';
+    if (this.revokedFamilies.has(record.family)) return 'revoked';
+    if (record.used) {
+      this.revokedFamilies.add(record.family);
+      return 'reused';
+    }
+    if (record.expiresAt <= now) return 'expired';
+    record.used = true;
+    return record;
+  }
+
+  accessToken(token: string, now: number): TokenRecord | 'unknown' | 'expired' | 'revoked' {
+    const record = this.accessTokens.get(hash(token));
+    if (!record) return 'unknown';
+    if (this.revokedFamilies.has(record.family)) return 'revoked';
+    if (record.expiresAt <= now) return 'expired';
+    return record;
+  }
+
+  /** Drop what has expired (called as consents open, so memory follows use). */
+  private sweep(now: number): void {
+    for (const [id, c] of this.consents) if (c.expiresAt <= now) this.consents.delete(id);
+    for (const [h, c] of this.codes) if (c.expiresAt + LIFETIME_MS.code <= now) this.codes.delete(h);
+    for (const [h, t] of this.accessTokens) if (t.expiresAt <= now) this.accessTokens.delete(h);
+    for (const [h, t] of this.refreshTokens) if (t.expiresAt <= now) this.refreshTokens.delete(h);
+  }
+}

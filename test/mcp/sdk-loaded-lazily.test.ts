@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const DIST = resolve(import.meta.dirname, '../../dist');
+
+/** Every file a built module loads before its first line runs (static imports only, not `import()`). */
+function staticGraph(entry: string): Map<string, string> {
+  const seen = new Map<string, string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    const text = readFileSync(file, 'utf8');
+    seen.set(file, text);
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?["'](\.[^"']+)["']/gm)) visit(join(dirname(file), m[1]));
+  };
+  visit(join(DIST, entry));
+  return seen;
+}
+
+const loadsSdk = (graph: Map<string, string>) =>
+  [...graph].filter(([, text]) => /^(?:import|export)\s[^;]*?["']@modelcontextprotocol\//m.test(text)).map(([file]) => file);
+
+describe('the MCP SDK is loaded only where it is used (read from the built dist/, as the acceptance tests run it)', () => {
+  it('no command starts with it: the CLI entry and its static imports do not import it', () => {
+    const graph = staticGraph('cli.js');
+    expect(graph.size).toBeGreaterThan(1);
+    expect(loadsSdk(graph)).toEqual([]);
+  });
+
+  it('the server starts without it: /mcp imports it on its first request', () => {
+    expect(loadsSdk(staticGraph('server.js'))).toEqual([]);
+  });
+
+  it('fp mcp and the /mcp endpoint do import it', () => {
+    const all = [...staticGraph('cli.js').values(), ...staticGraph('server.js').values()].join('\n');
+    const lazy = [...all.matchAll(/import\(["'](\.[^"']+)["']\)/g)].map((m) => m[1]);
+    const reached = lazy.flatMap((rel) => [...staticGraph(join('chunks', rel.replace(/^.*chunks\//, ''))).values()]);
+    expect(reached.some((text) => text.includes('@modelcontextprotocol/server'))).toBe(true);
+  });
+});
