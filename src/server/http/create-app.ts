@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
 import { dropUnreadBody } from './drop-unread-body.js';
 import { errorResponse, HttpError } from './error-response.js';
+import { normalizeInput } from './normalize-input.js';
 import { readJson } from './read-json.js';
 import { readQuery } from './read-query.js';
 import { handleReferenceRoute } from './reference-routes.js';
@@ -63,8 +64,8 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const key = authenticate(req, portal, now);
     if (endpoint.method !== 'GET') assertCanWrite(key);
 
-    const query = endpoint.query ? validate(endpoint.query, readQuery(url.searchParams)) : undefined;
-    const body = endpoint.body ? validate(endpoint.body, await readJson(req)) : undefined;
+    const query = endpoint.query ? validate(endpoint.query, normalizeInput(readQuery(url.searchParams))) : undefined;
+    const body = endpoint.body ? validate(endpoint.body, normalizeInput(await readJson(req))) : undefined;
     const handler = handlers[endpoint.name as keyof HandlerMap] as ((ctx: HandlerContext) => unknown) | undefined;
     if (!handler) throw new HttpError(501, `${endpoint.name} is not implemented by this server.`);
 
