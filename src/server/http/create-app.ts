@@ -8,6 +8,7 @@ import type { HandlerContext, HandlerMap } from '../handlers/types.js';
 import type { ServerServices } from '../services.js';
 import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
+import { assertKnownTransferEncoding } from './check-transfer-encoding.js';
 import { dropUnreadBody } from './drop-unread-body.js';
 import { errorResponse, HttpError } from './error-response.js';
 import { normalizeInput } from './normalize-input.js';
@@ -39,6 +40,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
   const logError = options.logError ?? ((err) => console.error(err));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    assertKnownTransferEncoding(req);
     const url = requestUrl(req.url);
     const method = (req.method ?? 'GET').toUpperCase();
     const portal = store.portalForHost(req.headers.host);
