@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from './http/create-app.js';
+import { prepareUploadSpool } from './http/upload-spool.js';
 import { loadSeed, SeedError } from './store/load-seed.js';
 import { FilePersistence } from './store/persist-file.js';
 import type { ServerState } from './store/state.js';
@@ -78,7 +79,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const store = new Store(state, persistence, resetTo);
 
   const servers: Server[] = [];
-  const handler = createRequestHandler({ store, services: { allowPrivateLinks: options.allowPrivateLinks === true } });
+  const uploadTmpDir = await prepareUploadSpool();
+  const handler = createRequestHandler({ store, services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir } });
   const first = createServer(handler);
   servers.push(first);
   const port = await listen(first, options.port ?? 0, host);
