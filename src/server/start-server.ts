@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from './http/create-app.js';
 import { createRehearsal, type RehearsalOptions } from './http/rehearsal/rehearsal.js';
+import { prepareUploadSpool } from './http/upload-spool.js';
 import { loadSeed, SeedError } from './store/load-seed.js';
 import { FilePersistence } from './store/persist-file.js';
 import type { ServerState } from './store/state.js';
@@ -81,9 +82,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const store = new Store(state, persistence, resetTo);
 
   const servers: Server[] = [];
+  const uploadTmpDir = await prepareUploadSpool();
   const handler = createRequestHandler({
     store,
-    services: { allowPrivateLinks: options.allowPrivateLinks === true },
+    services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir },
     rehearsal: options.rehearsal && createRehearsal(options.rehearsal),
   });
   const first = createServer(handler);

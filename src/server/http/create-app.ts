@@ -8,8 +8,10 @@ import type { HandlerContext, HandlerMap } from '../handlers/types.js';
 import type { ServerServices } from '../services.js';
 import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
+import { assertKnownTransferEncoding } from './check-transfer-encoding.js';
 import { dropUnreadBody } from './drop-unread-body.js';
 import { errorResponse, HttpError } from './error-response.js';
+import { normalizeInput } from './normalize-input.js';
 import { readJson } from './read-json.js';
 import { readQuery } from './read-query.js';
 import { handleReferenceRoute } from './reference-routes.js';
@@ -42,6 +44,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
   const logError = options.logError ?? ((err) => console.error(err));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    assertKnownTransferEncoding(req);
     const url = requestUrl(req.url);
     const method = (req.method ?? 'GET').toUpperCase();
     const portal = store.portalForHost(req.headers.host);
@@ -72,8 +75,8 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const key = authenticate(req, portal, now);
     if (endpoint.method !== 'GET') assertCanWrite(key);
 
-    const query = endpoint.query ? validate(endpoint.query, readQuery(url.searchParams)) : undefined;
-    const body = endpoint.body ? validate(endpoint.body, await readJson(req)) : undefined;
+    const query = endpoint.query ? validate(endpoint.query, normalizeInput(readQuery(url.searchParams))) : undefined;
+    const body = endpoint.body ? validate(endpoint.body, normalizeInput(await readJson(req))) : undefined;
     const handler = handlers[endpoint.name as keyof HandlerMap] as ((ctx: HandlerContext) => unknown) | undefined;
     if (!handler) throw new HttpError(501, `${endpoint.name} is not implemented by this server.`);
 

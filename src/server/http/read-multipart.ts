@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
+import { normalizeInput } from './normalize-input.js';
 
 export interface UploadedFile {
   path: string;
@@ -14,8 +15,11 @@ export interface UploadedFile {
 }
 
 export interface MultipartForm {
-  /** Repeated names and `name[]` names (stored without the brackets) become arrays. */
-  fields: Record<string, string | string[]>;
+  /**
+   * Repeated names and `name[]` names (stored without the brackets) become arrays;
+   * values are normalised as every input is (trimmed, empty is null).
+   */
+  fields: Record<string, string | null | Array<string | null>>;
   file: UploadedFile | null;
   /** Removes the temp file; call it once the upload has been used. */
   cleanup(): Promise<void>;
@@ -215,7 +219,7 @@ export async function readMultipart(
           if (settled) return;
           settled = true;
           detach();
-          resolve({ fields: Object.fromEntries(fields), file, cleanup });
+          resolve({ fields: normalizeInput(Object.fromEntries(fields)), file, cleanup });
         },
         () => {}, // already routed to fail()
       );

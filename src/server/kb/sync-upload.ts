@@ -7,6 +7,7 @@ import { sendJson } from '../http/respond.js';
 import type { PortalState, TabRecord } from '../store/state.js';
 import { ArchiveError, readArchive, type ParsedArchive } from './archive/index.js';
 import { findKbTab } from './kb-tab.js';
+import { extractLinks } from './link-health/extract-links.js';
 import type { SyncConfirmations } from './sync-service.js';
 
 export const SYNC_MAX_FILE_BYTES = SYNC_MAX_KILOBYTES * 1024;
@@ -47,6 +48,7 @@ export async function withSyncUpload<T>(
   try {
     const { tab, confirmations, filePath } = validateForm(form, target.portal);
     const archive = await readArchive(filePath);
+    checkLinkCounts(archive, target.portal.editor_type);
     return { answered: false, value: work({ tab, archive, confirmations }) };
   } catch (err) {
     // Reading and planning both refuse an archive by naming the entry.
@@ -54,6 +56,18 @@ export async function withSyncUpload<T>(
     throw err;
   } finally {
     await form.cleanup();
+  }
+}
+
+/** Links one article may carry: each is a request of every link-health scan. */
+export const MAX_LINKS_PER_ARTICLE = 1000;
+
+function checkLinkCounts(archive: ParsedArchive, editorType: 'markdown' | 'wysiwyg'): void {
+  for (const article of archive.articles) {
+    const count = extractLinks(article.body, editorType).length;
+    if (count > MAX_LINKS_PER_ARTICLE) {
+      throw new ArchiveError(article.path, `has ${count} links; at most ${MAX_LINKS_PER_ARTICLE} are allowed per article.`);
+    }
   }
 }
 

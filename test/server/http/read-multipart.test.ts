@@ -20,7 +20,7 @@ import {
 type Outcome =
   | {
       status: 200;
-      fields: Record<string, string | string[]>;
+      fields: Record<string, unknown>;
       file: { filename: string; size: number; mimeType: string; sha256: string; existed: boolean; goneAfterCleanup: boolean } | null;
     }
   | { status: number; message: string; field?: string; bodyReadBeforeRefusal: boolean; bytesReadAtRefusal: number };
@@ -247,6 +247,17 @@ async function uploadedBytesOnDisk(): Promise<number> {
   }
   return 0;
 }
+
+test('field values are normalised like every input: trimmed, and empty is null', () =>
+  withServer({}, async (s) => {
+    const { json } = await postParts(s.url, [
+      { name: 'tab_id', value: ' 42 ' },
+      { name: 'note', value: '   ' },
+      { name: 'ids[]', value: ' 1' },
+      { name: 'ids[]', value: '' },
+    ]);
+    expect(json).toMatchObject({ status: 200, fields: { tab_id: '42', note: null, ids: ['1', null] } });
+  }));
 
 describe('size limit (413)', () => {
   test('the limit message states maxFileBytes in kilobytes', () => {

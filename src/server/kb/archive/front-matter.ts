@@ -1,4 +1,4 @@
-import { parseDocument, stringify } from 'yaml';
+import { isMap, isScalar, parseDocument, stringify } from 'yaml';
 import { ArchiveError } from './archive-error.js';
 
 // File format: an optional block `---\n<yaml>---\n` at the very start, then the
@@ -54,12 +54,44 @@ function fenceLineEnd(text: string, at: number): number | null {
   return null;
 }
 
+/** What one file's front matter may hold: it is parsed in memory, so it is bounded before parsing. */
+export const FRONT_MATTER_LIMITS = {
+  /** Characters between the fences. */
+  maxChars: 16 * 1024,
+  /** Keys of the mapping (only id, title, name and sort_order are read). */
+  maxKeys: 64,
+  /** Alias expansions (a "billion laughs" document is refused). */
+  maxAliases: 100,
+} as const;
+
 function parseYamlMapping(source: string, entry: string): Record<string, unknown> {
-  const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+  if (source.length > FRONT_MATTER_LIMITS.maxChars) {
+    throw new ArchiveError(entry, `front matter is over the limit of ${FRONT_MATTER_LIMITS.maxChars} characters.`);
+  }
+  // yaml's own unique-key check compares every key with every other (quadratic): done below with a Set.
+  const doc = parseDocument(source, { uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0) {
     throw new ArchiveError(entry, `front matter is not valid YAML (${firstLine(doc.errors[0].message)}).`);
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  if (isMap(doc.contents)) {
+    const { items } = doc.contents;
+    if (items.length > FRONT_MATTER_LIMITS.maxKeys) {
+      throw new ArchiveError(entry, `front matter has ${items.length} keys; at most ${FRONT_MATTER_LIMITS.maxKeys} are allowed.`);
+    }
+    const keys = new Set<string>();
+    for (const { key } of items) {
+      const name = isScalar(key) ? String(key.value) : String(key);
+      if (keys.has(name)) throw new ArchiveError(entry, `front matter is not valid YAML (the key "${name}" appears twice).`);
+      keys.add(name);
+    }
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: FRONT_MATTER_LIMITS.maxAliases });
+  } catch {
+    // yaml throws a ReferenceError past maxAliasCount: an exponential expansion, not a server fault.
+    throw new ArchiveError(entry, `front matter expands aliases more than ${FRONT_MATTER_LIMITS.maxAliases} times.`);
+  }
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new ArchiveError(entry, 'front matter must be a YAML mapping of keys to values.');

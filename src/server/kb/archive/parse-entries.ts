@@ -80,9 +80,17 @@ function optionalArticleId(value: unknown, entry: string): string | null {
   throw new ArchiveError(entry, 'front matter "id" must be a non-empty string (the post key); quote it if it looks like a number.');
 }
 
+/** Longest title or section name, as the service's `string` columns hold. */
+export const MAX_TITLE_CHARS = 255;
+
 function optionalString(value: unknown, key: string, entry: string): string | null {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    if (value.length > MAX_TITLE_CHARS) {
+      throw new ArchiveError(entry, `front matter "${key}" is over the limit of ${MAX_TITLE_CHARS} characters.`);
+    }
+    return value;
+  }
   throw new ArchiveError(entry, `front matter "${key}" must be a string; quote it if it looks like a number or boolean.`);
 }
 

@@ -13,6 +13,12 @@ export const DEFAULT_ARCHIVE_LIMITS: Required<ArchiveLimits> = {
 };
 
 /**
+ * One markdown file (front matter and body) is held in memory whole, then parsed:
+ * bounded well below the entry limit, which is for assets that are never read.
+ */
+export const MAX_MARKDOWN_BYTES = 1 * MB;
+
+/**
  * Reads a knowledge-base archive from a ZIP file on disk, one entry at a time.
  * Only `.md` entries are inflated; other files (images, ...) count towards the
  * size limits by their declared size and are otherwise ignored.
@@ -45,8 +51,10 @@ export async function readArchive(zipPath: string, limits: ArchiveLimits = {}): 
           totalBytes += entry.uncompressedSize;
           continue;
         }
-        const bytes = await readEntry(zipfile, entry, name, Math.min(maxEntryBytes, maxTotalBytes - totalBytes), (n) =>
-          n > maxEntryBytes ? tooLargeEntry(name, maxEntryBytes) : tooLargeTotal(name, maxTotalBytes),
+        if (entry.uncompressedSize > MAX_MARKDOWN_BYTES) throw tooLargeMarkdown(name);
+        const limit = Math.min(maxEntryBytes, maxTotalBytes - totalBytes, MAX_MARKDOWN_BYTES);
+        const bytes = await readEntry(zipfile, entry, name, limit, (n) =>
+          n > maxEntryBytes ? tooLargeEntry(name, maxEntryBytes) : n > MAX_MARKDOWN_BYTES ? tooLargeMarkdown(name) : tooLargeTotal(name, maxTotalBytes),
         );
         totalBytes += bytes.length;
         markdown.push({ path: name, text: decodeUtf8(bytes, name) });
@@ -118,6 +126,10 @@ function decodeUtf8(bytes: Buffer, name: string): string {
 
 function tooLargeEntry(name: string, limit: number): ArchiveError {
   return new ArchiveError(name, `uncompressed size is over the limit of ${formatBytes(limit)} per entry.`);
+}
+
+function tooLargeMarkdown(name: string): ArchiveError {
+  return new ArchiveError(name, `markdown file is over the limit of ${formatBytes(MAX_MARKDOWN_BYTES)} (front matter and body).`);
 }
 
 function tooLargeTotal(name: string, limit: number): ArchiveError {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -298,3 +298,71 @@ describe('readArchive: size and count limits', () => {
     expect(err.message).toBe("Entry \"images/b.png\": the archive's total uncompressed size goes over the limit of 1000 bytes.");
   });
 });
+
+describe('readArchive: what one markdown file may hold', () => {
+  it('refuses front matter of 40,000 keys at once, by its size', async () => {
+    const keys = Array.from({ length: 40_000 }, (_, i) => `k${i}: ${i}`).join('\n');
+    const err = await refusal(readArchive(await writeZip([{ name: 'keys.md', text: `---\n${keys}\n---\nbody` }])));
+    expect(err.message).toBe('Entry "keys.md": front matter is over the limit of 16384 characters.');
+  });
+
+  it('refuses front matter of more than 64 keys', async () => {
+    const keys = Array.from({ length: 65 }, (_, i) => `k${i}: ${i}`).join('\n');
+    const err = await refusal(readArchive(await writeZip([{ name: 'keys.md', text: `---\n${keys}\n---\nbody` }])));
+    expect(err.message).toBe('Entry "keys.md": front matter has 65 keys; at most 64 are allowed.');
+  });
+
+  it('accepts 64 keys and still refuses a repeated one', async () => {
+    const keys = Array.from({ length: 63 }, (_, i) => `k${i}: ${i}`).join('\n');
+    const ok = await readArchive(await writeZip([{ name: 'keys.md', text: `---\ntitle: T\n${keys}\n---\nbody` }]));
+    expect(ok.articles.map((a) => a.title)).toEqual(['T']);
+    const err = await refusal(readArchive(await writeZip([{ name: 'twice.md', text: `---\n${keys}\nk5: again\n---\n` }])));
+    expect(err.message).toBe('Entry "twice.md": front matter is not valid YAML (the key "k5" appears twice).');
+  });
+
+  it('refuses a billion-laughs document as an archive problem, not a server fault', async () => {
+    const laughs = [
+      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+      'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+      'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+    ].join('\n');
+    const err = await refusal(readArchive(await writeZip([{ name: 'laughs.md', text: `---\n${laughs}\n---\n` }])));
+    expect(err.message).toBe('Entry "laughs.md": front matter expands aliases more than 100 times.');
+  });
+
+  it('refuses a 60 MB front matter value in a small ZIP without inflating it', async () => {
+    const value = () =>
+      Readable.from(
+        (function* () {
+          yield Buffer.from('---\ntitle: ');
+          const chunk = Buffer.alloc(1024 * 1024, 97);
+          for (let i = 0; i < 60; i++) yield chunk;
+          yield Buffer.from('\n---\n');
+        })(),
+      );
+    const path = await writeZip([{ name: 'big.md', data: value }]);
+    const err = await refusal(readArchive(path));
+    expect(err.message).toBe('Entry "big.md": markdown file is over the limit of 1 MB (front matter and body).');
+  });
+
+  it('refuses a markdown file whose header understates its size once 1 MB has been read', async () => {
+    const text = `---\ntitle: x\n---\n${'b'.repeat(1024 * 1024)}`;
+    const honest = await readFile(await writeZip([{ name: 'big.md', text }]));
+    const err = await refusal(readArchive(await writeBytes(lieAboutSize(honest, 100))));
+    expect(err.entry).toBe('big.md');
+  });
+
+  it('refuses a title or section name over 255 characters', async () => {
+    const long = 't'.repeat(256);
+    const article = await refusal(readArchive(await writeZip([{ name: 'a.md', text: `---\ntitle: ${long}\n---\n` }])));
+    expect(article.message).toBe('Entry "a.md": front matter "title" is over the limit of 255 characters.');
+    const section = await refusal(readArchive(await writeZip([{ name: 's/_index.md', text: `---\nname: ${long}\n---\n` }])));
+    expect(section.message).toBe('Entry "s/_index.md": front matter "name" is over the limit of 255 characters.');
+    const ok = await readArchive(await writeZip([{ name: 'a.md', text: `---\ntitle: ${'t'.repeat(255)}\n---\n` }]));
+    expect(ok.articles[0].title).toHaveLength(255);
+  });
+});
+

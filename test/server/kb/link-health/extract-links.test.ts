@@ -86,4 +86,15 @@ describe('extractLinks', () => {
     const body = '[t](https://d.example.com/x "title") <a href="https://e.example.com/?a=1&amp;b=2">e</a>';
     expect(extractLinks(body, 'markdown')).toEqual(['https://d.example.com/x', 'https://e.example.com/?a=1&b=2']);
   });
+
+  // Each of these made a regular expression of the former extractor backtrack for seconds to minutes.
+  it.each([
+    ['a URL followed by 50,000 closing parentheses', `http://x.example.com/${')'.repeat(50_000)}`, ['http://x.example.com/']],
+    ['a URL followed by 50,000 opening parentheses', `http://x.example.com/${'('.repeat(50_000)}`, ['http://x.example.com/']],
+    ['20,000 unclosed link openers', '[a]('.repeat(20_000), []],
+    ['50,000 backticks', `x ${'`'.repeat(50_000)}a http://y.example.com`, ['http://y.example.com']],
+    ['20,000 unclosed tags', '<a href='.repeat(20_000), []],
+  ])('%s is read in one pass', (_name, body, links) => {
+    expect(extractLinks(body, 'markdown')).toEqual(links);
+  });
 });
