@@ -124,6 +124,19 @@ try {
     }
     console.log(`      upload ${r.variant}: ${JSON.stringify(r)}`);
   }
+
+  // Knowledge-base sync of 2,000 articles (and of 200, to see memory not grow with the tab).
+  const kb = spawnSync(process.execPath, [join(root, 'bench', 'kb-sync.bench.mjs')], { encoding: 'utf8', env: process.env });
+  if (kb.status !== 0) throw new Error(`kb-sync bench failed: ${kb.stderr}`);
+  const kbLines = kb.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const large = Math.max(...kbLines.map((r) => r.articles ?? 0));
+  const small = Math.min(...kbLines.filter((r) => r.articles).map((r) => r.articles));
+  for (const r of kbLines) console.log(`      kb-sync: ${JSON.stringify(r)}`);
+  for (const r of kbLines.filter((l) => l.articles === large)) {
+    const smallRun = kbLines.find((l) => l.articles === small && l.step === r.step);
+    goal(`memory: kb sync ${r.step} of ${large} articles, peak RSS of fp`, r.fpPeakRssMB, 'MB', 150);
+    goal(`memory: kb sync ${r.step}, peak RSS growth from ${small} to ${large} articles`, r.fpPeakRssMB - smallRun.fpPeakRssMB, 'MB', 40);
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

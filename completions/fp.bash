@@ -76,7 +76,7 @@ _fp_options() {
     'fp kb') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb link-health') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb link-health scan') echo '--tab --wait --fail-on-broken --interval -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
-    'fp kb link-health progress') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
+    'fp kb link-health progress') echo '--wait --fail-on-broken --interval -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb link-health results') echo '--tab --failed -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb sync') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp kb sync export') echo '--tab -o --output --dir --force -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
@@ -144,7 +144,7 @@ _fp_valued_options() {
     'fp kb') echo '--profile --base-url --format --timeout' ;;
     'fp kb link-health') echo '--profile --base-url --format --timeout' ;;
     'fp kb link-health scan') echo '--tab --interval --profile --base-url --format --timeout' ;;
-    'fp kb link-health progress') echo '--profile --base-url --format --timeout' ;;
+    'fp kb link-health progress') echo '--interval --profile --base-url --format --timeout' ;;
     'fp kb link-health results') echo '--tab --profile --base-url --format --timeout' ;;
     'fp kb sync') echo '--profile --base-url --format --timeout' ;;
     'fp kb sync export') echo '--tab -o --output --dir --profile --base-url --format --timeout' ;;

@@ -151,10 +151,17 @@ describe('fp kb link-health', () => {
   let server: FpServer;
   let links: Server;
   let base = '';
+  /** Answers to /slow held back while a test interrupts a scan. */
+  const held: import('node:http').ServerResponse[] = [];
+  let holdSlow = false;
   beforeAll(async () => {
     links = createServer((req, res) => {
-      res.statusCode = req.url === '/fine' ? 200 : 404;
-      res.end(req.url === '/fine' ? 'ok' : 'not found');
+      if (req.url === '/slow' && holdSlow) {
+        held.push(res);
+        return;
+      }
+      res.statusCode = req.url === '/fine' || req.url === '/slow' ? 200 : 404;
+      res.end(req.url === '/fine' || req.url === '/slow' ? 'ok' : 'not found');
     });
     await new Promise<void>((resolve) => links.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(links.address() as AddressInfo).port}`;
@@ -174,8 +181,9 @@ describe('fp kb link-health', () => {
     expect(r.stdout).toBe(
       ['POST   TITLE         LINKS  BROKEN', 'kb001  Installation  2      1', `    HTTP 404 Not Found  ${base}/missing`, ''].join('\n'),
     );
-    expect(r.stderr).toMatch(/^Checking links \d+\/\d+ \(\d+ broken\)\n/);
-    expect(r.stderr).toMatch(/Checking links 2\/2 \(1 broken\)\n1 article, 2 links, 1 broken\.\nerror: 1 broken link in 1 article\n$/);
+    expect(r.stderr).toMatch(/^(Waiting for the scan to start…|Collecting the links of the articles…|Checking links [1-9]\d*\/\d+ \(\d+ broken\))\n/);
+    expect(r.stderr).not.toContain('0/0');
+    expect(r.stderr).toMatch(/Checking links 2\/2 \(1 broken\)\n1 article, 2 distinct links, 1 broken\.\nerror: 1 broken link in 1 article\n$/);
   });
 
   it('results --failed --json lists only the post with the broken link', async () => {
@@ -183,6 +191,47 @@ describe('fp kb link-health', () => {
     expect(r.code).toBe(0);
     expect(r.json.posts.map((p: { post_id: string }) => p.post_id)).toEqual(['kb001']);
     expect(r.json.posts[0].links.filter((l: { ok: boolean }) => !l.ok)).toMatchObject([{ url: `${base}/missing`, status: 404 }]);
+  });
+
+  it('Ctrl-C during scan --wait exits 130 with the scan id and the command that resumes; that command finishes the wait', async () => {
+    // A third link, whose answer is held back, keeps the next scan running.
+    const folder = join(work, 'links');
+    expect((await server.fp(['kb', 'sync', 'export', '--tab', '3', '--dir', folder])).code).toBe(0);
+    const file = join(folder, 'getting-started', 'installation.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')} Also [slow](${base}/slow).`);
+    expect((await server.fp(['kb', 'sync', 'execute', '--tab', '3', folder, '--yes'])).code).toBe(0);
+    holdSlow = true;
+
+    const child = spawn(
+      process.execPath,
+      [FP_BIN, 'kb', 'link-health', 'scan', '--tab', '3', '--wait', '--interval', '0.05'],
+      { env: { PATH: process.env.PATH, HOME: work, CI: 'true', NO_COLOR: '1', FP_CONFIG_DIR: join(work, 'cfg-int'), FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY } },
+    );
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await new Promise<void>((resolve) => {
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d;
+        // The slow link holds the scan open: interrupt once it is being waited on.
+        if (held.length > 0 && stderr.includes('\n')) resolve();
+      });
+      const poll = setInterval(() => {
+        if (held.length > 0 && stderr.includes('\n')) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 20);
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const m = /\nInterrupted; scan ([0-9a-f-]{36}) goes on\. Resume with: fp kb link-health progress \1 --wait\n$/.exec(stderr);
+    expect(m).not.toBeNull();
+
+    for (const res of held.splice(0)) res.end('ok');
+    const resumed = await server.fp(['kb', 'link-health', 'progress', m![1], '--wait', '--interval', '0.05']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('kb001  Installation  3      1');
+    expect(resumed.stderr).toMatch(/1 article, 3 distinct links, 1 broken\.\n$/);
   });
 
   it('scan prints the scan id, and progress reports it', async () => {

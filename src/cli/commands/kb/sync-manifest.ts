@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../../errors.js';
@@ -24,6 +24,7 @@ export async function readManifest(dir: string): Promise<SyncManifest | null> {
   const file = path.join(dir, MANIFEST_FILE);
   let text: string;
   try {
+    if (!(await lstat(file)).isFile()) throw new UsageError(`${file} is not a regular file; remove it`);
     text = await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;

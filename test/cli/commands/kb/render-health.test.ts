@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { healthSummary, progressText, renderHealth } from '../../../../src/cli/commands/kb/link-health/render.js';
+import { Chalk } from 'chalk';
+import { healthSummary, linkTally, progressText, renderHealth } from '../../../../src/cli/commands/kb/link-health/render.js';
 import type { PostLinkHealth } from '../../../../src/contract/schemas/knowledgebase.js';
 
 const at = '2026-06-01T00:00:00.000Z';
@@ -38,7 +39,20 @@ describe('link-health rendering', () => {
     expect(progressText({ checked: 12, total: 40, failed: 2 })).toBe('Checking links 12/40 (2 broken)');
   });
 
-  it('summary counts posts, links and broken links', () => {
-    expect(healthSummary(posts)).toBe('2 articles, 5 links, 3 broken.');
+  it('progress never shows 0/0 before the scan has counted its links', () => {
+    expect(progressText({ state: 'queued', checked: 0, total: 0, failed: 0 })).toBe('Waiting for the scan to start…');
+    expect(progressText({ state: 'running', checked: 0, total: 0, failed: 0 })).toBe('Collecting the links of the articles…');
+    expect(progressText({ state: 'completed', checked: 0, total: 0, failed: 0 })).toBe('Checking links 0/0 (0 broken)');
+  });
+
+  it('summary counts a URL found in two articles once, as the scan progress does', () => {
+    expect(healthSummary(posts)).toBe('2 articles, 4 distinct links, 3 broken.');
+    expect(linkTally(posts)).toEqual({ links: 4, broken: 3, articlesWithBroken: 1 });
+  });
+
+  it('the summary is red when a link is broken, plain when none is', () => {
+    const c = new Chalk({ level: 1 });
+    expect(healthSummary(posts, c)).toBe(c.red('2 articles, 4 distinct links, 3 broken.'));
+    expect(healthSummary([posts[1]], c)).toBe('1 article, 1 distinct link, 0 broken.');
   });
 });

@@ -10,8 +10,30 @@ export const postHealthColumns: Column<PostLinkHealth>[] = [
   { header: 'BROKEN', value: (p) => p.links_failed },
 ];
 
-export function progressText(p: Pick<ScanProgress, 'checked' | 'total' | 'failed'>): string {
+/**
+ * The progress line. Before the scan has counted its links there is nothing to
+ * show as `0/0`, so it says what is happening instead.
+ */
+export function progressText(p: Pick<ScanProgress, 'checked' | 'total' | 'failed'> & { state?: ScanProgress['state'] }): string {
+  if (p.state === 'queued') return 'Waiting for the scan to start…';
+  if (p.total === 0 && p.state === 'running') return 'Collecting the links of the articles…';
   return `Checking links ${p.checked}/${p.total} (${p.failed} broken)`;
+}
+
+/**
+ * Distinct URLs of the posts, and those broken: the numbers the scan's progress
+ * counts, so that every view agrees (a URL in two articles is one link).
+ */
+export function linkTally(posts: PostLinkHealth[]): { links: number; broken: number; articlesWithBroken: number } {
+  const all = new Set<string>();
+  const broken = new Set<string>();
+  for (const p of posts) {
+    for (const l of p.links) {
+      all.add(l.url);
+      if (!l.ok) broken.add(l.url);
+    }
+  }
+  return { links: all.size, broken: broken.size, articlesWithBroken: posts.filter((p) => p.links_failed > 0).length };
 }
 
 /** `HTTP 404` for an answer, `unreachable` when none arrived. */
@@ -46,10 +68,10 @@ export function renderHealth(posts: PostLinkHealth[], c?: ChalkInstance): string
   return out.join('\n');
 }
 
-/** `2 posts, 5 links, 1 broken.` */
-export function healthSummary(posts: PostLinkHealth[]): string {
-  const links = posts.reduce((n, p) => n + p.links_total, 0);
-  const broken = posts.reduce((n, p) => n + p.links_failed, 0);
+/** `2 articles, 4 distinct links, 1 broken.`, red when a link is broken and colour is on. */
+export function healthSummary(posts: PostLinkHealth[], c?: ChalkInstance): string {
+  const { links, broken } = linkTally(posts);
   const noun = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
-  return `${noun(posts.length, 'article')}, ${noun(links, 'link')}, ${broken} broken.`;
+  const text = `${noun(posts.length, 'article')}, ${noun(links, 'distinct link')}, ${broken} broken.`;
+  return c && broken > 0 ? c.red(text) : text;
 }

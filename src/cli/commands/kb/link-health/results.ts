@@ -34,8 +34,9 @@ export async function printResults(data: LinkHealthResults, f: Factory, opts: { 
     f.status(opts.failed ? 'No broken links.' : 'No articles with links.');
     return;
   }
-  f.io.stdout.write(`${renderHealth(posts, out.format === 'table' ? out.chalk : undefined)}\n`);
-  f.status(healthSummary(data.posts));
+  const colour = out.format === 'table' ? out.chalk : undefined;
+  f.io.stdout.write(`${renderHealth(posts, colour)}\n`);
+  f.status(healthSummary(data.posts, colour));
 }
 
 /** `run` is replaceable so tests can check the options a command line parses to. */

@@ -8,7 +8,7 @@ import { withExamples } from '../../../help.js';
 import { isInteractive } from '../../../io.js';
 import { parseSeconds, plural, tabOption } from '../options.js';
 import { progressFields } from './progress.js';
-import { progressText } from './render.js';
+import { linkTally, progressText } from './render.js';
 import { printResults } from './results.js';
 
 export interface ScanOptions {
@@ -33,23 +33,48 @@ export async function scanRun(opts: ScanOptions, f: Factory): Promise<void> {
     return;
   }
 
-  const finished = await waitForScan(client, started, f, (opts.interval ?? 1) * 1000);
+  await waitAndReport(client, started, f, opts);
+}
+
+/**
+ * Waits for the scan, prints the tab's results and, with `failOnBroken`,
+ * exits 1 naming the number of broken links (distinct URLs, as the progress counts them).
+ */
+export async function waitAndReport(
+  client: ApiClient,
+  first: ScanProgress,
+  f: Factory,
+  opts: { failOnBroken?: boolean; interval?: number },
+): Promise<void> {
+  const finished = await waitForScan(client, first, f, (opts.interval ?? 1) * 1000);
   if (finished.state === 'failed') {
     throw new Error(`link-health scan ${finished.scan_id} failed: ${finished.error ?? 'no reason given'}`);
   }
-  const { data } = await client.call('knowledgebase.linkResults', { params: { tabId: opts.tab } });
+  const { data } = await client.call('knowledgebase.linkResults', { params: { tabId: finished.tab_id } });
   await printResults(data, f);
-  const broken = data.posts.reduce((n, p) => n + p.links_failed, 0);
+  const { broken, articlesWithBroken } = linkTally(data.posts);
   if (opts.failOnBroken && broken > 0) {
-    const posts = data.posts.filter((p) => p.links_failed > 0).length;
-    f.status(`error: ${plural(broken, 'broken link')} in ${plural(posts, 'article')}`);
+    f.status(`error: ${plural(broken, 'broken link')} in ${plural(articlesWithBroken, 'article')}`);
     throw new SilentExit(1);
   }
 }
 
-/** Polls until the scan is completed or failed, showing progress on stderr. */
+/** What to run to pick up a scan that is still going after this process ends. */
+export const resumeHint = (scanId: string) =>
+  `Interrupted; scan ${scanId} goes on. Resume with: fp kb link-health progress ${scanId} --wait`;
+
+/**
+ * Polls until the scan is completed or failed, showing progress on stderr. If
+ * the process ends meanwhile (Ctrl-C), the scan id and the command that
+ * resumes waiting are printed on the way out.
+ */
 export async function waitForScan(client: ApiClient, first: ScanProgress, f: Factory, intervalMs: number): Promise<ScanProgress> {
   const reporter = await progressReporter(f);
+  const onExit = () => {
+    reporter.stop();
+    f.io.stderr.write(`\n${resumeHint(first.scan_id)}\n`);
+  };
+  process.once('exit', onExit);
   let progress = first;
   try {
     reporter.update(progress);
@@ -61,6 +86,8 @@ export async function waitForScan(client: ApiClient, first: ScanProgress, f: Fac
   } catch (err) {
     reporter.stop();
     throw err;
+  } finally {
+    process.off('exit', onExit);
   }
   reporter.done(progress);
   return progress;
@@ -96,7 +123,9 @@ async function progressReporter(f: Factory): Promise<Reporter> {
       if (!spinner.isSpinning) spinner.start();
     },
     done(p) {
-      if (p.state === 'completed') spinner.succeed(`Checked ${plural(p.total, 'link')} (${p.failed} broken)`);
+      // A red cross, not a green tick, when anything is broken.
+      if (p.state === 'completed' && p.failed === 0) spinner.succeed(`Checked ${plural(p.total, 'distinct link')}, none broken`);
+      else if (p.state === 'completed') spinner.fail(`Checked ${plural(p.total, 'distinct link')}, ${p.failed} broken`);
       else spinner.fail(`Scan ${p.state}`);
     },
     stop() {
@@ -116,7 +145,12 @@ export function register(parent: Command, f: Factory, run: typeof scanRun = scan
     .option('--wait', 'poll until the scan ends, then print the results')
     .option('--fail-on-broken', 'exit 1 when any link is broken (implies --wait)')
     .option('--interval <seconds>', 'seconds between progress polls with --wait (default 1)', parseSeconds)
-    .addHelpText('after', 'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error.\n')
+    .addHelpText(
+      'after',
+      'Links are counted once per distinct URL, in the progress, the summary and the --fail-on-broken count.\n' +
+        'Ctrl-C while waiting leaves the scan running and prints how to resume: fp kb link-health progress ID --wait\n' +
+        'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error, 130 interrupted.\n',
+    )
     .action((o: { tab: number; wait?: boolean; failOnBroken?: boolean; interval?: number }) =>
       run({ tab: o.tab, wait: o.wait, failOnBroken: o.failOnBroken, interval: o.interval }, f),
     );

@@ -186,7 +186,7 @@ export function register(parent: Command, f: Factory, run: typeof executeRun = e
     .option('-y, --yes', `apply without asking (needed without a terminal, also for ${ALL_SHOWN})`)
     .addHelpText(
       'after',
-      '\nA folder source gets the ids of created items written into its files (front matter `id:`) and a\n' +
+      'A folder source gets the ids of created items written into its files (front matter `id:`) and a\n' +
         'sync manifest (.fp-sync.json), so running the same command again changes nothing.\n' +
         'Exit status: 0 applied (or nothing to do), 1 request failed, a deletion was not confirmed (skipped)\n' +
         'or an id could not be written back, 2 usage error.\n',

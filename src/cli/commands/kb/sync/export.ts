@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { lstat, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -105,8 +105,16 @@ async function refuseLocalChanges(
   const known = manifest !== null && manifest.tab_id === tab ? manifest.files : {};
   const edited: string[] = [];
   for (const p of replaced) {
-    const hash = await hashFile(path.join(dir, ...p.split('/'))).catch(() => null);
-    if (hash !== null && hash !== known[p] && hash !== incoming.get(p)) edited.push(p);
+    const file = path.join(dir, ...p.split('/'));
+    const info = await lstat(file).catch(() => null);
+    if (info === null) continue;
+    // Only regular files are read: a symbolic link is never followed out of the folder, and is not replaced unasked.
+    if (!info.isFile()) {
+      edited.push(p);
+      continue;
+    }
+    const hash = await hashFile(file);
+    if (hash !== known[p] && hash !== incoming.get(p)) edited.push(p);
   }
   if (edited.length > 0) throw new LocalChangesError(dir, edited);
 }

@@ -38,23 +38,35 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
  * is not a plain file inside `dir` is not touched and is reported.
  */
 export async function writeBackIds(dir: string, result: SyncResult): Promise<WriteBackReport> {
-  const report: WriteBackReport = { written: [], failed: [] };
-  for (const { path: rel, id } of createdFiles(result)) {
-    try {
-      const text = await insertIdInto(dir, rel, id);
-      report.written.push({ path: rel, id, sha256: sha256(text) });
-    } catch (err) {
-      const reason = err instanceof IdConflictError ? err.message : (err as Error).message;
-      report.failed.push({ path: rel, id, reason });
+  const files = createdFiles(result);
+  const outcomes: Array<{ ok: WrittenId } | { failed: WriteBackReport['failed'][number] }> = new Array(files.length);
+  const folders = new Map<string, Promise<void>>();
+  // A few files at a time: thousands of small rewrites are bound by system calls, not bytes.
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < files.length; i = next++) {
+      const { path: rel, id } = files[i];
+      try {
+        const bytes = await insertIdInto(dir, rel, id, folders);
+        outcomes[i] = { ok: { path: rel, id, sha256: sha256(bytes) } };
+      } catch (err) {
+        outcomes[i] = { failed: { path: rel, id, reason: (err as Error).message } };
+      }
     }
-  }
-  return report;
+  };
+  await Promise.all(Array.from({ length: Math.min(8, files.length) }, worker));
+  return {
+    written: outcomes.flatMap((o) => ('ok' in o ? [o.ok] : [])),
+    failed: outcomes.flatMap((o) => ('failed' in o ? [o.failed] : [])),
+  };
 }
 
-async function insertIdInto(dir: string, rel: string, id: string | number): Promise<Buffer> {
+async function insertIdInto(dir: string, rel: string, id: string | number, folders: Map<string, Promise<void>>): Promise<Buffer> {
   const unsafe = unsafeEntryReason(rel);
   if (unsafe) throw new IdConflictError(unsafe);
-  await requireRealFolders(dir, rel);
+  const folder = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+  if (!folders.has(folder)) folders.set(folder, requireRealFolders(dir, rel));
+  await folders.get(folder);
   const target = path.join(dir, ...rel.split('/'));
   const info = await lstat(target).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return null;

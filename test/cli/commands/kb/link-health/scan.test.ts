@@ -33,7 +33,9 @@ const results = {
 };
 
 let agent: MockAgent;
+let exitListeners = 0;
 beforeEach(() => {
+  exitListeners = process.listenerCount('exit');
   agent = new MockAgent();
   agent.disableNetConnect();
 });
@@ -87,7 +89,7 @@ describe('fp kb link-health scan: run', () => {
     const io = fakeIO();
     await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
     expect(io.err()).toBe(
-      ['Checking links 0/0 (0 broken)', 'Checking links 1/2 (0 broken)', 'Checking links 2/2 (1 broken)', '1 article, 2 links, 1 broken.', ''].join('\n'),
+      ['Waiting for the scan to start…', 'Checking links 1/2 (0 broken)', 'Checking links 2/2 (1 broken)', '1 article, 2 distinct links, 1 broken.', ''].join('\n'),
     );
     expect(io.out()).toBe(
       ['POST   TITLE         LINKS  BROKEN', 'kb001  Installation  2      1', '    HTTP 404  http://127.0.0.1:9/gone', ''].join('\n'),
@@ -101,6 +103,34 @@ describe('fp kb link-health scan: run', () => {
     expect(err).toBeInstanceOf(SilentExit);
     expect((err as SilentExit).code).toBe(1);
     expect(io.err()).toMatch(/error: 1 broken link in 1 article\n$/);
+  });
+
+  it('--fail-on-broken counts a broken URL shared by two articles once, like the progress does', async () => {
+    const shared = { ...results.posts[0], post_id: 'kb002', title: 'FAQ' };
+    mockScan([progress('completed', 2, 2, 1)], { ...results, posts: [results.posts[0], shared] });
+    const io = fakeIO();
+    await expect(scanRun({ tab: 3, failOnBroken: true, interval: 0.001 }, factory(io))).rejects.toBeInstanceOf(SilentExit);
+    expect(io.err()).toBe(
+      ['Waiting for the scan to start…', 'Checking links 2/2 (1 broken)', '2 articles, 2 distinct links, 1 broken.', 'error: 1 broken link in 2 articles', ''].join('\n'),
+    );
+  });
+
+  it('the process ending while it waits (Ctrl-C) prints the scan id and the command that resumes', async () => {
+    const pool = agent.get(BASE);
+    pool.intercept({ path: '/api/v1/knowledgebase/link-health/scan', method: 'POST' }).reply(200, { data: progress('running', 1, 2, 0) }, json);
+    pool.intercept({ path: `/api/v1/knowledgebase/link-health/progress/${SCAN}`, method: 'GET' }).reply(200, () => {
+      // What Ctrl-C does (process.exit(130)) to this command: its exit listener runs; only that one is called here.
+      const listeners = process.listeners('exit');
+      (listeners[listeners.length - 1] as (code: number) => void)(130);
+      return { data: progress('completed', 2, 2, 0) };
+    }, json);
+    pool.intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' }).reply(200, { data: results }, json);
+    const io = fakeIO();
+    await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
+    expect(io.err()).toContain(
+      `Checking links 1/2 (0 broken)\n\nInterrupted; scan ${SCAN} goes on. Resume with: fp kb link-health progress ${SCAN} --wait\n`,
+    );
+    expect(process.listenerCount('exit')).toBe(exitListeners);
   });
 
   it('--fail-on-broken exits 0 when every link is fine', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -119,6 +119,19 @@ describe('fp kb sync export: run', () => {
     await exportRun({ tab: 3, dir, force: true }, factory(fakeIO()));
     expect(readFileSync(join(dir, 'getting-started', 'installation.md'), 'utf8')).not.toContain('My unsynced edit.');
     expect(existsSync(join(dir, 'stale.md'))).toBe(false);
+  });
+
+  it('--dir does not read through a symbolic link in the folder: it counts as a local change', async () => {
+    const dir = join(tempDir(), 'help');
+    await exportRun({ tab: 3, dir }, factory(fakeIO()));
+    const secret = join(tempDir(), 'config.json');
+    writeFileSync(secret, '{"apiKey":"secret"}');
+    rmSync(join(dir, 'getting-started', 'installation.md'));
+    symlinkSync(secret, join(dir, 'getting-started', 'installation.md'));
+    await expect(exportRun({ tab: 3, dir }, factory(fakeIO()))).rejects.toThrow(
+      /changed since the last export or sync: getting-started\/installation\.md /,
+    );
+    expect(readFileSync(secret, 'utf8')).toBe('{"apiKey":"secret"}');
   });
 
   it('--dir into a folder without a manifest refuses to replace markdown files that differ from the export', async () => {

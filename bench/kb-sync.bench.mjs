@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// Knowledge-base sync of a large tab: fp kb sync export --dir, preview and
+// execute of N articles (default 2,000), each against curl doing the same HTTP
+// exchange with the same server in the same run, plus the peak RSS of fp. The
+// same steps with N/10 articles show whether memory grows with the tab.
+// Prints one JSON line per step.
+//
+//   node bench/kb-sync.bench.mjs              # 2,000 articles (and 200)
+//   BENCH_ARTICLES=5000 node bench/kb-sync.bench.mjs
+import { spawn } from 'node:child_process';
+import { cpSync, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fp = join(root, 'bin', 'fp.js');
+const KEY = 'bench';
+const USER = '11111111-1111-4111-8111-111111111111';
+
+const RUNS = 3;
+/** Empty knowledge-base tabs that execute creates into: one per run, for fp and for curl. */
+const fpTab = (i) => 10 + i;
+const curlTab = (i) => 20 + i;
+
+function kbSeed(articles) {
+  const sections = Array.from({ length: 20 }, (_, i) => ({ id: 100 + i, tab_id: 2, slug: `section-${i}`, name: `Section ${i}`, parent_id: null }));
+  return {
+    portals: [
+      {
+        hosts: ['127.0.0.1'],
+        title: 'Bench',
+        api_keys: [{ token: KEY }],
+        users: [{ id: USER, name: 'Bench User', email: 'b@bench.test', role: 'admin' }],
+        tabs: [
+          { id: 1, slug: 'feedback', name: 'Feedback', type: 'board' },
+          { id: 2, slug: 'help', name: 'Help', type: 'knowledge_base' },
+          ...Array.from({ length: RUNS }, (_, i) => [
+            { id: fpTab(i), slug: `fp-${i}`, name: `Help (fp ${i})`, type: 'knowledge_base' },
+            { id: curlTab(i), slug: `curl-${i}`, name: `Help (curl ${i})`, type: 'knowledge_base' },
+          ]).flat(),
+        ],
+        sections,
+        posts: Array.from({ length: articles }, (_, i) => ({
+          key: `a${String(i).padStart(5, '0')}`,
+          title: `Article ${i}: how to do a thing`,
+          description: `## Steps\n\n${'Do this, then that; see [the guide](https://docs.bench.test/guide). '.repeat(12)}\n`,
+          author_id: USER,
+          tab_id: 2,
+          section_id: 100 + (i % 20),
+          created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+        })),
+      },
+    ],
+  };
+}
+
+async function startServer(seedPath) {
+  const child = spawn(process.execPath, [fp, 'server', '--port', '0', '--seed', seedPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (l) => {
+      const m = /^Listening on (\S+)/.exec(l);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (c) => reject(new Error(`server exited ${c}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+const rssFile = join(mkdtempSync(join(tmpdir(), 'fp-kb-bench-rss-')), 'max-rss');
+const preload = join(root, 'bench', 'report-max-rss.mjs');
+
+/** Wall time of a child process and, for node, its peak RSS (reported by the process itself on exit). */
+function measure(cmd, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    rmSync(rssFile, { force: true });
+    const started = process.hrtime.bigint();
+    const child = spawn(cmd, args, {
+      env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: `--import ${preload}`, BENCH_RSS_FILE: rssFile, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stdout.resume();
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr}`));
+      let peakMb = 0;
+      try {
+        peakMb = Math.round((Number(readFileSync(rssFile, 'utf8')) / 1024) * 10) / 10;
+      } catch {
+        // curl: no report
+      }
+      resolve({ ms, peakMb });
+    });
+  });
+}
+
+async function zipDir(dir, out) {
+  const { ZipFile } = (await import('yazl')).default ?? (await import('yazl'));
+  const zip = new ZipFile();
+  const walk = (rel) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(child);
+      else zip.addFile(join(dir, child), child);
+    }
+  };
+  walk('');
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(out));
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function bestOf(runs, fn) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await fn(i));
+  return { ms: median(results.map((r) => r.ms)), peakMb: Math.max(...results.map((r) => r.peakMb)) };
+}
+
+async function benchSize(articles) {
+  const work = mkdtempSync(join(tmpdir(), 'fp-kb-bench-'));
+  const seedPath = join(work, 'seed.json');
+  writeFileSync(seedPath, JSON.stringify(kbSeed(articles)));
+  const server = await startServer(seedPath);
+  const env = { FP_BASE_URL: server.url, FP_API_KEY: KEY, FP_CONFIG_DIR: join(work, 'cfg'), CI: 'true' };
+  const auth = ['-H', `Authorization: Bearer ${KEY}`, '-H', 'Accept: application/json'];
+  const curl = (out, args) => measure('curl', ['-sS', '--fail', '-o', out, ...auth, ...args]);
+  const lines = [];
+  const step = (name, fpRun, curlRun) => {
+    const line = {
+      articles,
+      step: name,
+      fpMs: Math.round(fpRun.ms),
+      curlMs: Math.round(curlRun.ms),
+      ratio: Math.round((fpRun.ms / curlRun.ms) * 10) / 10,
+      fpPeakRssMB: fpRun.peakMb,
+    };
+    lines.push(line);
+    console.log(JSON.stringify(line));
+  };
+  try {
+    const dir = join(work, 'help');
+    const zip = join(work, 'help.zip');
+    const api = `${server.url}/api/v1/knowledgebase/sync`;
+    step(
+      'export --dir',
+      await bestOf(RUNS, (i) => measure(process.execPath, [fp, 'kb', 'sync', 'export', '--tab', '2', '--dir', `${dir}-${i}`], env)),
+      await bestOf(RUNS, () => curl(zip, [`${api}/export?tab_id=2`])),
+    );
+    cpSync(`${dir}-0`, dir, { recursive: true });
+    step(
+      'preview (no changes)',
+      await bestOf(RUNS, () => measure(process.execPath, [fp, 'kb', 'sync', 'preview', '--tab', '2', dir], env)),
+      await bestOf(RUNS, () => curl('/dev/null', ['-F', 'tab_id=2', '-F', `file=@${zip};type=application/zip`, `${api}/preview`])),
+    );
+
+    // Execute into empty tabs: every article is created, and fp writes every id back.
+    const fresh = (name) => {
+      const target = join(work, name);
+      cpSync(dir, target, { recursive: true });
+      rmSync(join(target, '.fp-sync.json'));
+      for (const section of readdirSync(target, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+        for (const f of readdirSync(join(target, section.name))) {
+          const file = join(target, section.name, f);
+          writeFileSync(file, readFileSync(file, 'utf8').replace(/^id: .*\n/m, ''));
+        }
+      }
+      return target;
+    };
+    const newZip = join(work, 'new.zip');
+    await zipDir(fresh('new-zip'), newZip);
+    const fpDirs = Array.from({ length: RUNS }, (_, i) => fresh(`new-${i}`));
+    step(
+      'execute (all new, ids written back)',
+      await bestOf(RUNS, (i) => measure(process.execPath, [fp, 'kb', 'sync', 'execute', '--tab', String(fpTab(i)), fpDirs[i], '--yes'], env)),
+      await bestOf(RUNS, (i) => curl('/dev/null', ['-F', `tab_id=${curlTab(i)}`, '-F', `file=@${newZip};type=application/zip`, `${api}/execute`])),
+    );
+    step(
+      'execute again (no changes)',
+      await bestOf(RUNS, (i) => measure(process.execPath, [fp, 'kb', 'sync', 'execute', '--tab', String(fpTab(i)), fpDirs[i], '--yes'], env)),
+      await bestOf(RUNS, () => curl('/dev/null', ['-F', 'tab_id=2', '-F', `file=@${zip};type=application/zip`, `${api}/execute`])),
+    );
+  } finally {
+    server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+const startup = await bestOf(RUNS, () => measure(process.execPath, [fp, '--version']));
+console.log(JSON.stringify({ step: 'startup (fp --version)', fpMs: Math.round(startup.ms), fpPeakRssMB: startup.peakMb }));
+const articles = Number(process.env.BENCH_ARTICLES ?? 2000);
+await benchSize(Math.round(articles / 10));
+await benchSize(articles);
