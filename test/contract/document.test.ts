@@ -10,7 +10,7 @@ const operations = endpointList.flatMap((e) =>
 const statuses = (op: any) => Object.keys(op.responses);
 
 describe('the OpenAPI document', () => {
-  it('gives every operation a summary, a description, one defined tag and the tool name', () => {
+  it('R-TOOL-NAMES gives every operation a summary, a description, one defined tag and its tool name <group>.<action>', () => {
     const tags = new Set(doc.tags.map((t: any) => t.name));
     for (const { endpoint, op } of operations) {
       expect(op.description, endpoint.name).toBe(endpoint.description);
@@ -18,6 +18,7 @@ describe('the OpenAPI document', () => {
       expect(op.tags, endpoint.name).toEqual([endpoint.name.split('.')[0]]);
       expect(tags.has(op.tags[0]), endpoint.name).toBe(true);
       expect(op['x-tool-name']).toBe(endpoint.name);
+      expect(endpoint.name).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
     }
   });
 
