@@ -1,11 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tallyFile } from './contract-proxy.js';
 
 /** Totals of every contract proxy of this run, printed once at its end. */
 export function printContractTally(): void {
   if (!existsSync(tallyFile())) return;
   const totals = { servers: 0, requests: 0, requestsConforming: 0, responses: 0, violations: 0 };
-  for (const line of readFileSync(tallyFile(), 'utf8').split('\n').filter(Boolean)) {
+  const lines = readFileSync(tallyFile(), 'utf8').split('\n').filter(Boolean);
+  rmSync(tallyFile(), { force: true });
+  for (const line of lines) {
     const t = JSON.parse(line);
     totals.servers += 1;
     totals.requests += t.requests;
