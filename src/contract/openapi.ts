@@ -27,7 +27,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   return tidy(json) as Json;
 }
 
-/** Drops what only restates a default: the safe-integer bounds of `z.int()`, `additionalProperties: {}`. */
+/** Drops what only restates a default (the safe-integer bounds of `z.int()`, `additionalProperties: {}`) and flattens nested unions. */
 function tidy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(tidy);
   if (!value || typeof value !== 'object') return value;
@@ -37,6 +37,10 @@ function tidy(value: unknown): unknown {
     if (key === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
     if (key === 'additionalProperties' && v && typeof v === 'object' && Object.keys(v).length === 0) continue;
     out[key] = tidy(v);
+  }
+  // `anyOf: [{anyOf: [a, b]}, c]` (an optional union) reads better as `anyOf: [a, b, c]`.
+  if (Array.isArray(out.anyOf)) {
+    out.anyOf = (out.anyOf as Json[]).flatMap((s) => (Object.keys(s).length === 1 && Array.isArray(s.anyOf) ? (s.anyOf as Json[]) : [s]));
   }
   return out;
 }
