@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { printContractTally } from './support/contract-tally.js';
 
 /**
  * Every temp file of a test run (profile stores, seeds, uploads, exports, and
@@ -9,5 +10,8 @@ import { join } from 'node:path';
 export default function setup(): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'fp-tests-'));
   process.env.TMPDIR = dir;
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    printContractTally();
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -43,7 +43,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Refusals particular to an operation. Those that follow from its shape are not
- * listed: 401 and 429 (every operation), 403 read-only key (every write), 400 and
+ * listed: 401, 429 and 503 (every operation), 403 read-only key (every write), 400 and
  * 413 (a body), 422 with field errors (validated input).
  */
 export type Refusal =

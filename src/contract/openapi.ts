@@ -27,7 +27,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   return tidy(json) as Json;
 }
 
-/** Drops what only restates a default: the safe-integer bounds of `z.int()`, `additionalProperties: {}`. */
+/** Drops what only restates a default (the safe-integer bounds of `z.int()`, `additionalProperties: {}`) and flattens nested unions. */
 function tidy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(tidy);
   if (!value || typeof value !== 'object') return value;
@@ -37,6 +37,10 @@ function tidy(value: unknown): unknown {
     if (key === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
     if (key === 'additionalProperties' && v && typeof v === 'object' && Object.keys(v).length === 0) continue;
     out[key] = tidy(v);
+  }
+  // `anyOf: [{anyOf: [a, b]}, c]` (an optional union) reads better as `anyOf: [a, b, c]`.
+  if (Array.isArray(out.anyOf)) {
+    out.anyOf = (out.anyOf as Json[]).flatMap((s) => (Object.keys(s).length === 1 && Array.isArray(s.anyOf) ? (s.anyOf as Json[]) : [s]));
   }
   return out;
 }
@@ -109,6 +113,7 @@ function refusalResponses(endpoint: Endpoint): Json {
   if (refusals.has('rule-violation')) out['422'] = ref('Unprocessable');
   else if (validated) out['422'] = ref('ValidationFailed');
   out['429'] = ref(refusals.has('queue-full') ? 'TooManyScans' : 'TooManyRequests');
+  out['503'] = ref('Unavailable');
   return out;
 }
 
@@ -140,10 +145,13 @@ function queryParameters(endpoint: Endpoint, example: Readonly<Record<string, st
 
 function requestBody(endpoint: Endpoint, example: unknown): Json | undefined {
   if (endpoint.body) {
+    // Named once under components; form-urlencoded bodies carry the same fields as text.
+    const schema = { $ref: `#/components/schemas/${bodySchemaName(endpoint)}` };
     return {
       required: true,
       content: {
-        'application/json': { schema: jsonSchemaOf(endpoint.body, 'input'), ...(example !== undefined && { example }) },
+        'application/json': { schema, ...(example !== undefined && { example }) },
+        'application/x-www-form-urlencoded': { schema },
       },
     };
   }
@@ -171,6 +179,10 @@ function requestBody(endpoint: Endpoint, example: unknown): Json | undefined {
   }
   return undefined;
 }
+
+/** `categories.update` → `CategoriesUpdateBody`. */
+const bodySchemaName = (endpoint: Endpoint): string =>
+  `${endpoint.name.split('.').map((part) => part[0].toUpperCase() + part.slice(1)).join('')}Body`;
 
 /** Lists go as one part per item (`delete_confirmed[]`). */
 function arrayFieldEncodings(properties: Json): Json {
@@ -267,6 +279,9 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The portal\'s API key.' } },
       schemas: {
+        ...Object.fromEntries(
+          endpointList.filter((e) => e.body).map((e) => [bodySchemaName(e), jsonSchemaOf(e.body!, 'input')]),
+        ),
         ErrorBody: errorBody,
         ValidationErrorBody: validationBody,
         UnprocessableBody: {
@@ -305,6 +320,12 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
           'Validation failure (`message` and `errors`), or a rule of the operation (`message` alone).',
           { message: 'Item is not voteable.' },
           { $ref: '#/components/schemas/UnprocessableBody' },
+        ),
+        Unavailable: refusal(
+          'The service is briefly unavailable and did not process the request; try again after `Retry-After`.',
+          { message: 'Service Unavailable' },
+          undefined,
+          retryAfter,
         ),
         TooManyRequests: refusal('The rate limit of the API key is reached.', { message: 'Too Many Attempts.' }, undefined, retryAfter),
         TooManyScans: refusal(

@@ -10,7 +10,7 @@ const operations = endpointList.flatMap((e) =>
 const statuses = (op: any) => Object.keys(op.responses);
 
 describe('the OpenAPI document', () => {
-  it('gives every operation a summary, a description, one defined tag and the tool name', () => {
+  it('R-TOOL-NAMES gives every operation a summary, a description, one defined tag and its tool name <group>.<action>', () => {
     const tags = new Set(doc.tags.map((t: any) => t.name));
     for (const { endpoint, op } of operations) {
       expect(op.description, endpoint.name).toBe(endpoint.description);
@@ -18,13 +18,14 @@ describe('the OpenAPI document', () => {
       expect(op.tags, endpoint.name).toEqual([endpoint.name.split('.')[0]]);
       expect(tags.has(op.tags[0]), endpoint.name).toBe(true);
       expect(op['x-tool-name']).toBe(endpoint.name);
+      expect(endpoint.name).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
     }
   });
 
-  it('documents 401 and 429 on every operation, 403 on every write, 400 and 413 where a body is read', () => {
+  it('documents 401, 429 and 503 on every operation, 403 on every write, 400 and 413 where a body is read', () => {
     for (const { endpoint, method, op } of operations) {
       const s = statuses(op);
-      expect(s, endpoint.name).toEqual(expect.arrayContaining(['200', '401', '429']));
+      expect(s, endpoint.name).toEqual(expect.arrayContaining(['200', '401', '429', '503']));
       expect(s.includes('403'), endpoint.name).toBe(method !== 'GET');
       const hasBody = Boolean(endpoint.body || endpoint.multipart);
       expect(s.includes('400') && s.includes('413'), endpoint.name).toBe(hasBody);
@@ -57,7 +58,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('carries the limits of the schemas: lengths, patterns, integers as integer', () => {
-    const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    const body = (path: string, method: string) => {
+      const { $ref } = doc.paths[path][method].requestBody.content['application/json'].schema;
+      return doc.components.schemas[$ref.split('/').pop()];
+    };
     expect(body('/api/v1/categories/{id}', 'patch').properties).toEqual({
       name: { type: 'string', minLength: 2, maxLength: 60 },
       color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
@@ -73,6 +77,12 @@ describe('the OpenAPI document', () => {
     const comments = doc.paths['/api/v1/posts/{key}/comments'].get.responses['200'].content['application/json'].schema;
     expect(comments.properties.data.items.properties.votes_count).toEqual({ type: 'integer' });
     expect(doc.paths['/api/v1/comments/{id}'].put.parameters[0].schema).toEqual({ type: 'integer', minimum: 0 });
+  });
+
+  it('names each JSON body schema once and takes the same fields form-urlencoded', () => {
+    const content = doc.paths['/api/v1/groups'].post.requestBody.content;
+    expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/GroupsCreateBody' });
+    expect(content['application/x-www-form-urlencoded'].schema).toEqual({ $ref: '#/components/schemas/GroupsCreateBody' });
   });
 
   it('the export takes tab_id as a required integer query parameter and has no body', () => {

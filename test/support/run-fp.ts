@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { startContractProxy } from './contract-proxy.js';
 import { ADMIN_KEY, fixtureSeed } from './fixture-seed.js';
 
 export const FP_BIN = resolve(import.meta.dirname, '../../bin/fp.js');
@@ -78,7 +79,7 @@ export async function startFpServer(seed: object = fixtureSeed(), extraArgs: str
   });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
-  const url = await new Promise<string>((resolveUrl, reject) => {
+  const serverUrl = await new Promise<string>((resolveUrl, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(() => reject(new Error(`fp server did not start: ${stderr}`)), 15_000);
     lines.on('line', (line) => {
@@ -90,18 +91,25 @@ export async function startFpServer(seed: object = fixtureSeed(), extraArgs: str
     });
     child.on('exit', (code) => reject(new Error(`fp server exited with ${code}: ${stderr}`)));
   });
+  // Every exchange goes through a proxy that checks it against the OpenAPI document.
+  const proxy = await startContractProxy(serverUrl);
+  const url = proxy.url;
   return {
     url,
     child,
     fp: (args, opts = {}) =>
       runFp(args, { ...opts, baseUrl: url, apiKey: opts.apiKey === null ? undefined : (opts.apiKey ?? ADMIN_KEY) }),
     async stop() {
+      const tally = await proxy.close();
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
       rmSync(dir, { recursive: true, force: true });
+      if (tally.violations.length) {
+        throw new Error(`${tally.violations.length} exchanges break docs/openapi.json:\n${tally.violations.join('\n')}`);
+      }
     },
   };
 }

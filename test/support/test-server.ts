@@ -5,7 +5,11 @@ import type { ServerServices } from '../../src/server/services.js';
 import { loadSeed } from '../../src/server/store/load-seed.js';
 import type { SeedFile } from '../../src/server/store/state.js';
 import { Store } from '../../src/server/store/store.js';
+import { recordTally } from './contract-proxy.js';
+import { createContractValidator } from './contract-validator.js';
 import { ADMIN_KEY, fixtureSeed } from './fixture-seed.js';
+
+let validator: ReturnType<typeof createContractValidator> | undefined;
 
 export interface TestResponse {
   status: number;
@@ -26,8 +30,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The reference server on 127.0.0.1 port 0 with the fixture seed (or another). */
+/**
+ * The reference server on 127.0.0.1 port 0 with the fixture seed (or another).
+ * Every exchange of `request()` is checked against the OpenAPI document; `close()`
+ * fails with the list of exchanges that break it.
+ */
 export async function startTestServer(seed: SeedFile = fixtureSeed(), services: Partial<ServerServices> = {}): Promise<TestServer> {
+  validator ??= createContractValidator();
+  const tally = { requests: 0, requestsConforming: 0, responses: 0, violations: [] as string[] };
   const store = new Store(loadSeed(seed, new Date('2026-06-01T00:00:00Z')));
   const server = createApp({ store, services, logError: () => {} });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,6 +68,23 @@ export async function startTestServer(seed: SeedFile = fixtureSeed(), services: 
       } catch {
         parsed = undefined;
       }
+      if (!path.startsWith('/__reference/')) {
+        const verdict = await validator!.validate({
+          method,
+          target: path,
+          requestHeaders: headers,
+          requestBody: Buffer.from(body ?? ''),
+          requestTruncated: false,
+          status: res.statusCode,
+          responseHeaders: res.headers,
+          responseBody: Buffer.from(text),
+          responseTruncated: false,
+        });
+        tally.requests += 1;
+        tally.responses += 1;
+        if (verdict.requestValid) tally.requestsConforming += 1;
+        for (const v of verdict.violations) tally.violations.push(`${method} ${path} → ${res.statusCode} (${verdict.operation}): ${v}`);
+      }
       return { status: res.statusCode, headers: responseHeaders, body: parsed, text };
     },
     async close() {
@@ -65,6 +92,10 @@ export async function startTestServer(seed: SeedFile = fixtureSeed(), services: 
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      recordTally(tally);
+      if (tally.violations.length) {
+        throw new Error(`${tally.violations.length} exchanges break docs/openapi.json:\n${tally.violations.join('\n')}`);
+      }
     },
   };
 }

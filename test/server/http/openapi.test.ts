@@ -91,7 +91,10 @@ describe('/__reference/openapi.json', () => {
     for (const e of endpointList) {
       const op = doc.paths[e.path][e.method.toLowerCase()];
       expect(op.responses['200'], e.name).toBeDefined();
-      if (e.body) expect(op.requestBody.content['application/json'].schema.type, e.name).toBe('object');
+      if (e.body) {
+        const { $ref } = op.requestBody.content['application/json'].schema;
+        expect(doc.components.schemas[$ref.split('/').pop()].type, e.name).toBe('object');
+      }
       if (e.multipart) expect(op.requestBody.content['multipart/form-data'].schema.properties.file, e.name).toBeDefined();
     }
   });

@@ -1,0 +1,260 @@
+import busboy from 'busboy';
+import { Readable } from 'node:stream';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { openApiDocument } from '../../src/contract/openapi.js';
+
+/**
+ * Checks HTTP exchanges against the OpenAPI document (docs/openapi.json is the
+ * same document, a test keeps them equal), with ajv over the document's own
+ * JSON Schemas. A request the document refuses must be refused (4xx); a request
+ * it accepts may get only the statuses the operation lists; every answer's body
+ * must match the schema of its status.
+ */
+
+export interface Exchange {
+  method: string;
+  /** Request target: path and query. */
+  target: string;
+  requestHeaders: Record<string, string | string[] | undefined>;
+  /** The request body as far as it was kept; `truncated` when it was longer. */
+  requestBody: Buffer;
+  requestTruncated: boolean;
+  status: number;
+  responseHeaders: Record<string, string | string[] | undefined>;
+  responseBody: Buffer;
+  responseTruncated: boolean;
+}
+
+export interface Verdict {
+  /** `METHOD /path` or the operation id. */
+  operation: string;
+  /** The request conforms to the document. */
+  requestValid: boolean;
+  violations: string[];
+}
+
+type Json = Record<string, any>;
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+interface Operation {
+  id: string;
+  pointer: string;
+  op: Json;
+}
+
+interface PathEntry {
+  template: string;
+  pattern: RegExp;
+  names: string[];
+  literals: number;
+  item: Json;
+}
+
+export function createContractValidator(doc: Json = openApiDocument()) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats.default(ajv);
+  ajv.addFormat('binary', true);
+  ajv.addSchema(doc, 'openapi');
+  const compiled = new Map<string, ReturnType<typeof ajv.getSchema>>();
+  const check = (pointer: string, value: unknown): string[] => {
+    let validate = compiled.get(pointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `openapi#${pointer}` });
+      compiled.set(pointer, validate);
+    }
+    if (validate!(value)) return [];
+    return (validate!.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`);
+  };
+
+  const paths: PathEntry[] = Object.entries<Json>(doc.paths).map(([template, item]) => {
+    const names: string[] = [];
+    const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return {
+      template,
+      pattern: new RegExp(`^${source}/?$`),
+      names,
+      literals: template.split('/').filter((s) => s && !s.startsWith('{')).length,
+      item,
+    };
+  });
+
+  const resolve = (node: Json): Json =>
+    node.$ref ? node.$ref.slice(2).split('/').reduce((n: Json, part: string) => n[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc) : node;
+
+  /** A `$ref` to components/responses resolved, with its pointer. */
+  function response(op: Operation, status: number): { pointer: string; value: Json } | undefined {
+    let pointer = `${op.pointer}/responses/${status}`;
+    let value = op.op.responses[String(status)];
+    if (!value) return undefined;
+    if (value.$ref) {
+      pointer = value.$ref.slice(1);
+      value = pointer.split('/').slice(1).reduce((node: Json, part: string) => node[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    }
+    return { pointer, value };
+  }
+
+  function checkResponseBody(op: Operation | undefined, status: number, ex: Exchange, pointer: string | undefined): string[] {
+    const type = header(ex.responseHeaders, 'content-type') ?? '';
+    if (status === 200 && type.startsWith('application/zip')) {
+      return op && op.op.responses['200'].content['application/zip'] ? [] : [`a ZIP answer that the document does not list`];
+    }
+    if (!type.startsWith('application/json')) return [`content-type ${type || '(none)'} instead of application/json`];
+    if (ex.responseTruncated) return [];
+    let body: unknown;
+    try {
+      body = JSON.parse(ex.responseBody.toString('utf8'));
+    } catch {
+      return ['a response body that is not JSON'];
+    }
+    if (!pointer) return check('/components/schemas/ErrorBody', body).map((m) => `response ${m}`);
+    return check(`${pointer}/content/application~1json/schema`, body).map((m) => `response ${m}`);
+  }
+
+  async function checkRequest(op: Operation, entry: PathEntry, match: RegExpExecArray, url: URL, ex: Exchange): Promise<string[]> {
+    const problems: string[] = [];
+    const parameters: Json[] = op.op.parameters ?? [];
+    parameters.forEach((p, i) => {
+      const pointer = `${op.pointer}/parameters/${i}/schema`;
+      let raw: string | string[] | undefined;
+      if (p.in === 'path') raw = safeDecode(match[entry.names.indexOf(p.name) + 1]);
+      else if (p.in === 'query') {
+        const all = url.searchParams.getAll(p.name).concat(url.searchParams.getAll(`${p.name}[]`));
+        raw = p.schema.type === 'array' ? (all.length ? all : undefined) : all.length > 1 ? all : all[0];
+      }
+      if (raw === undefined) {
+        if (p.required) problems.push(`parameter ${p.name} is required`);
+        return;
+      }
+      for (const m of check(pointer, coerce(raw, p.schema))) problems.push(`parameter ${p.name}${m.replace(/^\(root\)/, '')}`);
+    });
+    const body = op.op.requestBody?.content;
+    if (!body) return problems;
+    const type = header(ex.requestHeaders, 'content-type') ?? '';
+    if (body['application/json']) {
+      if (ex.requestTruncated) return [...problems, 'a request body too large to check'];
+      const text = ex.requestBody.toString('utf8');
+      let value: unknown = {};
+      if (type.startsWith('application/x-www-form-urlencoded')) {
+        const schema = resolve(body['application/x-www-form-urlencoded'].schema);
+        const form: Json = {};
+        for (const [name, v] of new URLSearchParams(text)) form[name] = coerce(v, schema.properties?.[name] ?? {});
+        value = form;
+      } else if (text.trim() !== '') {
+        try {
+          value = JSON.parse(text);
+        } catch {
+          return [...problems, 'a request body that is not JSON'];
+        }
+      }
+      const pointer = `${op.pointer}/requestBody/content/application~1json/schema`;
+      return [...problems, ...check(pointer, value).map((m) => `body ${m}`)];
+    }
+    if (body['multipart/form-data']) {
+      if (!type.startsWith('multipart/form-data')) return [...problems, `content-type ${type || '(none)'} instead of multipart/form-data`];
+      if (ex.requestTruncated) return problems;
+      const fields = await readForm(ex.requestBody, type).catch((err: Error) => err);
+      if (fields instanceof Error) return [...problems, `a malformed multipart body (${fields.message})`];
+      const schema = body['multipart/form-data'].schema;
+      const form: Json = {};
+      for (const [name, value] of Object.entries(fields)) form[name] = coerce(value, schema.properties[name] ?? {});
+      const pointer = `${op.pointer}/requestBody/content/multipart~1form-data/schema`;
+      return [...problems, ...check(pointer, form).map((m) => `form ${m}`)];
+    }
+    return problems;
+  }
+
+  /** Every violation of one exchange (none when it conforms). */
+  async function validate(ex: Exchange): Promise<Verdict> {
+    const url = new URL(ex.target, 'http://localhost');
+    const method = ex.method.toLowerCase();
+    const matches = paths.flatMap((entry) => {
+      const m = entry.pattern.exec(url.pathname);
+      return m ? [{ entry, m }] : [];
+    });
+    const most = Math.max(...matches.map(({ entry }) => entry.literals));
+    const candidates = matches.filter(({ entry }) => entry.literals === most);
+    const found = candidates.find(({ entry }) => entry.item[method]);
+    const label = `${ex.method} ${url.pathname}`;
+
+    if (!found) {
+      const allowed = candidates.flatMap(({ entry }) => METHODS.filter((m) => entry.item[m]).map((m) => m.toUpperCase()));
+      const violations: string[] = [];
+      if (allowed.length) {
+        if (ex.status !== 405) violations.push(`a verb the path does not take answered ${ex.status}, not 405`);
+        const allow = (header(ex.responseHeaders, 'allow') ?? '').split(/,\s*/).sort();
+        if (allow.join() !== [...new Set(allowed)].sort().join()) violations.push(`Allow: ${allow.join(', ')} instead of ${allowed.join(', ')}`);
+      } else if (ex.status !== 404) violations.push(`an unknown path answered ${ex.status}, not 404`);
+      violations.push(...checkResponseBody(undefined, ex.status, ex, undefined));
+      return { operation: label, requestValid: false, violations };
+    }
+
+    const { entry, m } = found;
+    const op: Operation = {
+      id: entry.item[method].operationId,
+      pointer: `/paths/${escape(entry.template)}/${method}`,
+      op: entry.item[method],
+    };
+    const requestProblems = await checkRequest(op, entry, m, url, ex);
+    const violations: string[] = [];
+    const documented = response(op, ex.status);
+    if (!documented) violations.push(`status ${ex.status} is not documented for ${op.id}`);
+    if (requestProblems.length && ex.status < 400) {
+      violations.push(`the document refuses the request (${requestProblems.join('; ')}) but the server answered ${ex.status}`);
+    }
+    violations.push(...checkResponseBody(op, ex.status, ex, documented?.pointer));
+    return { operation: op.id, requestValid: requestProblems.length === 0, violations };
+  }
+
+  return { validate };
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Query strings and form fields are text: digits become the integers a schema asks for. */
+function coerce(value: string | string[], schema: Json): unknown {
+  if (Array.isArray(value)) return value.map((v) => coerce(v, schema.type === 'array' ? (schema.items ?? {}) : schema));
+  const types = [schema.type ?? []].flat();
+  if (schema.type === 'array') return [coerce(value, schema.items ?? {})];
+  if (types.includes('integer') && /^-?\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Form fields of a multipart body; `name[]` parts gather into an array, the file part is a string. */
+function readForm(body: Buffer, contentType: string): Promise<Record<string, string | string[]>> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string | string[]> = {};
+    const add = (rawName: string, value: string) => {
+      const list = rawName.endsWith('[]');
+      const name = list ? rawName.slice(0, -2) : rawName;
+      if (list) fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
+      else fields[name] = value;
+    };
+    const parser = busboy({ headers: { 'content-type': contentType } });
+    parser.on('field', (name, value) => add(name, value));
+    parser.on('file', (name, stream) => {
+      stream.resume();
+      add(name, '');
+    });
+    parser.on('error', reject);
+    parser.on('close', () => resolve(fields));
+    Readable.from([body]).pipe(parser);
+  });
+}
