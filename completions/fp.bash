@@ -18,6 +18,7 @@ _fp_subcommands() {
     'fp kb') echo 'link-health sync' ;;
     'fp kb link-health') echo 'scan progress results' ;;
     'fp kb sync') echo 'export preview execute' ;;
+    'fp server') echo 'dump' ;;
   esac
 }
 
@@ -83,6 +84,7 @@ _fp_options() {
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section -y --yes -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --paginate -i --include -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp server') echo '--port --host --seed --data -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
+    'fp server dump') echo '--data --output -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp completion') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
   esac
 }
@@ -149,6 +151,7 @@ _fp_valued_options() {
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --profile --base-url --format --timeout' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --profile --base-url --format --timeout' ;;
     'fp server') echo '--port --host --seed --data --profile --base-url --format --timeout' ;;
+    'fp server dump') echo '--data --output --profile --base-url --format --timeout' ;;
     'fp completion') echo '--profile --base-url --format --timeout' ;;
   esac
 }
@@ -220,6 +223,7 @@ _fp_option_values() {
     'fp kb sync execute|--format') echo 'table json ndjson csv' ;;
     'fp api|--format') echo 'table json ndjson csv' ;;
     'fp server|--format') echo 'table json ndjson csv' ;;
+    'fp server dump|--format') echo 'table json ndjson csv' ;;
     'fp completion|--format') echo 'table json ndjson csv' ;;
   esac
 }

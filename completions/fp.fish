@@ -33,6 +33,8 @@ function __fp_subcommands
         echo scan progress results
     case 'fp kb sync'
         echo export preview execute
+    case 'fp server'
+        echo dump
     end
 end
 
@@ -682,10 +684,11 @@ complete -c fp -n "__fp_at 'fp api'" -l format -x -a 'table json ndjson csv' -d 
 complete -c fp -n "__fp_at 'fp api'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp api'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp api'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
+complete -c fp -n "__fp_at 'fp server'" -f -a 'dump' -d 'Write the store of a data file as a seed file (format 1)'
 complete -c fp -n "__fp_at 'fp server'" -l port -r -d 'port to listen on (0 picks a free one)'
 complete -c fp -n "__fp_at 'fp server'" -l host -r -d 'address to listen on'
 complete -c fp -n "__fp_at 'fp server'" -l seed -r -d 'seed file to load, or "demo" for the built-in demo portal (default: demo)'
-complete -c fp -n "__fp_at 'fp server'" -l data -r -d 'keep data durably in FILE (loaded when it exists, else created from the seed)'
+complete -c fp -n "__fp_at 'fp server'" -l data -r -d 'keep data durably in the database FILE (opened when it exists, else created from the seed)'
 complete -c fp -n "__fp_at 'fp server'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp server'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp server'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -694,6 +697,16 @@ complete -c fp -n "__fp_at 'fp server'" -l format -x -a 'table json ndjson csv' 
 complete -c fp -n "__fp_at 'fp server'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp server'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp server'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
+complete -c fp -n "__fp_at 'fp server dump'" -l data -r -d 'the data file of an fp server'
+complete -c fp -n "__fp_at 'fp server dump'" -l output -r -d 'write the seed file to FILE instead of stdout'
+complete -c fp -n "__fp_at 'fp server dump'" -s h -l help -d 'show help'
+complete -c fp -n "__fp_at 'fp server dump'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'
+complete -c fp -n "__fp_at 'fp server dump'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
+complete -c fp -n "__fp_at 'fp server dump'" -l json -d 'print the data as JSON'
+complete -c fp -n "__fp_at 'fp server dump'" -l format -x -a 'table json ndjson csv' -d 'output format: table, json, ndjson, csv'
+complete -c fp -n "__fp_at 'fp server dump'" -l no-color -d 'no colour (env NO_COLOR)'
+complete -c fp -n "__fp_at 'fp server dump'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
+complete -c fp -n "__fp_at 'fp server dump'" -l timeout -r -d 'request timeout, e.g. 30 or 500ms (default 30)'
 complete -c fp -n "__fp_at 'fp completion'" -f -a 'bash zsh fish'
 complete -c fp -n "__fp_at 'fp completion'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp completion'" -l profile -r -d 'stored portal profile to use (env FP_PROFILE)'

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { withExamples } from '../../help.js';
 import { parseInteger } from '../../parse.js';
+import type { DumpOptions } from './dump.js';
 
 export interface ServerOptions {
   port?: number;
@@ -24,6 +25,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
     }
     throw err;
   }
+  for (const notice of running.notices) f.status(notice);
   f.io.stdout.write(`Listening on ${running.url}\n`);
   for (const extra of running.addresses.slice(1)) f.io.stdout.write(`Also listening on http://${extra}:${running.port}\n`);
   const seeded = opts.seed === undefined || opts.seed === 'demo';
@@ -45,13 +47,24 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
 }
 
 export function register(program: Command, f: Factory): void {
-  withExamples(
+  const server = withExamples(
     program.command('server').description('Run the reference server (the whole API) on this machine'),
-    ['fp server --seed demo', 'fp server --port 0 --seed ./fixtures.json', 'fp server --seed demo --data ./portal-data.json'],
+    ['fp server --seed demo', 'fp server --port 0 --seed ./fixtures.json', 'fp server --seed demo --data ./portal-data.db'],
   )
     .option('--port <n>', 'port to listen on (0 picks a free one)', parseInteger, 4010)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--seed <file|demo>', 'seed file to load, or "demo" for the built-in demo portal (default: demo)')
-    .option('--data <file>', 'keep data durably in FILE (loaded when it exists, else created from the seed)')
+    .option('--data <file>', 'keep data durably in the database FILE (opened when it exists, else created from the seed)')
     .action((o: ServerOptions) => serverRun(o, f));
+  withExamples(server.command('dump').description('Write the store of a data file as a seed file (format 1)'), [
+    'fp server dump --data ./portal-data.db',
+    'fp server dump --data ./portal-data.db --output seed.json',
+  ])
+    .option('--data <file>', 'the data file of an fp server')
+    .option('--output <file>', 'write the seed file to FILE instead of stdout')
+    .action(async (o: DumpOptions) => {
+      const { serverDump } = await import('./dump.js');
+      // `--data` before `dump` is read by `fp server` itself.
+      await serverDump({ ...o, data: o.data ?? (server.opts() as ServerOptions).data }, f);
+    });
 }
