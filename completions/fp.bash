@@ -18,6 +18,7 @@ _fp_subcommands() {
     'fp kb') echo 'link-health sync' ;;
     'fp kb link-health') echo 'scan progress results' ;;
     'fp kb sync') echo 'export preview execute' ;;
+    'fp server') echo 'dump' ;;
   esac
 }
 
@@ -85,6 +86,7 @@ _fp_options() {
     'fp api') echo '-X --method -f --raw-field -F --field --input --paginate -i --include -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp mcp') echo '--read-only --toolsets -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp server') echo '--port --host --seed --data --allow-private-links --rate-limit --faults --fault-seed -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
+    'fp server dump') echo '--data --output -h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
     'fp completion') echo '-h --help --profile --base-url --json --format --no-color --debug --timeout' ;;
   esac
 }
@@ -153,6 +155,7 @@ _fp_valued_options() {
     'fp api') echo '-X --method -f --raw-field -F --field --input --profile --base-url --format --timeout' ;;
     'fp mcp') echo '--toolsets --profile --base-url --format --timeout' ;;
     'fp server') echo '--port --host --seed --data --rate-limit --faults --fault-seed --profile --base-url --format --timeout' ;;
+    'fp server dump') echo '--data --output --profile --base-url --format --timeout' ;;
     'fp completion') echo '--profile --base-url --format --timeout' ;;
   esac
 }
@@ -226,6 +229,7 @@ _fp_option_values() {
     'fp api|--format') echo 'table json ndjson csv' ;;
     'fp mcp|--format') echo 'table json ndjson csv' ;;
     'fp server|--format') echo 'table json ndjson csv' ;;
+    'fp server dump|--format') echo 'table json ndjson csv' ;;
     'fp completion|--format') echo 'table json ndjson csv' ;;
   esac
 }

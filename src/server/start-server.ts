@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { createRequestHandler } from './http/create-app.js';
 import { createRehearsal, type RehearsalOptions } from './http/rehearsal/rehearsal.js';
 import { prepareUploadSpool } from './http/upload-spool.js';
+import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
+import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
 import { loadSeed, SeedError } from './store/load-seed.js';
-import { FilePersistence } from './store/persist-file.js';
 import type { ServerState } from './store/state.js';
 import { Store } from './store/store.js';
 
@@ -14,7 +15,7 @@ export interface StartOptions {
   host?: string;
   /** A seed file path, `demo`, or an already parsed seed document. */
   seed?: string | object;
-  /** Durable data file; loaded when it exists, otherwise initialised from the seed. */
+  /** The database file; opened when it exists, otherwise created and seeded. */
   data?: string;
   /** Link-health may fetch loopback, private, link-local and metadata addresses. */
   allowPrivateLinks?: boolean;
@@ -28,6 +29,8 @@ export interface RunningServer {
   /** Every address the server listens on (the main one and loopback portal hosts). */
   addresses: string[];
   store: Store;
+  /** Things the operator should know about the data file (an import, …). */
+  notices: string[];
   close(): Promise<void>;
 }
 
@@ -66,20 +69,10 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** Load the data, then listen on the main address and on every loopback IP a portal names as a host. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  let state: ServerState;
-  let persistence: FilePersistence | undefined;
-  let resetTo: ServerState | undefined;
-  if (options.data) {
-    persistence = new FilePersistence(options.data);
-    const existing = await persistence.read();
-    state = loadSeed(existing ?? (await readSeed(options.seed)));
-    if (existing === undefined) await persistence.write(() => state);
-    // Reset goes back to the seed when one is named; otherwise to the data as loaded.
-    else if (options.seed !== undefined) resetTo = loadSeed(await readSeed(options.seed));
-  } else {
-    state = loadSeed(await readSeed(options.seed));
-  }
-  const store = new Store(state, persistence, resetTo);
+  const notices: string[] = [];
+  const store = options.data
+    ? await openDataFile(options.data, options.seed, notices)
+    : new Store(loadSeed(await readSeed(options.seed)));
 
   const servers: Server[] = [];
   const uploadTmpDir = await prepareUploadSpool();
@@ -93,7 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = await listen(first, options.port ?? 0, host);
   const addresses = [host];
   if (!isWildcard(host)) {
-    const extra = new Set(state.portals.flatMap((p) => p.hosts).filter((h) => isLoopbackIp(h) && h !== host));
+    const extra = new Set(store.portals.flatMap((p) => p.hosts).filter((h) => isLoopbackIp(h) && h !== host));
     for (const address of extra) {
       const server = createServer(handler);
       await listen(server, port, address);
@@ -107,6 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     addresses,
     store,
+    notices,
     async close() {
       await Promise.all(
         servers.map(
@@ -117,6 +111,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             }),
         ),
       );
+      store.close();
     },
   };
+}
+
+/**
+ * The store on a data file: a new (or empty) file is seeded, a database is opened
+ * as it is, and a JSON document of the earlier format is imported once (the JSON is
+ * kept next to it). Anything else is refused with the file left as it was.
+ */
+async function openDataFile(path: string, seed: StartOptions['seed'], notices: string[]): Promise<Store> {
+  assertWritable(path);
+  const kind = dataFileKind(path);
+  if (kind === 'other') {
+    throw new DataFileError(path, 'is not an fp data file (neither a database nor JSON data of an earlier fp)', KEEP_ADVICE);
+  }
+  if (kind === 'json') notices.push(importJsonDataFile(path));
+  const db = openDatabase(path);
+  try {
+    let resetTo: ServerState | undefined;
+    if (Store.isEmpty(db)) Store.seed(db, loadSeed(await readSeed(seed)));
+    // Reset goes back to the seed when one is named; otherwise to the data as opened.
+    else if (seed !== undefined) resetTo = loadSeed(await readSeed(seed));
+    return new Store(db, { resetTo });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
 }

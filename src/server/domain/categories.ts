@@ -11,11 +11,12 @@ export function presentCategory(c: CategoryRecord): Category {
 
 /** Names are unique per portal and compared case-sensitively. */
 function assertNameFree(portal: PortalState, name: string, except?: number): void {
-  if (portal.categories.some((c) => c.name === name && c.id !== except)) throw ValidationError.field('name', NAME_TAKEN);
+  const holder = portal.categoryNamed(name);
+  if (holder && holder.id !== except) throw ValidationError.field('name', NAME_TAKEN);
 }
 
 function findForChange(portal: PortalState, rawId: string, verb: 'update' | 'delete', notFound: string): CategoryRecord {
-  const category = /^\d+$/.test(rawId) ? portal.categories.find((c) => c.id === Number(rawId)) : undefined;
+  const category = /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.category(Number(rawId)) : undefined;
   if (!category) throw new NotFoundError(notFound);
   if (category.locked) throw new ForbiddenError(`You do not have permission to ${verb} this category.`);
   return category;
@@ -23,8 +24,8 @@ function findForChange(portal: PortalState, rawId: string, verb: 'update' | 'del
 
 export function createCategory(portal: PortalState, input: { name: string }): CategoryRecord {
   assertNameFree(portal, input.name);
-  const id = Math.max(0, ...portal.categories.map((c) => c.id)) + 1;
-  const sortOrder = Math.max(0, ...portal.categories.map((c) => c.sort_order ?? 0)) + 1;
+  const id = portal.nextId('categories');
+  const sortOrder = portal.highestCategorySortOrder() + 1;
   const category: CategoryRecord = {
     id,
     name: input.name,
@@ -32,7 +33,7 @@ export function createCategory(portal: PortalState, input: { name: string }): Ca
     sort_order: sortOrder,
     locked: false,
   };
-  portal.categories.push(category);
+  portal.insertCategory(category);
   return category;
 }
 
@@ -41,12 +42,12 @@ export function updateCategory(portal: PortalState, rawId: string, input: { name
   assertNameFree(portal, input.name, category.id);
   category.name = input.name;
   category.color = input.color;
+  portal.updateCategory(category.id, { name: category.name, color: category.color });
   return category;
 }
 
 /** Deleting a category also takes it off every post. */
 export function deleteCategory(portal: PortalState, rawId: string): void {
   const category = findForChange(portal, rawId, 'delete', 'Category not found');
-  portal.categories = portal.categories.filter((c) => c !== category);
-  for (const post of portal.posts) post.category_ids = post.category_ids.filter((id) => id !== category.id);
+  portal.deleteCategory(category.id);
 }

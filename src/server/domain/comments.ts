@@ -10,21 +10,19 @@ export const INVALID_PARENT = 'The selected parent id is invalid.';
 /** A comment by its numeric id; anything else (unknown, non-numeric) is the service's 404. */
 export function findCommentById(portal: PortalState, rawId: string | number): CommentRecord {
   const id = typeof rawId === 'number' ? rawId : /^\d+$/.test(rawId) ? Number(rawId) : NaN;
-  const comment = portal.comments.find((c) => c.id === id);
+  const comment = Number.isSafeInteger(id) ? portal.comment(id) : undefined;
   if (!comment) throw noQueryResults('Comment', rawId);
   return comment;
 }
 
-/** Pinned comments first, then oldest first (ties by id); replies sit in the same flat list. */
-export function compareForList(a: CommentRecord, b: CommentRecord): number {
-  if (a.pinned_to_top !== b.pinned_to_top) return a.pinned_to_top ? -1 : 1;
-  return Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id;
-}
-
-/** Every comment of the post, whatever its moderation status: the API key is the portal's administrator. */
+/**
+ * Every comment of the post, whatever its moderation status (the API key is the
+ * portal's administrator): pinned ones first, then oldest first, ties by id;
+ * replies sit in the same flat list.
+ */
 export function listComments(portal: PortalState, postKey: string): CommentRecord[] {
   const post = findPostByKey(portal, postKey);
-  return portal.comments.filter((c) => c.post_key === post.key).sort(compareForList);
+  return portal.postComments(post.key);
 }
 
 /**
@@ -44,12 +42,12 @@ const flag = (value: boolean | null | undefined, alias: boolean | null | undefin
   value ?? alias ?? undefined;
 
 function userOf(portal: PortalState, id: string): UserRecord | undefined {
-  return portal.users.find((u) => u.id === id);
+  return portal.user(id);
 }
 
 /** A parent must be a comment of the same post, and never the comment itself or one of its replies. */
 function parentProblem(portal: PortalState, post: PostRecord, parentId: number, self?: CommentRecord): boolean {
-  const parent = portal.comments.find((c) => c.id === parentId);
+  const parent = portal.comment(parentId);
   if (!parent || parent.post_key !== post.key) return true;
   if (!self) return false;
   const seen = new Set<number>();
@@ -57,25 +55,20 @@ function parentProblem(portal: PortalState, post: PostRecord, parentId: number, 
     if (at.id === self.id) return true;
     seen.add(at.id);
     const up: number | null = at.parent_id;
-    at = up === null ? undefined : portal.comments.find((c) => c.id === up);
+    at = up === null ? undefined : portal.comment(up);
   }
   return false;
 }
 
 /** At most one comment per post carries the changelog tag: tagging one untags the others. */
 export function tagForChangelog(portal: PortalState, comment: CommentRecord): void {
-  for (const other of portal.comments) {
-    if (other.post_key === comment.post_key && other !== comment) other.tagged_for_changelog = false;
-  }
+  portal.untagChangelogExcept(comment.post_key, comment.id);
   comment.tagged_for_changelog = true;
+  portal.updateComment(comment.id, { tagged_for_changelog: true });
 }
 
 export function initialModerationStatus(portal: PortalState): CommentRecord['moderation_status'] {
   return portal.moderate_comments ? 'pending' : 'approved';
-}
-
-function nextCommentId(portal: PortalState): number {
-  return Math.max(0, ...portal.comments.map((c) => c.id)) + 1;
 }
 
 export function createComment(portal: PortalState, postKey: string, input: CommentCreateBody, now: Date): CommentRecord {
@@ -88,7 +81,7 @@ export function createComment(portal: PortalState, postKey: string, input: Comme
 
   const created = input.created_at ? parseCustomTime(input.created_at) : now.toISOString();
   const comment: CommentRecord = {
-    id: nextCommentId(portal),
+    id: portal.nextId('comments'),
     post_key: post.key,
     user_id: input.user_id,
     comment: input.comment,
@@ -102,7 +95,7 @@ export function createComment(portal: PortalState, postKey: string, input: Comme
     moderated_by: null,
     moderated_at: null,
   };
-  portal.comments.push(comment);
+  portal.insertComment(comment);
   if (flag(input.tagged_for_changelog, input.use_for_changelog)) tagForChangelog(portal, comment);
   if (!input.silent) announceComment(portal, post, comment, now);
   return comment;
@@ -124,6 +117,8 @@ export function updateComment(portal: PortalState, rawId: string, input: Comment
   else if (tagged === false) comment.tagged_for_changelog = false;
   if (input.created_at) comment.created_at = parseCustomTime(input.created_at);
   comment.updated_at = now.toISOString();
+  const { id, ...fields } = comment;
+  portal.updateComment(id, fields);
   return comment;
 }
 
@@ -134,10 +129,9 @@ export function updateComment(portal: PortalState, rawId: string, input: Comment
  */
 export function deleteComment(portal: PortalState, rawId: string): number[] {
   const comment = findCommentById(portal, rawId);
-  const deleted = new Set([comment.id, ...portal.comments.filter((c) => c.parent_id === comment.id).map((c) => c.id)]);
-  portal.comments = portal.comments.filter((c) => !deleted.has(c.id));
-  for (const c of portal.comments) if (c.parent_id !== null && deleted.has(c.parent_id)) c.parent_id = null;
-  return [...deleted];
+  const deleted = [comment.id, ...portal.replyIds(comment.id)];
+  portal.deleteComments(deleted);
+  return deleted;
 }
 
 /**
@@ -148,7 +142,7 @@ export function commentNotifications(portal: PortalState, post: PostRecord, comm
   const candidates: { user: UserRecord | undefined; subject: string; template: string }[] = [
     { user: userOf(portal, post.author_id), subject: `New comment on "${post.title}"`, template: 'new_comment' },
   ];
-  const parent = comment.parent_id === null ? undefined : portal.comments.find((c) => c.id === comment.parent_id);
+  const parent = comment.parent_id === null ? undefined : portal.comment(comment.parent_id);
   if (parent) {
     candidates.push({
       user: userOf(portal, parent.user_id),

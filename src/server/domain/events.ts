@@ -17,7 +17,7 @@ export type PostApprovalJob = (typeof POST_APPROVAL_JOBS)[number];
 
 export function recordEvent(portal: PortalState, type: string, payload: Record<string, unknown>, now: Date): EventRecord {
   const event: EventRecord = { type, occurred_at: now.toISOString(), payload };
-  portal.events.push(event);
+  portal.recordEvent(event);
   return event;
 }
 

@@ -19,27 +19,23 @@ export function presentFeedback(f: FeedbackRecord): Feedback {
 
 /** Newest first; entries created in the same instant keep the later one first. */
 export function listFeedback(portal: PortalState): FeedbackRecord[] {
-  return portal.feedback
-    .map((f, i) => ({ f, i, t: Date.parse(f.created_at) }))
-    .sort((a, b) => b.t - a.t || b.i - a.i)
-    .map(({ f }) => f);
+  return portal.feedbackNewestFirst();
 }
 
 export function findFeedback(portal: PortalState, id: string): FeedbackRecord {
-  const entry = portal.feedback.find((f) => f.id === id);
+  const entry = portal.feedbackEntry(id);
   if (!entry) throw noQueryResults('Feedback', id);
   return entry;
 }
 
-/** `fb-<n>`, one past the highest number in use, so deleted ids are not handed out again while a higher one lives. */
+/**
+ * `fb-<n>`, one past the highest number in use, so deleted ids are not handed out
+ * again while a higher one lives. (Feedback ids are the widget service's strings;
+ * the integer ids of the portal database are the ones that never come back.)
+ */
 function nextFeedbackId(portal: PortalState): string {
-  let max = 0;
-  for (const f of portal.feedback) {
-    const m = /^fb-(\d+)$/.exec(f.id);
-    if (m) max = Math.max(max, Number(m[1]));
-  }
-  let n = max + 1;
-  while (portal.feedback.some((f) => f.id === `fb-${n}`)) n++;
+  let n = portal.highestFeedbackNumber() + 1;
+  while (portal.feedbackEntry(`fb-${n}`)) n++;
   return `fb-${n}`;
 }
 
@@ -50,11 +46,10 @@ function nextFeedbackId(portal: PortalState): string {
  */
 export function feedbackAuthor(portal: PortalState, userId: string | null | undefined): string | null {
   if (userId) {
-    const key = userId.toLowerCase();
-    const user = portal.users.find((u) => u.id.toLowerCase() === key);
+    const user = portal.userIgnoringCase(userId);
     if (user) return user.id;
   }
-  return portal.users.find((u) => u.role === 'admin')?.id ?? null;
+  return portal.firstUser('admin')?.id ?? null;
 }
 
 export function createFeedback(
@@ -73,7 +68,7 @@ export function createFeedback(
     created_at: stamp,
     updated_at: stamp,
   };
-  portal.feedback.push(entry);
+  portal.insertFeedback(entry);
   return entry;
 }
 
@@ -82,19 +77,20 @@ export function updateFeedback(portal: PortalState, id: string, input: { feedbac
   if (entry.feedback !== input.feedback) {
     entry.feedback = input.feedback;
     entry.updated_at = now.toISOString();
+    portal.updateFeedback(entry.id, { feedback: entry.feedback, updated_at: entry.updated_at });
   }
   return entry;
 }
 
 export function deleteFeedback(portal: PortalState, id: string): void {
   const entry = findFeedback(portal, id);
-  portal.feedback = portal.feedback.filter((f) => f !== entry);
+  portal.deleteFeedback(entry.id);
 }
 
 /** The portal's entries summarised under the request's filters. */
 export function summarizePortalFeedback(portal: PortalState, filters: FeedbackSummarizeBody): FeedbackSummary {
   try {
-    return summarizeFeedback(portal.feedback, filters);
+    return summarizeFeedback(portal.allFeedback(), filters);
   } catch (err) {
     // The request schema already checks dates; this keeps a date it let through from becoming a 500.
     if (err instanceof RangeError) {

@@ -20,8 +20,7 @@ export function presentGroup(portal: PortalState, g: GroupRecord): Group {
 
 /** Group ids are UUIDs, matched without regard to case as the database's collation does; anything else finds nothing. */
 function lookupGroup(portal: PortalState, rawId: string): GroupRecord | undefined {
-  const id = rawId.toLowerCase();
-  return portal.groups.find((g) => g.id.toLowerCase() === id);
+  return portal.group(rawId);
 }
 
 export function findGroup(portal: PortalState, rawId: string): GroupRecord {
@@ -32,7 +31,8 @@ export function findGroup(portal: PortalState, rawId: string): GroupRecord {
 
 /** Names are unique per portal and compared case-sensitively, as category names are. */
 function assertNameFree(portal: PortalState, name: string, except?: GroupRecord): void {
-  if (portal.groups.some((g) => g.name === name && g !== except)) throw ValidationError.field('name', NAME_TAKEN);
+  const holder = portal.groupNamed(name);
+  if (holder && holder.id !== except?.id) throw ValidationError.field('name', NAME_TAKEN);
 }
 
 /** An empty description is stored as null, as the service's empty-string-to-null middleware does. */
@@ -49,7 +49,7 @@ export function createGroup(portal: PortalState, input: { name: string; descript
     created_at: stamp,
     updated_at: stamp,
   };
-  portal.groups.push(group);
+  portal.insertGroup(group);
   return group;
 }
 
@@ -74,14 +74,17 @@ export function updateGroup(
       changed = true;
     }
   }
-  if (changed) group.updated_at = now.toISOString();
+  if (changed) {
+    group.updated_at = now.toISOString();
+    portal.updateGroup(group.id, { name: group.name, description: group.description, updated_at: group.updated_at });
+  }
   return group;
 }
 
 /** Memberships live on the group, so they go with it; user accounts stay. */
 export function deleteGroup(portal: PortalState, rawId: string): void {
   const group = findGroup(portal, rawId);
-  portal.groups = portal.groups.filter((g) => g !== group);
+  portal.deleteGroup(group.id);
 }
 
 function groupForMembership(portal: PortalState, rawId: string): GroupRecord {
@@ -93,31 +96,30 @@ function groupForMembership(portal: PortalState, rawId: string): GroupRecord {
 /** The members in the order they joined. */
 export function groupMembers(portal: PortalState, rawId: string): UserRecord[] {
   const group = groupForMembership(portal, rawId);
-  return group.user_ids.flatMap((id) => portal.users.filter((u) => u.id === id));
+  return portal.groupMembers(group.id);
 }
 
 /** A user by UUID key, or by integer database id (a number or a string of digits). */
 function userByKeyOrDatabaseId(portal: PortalState, ref: string | number): UserRecord | undefined {
   if (typeof ref === 'number' || /^\d+$/.test(ref)) {
     const dbId = Number(ref);
-    return portal.users.find((u) => u.database_id === dbId);
+    return Number.isSafeInteger(dbId) ? portal.userByDatabaseId(dbId) : undefined;
   }
-  const key = ref.toLowerCase();
-  return portal.users.find((u) => u.id.toLowerCase() === key);
+  return portal.userIgnoringCase(ref);
 }
 
 export function addGroupUser(portal: PortalState, rawGroupId: string, userRef: string | number): void {
   const group = groupForMembership(portal, rawGroupId);
   const user = userByKeyOrDatabaseId(portal, userRef);
   if (!user) throw new NotFoundError(GROUP_OR_USER_NOT_FOUND);
-  if (group.user_ids.includes(user.id)) throw new RuleViolation('User is already in the group');
-  group.user_ids.push(user.id);
+  if (portal.isMember(group.id, user.id)) throw new RuleViolation('User is already in the group');
+  portal.addMember(group.id, user.id);
 }
 
 export function removeGroupUser(portal: PortalState, rawGroupId: string, userDatabaseId: number): void {
   const group = groupForMembership(portal, rawGroupId);
-  const user = portal.users.find((u) => u.database_id === userDatabaseId);
+  const user = Number.isSafeInteger(userDatabaseId) ? portal.userByDatabaseId(userDatabaseId) : undefined;
   if (!user) throw new NotFoundError(GROUP_OR_USER_NOT_FOUND);
-  if (!group.user_ids.includes(user.id)) throw new RuleViolation('User is not in the group');
-  group.user_ids = group.user_ids.filter((id) => id !== user.id);
+  if (!portal.isMember(group.id, user.id)) throw new RuleViolation('User is not in the group');
+  portal.removeMember(group.id, user.id);
 }

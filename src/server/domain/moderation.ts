@@ -19,22 +19,9 @@ export interface QueuePage {
 /**
  * Queues are ordered by id, highest first: ids grow with creation, so this is newest
  * first, and it is the only order an id cursor can page through without gaps or repeats.
+ * One item past the page is read to tell whether there are more.
  */
-const postsNewestFirst = (a: PostRecord, b: PostRecord) => b.database_id - a.database_id;
-const commentsNewestFirst = (a: CommentRecord, b: CommentRecord) => b.id - a.id;
-
-/** One page of each pending collection; a cursor keeps only items with a smaller id. */
-export function pendingQueue(
-  portal: PortalState,
-  cursor: { last_post_id?: number; last_comment_id?: number },
-  pageSize = MODERATION_PAGE_SIZE,
-): QueuePage {
-  const posts = portal.posts
-    .filter((p) => p.moderation_status === 'pending' && (cursor.last_post_id === undefined || p.database_id < cursor.last_post_id))
-    .sort(postsNewestFirst);
-  const comments = portal.comments
-    .filter((c) => c.moderation_status === 'pending' && (cursor.last_comment_id === undefined || c.id < cursor.last_comment_id))
-    .sort(commentsNewestFirst);
+function page(posts: PostRecord[], comments: CommentRecord[], pageSize: number): QueuePage {
   return {
     posts: posts.slice(0, pageSize),
     comments: comments.slice(0, pageSize),
@@ -43,22 +30,32 @@ export function pendingQueue(
   };
 }
 
+/** One page of each pending collection; a cursor keeps only items with a smaller id. */
+export function pendingQueue(
+  portal: PortalState,
+  cursor: { last_post_id?: number; last_comment_id?: number },
+  pageSize = MODERATION_PAGE_SIZE,
+): QueuePage {
+  return page(
+    portal.postsByModeration('pending', cursor.last_post_id, pageSize + 1),
+    portal.commentsByModeration('pending', cursor.last_comment_id, pageSize + 1),
+    pageSize,
+  );
+}
+
 /** Page `page` (from 1) of each rejected collection, newest first. */
-export function rejectedPage(portal: PortalState, page: number, pageSize = MODERATION_PAGE_SIZE): QueuePage {
-  const from = (page - 1) * pageSize;
-  const posts = portal.posts.filter((p) => p.moderation_status === 'rejected').sort(postsNewestFirst);
-  const comments = portal.comments.filter((c) => c.moderation_status === 'rejected').sort(commentsNewestFirst);
-  return {
-    posts: posts.slice(from, from + pageSize),
-    comments: comments.slice(from, from + pageSize),
-    hasMorePosts: posts.length > from + pageSize,
-    hasMoreComments: comments.length > from + pageSize,
-  };
+export function rejectedPage(portal: PortalState, pageNumber: number, pageSize = MODERATION_PAGE_SIZE): QueuePage {
+  const from = (pageNumber - 1) * pageSize;
+  return page(
+    portal.postsByModeration('rejected', undefined, pageSize + 1, from),
+    portal.commentsByModeration('rejected', undefined, pageSize + 1, from),
+    pageSize,
+  );
 }
 
 /** Recorded as the moderator: the portal's first admin user (the API key has no user of its own), or null. */
 export function moderatorId(portal: PortalState): string | null {
-  return portal.users.find((u) => u.role === 'admin')?.id ?? null;
+  return portal.firstUser('admin')?.id ?? null;
 }
 
 export function findModerationTarget(portal: PortalState, type: ModerationType, identifier: string): ModerationTarget {
@@ -89,6 +86,9 @@ export function moderate(
   item.moderated_by = moderatorId(portal);
   item.moderated_at = at;
   item.updated_at = at;
+  const change = { moderation_status: item.moderation_status, moderated_by: item.moderated_by, moderated_at: at, updated_at: at };
+  if (target.type === 'post') portal.updatePost(target.post.key, change);
+  else portal.updateComment(target.comment.id, change);
   if (target.type === 'post' && action === 'approve') dispatchPostApprovalJobs(portal, target.post.key, now);
   return target;
 }

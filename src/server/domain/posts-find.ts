@@ -3,13 +3,13 @@ import { noQueryResults } from './errors.js';
 
 /** A post by its key (the short string exposed as the post's `id`); 404 in the service's words otherwise. */
 export function findPostByKey(portal: PortalState, key: string): PostRecord {
-  const post = portal.posts.find((p) => p.key === key);
+  const post = portal.post(key);
   if (!post) throw noQueryResults('Post', key);
   return post;
 }
 
 export function tabOfPost(portal: PortalState, post: PostRecord): TabRecord | undefined {
-  return post.tab_id === null ? undefined : portal.tabs.find((t) => t.id === post.tab_id);
+  return post.tab_id === null ? undefined : portal.tab(post.tab_id);
 }
 
 /** Knowledge-base articles are posts on a knowledge_base tab. */

@@ -23,16 +23,16 @@ function voteablePost(portal: PortalState, key: string): PostRecord {
   return post;
 }
 
-const findVote = (portal: PortalState, post: PostRecord, anonymousId: string) =>
-  portal.anonymous_votes.find((v) => v.post_key === post.key && v.anonymous_id === anonymousId);
+const findVote = (portal: PortalState, post: PostRecord, anonymousId: string) => portal.vote(post.key, anonymousId);
 
 /** One vote per anonymous id and post; the post's `votes_count` counts it. */
 export function addAnonymousVote(portal: PortalState, key: string, anonymousId: string, now: Date): AnonymousVoteRecord {
   const post = voteablePost(portal, key);
   if (findVote(portal, post, anonymousId)) throw new RuleViolation(ALREADY_VOTED);
   const vote: AnonymousVoteRecord = { post_key: post.key, anonymous_id: anonymousId, created_at: now.toISOString() };
-  portal.anonymous_votes.push(vote);
+  portal.insertVote(vote);
   post.votes_count += 1;
+  portal.updatePost(post.key, { votes_count: post.votes_count });
   return vote;
 }
 
@@ -40,6 +40,7 @@ export function removeAnonymousVote(portal: PortalState, key: string, anonymousI
   const post = voteablePost(portal, key);
   const vote = findVote(portal, post, anonymousId);
   if (!vote) throw new RuleViolation(NOT_VOTED_YET);
-  portal.anonymous_votes = portal.anonymous_votes.filter((v) => v !== vote);
+  portal.deleteVote(post.key, vote.anonymous_id);
   post.votes_count = Math.max(0, post.votes_count - 1);
+  portal.updatePost(post.key, { votes_count: post.votes_count });
 }

@@ -81,7 +81,9 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     if (!handler) throw new HttpError(501, `${endpoint.name} is not implemented by this server.`);
 
     const ctx = { portal, key, params, query, body, req, res, store, services, now, origin } as HandlerContext;
-    const result = (await handler(ctx)) as { status?: number; body?: unknown; streamed?: true };
+    // A write's changes are all kept or, when the handler throws, all undone.
+    const run = () => handler(ctx);
+    const result = (await (isWrite(endpoint) ? store.mutate(run) : run())) as { status?: number; body?: unknown; streamed?: true };
     if (result.streamed) return;
     const status = result.status ?? 200;
     if (isWrite(endpoint) && status < 300) await store.commit();

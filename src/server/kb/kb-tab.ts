@@ -1,29 +1,29 @@
 import { randomInt } from 'node:crypto';
 import { RuleViolation, ValidationError } from '../domain/errors.js';
-import type { PortalState, PostRecord, SectionRecord, TabRecord } from '../store/state.js';
+import type { PortalData, PortalState, PostRecord, SectionRecord, TabRecord } from '../store/state.js';
 import type { IdSource, KbTab, SyncOwnership } from './archive/index.js';
 
 export const INVALID_TAB_MESSAGE = 'The selected tab id is invalid.';
 
 /** A tab of this portal whose type is knowledge_base; anything else is the service's `exists` failure. */
-export function findKbTab(portal: PortalState, tabId: number | string): TabRecord {
+export function findKbTab(portal: PortalData, tabId: number | string): TabRecord {
   const id = typeof tabId === 'number' ? tabId : /^\d+$/.test(tabId) ? Number(tabId) : NaN;
   const tab = portal.tabs.find((t) => t.id === id);
   if (tab === undefined || tab.type !== 'knowledge_base') throw ValidationError.field('tab_id', INVALID_TAB_MESSAGE);
   return tab;
 }
 
-export function tabSections(portal: PortalState, tabId: number): SectionRecord[] {
+export function tabSections(portal: PortalData, tabId: number): SectionRecord[] {
   return portal.sections.filter((s) => s.tab_id === tabId);
 }
 
 /** Knowledge-base articles are the tab's posts, whatever their moderation state. */
-export function tabPosts(portal: PortalState, tabId: number): PostRecord[] {
+export function tabPosts(portal: PortalData, tabId: number): PostRecord[] {
   return portal.posts.filter((p) => p.tab_id === tabId);
 }
 
 /** The tab as the archive modules see it. */
-export function toKbTab(portal: PortalState, tab: TabRecord): KbTab {
+export function toKbTab(portal: PortalData, tab: TabRecord): KbTab {
   return {
     id: tab.id,
     description: tab.description,
@@ -50,8 +50,8 @@ export function toKbTab(portal: PortalState, tab: TabRecord): KbTab {
  * Archive ids owned elsewhere: a post key or section id that exists in another
  * tab of this portal or anywhere in another portal.
  */
-export function foreignOwnership(portals: PortalState[], portal: PortalState, tabId: number): SyncOwnership {
-  const elsewhere = (p: PortalState, itemTab: number | null) => p !== portal || itemTab !== tabId;
+export function foreignOwnership(portals: PortalData[], portal: PortalData, tabId: number): SyncOwnership {
+  const elsewhere = (p: PortalData, itemTab: number | null) => p !== portal || itemTab !== tabId;
   return {
     foreignArticleIds: (key) => portals.some((p) => p.posts.some((x) => x.key === key && elsewhere(p, x.tab_id))),
     foreignSectionIds: (id) => portals.some((p) => p.sections.some((s) => s.id === id && elsewhere(p, s.tab_id))),
@@ -64,7 +64,7 @@ const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
  * Ids for created items, unique across every portal of the store so that a
  * later archive can never mistake them for another portal's items.
  */
-export function storeIdSource(portals: PortalState[]): IdSource {
+export function storeIdSource(portals: PortalData[]): IdSource {
   let sectionId = Math.max(0, ...portals.flatMap((p) => p.sections.map((s) => s.id)));
   const keys = new Set(portals.flatMap((p) => p.posts.map((x) => x.key)));
   return {
@@ -90,7 +90,13 @@ export function storeIdSource(portals: PortalState[]): IdSource {
  * comments, references and anonymous votes with it. New posts are approved and
  * authored by the portal's first admin.
  */
-export function writeBackKbTab(portal: PortalState, tab: TabRecord, synced: KbTab, now: Date): void {
+export function writeBackKbTab(
+  portal: PortalData,
+  tab: TabRecord,
+  synced: KbTab,
+  now: Date,
+  newDatabaseId: () => number = databaseIdAfter(portal),
+): void {
   const at = now.toISOString();
   tab.description = synced.description;
 
@@ -116,7 +122,6 @@ export function writeBackKbTab(portal: PortalState, tab: TabRecord, synced: KbTa
   }
 
   const postByKey = new Map(tabPosts(portal, tab.id).map((p) => [p.key, p]));
-  let databaseId = Math.max(0, ...portal.posts.map((p) => p.database_id));
   for (const a of synced.articles) {
     const record = postByKey.get(a.key);
     if (record !== undefined) {
@@ -128,7 +133,7 @@ export function writeBackKbTab(portal: PortalState, tab: TabRecord, synced: KbTa
     }
     portal.posts.push({
       key: a.key,
-      database_id: ++databaseId,
+      database_id: newDatabaseId(),
       title: a.title,
       description: a.body,
       author_id: articleAuthor(portal),
@@ -154,8 +159,47 @@ export function writeBackKbTab(portal: PortalState, tab: TabRecord, synced: KbTa
   }
 }
 
+/** Database ids counting on from the portal's highest. */
+function databaseIdAfter(portal: PortalData): () => number {
+  let databaseId = Math.max(0, ...portal.posts.map((p) => p.database_id));
+  return () => ++databaseId;
+}
+
+/**
+ * Stores a tab as written back into a working copy (`writeBackKbTab` on a
+ * document of the portal) into the portal of the store: the tab's description,
+ * its sections and its posts; removed posts take their comments, references and
+ * anonymous votes with them.
+ */
+export function saveKbTab(portal: PortalState, copy: PortalData, tabId: number): void {
+  const tab = copy.tabs.find((t) => t.id === tabId)!;
+  portal.updateTab(tabId, { description: tab.description });
+
+  const sections = tabSections(copy, tabId);
+  const kept = new Set(sections.map((s) => s.id));
+  const stored = new Set(portal.tabSections(tabId).map((s) => s.id));
+  for (const id of stored) if (!kept.has(id)) portal.deleteSection(id);
+  for (const s of sections) {
+    if (stored.has(s.id)) portal.updateSection(s.id, s);
+    else portal.insertSection(s);
+  }
+
+  const posts = tabPosts(copy, tabId);
+  const keys = new Set(posts.map((p) => p.key));
+  const before = new Set(portal.tabPosts(tabId).map((p) => p.key));
+  portal.deletePosts([...before].filter((key) => !keys.has(key)));
+  for (const p of posts) {
+    if (before.has(p.key)) {
+      const { title, description, section_id, slug, sort_order, updated_at } = p;
+      portal.updatePost(p.key, { title, description, section_id, slug, sort_order, updated_at });
+    } else {
+      portal.insertPost(p);
+    }
+  }
+}
+
 /** The portal's first admin, else its first user: the API key itself names no user. */
-export function articleAuthor(portal: PortalState): string {
+export function articleAuthor(portal: PortalData): string {
   const user = portal.users.find((u) => u.role === 'admin') ?? portal.users[0];
   if (user === undefined) throw new RuleViolation('The portal has no user to author the new articles.');
   return user.id;

@@ -1,5 +1,6 @@
 import type { SyncPlan as SyncPlanBody, SyncResult } from '../../contract/schemas/knowledgebase.js';
-import type { PortalState, TabRecord } from '../store/state.js';
+import type { PortalData, PortalState, TabRecord } from '../store/state.js';
+import type { Store } from '../store/store.js';
 import {
   applySync,
   planSync,
@@ -11,7 +12,7 @@ import {
   type SectionChange,
   type SyncPlan,
 } from './archive/index.js';
-import { articleAuthor, foreignOwnership, storeIdSource, tabPosts, toKbTab, writeBackKbTab } from './kb-tab.js';
+import { articleAuthor, foreignOwnership, saveKbTab, storeIdSource, tabPosts, toKbTab, writeBackKbTab } from './kb-tab.js';
 
 export interface SyncConfirmations {
   /** Post keys or the posts' numeric ids. */
@@ -20,7 +21,7 @@ export interface SyncConfirmations {
 }
 
 /** What syncing the archive into the tab would do; changes nothing. */
-export function previewSync(portals: PortalState[], portal: PortalState, tab: TabRecord, archive: ParsedArchive): SyncPlanBody {
+export function previewSync(portals: PortalData[], portal: PortalData, tab: TabRecord, archive: ParsedArchive): SyncPlanBody {
   const plan = planSync(toKbTab(portal, tab), archive, foreignOwnership(portals, portal, tab.id));
   return presentPlan(plan, databaseIds(portal, tab));
 }
@@ -31,24 +32,52 @@ export function previewSync(portals: PortalState[], portal: PortalState, tab: Ta
  * the tab in between.
  */
 export function executeSync(
-  portals: PortalState[],
-  portal: PortalState,
+  portals: PortalData[],
+  portal: PortalData,
   tab: TabRecord,
   archive: ParsedArchive,
   confirmations: SyncConfirmations,
   now: Date,
+  newDatabaseId?: () => number,
 ): SyncResult {
   const kbTab = toKbTab(portal, tab);
   const plan = planSync(kbTab, archive, foreignOwnership(portals, portal, tab.id));
   if (plan.articles.create.length > 0) articleAuthor(portal); // refuse before anything is written
   const before = databaseIds(portal, tab);
   const result = applySync(kbTab, archive, plan, confirmedIds(portal, tab, confirmations), storeIdSource(portals));
-  writeBackKbTab(portal, tab, result.tab, now);
+  writeBackKbTab(portal, tab, result.tab, now, newDatabaseId);
   const after = databaseIds(portal, tab);
   return presentResult(result, (key) => before.get(key) ?? after.get(key)!);
 }
 
-function confirmedIds(portal: PortalState, tab: TabRecord, confirmations: SyncConfirmations): DeleteConfirmations {
+/**
+ * The knowledge-base modules work on documents of the portals (settings, users,
+ * tabs, sections, posts); these run them against the store. A sync's writes go
+ * in one transaction.
+ */
+export function previewStoredSync(store: Store, portal: PortalState, tab: TabRecord, archive: ParsedArchive): SyncPlanBody {
+  const docs = store.knowledgeBaseDocuments();
+  return previewSync(docs, docs.find((d) => d.id === portal.id)!, tab, archive);
+}
+
+export function executeStoredSync(
+  store: Store,
+  portal: PortalState,
+  tab: TabRecord,
+  archive: ParsedArchive,
+  confirmations: SyncConfirmations,
+  now: Date,
+): SyncResult {
+  return store.mutate(() => {
+    const docs = store.knowledgeBaseDocuments();
+    const doc = docs.find((d) => d.id === portal.id)!;
+    const result = executeSync(docs, doc, doc.tabs.find((t) => t.id === tab.id)!, archive, confirmations, now, () => portal.nextId('posts'));
+    saveKbTab(portal, doc, tab.id);
+    return result;
+  });
+}
+
+function confirmedIds(portal: PortalData, tab: TabRecord, confirmations: SyncConfirmations): DeleteConfirmations {
   const posts = tabPosts(portal, tab.id);
   // A number may be a database id, or a post key that happens to be all digits.
   const keys = confirmations.articles.flatMap((id) =>
@@ -59,7 +88,7 @@ function confirmedIds(portal: PortalState, tab: TabRecord, confirmations: SyncCo
   return { articles: keys, sections: confirmations.sections };
 }
 
-function databaseIds(portal: PortalState, tab: TabRecord): Map<string, number> {
+function databaseIds(portal: PortalData, tab: TabRecord): Map<string, number> {
   return new Map(tabPosts(portal, tab.id).map((p) => [p.key, p.database_id]));
 }
 

@@ -9,7 +9,7 @@ export const commentUrl = (origin: string, post: PostRecord, commentId: number) 
 
 /** The post a comment belongs to, or a stand-in so a comment always renders. */
 function postOf(portal: PortalState, comment: CommentRecord): PostRecord {
-  return portal.posts.find((p) => p.key === comment.post_key) ?? ({ key: comment.post_key } as PostRecord);
+  return portal.post(comment.post_key) ?? ({ key: comment.post_key } as PostRecord);
 }
 
 export function presentComment(portal: PortalState, comment: CommentRecord, origin: string, key: ApiKeyRecord): Comment {

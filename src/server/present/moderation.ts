@@ -27,7 +27,7 @@ export function presentModerationPost(portal: PortalState, post: PostRecord, ori
 }
 
 export function presentModerationComment(portal: PortalState, comment: CommentRecord, origin: string): ModerationComment {
-  const post = portal.posts.find((p) => p.key === comment.post_key) ?? ({ key: comment.post_key, title: '' } as PostRecord);
+  const post = portal.post(comment.post_key) ?? ({ key: comment.post_key, title: '' } as PostRecord);
   return {
     type: 'comment',
     id: comment.id,

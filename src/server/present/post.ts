@@ -13,7 +13,7 @@ export type PostMinimal = z.infer<typeof PostMinimalSchema>;
 export const postUrl = (origin: string, post: PostRecord) => `${origin}/p/${encodeURIComponent(post.key)}`;
 
 /** A name-based (version 3) UUID, so a post's `uid` is stable without being stored. */
-export function postUid(portal: PortalState, post: PostRecord): string {
+export function postUid(portal: Pick<PortalState, 'guid'>, post: PostRecord): string {
   const namespace = UUID.test(portal.guid) ? Buffer.from(portal.guid.replace(/-/g, ''), 'hex') : Buffer.from(portal.guid, 'utf8');
   const hash = createHash('md5').update(Buffer.concat([namespace, Buffer.from(post.key, 'utf8')])).digest();
   hash[6] = (hash[6] & 0x0f) | 0x30;
@@ -37,14 +37,14 @@ export function conversionOf(post: PostRecord): number {
 
 /** The approved comment tagged for the changelog, if any. */
 function changelogComment(portal: PortalState, post: PostRecord) {
-  return portal.comments.find((c) => c.post_key === post.key && c.tagged_for_changelog && c.moderation_status === 'approved');
+  return portal.changelogComment(post.key);
 }
 
 export function presentPost(portal: PortalState, post: PostRecord, origin: string, counters?: UserCounters): Post {
   const url = postUrl(origin, post);
   const changelog = changelogComment(portal, post);
-  const status = post.status_id === null ? undefined : portal.statuses.find((s) => s.id === post.status_id);
-  const statusTab = status?.tab_id == null ? tabOfPost(portal, post) : portal.tabs.find((t) => t.id === status.tab_id);
+  const status = post.status_id === null ? undefined : portal.status(post.status_id);
+  const statusTab = status?.tab_id == null ? tabOfPost(portal, post) : portal.tab(status.tab_id);
   return {
     id: post.key,
     uid: postUid(portal, post),
@@ -65,10 +65,7 @@ export function presentPost(portal: PortalState, post: PostRecord, origin: strin
     latest_status_change_at: isoMicros(post.latest_status_change_at),
     latest_status_change_at_formatted: humanDate(post.latest_status_change_at),
     author: presentPostAuthor(portal, findUser(portal, post.author_id), counters),
-    categories: post.category_ids.flatMap((id) => {
-      const c = portal.categories.find((cat) => cat.id === id);
-      return c ? [{ id: c.id, name: c.name, color: c.color }] : [];
-    }),
+    categories: portal.postCategories(post.key).map((c) => ({ id: c.id, name: c.name, color: c.color })),
     status: status ? { id: status.id, name: status.name, color: status.color, tab_name: statusTab?.name ?? '' } : null,
     section_id: post.section_id,
     moderation_status: post.moderation_status,

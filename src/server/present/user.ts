@@ -15,18 +15,12 @@ export type UserCounters = (user: UserRecord) => {
   counter_comment_votes: number;
 };
 
-/** Counters of every user in one pass, for presenting many users or posts at once. */
+/** A user's counters (comments and posts of every moderation state), as the store keeps them. */
 export function userCounters(portal: PortalState): UserCounters {
-  const comments = new Map<string, number>();
-  const posts = new Map<string, number>();
-  for (const c of portal.comments) comments.set(c.user_id, (comments.get(c.user_id) ?? 0) + 1);
-  for (const p of portal.posts) posts.set(p.author_id, (posts.get(p.author_id) ?? 0) + 1);
-  return (user) => ({
-    counter_votes: 0,
-    counter_comments: comments.get(user.id) ?? 0,
-    counter_posts: posts.get(user.id) ?? 0,
-    counter_comment_votes: 0,
-  });
+  return (user) => {
+    const counts = portal.userCounts(user.id);
+    return { counter_votes: 0, counter_comments: counts.comments, counter_posts: counts.posts, counter_comment_votes: 0 };
+  };
 }
 
 const avatar = (user: UserRecord) =>
@@ -40,7 +34,7 @@ export function missingUser(id: string): UserRecord {
 }
 
 export function findUser(portal: PortalState, id: string): UserRecord {
-  return portal.users.find((u) => u.id === id) ?? missingUser(id);
+  return portal.user(id) ?? missingUser(id);
 }
 
 export function presentAuthor(portal: PortalState, user: UserRecord, origin: string): Author {

@@ -6,7 +6,7 @@ import {
   type CommentRecord,
   type FeedbackRecord,
   type GroupRecord,
-  type PortalState,
+  type PortalData,
   type PostRecord,
   type SectionRecord,
   type ServerState,
@@ -73,7 +73,7 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
   // Portals without an id count on past the highest given one, so an id never names two portals.
   const portalId = nextId(portalIds);
 
-  const portals: PortalState[] = parsed.data.portals.map((p, pi) => {
+  const portals: PortalData[] = parsed.data.portals.map((p, pi) => {
     const base = ['portals', pi] as (string | number)[];
     p.hosts.forEach((h, hi) => {
       const host = h.toLowerCase();

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The reference server's data, in the seed-file format 1 with every default
- * filled in. A data file (`--data`) is this same document, so it loads like a seed.
+ * The reference server's data as documents: the seed-file format 1 with every
+ * default filled in. Seeds load from it, `fp server dump` writes it, and data
+ * files of the earlier JSON format are this same document.
  */
 
 const ts = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be an ISO 8601 timestamp' });
@@ -210,7 +211,8 @@ export type AnonymousVoteRecord = Parsed<typeof AnonymousVoteSeed>;
 export type SavedQueryRecord = Parsed<typeof SavedQuerySeed>;
 export type EventRecord = Parsed<typeof EventSeed>;
 
-export interface PortalState
+/** One portal as a plain document: a seed portal with every default filled in, as `dump` writes it. */
+export interface PortalData
   extends Omit<
     Parsed<typeof PortalSeed>,
     'id' | 'guid' | 'users' | 'sections' | 'categories' | 'groups' | 'posts' | 'comments' | 'feedback'
@@ -228,5 +230,14 @@ export interface PortalState
 
 export interface ServerState {
   format: 1;
-  portals: PortalState[];
+  portals: PortalData[];
 }
+
+/** The settings of a portal, everything but its collections. */
+export type PortalSettings = Pick<
+  PortalData,
+  | 'id' | 'hosts' | 'default' | 'guid' | 'title' | 'localization' | 'editor_type' | 'moderate_comments'
+  | 'jira_enabled' | 'jira_sync_status' | 'linear_enabled' | 'jira_domain'
+>;
+
+export type { PortalState } from './portal.js';

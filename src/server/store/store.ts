@@ -1,39 +1,155 @@
-import type { FilePersistence } from './persist-file.js';
-import type { PortalState, ServerState } from './state.js';
+import { openDatabase, type Database } from './database.js';
+import { insertPortal, portalIds, readPortal, replacePortal } from './portal-document.js';
+import { PortalState } from './portal.js';
+import { Sql } from './sql.js';
+import type { PortalData, ServerState } from './state.js';
 
-/** Holds the server's data, answers which portal a host is, and makes writes durable. */
+export interface StoreOptions {
+  /** The database file; `:memory:` (the default) keeps everything in memory. */
+  path?: string;
+  /** What `/__reference/reset` goes back to; defaults to the data as opened. */
+  resetTo?: ServerState;
+}
+
+interface Batch {
+  waiters: Array<{ resolve: () => void; reject: (err: unknown) => void }>;
+}
+
+/**
+ * The server's data in SQLite. Writes run inside `mutate`, each in a savepoint of
+ * the open batch transaction; the batch commits once the current turn of the event
+ * loop is done, so concurrent writes share one commit (and one fsync), and
+ * `commit()` resolves when the writes made so far are on disk.
+ */
 export class Store {
-  private initial: string;
+  readonly sql: Sql;
+  private portalViews: PortalState[];
+  private batch: Batch | undefined;
+  private depth = 0;
+  private resetDoc: string;
 
-  constructor(
-    public state: ServerState,
-    private readonly persistence?: FilePersistence,
-    /** What `/__reference/reset` goes back to; defaults to the state as loaded. */
-    resetTo: ServerState = state,
-  ) {
-    this.initial = JSON.stringify(resetTo);
+  /** A store in memory holding `state` (a loaded seed). */
+  constructor(state: ServerState, options?: StoreOptions);
+  /** A store on an opened database that already holds data. */
+  constructor(db: Database, options?: StoreOptions);
+  constructor(source: ServerState | Database, options: StoreOptions = {}) {
+    const db = 'portals' in source ? openDatabase(options.path ?? ':memory:') : source;
+    this.sql = new Sql(db);
+    if ('portals' in source) Store.seed(db, source);
+    this.portalViews = this.makeViews();
+    this.resetDoc = JSON.stringify(options.resetTo ?? ('portals' in source ? source : this.state));
+  }
+
+  private makeViews(): PortalState[] {
+    return portalIds(this.sql).map((id) => new PortalState(this.sql, id));
+  }
+
+  /** True when the database holds no portal yet (a new data file). */
+  static isEmpty(db: Database): boolean {
+    return portalIds(new Sql(db)).length === 0;
+  }
+
+  /** Seeds an empty database in one transaction. */
+  static seed(db: Database, state: ServerState): void {
+    const sql = new Sql(db);
+    sql.exec('BEGIN IMMEDIATE');
+    try {
+      for (const p of state.portals) insertPortal(sql, p);
+      sql.exec('COMMIT');
+    } catch (err) {
+      sql.exec('ROLLBACK');
+      throw err;
+    }
   }
 
   get portals(): PortalState[] {
-    return this.state.portals;
+    return this.portalViews;
+  }
+
+  /** Every portal as a document (seed-file format 1), as `fp server dump` writes it. */
+  get state(): ServerState {
+    return { format: 1, portals: portalIds(this.sql).map((id) => readPortal(this.sql, id)) };
+  }
+
+  /** Every portal as a document without its activity (comments, votes, …): what knowledge-base syncs work on. */
+  knowledgeBaseDocuments(): PortalData[] {
+    return portalIds(this.sql).map((id) => readPortal(this.sql, id, false));
   }
 
   /** The portal for a Host header (name without port); the default portal answers unknown hosts. */
   portalForHost(hostHeader: string | undefined): PortalState {
     const host = stripPort(hostHeader ?? '').toLowerCase();
-    return this.portals.find((p) => p.hosts.includes(host)) ?? this.portals.find((p) => p.default) ?? this.portals[0];
+    const id = this.sql.value<number>('SELECT portal_id FROM portal_hosts WHERE host = ?', [host]);
+    return this.portals.find((p) => p.id === id) ?? this.portals.find((p) => p.default) ?? this.portals[0];
   }
 
-  /** Make every change so far durable (a no-op without a data file). */
-  async commit(): Promise<void> {
-    if (this.persistence) await this.persistence.write(() => this.state);
+  /**
+   * Runs `fn`'s writes as one unit: all of them or, when it throws, none. They
+   * join the open batch, which commits after this turn of the event loop; only
+   * the synchronous part of `fn` is covered.
+   */
+  mutate<T>(fn: () => T): T {
+    if (this.depth > 0) return fn();
+    this.openBatch();
+    this.sql.exec('SAVEPOINT request');
+    this.depth++;
+    try {
+      const result = fn();
+      this.sql.exec('RELEASE request');
+      return result;
+    } catch (err) {
+      this.sql.exec('ROLLBACK TO request');
+      this.sql.exec('RELEASE request');
+      throw err;
+    } finally {
+      this.depth--;
+    }
   }
 
-  /** Put one portal back as it was at start. */
+  private openBatch(): void {
+    if (this.batch) return;
+    this.sql.exec('BEGIN IMMEDIATE');
+    const batch: Batch = { waiters: [] };
+    this.batch = batch;
+    setImmediate(() => this.flush(batch));
+  }
+
+  private flush(batch: Batch): void {
+    if (this.batch !== batch) return;
+    this.batch = undefined;
+    try {
+      this.sql.exec('COMMIT');
+    } catch (err) {
+      try {
+        this.sql.exec('ROLLBACK');
+      } catch {
+        // The failed commit already ended the transaction.
+      }
+      for (const w of batch.waiters) w.reject(err);
+      return;
+    }
+    for (const w of batch.waiters) w.resolve();
+  }
+
+  /** Resolves once every write made so far is committed; rejects when their commit failed (they are then undone). */
+  commit(): Promise<void> {
+    const batch = this.batch;
+    if (!batch) return Promise.resolve();
+    return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
+  }
+
+  /** Put one portal back as it was at start (its id counters too). */
   reset(portalId: number): void {
-    const fresh = (JSON.parse(this.initial) as ServerState).portals.find((p) => p.id === portalId);
-    const index = this.portals.findIndex((p) => p.id === portalId);
-    if (fresh && index >= 0) this.portals[index] = fresh;
+    const fresh = (JSON.parse(this.resetDoc) as ServerState).portals.find((p) => p.id === portalId);
+    if (!fresh) return;
+    this.mutate(() => replacePortal(this.sql, fresh));
+    this.portals.find((p) => p.id === portalId)?.reload();
+  }
+
+  /** Commits what is pending and closes the database. */
+  close(): void {
+    if (this.batch) this.flush(this.batch);
+    this.sql.db.close();
   }
 }
 

@@ -13,11 +13,12 @@ import {
 import { NotFoundError, ValidationError } from '../../../src/server/domain/errors.js';
 import { isSafeUrl, renderMarkdown, sanitizeHtml } from '../../../src/server/present/comment.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { ANN, BOB, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const portal = (): PortalState => loadSeed(fixtureSeed(), NOW).portals[0];
+const portal = (): PortalState => storedPortal(fixtureSeed(), NOW);
 const input = (over: Partial<CommentCreateBody> = {}): CommentCreateBody => ({ user_id: CARA, comment: 'Hello there', ...over });
 const comment = (p: PortalState, id: number) => p.comments.find((c) => c.id === id);
 
@@ -33,7 +34,7 @@ function thrown(fn: () => unknown): unknown {
 describe('comment rules', () => {
   it('lists pinned comments first, then oldest first, replies included', () => {
     const p = portal();
-    comment(p, 102)!.pinned_to_top = true;
+    p.updateComment(102, { pinned_to_top: true });
     expect(listComments(p, 'dark1').map((c) => c.id)).toEqual([102, 100, 101, 103]);
   });
 
@@ -54,12 +55,11 @@ describe('comment rules', () => {
       pinned_to_top: false, tagged_for_changelog: false, votes_count: 0, created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(), moderated_by: null, moderated_at: null,
     });
-    expect(p.comments.at(-1)).toBe(c);
+    expect(p.comments.at(-1)).toEqual(c);
   });
 
   it('a new comment starts pending when the portal moderates comments', () => {
-    const p = portal();
-    p.moderate_comments = true;
+    const p = storedPortal(seedWith((s) => (s.moderate_comments = true)), NOW);
     expect(createComment(p, 'dark1', input(), NOW).moderation_status).toBe('pending');
   });
 
@@ -113,8 +113,7 @@ describe('comment rules', () => {
   });
 
   it('a user without an e-mail address is not mailed', () => {
-    const p = portal();
-    p.users.find((u) => u.id === BOB)!.email = '';
+    const p = storedPortal(seedWith((s) => (s.users!.find((u) => u.id === BOB)!.email = '')), NOW);
     createComment(p, 'dark1', input(), NOW);
     expect(p.events.map((e) => e.type)).toEqual(['CommentCreated']);
   });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchPostApprovalJobs, recordEvent, recordMail } from '../../../src/server/domain/events.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { Store } from '../../../src/server/store/store.js';
+import { storedPortal } from './stored-portal.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const portal = () => loadSeed(fixtureSeed(), NOW).portals[0];
+const portal = () => storedPortal(fixtureSeed(), NOW);
 
 describe('events', () => {
   it('recordEvent appends {type, occurred_at, payload} to the portal, oldest first', () => {
@@ -17,9 +19,9 @@ describe('events', () => {
   });
 
   it('events of one portal stay on that portal', () => {
-    const state = loadSeed(fixtureSeed(), NOW);
-    recordEvent(state.portals[0], 'CommentCreated', {}, NOW);
-    expect(state.portals[1].events).toEqual([]);
+    const store = new Store(loadSeed(fixtureSeed(), NOW));
+    recordEvent(store.portals[0], 'CommentCreated', {}, NOW);
+    expect(store.portals[1].events).toEqual([]);
   });
 
   it('a mail is an event of type "mail" with {to, subject, template}', () => {

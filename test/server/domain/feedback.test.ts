@@ -9,13 +9,14 @@ import {
   updateFeedback,
 } from '../../../src/server/domain/feedback.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { ANN, BOB, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-07-01T12:00:00Z');
 let portal: PortalState;
 beforeEach(() => {
-  portal = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z')).portals[0];
+  portal = storedPortal(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
 });
 
 describe('feedback domain', () => {
@@ -35,7 +36,7 @@ describe('feedback domain', () => {
   });
 
   it('ids are fb-<n>, one past the highest number in use', () => {
-    portal.feedback.push({ ...portal.feedback[0], id: 'fb-7' });
+    portal.insertFeedback({ ...portal.feedback[0], id: 'fb-7' });
     expect(createFeedback(portal, { type: 'x', feedback: 'y' }, NOW).id).toBe('fb-8');
   });
 

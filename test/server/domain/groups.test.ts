@@ -11,13 +11,14 @@ import {
   updateGroup,
 } from '../../../src/server/domain/groups.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { ANN, BOB, CARA, fixtureSeed, GROUP_BETA, GROUP_EMPTY } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-07-01T12:00:00Z');
 let portal: PortalState;
 beforeEach(() => {
-  portal = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z')).portals[0];
+  portal = storedPortal(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
 });
 
 function thrown(fn: () => unknown): unknown {
@@ -64,7 +65,7 @@ describe('groups domain', () => {
       created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
     });
-    expect(portal.groups.at(-1)).toBe(g);
+    expect(portal.groups.at(-1)).toEqual(g);
   });
 
   it('update may keep the group\'s own name, and moves updated_at only on change', () => {

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError, RuleViolation } from '../../../src/server/domain/errors.js';
 import { moderate, moderatorId, pendingQueue, rejectedPage } from '../../../src/server/domain/moderation.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { ANN, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const portal = (): PortalState => loadSeed(fixtureSeed(), NOW).portals[0];
+const portal = (): PortalState => storedPortal(fixtureSeed(), NOW);
 
 function thrown(fn: () => unknown): Error {
   try {
@@ -21,7 +22,7 @@ function thrown(fn: () => unknown): Error {
 function withPendingPosts(p: PortalState, n: number): PortalState {
   for (let i = 0; i < n; i++) {
     const at = new Date(Date.UTC(2026, 4, 1) - i * 60_000).toISOString();
-    p.posts.push({
+    p.insertPost({
       ...p.posts[0], key: `q${10 + i}`, database_id: 10 + i, moderation_status: 'pending', created_at: at, updated_at: at,
     });
   }
@@ -43,7 +44,8 @@ describe('moderation queues', () => {
 
   it('last_post_id returns posts with a smaller id; last_comment_id the same for comments', () => {
     const p = withPendingPosts(portal(), 5);
-    p.comments.push({ ...p.comments[4], id: 300 }, { ...p.comments[4], id: 301 });
+    p.insertComment({ ...p.comments[4], id: 300 });
+    p.insertComment({ ...p.comments[4], id: 301 });
     const q = pendingQueue(p, { last_post_id: 12, last_comment_id: 301 });
     expect(q.posts.map((x) => x.database_id)).toEqual([11, 10, 3]);
     expect(q.comments.map((x) => x.id)).toEqual([300, 104]);
@@ -61,7 +63,7 @@ describe('moderation queues', () => {
 
   it('rejected is page-based, newest first', () => {
     const p = withPendingPosts(portal(), 25);
-    for (const post of p.posts) if (post.moderation_status === 'pending') post.moderation_status = 'rejected';
+    for (const post of p.posts) if (post.moderation_status === 'pending') p.updatePost(post.key, { moderation_status: 'rejected' });
     expect(rejectedPage(p, 1).posts.map((x) => x.database_id)).toEqual(Array.from({ length: 20 }, (_, i) => 34 - i));
     const second = rejectedPage(p, 2);
     expect(second.posts.map((x) => x.database_id)).toEqual([14, 13, 12, 11, 10, 4, 3]);

@@ -4,10 +4,11 @@ import { POST_ORDER_BY, PostListQuerySchema } from '../../../src/contract/schema
 import { ValidationError } from '../../../src/server/domain/errors.js';
 import { applySavedQuery, listPosts } from '../../../src/server/domain/posts-list.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState, SeedFile } from '../../../src/server/store/state.js';
 import { ANN, fixtureSeed } from '../../support/fixture-seed.js';
 
-const fixturePortal = (): PortalState => loadSeed(fixtureSeed()).portals[0];
+const fixturePortal = (): PortalState => storedPortal();
 const query = (raw: Record<string, string | string[]>) => PostListQuerySchema.parse(raw);
 const keysOf = (portal: PortalState, raw: Record<string, string | string[]> = {}) =>
   listPosts(portal, query(raw)).posts.map((p) => p.key);
@@ -19,8 +20,8 @@ describe('listPosts', () => {
 
   it('a post approved later joins the list; one rejected later leaves it', () => {
     const portal = fixturePortal();
-    portal.posts.find((p) => p.key === 'pend3')!.moderation_status = 'approved';
-    portal.posts.find((p) => p.key === 'dark1')!.moderation_status = 'rejected';
+    portal.updatePost('pend3', { moderation_status: 'approved' });
+    portal.updatePost('dark1', { moderation_status: 'rejected' });
     expect(keysOf(portal)).toEqual(['pend3', 'sso22']);
   });
 
@@ -53,7 +54,7 @@ describe('listPosts', () => {
 
   it('a saved query supplies filters and order; the request\'s own parameters win', () => {
     const portal = fixturePortal();
-    portal.saved_queries.push({ id: 3, name: 'q', query: { category: '1', order_by: 'votes_count', order_direction: 'asc', limit: '1' } });
+    portal.saved_queries = [...portal.saved_queries, { id: 3, name: 'q', query: { category: '1', order_by: 'votes_count', order_direction: 'asc', limit: '1' } }];
     expect(applySavedQuery(portal, query({ saved_query_id: '3', order_direction: 'desc' }))).toEqual({
       saved_query_id: 3, category: 1, order_by: 'votes_count', order_direction: 'desc',
     });
@@ -94,7 +95,7 @@ function generatedPortal(posts: GeneratedPost[], ids: number[]): PortalState {
       })),
     }],
   };
-  return loadSeed(seed).portals[0];
+  return storedPortal(seed);
 }
 
 describe('listPosts paging (property)', () => {

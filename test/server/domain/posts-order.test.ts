@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { sortPosts } from '../../../src/server/domain/posts-order.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { DEFAULT_ORDER_BY, DEFAULT_ORDER_DIRECTION } from '../../../src/server/domain/posts-order.js';
 import type { PortalState } from '../../../src/server/store/state.js';
-import { fixtureSeed } from '../../support/fixture-seed.js';
+import { seedWith, storedPortal } from './stored-portal.js';
 
-const portal = (): PortalState => loadSeed(fixtureSeed()).portals[0];
-/** Sorted from reverse id order, so the id tie-break is what puts ties in order. */
-const order = (p: PortalState, orderBy?: string, direction?: 'asc' | 'desc') =>
-  sortPosts(p, [...p.posts].reverse(), orderBy, direction).map((x) => x.key);
+/** Every fixture post listed (all approved, knowledge base included), in the store's list order. */
+const portal = (): PortalState =>
+  storedPortal(seedWith((s) => s.posts!.forEach((p) => (p.moderation_status = 'approved'))));
+const order = (p: PortalState, orderBy: string = DEFAULT_ORDER_BY, direction = DEFAULT_ORDER_DIRECTION) =>
+  p.listPosts({ moderation_status: 'approved', hideKnowledgeBase: false }, { by: orderBy, direction }, 0, 100).posts.map((x) => x.key);
 
-describe('sortPosts', () => {
+describe('post list order', () => {
   it('defaults to created_at descending', () => {
     expect(order(portal())).toEqual(['kb001', 'rej44', 'pend3', 'sso22', 'dark1']);
   });
 
   it('ties fall back to ascending id in either direction', () => {
     const p = portal();
-    for (const post of p.posts) post.votes_count = 1;
+    for (const post of p.posts) p.updatePost(post.key, { votes_count: 1 });
     expect(order(p, 'votes_count', 'asc')).toEqual(['dark1', 'sso22', 'pend3', 'rej44', 'kb001']);
     expect(order(p, 'votes_count', 'desc')).toEqual(['dark1', 'sso22', 'pend3', 'rej44', 'kb001']);
   });
@@ -35,11 +35,7 @@ describe('sortPosts', () => {
 
   it('text sorts case-insensitively', () => {
     const p = portal();
-    p.posts[0].title = 'apple';
-    p.posts[1].title = 'Banana';
-    p.posts[2].title = 'cherry';
-    p.posts[3].title = 'Date';
-    p.posts[4].title = 'elder';
+    ['apple', 'Banana', 'cherry', 'Date', 'elder'].forEach((title, i) => p.updatePost(p.posts[i].key, { title }));
     expect(order(p, 'title', 'asc')).toEqual(['dark1', 'sso22', 'pend3', 'rej44', 'kb001']);
   });
 
@@ -47,14 +43,27 @@ describe('sortPosts', () => {
     // dark1 has four approved comments; sso22 one pending and one rejected.
     expect(order(portal(), 'comments_count', 'desc').slice(0, 2)).toEqual(['dark1', 'sso22']);
     const p = portal();
-    p.comments.push({ ...p.comments[4], id: 200, moderation_status: 'approved', post_key: 'rej44' });
+    p.insertComment({ ...p.comments[4], id: 200, moderation_status: 'approved', post_key: 'rej44' });
+    p.insertComment({ ...p.comments[4], id: 201, moderation_status: 'pending', post_key: 'rej44' });
     expect(order(p, 'comments_count', 'desc').slice(0, 2)).toEqual(['dark1', 'rej44']);
   });
 
-  it('does not change the array it is given', () => {
+  it('approving a comment counts it; deleting it uncounts it', () => {
     const p = portal();
-    const before = p.posts.map((x) => x.key);
-    sortPosts(p, p.posts, 'title', 'asc');
-    expect(p.posts.map((x) => x.key)).toEqual(before);
+    expect(p.approvedCommentCount('sso22')).toBe(0);
+    p.updateComment(104, { moderation_status: 'approved' });
+    expect(p.approvedCommentCount('sso22')).toBe(1);
+    p.deleteComments([104]);
+    expect(p.approvedCommentCount('sso22')).toBe(0);
+  });
+
+  it('latest_vote orders by each post\'s newest vote; posts without votes sort as NULL', () => {
+    const p = portal();
+    p.insertVote({ post_key: 'sso22', anonymous_id: 'a', created_at: '2026-05-01T00:00:00Z' });
+    p.insertVote({ post_key: 'dark1', anonymous_id: 'a', created_at: '2026-04-01T00:00:00Z' });
+    p.insertVote({ post_key: 'dark1', anonymous_id: 'b', created_at: '2026-06-01T00:00:00Z' });
+    expect(order(p, 'latest_vote', 'desc')).toEqual(['dark1', 'sso22', 'pend3', 'rej44', 'kb001']);
+    p.deleteVote('dark1', 'b');
+    expect(order(p, 'latest_vote', 'desc')).toEqual(['sso22', 'dark1', 'pend3', 'rej44', 'kb001']);
   });
 });

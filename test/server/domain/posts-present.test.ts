@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { conversionOf, humanDate, postUid, presentPost } from '../../../src/server/present/post.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 
-const portal = (): PortalState => loadSeed(fixtureSeed()).portals[0];
+const portal = (): PortalState => storedPortal();
 const post = (p: PortalState, key: string) => p.posts.find((x) => x.key === key)!;
 
 describe('post presentation', () => {
@@ -27,24 +28,22 @@ describe('post presentation', () => {
     expect(uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(postUid(portal(), post(portal(), 'dark1'))).toBe(uid);
     expect(postUid(p, post(p, 'sso22'))).not.toBe(uid);
-    expect(postUid({ ...p, guid: 'not-a-uuid' }, post(p, 'dark1'))).not.toBe(uid);
+    expect(postUid({ guid: 'not-a-uuid' }, post(p, 'dark1'))).not.toBe(uid);
   });
 
   it('the changelog text comes from the approved comment tagged for the changelog, else empty', () => {
-    const p = portal();
-    p.editor_type = 'wysiwyg';
-    const tagged = p.comments.find((c) => c.id === 103)!;
-    tagged.comment = '<p>Shipped in <b>2.0</b> &amp; more</p>';
+    const p = storedPortal(seedWith((s) => (s.editor_type = 'wysiwyg')));
+    p.updateComment(103, { comment: '<p>Shipped in <b>2.0</b> &amp; more</p>' });
     const shown = presentPost(p, post(p, 'dark1'), 'http://x.test');
     expect(shown.description_changelog).toBe('<p>Shipped in <b>2.0</b> &amp; more</p>');
     expect(shown.clean_description_changelog).toBe('Shipped in 2.0 & more');
-    tagged.moderation_status = 'pending';
+    p.updateComment(103, { moderation_status: 'pending' });
     expect(presentPost(p, post(p, 'dark1'), 'http://x.test').description_changelog).toBe('');
   });
 
   it('description_short is the plain-text excerpt of at most 150 characters', () => {
     const p = portal();
-    post(p, 'dark1').description = `**${'word '.repeat(40).trim()}**`;
+    p.updatePost('dark1', { description: `**${'word '.repeat(40).trim()}**` });
     const short = presentPost(p, post(p, 'dark1'), 'http://x.test').description_short;
     expect(short).toBe(`${'word '.repeat(30).trimEnd()}...`);
   });

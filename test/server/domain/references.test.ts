@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
 import { createReference, deleteReference } from '../../../src/server/domain/references.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
-const portal = (): PortalState => loadSeed(fixtureSeed()).portals[0];
+const portal = (): PortalState => storedPortal();
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -25,10 +26,11 @@ describe('references (domain)', () => {
     expect(p.references).toEqual([ref]);
   });
 
-  it('reference ids count up from the highest id present', () => {
-    const p = portal();
-    p.references.push({ id: 41, post_key: 'sso22', reference: 'seeded', created_at: NOW.toISOString(), updated_at: NOW.toISOString() });
+  it('reference ids count up from the highest id seeded and never come back after a delete', () => {
+    const at = NOW.toISOString();
+    const p = storedPortal(seedWith((s) => (s.references = [{ id: 41, post_key: 'sso22', reference: 'seeded', created_at: at, updated_at: at }])));
     expect(createReference(p, 'dark1', 'a', NOW).id).toBe(42);
+    deleteReference(p, '42');
     expect(createReference(p, 'dark1', 'b', NOW).id).toBe(43);
   });
 

@@ -9,12 +9,13 @@ import {
   removeAnonymousVote,
 } from '../../../src/server/domain/votes.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const ID = '5d41402abc4b2a76b9719d911017c592';
-const portal = (): PortalState => loadSeed(fixtureSeed()).portals[0];
+const portal = (): PortalState => storedPortal();
 const post = (p: PortalState, key: string) => p.posts.find((x) => x.key === key)!;
 
 function thrown(fn: () => unknown): unknown {
@@ -69,12 +70,11 @@ describe('anonymous votes (domain)', () => {
 
   it('votes_count never goes below zero', () => {
     const p = portal();
-    p.anonymous_votes.push({ post_key: 'kb001', anonymous_id: ID, created_at: NOW.toISOString() });
-    const board = post(p, 'sso22');
-    board.votes_count = 0;
-    p.anonymous_votes.push({ post_key: 'sso22', anonymous_id: ID, created_at: NOW.toISOString() });
+    p.insertVote({ post_key: 'kb001', anonymous_id: ID, created_at: NOW.toISOString() });
+    p.updatePost('sso22', { votes_count: 0 });
+    p.insertVote({ post_key: 'sso22', anonymous_id: ID, created_at: NOW.toISOString() });
     removeAnonymousVote(p, 'sso22', ID);
-    expect(board.votes_count).toBe(0);
+    expect(post(p, 'sso22').votes_count).toBe(0);
   });
 
   it('only approved posts on a board, a roadmap or no tab are voteable', () => {
@@ -84,16 +84,16 @@ describe('anonymous votes (domain)', () => {
     expect(isVoteable(p, post(p, 'pend3'))).toBe(false);
     expect(isVoteable(p, post(p, 'rej44'))).toBe(false);
     expect(isVoteable(p, post(p, 'kb001'))).toBe(false);
-    post(p, 'dark1').tab_id = null;
+    p.updatePost('dark1', { tab_id: null });
     expect(isVoteable(p, post(p, 'dark1'))).toBe(true);
-    p.tabs.push({ id: 9, slug: 'news', name: 'News', type: 'changelog', description: '' });
-    post(p, 'dark1').tab_id = 9;
+    p.tabs = [...p.tabs, { id: 9, slug: 'news', name: 'News', type: 'changelog', description: '' }];
+    p.updatePost('dark1', { tab_id: 9 });
     expect(isVoteable(p, post(p, 'dark1'))).toBe(false);
   });
 
   it('voting on or revoking from an item that is not voteable is refused before anything else', () => {
     const p = portal();
-    p.anonymous_votes.push({ post_key: 'pend3', anonymous_id: ID, created_at: NOW.toISOString() });
+    p.insertVote({ post_key: 'pend3', anonymous_id: ID, created_at: NOW.toISOString() });
     for (const fn of [() => addAnonymousVote(p, 'pend3', ID, NOW), () => removeAnonymousVote(p, 'pend3', ID)]) {
       const err = thrown(fn);
       expect(err).toBeInstanceOf(RuleViolation);

@@ -12,7 +12,7 @@ import { endpoints } from '../../../src/contract/endpoints.js';
 import { multipartBody, type MultipartPart } from '../../../src/client/multipart-body.js';
 import { createApp } from '../../../src/server/http/create-app.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { FilePersistence } from '../../../src/server/store/persist-file.js';
+import { openDatabase } from '../../../src/server/store/database.js';
 import type { SeedFile } from '../../../src/server/store/state.js';
 import { Store } from '../../../src/server/store/store.js';
 import { ADMIN_KEY, ANN, BOB, CARA, fixtureSeed } from '../../support/fixture-seed.js';
@@ -386,9 +386,10 @@ describe('sync execute', () => {
   });
 
   it('execute commits the sync durably to the data file', async () => {
-    const dataFile = join(workDir, 'data.json');
-    const persistence = new FilePersistence(dataFile);
-    const store = new Store(loadSeed(syncSeed(), new Date('2026-06-01T00:00:00Z')), persistence);
+    const dataFile = join(workDir, 'data.db');
+    const db = openDatabase(dataFile);
+    Store.seed(db, loadSeed(syncSeed(), new Date('2026-06-01T00:00:00Z')));
+    const store = new Store(db);
     const durable = createApp({ store, services: { uploadTmpDir: uploadDir }, logError: () => {} });
     await new Promise<void>((resolve) => durable.listen(0, '127.0.0.1', resolve));
     const previous = server;
@@ -396,7 +397,7 @@ describe('sync execute', () => {
     try {
       const res = await upload('execute', { filePath: await editedArchive(), extra: confirm('delete_confirmed[]', 'kb002') });
       expect(res.status).toBe(200);
-      const saved = JSON.parse(await readFile(dataFile, 'utf8'));
+      const saved = new Store(openDatabase(dataFile)).state;
       const keys = saved.portals[0].posts.map((p: { key: string }) => p.key);
       expect(keys).toContain(res.body.data.applied.articles.create[0].id);
       expect(keys).not.toContain('kb002');

@@ -1,14 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
-import { request } from 'undici';
+import { Pool, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { ADMIN_KEY, fixtureSeed } from '../../support/fixture-seed.js';
+import { openDatabase } from '../../../src/server/store/database.js';
+import { Store } from '../../../src/server/store/store.js';
+import { ADMIN_KEY, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 
 /**
  * `kill -9` durability: the real server runs in a child process (bundled with
@@ -102,7 +103,7 @@ async function call(url: string, method: 'GET' | 'POST', path: string, body?: un
 
 describe('durability of acknowledged writes', () => {
   it('every write acknowledged with 2xx survives kill -9 and a restart on the same data file', async () => {
-    const dataFile = join(workDir, 'acknowledged.json');
+    const dataFile = join(workDir, 'acknowledged.db');
     const first = await startChild(dataFile);
     const groupNames: string[] = [];
     const feedbackIds: string[] = [];
@@ -124,8 +125,8 @@ describe('durability of acknowledged writes', () => {
     expect(feedback.body.data).toHaveLength(2 + feedbackIds.length);
   });
 
-  it('the data file always parses while writes are hammered and the server is killed at a random moment', async () => {
-    const dataFile = join(workDir, 'hammered.json');
+  it('the data file always opens while writes are hammered and the server is killed at a random moment', async () => {
+    const dataFile = join(workDir, 'hammered.db');
     const server = await startChild(dataFile);
     const acknowledged: string[] = [];
     const killAfter = 10 + Math.floor(Math.random() * 60);
@@ -149,9 +150,15 @@ describe('durability of acknowledged writes', () => {
     const reader = async () => {
       let reads = 0;
       while (!killed) {
-        const text = await readFile(dataFile, 'utf8');
-        expect(() => JSON.parse(text), `read ${reads}`).not.toThrow();
+        // Another process reading the database while it is written: always a whole committed state.
+        const db = openDatabase(dataFile);
+        try {
+          expect(db.prepare('SELECT count(*) AS n FROM feedback').all([])[0], `read ${reads}`).toMatchObject({ n: expect.any(Number) });
+        } finally {
+          db.close();
+        }
         reads++;
+        await new Promise((r) => setImmediate(r));
       }
       return reads;
     };
@@ -159,14 +166,59 @@ describe('durability of acknowledged writes', () => {
     const [reads] = await Promise.all([reader(), ...Array.from({ length: 6 }, (_, w) => writer(w))]);
     await killing;
     expect(reads).toBeGreaterThan(0);
-
-    const onDisk = JSON.parse(await readFile(dataFile, 'utf8'));
-    const texts = new Set(loadSeed(onDisk).portals[0].feedback.map((f) => f.feedback));
-    for (const text of acknowledged) expect(texts.has(text), text).toBe(true);
+    expectAllStored(dataFile, acknowledged);
 
     const again = await startChild(dataFile);
     const listed = await call(again.url, 'GET', '/api/v1/feedback');
     const listedTexts = new Set(listed.body.data.map((f: { feedback: string }) => f.feedback));
     for (const text of acknowledged) expect(listedTexts.has(text), text).toBe(true);
   });
+
+  it('SIGKILL during 1,000 concurrent writes loses no write that was answered 2xx', async () => {
+    const dataFile = join(workDir, 'thousand.db');
+    const server = await startChild(dataFile);
+    const acknowledged: string[] = [];
+    const killAfter = 200 + Math.floor(Math.random() * 600);
+    let killing: Promise<void> | undefined;
+    const pool = new Pool(server.url, { connections: 100, pipelining: 1 });
+    const write = async (i: number) => {
+      try {
+        const res = await pool.request({
+          path: `/api/v1/posts/dark1/comments`,
+          method: 'POST',
+          headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ user_id: CARA, comment: `c${i}`, silent: true }),
+        });
+        const body = (await res.body.json()) as { data: { comment: string } };
+        if (res.statusCode === 200) acknowledged.push(body.data.comment);
+      } catch {
+        return; // never answered: the process died first
+      }
+      if (acknowledged.length >= killAfter && !killing) killing = kill(server.process);
+    };
+    await Promise.all(Array.from({ length: 1000 }, (_, i) => write(i)));
+    await killing;
+    await pool.destroy();
+    expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter);
+    const stored = expectAllStored(dataFile, [], acknowledged);
+    // Comment ids stay unique and the post's count matches its rows.
+    expect(new Set(stored.comments.map((c) => c.id)).size).toBe(stored.comments.length);
+  });
 });
+
+/** Opens the data file as the next start would and checks every acknowledged text is in it. */
+function expectAllStored(dataFile: string, feedbackTexts: string[], commentTexts: string[] = []) {
+  const store = new Store(openDatabase(dataFile));
+  try {
+    const portal = store.portals[0];
+    const feedback = new Set(portal.feedback.map((f) => f.feedback));
+    for (const text of feedbackTexts) expect(feedback.has(text), text).toBe(true);
+    const comments = portal.comments;
+    const texts = new Set(comments.map((c) => c.comment));
+    for (const text of commentTexts) expect(texts.has(text), text).toBe(true);
+    expect(portal.approvedCommentCount('dark1')).toBe(comments.filter((c) => c.post_key === 'dark1' && c.moderation_status === 'approved').length);
+    return { comments };
+  } finally {
+    store.close();
+  }
+}

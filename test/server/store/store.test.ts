@@ -1,36 +1,41 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCategory, deleteCategory } from '../../../src/server/domain/categories.js';
+import { createComment, deleteComment } from '../../../src/server/domain/comments.js';
+import { createApp } from '../../../src/server/http/create-app.js';
+import { openDatabase } from '../../../src/server/store/database.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { FilePersistence } from '../../../src/server/store/persist-file.js';
 import { Store, stripPort } from '../../../src/server/store/store.js';
-import { fixtureSeed } from '../../support/fixture-seed.js';
+import { ADMIN_KEY, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 
-const freshStore = (persistence?: FilePersistence) => new Store(loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z')), persistence);
+const NOW = new Date('2026-06-01T00:00:00Z');
+const freshStore = () => new Store(loadSeed(fixtureSeed(), NOW));
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fp-store-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A store on a data file seeded with the fixture, as `fp server --data` opens one. */
+function fileStore(file = join(dir, 'data.db')): Store {
+  const db = openDatabase(file);
+  if (Store.isEmpty(db)) Store.seed(db, loadSeed(fixtureSeed(), NOW));
+  return new Store(db);
+}
 
 describe('Store', () => {
   it('Store.reset restores one portal only', () => {
     const store = freshStore();
-    store.portals[0].groups = [];
-    store.portals[0].title = 'Changed';
-    store.portals[1].title = 'Also changed';
+    store.mutate(() => (store.portals[0].groups = []));
+    store.mutate(() => (store.portals[1].feedback = []));
     store.reset(1);
-    expect(store.portals[0].title).toBe('Test Portal');
     expect(store.portals[0].groups).toHaveLength(2);
-    expect(store.portals[1].title).toBe('Also changed');
-    store.reset(2);
-    expect(store.portals[1].title).toBe('Other Portal');
-  });
-
-  it('reset goes back to the state as loaded, not to what later changes shared with it', () => {
-    const store = freshStore();
-    store.portals[0].feedback[0].feedback = 'mutated in place';
-    store.reset(1);
-    expect(store.portals[0].feedback[0].feedback).toBe('Love the new dashboard');
-    store.portals[0].feedback[0].feedback = 'mutated again';
-    store.reset(1);
-    expect(store.portals[0].feedback[0].feedback).toBe('Love the new dashboard');
+    expect(store.portals[1].feedback).toEqual([]);
   });
 
   it('reset of an unknown portal id changes nothing', () => {
@@ -44,9 +49,15 @@ describe('Store', () => {
     const seed = loadSeed(fixtureSeed());
     const data = loadSeed(fixtureSeed());
     data.portals[0].title = 'From the data file';
-    const store = new Store(data, undefined, seed);
+    const store = new Store(data, { resetTo: seed });
+    expect(store.portals[0].title).toBe('From the data file');
     store.reset(1);
     expect(store.portals[0].title).toBe('Test Portal');
+  });
+
+  it('the dump is the loaded seed, every default filled in', () => {
+    const state = loadSeed(fixtureSeed(), NOW);
+    expect(new Store(state).state).toEqual(state);
   });
 
   it('picks the portal by Host without port and case; unknown hosts get the default portal', () => {
@@ -65,20 +76,115 @@ describe('Store', () => {
     expect(stripPort('[::1]:4010')).toBe('[::1]');
     expect(stripPort('::1')).toBe('::1');
   });
+});
 
-  it('commit writes the current state to the data file, and is a no-op without one', async () => {
-    await expect(freshStore().commit()).resolves.toBeUndefined();
-    const dir = await mkdtemp(join(tmpdir(), 'fp-store-'));
+describe('writes', () => {
+  it('a write that throws leaves nothing behind; the writes around it stay', async () => {
+    const store = freshStore();
+    const portal = store.portals[0];
+    store.mutate(() => createCategory(portal, { name: 'Kept before' }));
+    expect(() =>
+      store.mutate(() => {
+        createCategory(portal, { name: 'Undone' });
+        throw new Error('rule broken half way');
+      }),
+    ).toThrow('rule broken half way');
+    store.mutate(() => createCategory(portal, { name: 'Kept after' }));
+    await store.commit();
+    expect(portal.categories.map((c) => c.name)).toEqual(['Integrations', 'Mobile', 'Locked', 'Kept before', 'Kept after']);
+  });
+
+  it('writes of one turn share one commit, and commit resolves once it is done', async () => {
+    const store = fileStore();
+    const portal = store.portals[0];
+    const a = store.mutate(() => createCategory(portal, { name: 'One' }));
+    const b = store.mutate(() => createCategory(portal, { name: 'Two' }));
+    const [first, second] = [store.commit(), store.commit()];
+    await Promise.all([first, second]);
+    store.close();
+    const reopened = fileStore();
+    expect(reopened.portals[0].categories.map((c) => c.id)).toContain(a.id);
+    expect(reopened.portals[0].categories.map((c) => c.id)).toContain(b.id);
+    reopened.close();
+  });
+
+  it('a commit that fails rejects every waiter and undoes the whole batch', async () => {
+    const store = freshStore();
+    const portal = store.portals[0];
+    // A deferred foreign key is checked at COMMIT: a real commit failure of SQLite.
+    store.sql.exec('CREATE TABLE fault (portal_id INTEGER REFERENCES portals (id) DEFERRABLE INITIALLY DEFERRED)');
+    store.mutate(() => createCategory(portal, { name: 'Lost with the batch' }));
+    store.mutate(() => store.sql.run('INSERT INTO fault VALUES (999)'));
+    await expect(store.commit()).rejects.toThrow(/FOREIGN KEY/);
+    expect(portal.categories.map((c) => c.name)).not.toContain('Lost with the batch');
+    // The store goes on: the next write commits.
+    store.mutate(() => createCategory(portal, { name: 'Next' }));
+    await store.commit();
+    expect(portal.categories.map((c) => c.name)).toContain('Next');
+  });
+
+  it('a write request whose commit fails answers 500 with a JSON message, and nothing of it remains', async () => {
+    const store = freshStore();
+    store.sql.exec('CREATE TABLE fault (portal_id INTEGER REFERENCES portals (id) DEFERRABLE INITIALLY DEFERRED)');
+    store.sql.exec('CREATE TEMP TRIGGER fault_on_comment AFTER INSERT ON main.comments BEGIN INSERT INTO fault VALUES (999); END');
+    const server = createApp({ store, logError: () => {} });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const file = join(dir, 'data.json');
-      const store = freshStore(new FilePersistence(file));
-      store.portals[0].title = 'Committed';
-      await store.commit();
-      const onDisk = JSON.parse(await readFile(file, 'utf8'));
-      expect(onDisk.portals[0].title).toBe('Committed');
-      expect(loadSeed(onDisk)).toEqual(store.state);
+      const port = (server.address() as { port: number }).port;
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/posts/dark1/comments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: CARA, comment: 'Never stored' }),
+      });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ message: 'Server Error' });
+      expect(store.portals[0].comments.map((c) => c.comment)).not.toContain('Never stored');
+      expect(store.portals[0].events).toEqual([]);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('ids are never handed out twice', () => {
+  it('a deleted category id, comment id or post database id does not come back', () => {
+    const store = freshStore();
+    const portal = store.portals[0];
+    const first = store.mutate(() => createCategory(portal, { name: 'First' }));
+    expect(first.id).toBe(4);
+    store.mutate(() => deleteCategory(portal, '4'));
+    expect(store.mutate(() => createCategory(portal, { name: 'Second' })).id).toBe(5);
+
+    const comment = store.mutate(() => createComment(portal, 'dark1', { user_id: CARA, comment: 'a' }, NOW));
+    expect(comment.id).toBe(106);
+    store.mutate(() => deleteComment(portal, '106'));
+    expect(store.mutate(() => createComment(portal, 'dark1', { user_id: CARA, comment: 'b' }, NOW)).id).toBe(107);
+    expect(portal.nextId('posts')).toBe(6);
+  });
+
+  it('also after a restart on the same data file', async () => {
+    const file = join(dir, 'ids.db');
+    const store = fileStore(file);
+    store.mutate(() => createCategory(store.portals[0], { name: 'Short-lived' }));
+    store.mutate(() => deleteCategory(store.portals[0], '4'));
+    await store.commit();
+    store.close();
+    const again = fileStore(file);
+    expect(again.mutate(() => createCategory(again.portals[0], { name: 'After restart' })).id).toBe(5);
+    await again.commit();
+    again.close();
+  });
+
+  it('ids count per portal: the other portal goes on from its own seed (one category)', () => {
+    const store = freshStore();
+    expect(store.mutate(() => createCategory(store.portals[1], { name: 'Elsewhere' })).id).toBe(2);
+  });
+
+  it('reset puts the id counters back to the seed with the rest of the portal', () => {
+    const store = freshStore();
+    store.mutate(() => createCategory(store.portals[0], { name: 'Before reset' }));
+    store.reset(1);
+    expect(store.mutate(() => createCategory(store.portals[0], { name: 'After reset' })).id).toBe(4);
   });
 });

@@ -3,6 +3,7 @@ import type { Factory } from '../../factory.js';
 import { withExamples } from '../../help.js';
 import { parseInteger } from '../../parse.js';
 import { parseFaults, parseFaultSeed, parseRateLimit, RehearsalSpecError, type FaultRule, type RateLimit } from '../../../server/http/rehearsal/parse-spec.js';
+import type { DumpOptions } from './dump.js';
 
 export interface ServerOptions {
   port?: number;
@@ -48,6 +49,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
     }
     throw err;
   }
+  for (const notice of running.notices) f.status(notice);
   f.io.stdout.write(`Listening on ${running.url}\n`);
   for (const extra of running.addresses.slice(1)) f.io.stdout.write(`Also listening on http://${extra}:${running.port}\n`);
   const seeded = opts.seed === undefined || opts.seed === 'demo';
@@ -69,17 +71,28 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
 }
 
 export function register(program: Command, f: Factory): void {
-  withExamples(
+  const server = withExamples(
     program.command('server').description('Run the reference server (the whole API) on this machine'),
-    ['fp server --seed demo', 'fp server --port 0 --seed ./fixtures.json', 'fp server --seed demo --data ./portal-data.json'],
+    ['fp server --seed demo', 'fp server --port 0 --seed ./fixtures.json', 'fp server --seed demo --data ./portal-data.db'],
   )
     .option('--port <n>', 'port to listen on (0 picks a free one)', parseInteger, 4010)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--seed <file|demo>', 'seed file to load, or "demo" for the built-in demo portal (default: demo)')
-    .option('--data <file>', 'keep data durably in FILE (loaded when it exists, else created from the seed)')
+    .option('--data <file>', 'keep data durably in the database FILE (opened when it exists, else created from the seed)')
     .option('--allow-private-links', 'let link-health fetch loopback, private, link-local and metadata addresses')
     .option('--rate-limit <N/WINDOW>', 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)', asOption(parseRateLimit))
     .option('--faults <spec>', 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5', asOption(parseFaults))
     .option('--fault-seed <n>', 'make the fault sequence reproducible', asOption(parseFaultSeed))
     .action((o: ServerOptions) => serverRun(o, f));
+  withExamples(server.command('dump').description('Write the store of a data file as a seed file (format 1)'), [
+    'fp server dump --data ./portal-data.db',
+    'fp server dump --data ./portal-data.db --output seed.json',
+  ])
+    .option('--data <file>', 'the data file of an fp server')
+    .option('--output <file>', 'write the seed file to FILE instead of stdout')
+    .action(async (o: DumpOptions) => {
+      const { serverDump } = await import('./dump.js');
+      // `--data` before `dump` is read by `fp server` itself.
+      await serverDump({ ...o, data: o.data ?? (server.opts() as ServerOptions).data }, f);
+    });
 }

@@ -23,7 +23,7 @@ describe('fp groups get', () => {
   });
 
   it('an exact name wins over a name differing in case', async () => {
-    server.store.portals[0].groups.push({ ...server.store.portals[0].groups[0], id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', name: 'beta testers' });
+    server.store.portals[0].insertGroup({ ...server.store.portals[0].groups[0], id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', name: 'beta testers' });
     expect((await fp(['groups', 'get', 'beta testers', '--json'])).io.json().id).toBe('cccccccc-cccc-4ccc-8ccc-cccccccccccc');
     const r = await fp(['groups', 'get', 'BETA testers']);
     expect(r.code).toBe(2);

@@ -61,7 +61,8 @@ describe('fp moderation pending', () => {
   it('an empty queue on a terminal says so and exits 0', async () => {
     server = await startTestServer();
     const portal = server.store.portals[0];
-    for (const item of [...portal.posts, ...portal.comments]) if (item.moderation_status === 'pending') item.moderation_status = 'approved';
+    for (const post of portal.posts) if (post.moderation_status === 'pending') portal.updatePost(post.key, { moderation_status: 'approved' });
+    for (const c of portal.comments) if (c.moderation_status === 'pending') portal.updateComment(c.id, { moderation_status: 'approved' });
     const r = await fp(['moderation', 'pending', '--all'], { tty: true });
     expect(r.code).toBe(0);
     expect(r.out).toBe('');

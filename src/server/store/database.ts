@@ -1,0 +1,147 @@
+import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+
+/** The part of libsql's (better-sqlite3-compatible) API the store uses; parameters always go as one array. */
+export interface Statement {
+  run(params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  all(params: unknown[]): unknown[];
+}
+export interface Database {
+  prepare(sql: string): Statement;
+  exec(sql: string): unknown;
+  close(): void;
+}
+type DatabaseConstructor = new (path: string) => Database;
+
+const require = createRequire(import.meta.url);
+
+/** `PRAGMA application_id` of fp data files ("fp" + format 1), so another program's database is told apart. */
+export const APPLICATION_ID = 0x66700001;
+
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+/** A data file fp cannot use. The message names the file and says what to do; the file is left as it was. */
+export class DataFileError extends Error {
+  constructor(
+    readonly path: string,
+    problem: string,
+    advice: string,
+  ) {
+    super(`${path}: ${problem}. ${advice}`);
+    this.name = 'DataFileError';
+  }
+}
+
+export type DataFileKind = 'missing' | 'empty' | 'sqlite' | 'json' | 'other';
+
+/** What the file at `path` is, judged from its first bytes (nothing is written). */
+export function dataFileKind(path: string): DataFileKind {
+  if (!existsSync(path)) return 'missing';
+  const stat = statSync(path);
+  if (!stat.isFile()) throw new DataFileError(path, 'is not a regular file', 'Give --data the path of a file.');
+  if (stat.size === 0) return 'empty';
+  const head = Buffer.alloc(16);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head.toString('latin1') === SQLITE_HEADER) return 'sqlite';
+  const first = head.toString('utf8').trimStart()[0];
+  return first === '{' || first === '[' || first === 'n' ? 'json' : 'other';
+}
+
+/** Refuses a data file fp could open but never write (read-only file or folder), before anything starts. */
+export function assertWritable(path: string): void {
+  const target = existsSync(path) ? path : dirname(resolve(path));
+  try {
+    accessSync(target, constants.W_OK);
+    // WAL needs its -wal and -shm files next to the database.
+    accessSync(dirname(resolve(path)), constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const problem = code === 'ENOENT' ? 'its folder does not exist' : 'is in a read-only location';
+    throw new DataFileError(path, problem, 'Choose a --data path in a folder fp can write to.');
+  }
+}
+
+function loadDriver(): DatabaseConstructor {
+  return require('libsql') as DatabaseConstructor;
+}
+
+/**
+ * Opens (or creates) the database: WAL journal, `synchronous=FULL` (a commit is
+ * on disk when it returns), foreign keys, then the schema migrations. `:memory:`
+ * gives the same schema in memory.
+ */
+export function openDatabase(path: string): Database {
+  const Driver = loadDriver();
+  const memory = path === ':memory:';
+  let db: Database;
+  try {
+    db = new Driver(path);
+  } catch (err) {
+    throw new DataFileError(path, `cannot be opened (${(err as Error).message})`, 'Check the path and its permissions.');
+  }
+  try {
+    const version = pragmaValue(db, 'user_version');
+    const app = pragmaValue(db, 'application_id');
+    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").all([])[0] as { n: number };
+    if (version > SCHEMA_VERSION) {
+      throw new DataFileError(
+        path,
+        `was written by a newer fp (data schema ${version}; this fp reads up to ${SCHEMA_VERSION})`,
+        'Run a newer fp with it, or start this one with another --data file.',
+      );
+    }
+    if (app !== APPLICATION_ID && (app !== 0 || tables.n > 0)) {
+      throw new DataFileError(path, 'is a SQLite database, but not an fp data file', 'Give --data a new file or an fp data file.');
+    }
+    if (!memory) {
+      db.exec('PRAGMA journal_mode = WAL');
+      db.exec('PRAGMA synchronous = FULL');
+    }
+    db.exec('PRAGMA foreign_keys = ON');
+    db.exec('PRAGMA cache_size = -32000');
+    migrate(db, version);
+    return db;
+  } catch (err) {
+    db.close();
+    if (err instanceof DataFileError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    if (code.startsWith('SQLITE_NOTADB') || code.startsWith('SQLITE_CORRUPT')) {
+      throw new DataFileError(
+        path,
+        'is damaged or not a database',
+        'Restore it from a backup (or move it away to start afresh); fp has not changed it.',
+      );
+    }
+    if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM')) {
+      throw new DataFileError(path, 'cannot be written', 'Choose a --data path in a folder fp can write to.');
+    }
+    throw err;
+  }
+}
+
+function pragmaValue(db: Database, name: string): number {
+  const row = db.prepare(`PRAGMA ${name}`).all([])[0] as Record<string, number>;
+  return Number(row[name]);
+}
+
+function migrate(db: Database, from: number): void {
+  for (let v = from; v < MIGRATIONS.length; v++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(MIGRATIONS[v]);
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+      if (v === 0) db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+}

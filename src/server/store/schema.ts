@@ -1,0 +1,300 @@
+/**
+ * The store's tables, as numbered migrations: a database at version n gets
+ * migrations n+1… applied, each in its own transaction, on open. A database whose
+ * version is above the last migration was written by a newer fp and is refused.
+ *
+ * Every table has `row INTEGER PRIMARY KEY AUTOINCREMENT`: insertion order (the
+ * order seed arrays and API lists keep) and a row identity SQLite never hands out
+ * twice. API ids (`id`, `database_id`) are per portal and come from `sequences`,
+ * which only grows, so a deleted id is never given again, also after a restart.
+ *
+ * Times are kept as written (ISO text, returned unchanged) and as epoch
+ * milliseconds (`*_ms`) for ordering; `*_lc` columns hold a lower-cased copy
+ * for case-insensitive orders. Counters the lists order by are kept by triggers.
+ */
+export const MIGRATIONS: string[] = [
+  /* 1 */ `
+  CREATE TABLE portals (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    id INTEGER NOT NULL UNIQUE,
+    guid TEXT NOT NULL,
+    is_default INTEGER NOT NULL,
+    settings TEXT NOT NULL
+  );
+  CREATE TABLE portal_hosts (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    host TEXT NOT NULL UNIQUE,
+    portal_id INTEGER NOT NULL
+  );
+  CREATE TABLE api_keys (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    read_only INTEGER NOT NULL,
+    expires_at TEXT
+  );
+  CREATE TABLE sequences (
+    portal_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    last INTEGER NOT NULL,
+    PRIMARY KEY (portal_id, name)
+  ) WITHOUT ROWID;
+  CREATE TABLE users (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    id_lc TEXT NOT NULL,
+    database_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    name_lc TEXT NOT NULL,
+    email TEXT NOT NULL,
+    role TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    comments_count INTEGER NOT NULL DEFAULT 0,
+    posts_count INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (portal_id, id),
+    UNIQUE (portal_id, database_id)
+  );
+  CREATE INDEX users_by_key_lc ON users (portal_id, id_lc);
+  CREATE INDEX users_by_role ON users (portal_id, role, row);
+  CREATE TABLE tabs (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    slug TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    description TEXT NOT NULL,
+    UNIQUE (portal_id, id)
+  );
+  CREATE TABLE sections (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    tab_id INTEGER NOT NULL,
+    slug TEXT NOT NULL,
+    name TEXT NOT NULL,
+    parent_id INTEGER,
+    description TEXT NOT NULL,
+    sort_order INTEGER NOT NULL,
+    UNIQUE (portal_id, id)
+  );
+  CREATE TABLE statuses (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    color TEXT NOT NULL,
+    tab_id INTEGER,
+    UNIQUE (portal_id, id)
+  );
+  CREATE TABLE tags (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    UNIQUE (portal_id, id)
+  );
+  CREATE TABLE categories (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    color TEXT NOT NULL,
+    sort_order INTEGER,
+    locked INTEGER NOT NULL,
+    UNIQUE (portal_id, id),
+    UNIQUE (portal_id, name)
+  );
+  CREATE TABLE groups (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    id_lc TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (portal_id, id_lc),
+    UNIQUE (portal_id, name)
+  );
+  CREATE TABLE group_members (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    group_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    UNIQUE (portal_id, group_id, user_id)
+  );
+  CREATE TABLE posts (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    database_id INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    title_lc TEXT NOT NULL,
+    description TEXT NOT NULL,
+    author_id TEXT NOT NULL,
+    tab_id INTEGER,
+    section_id INTEGER,
+    status_id INTEGER,
+    moderation_status TEXT NOT NULL,
+    votes_count INTEGER NOT NULL,
+    views_count INTEGER NOT NULL,
+    platform TEXT,
+    version TEXT,
+    release TEXT,
+    slug TEXT NOT NULL,
+    sort_order INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    updated_at TEXT NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    latest_status_change_at TEXT NOT NULL,
+    latest_status_change_ms INTEGER NOT NULL,
+    moderated_by TEXT,
+    moderated_at TEXT,
+    comments_count INTEGER NOT NULL DEFAULT 0,
+    latest_vote_ms INTEGER,
+    UNIQUE (portal_id, key),
+    UNIQUE (portal_id, database_id)
+  );
+  CREATE INDEX posts_by_created ON posts (portal_id, moderation_status, created_ms DESC, database_id, tab_id);
+  CREATE INDEX posts_by_tab ON posts (portal_id, tab_id, moderation_status);
+  CREATE INDEX posts_by_section ON posts (portal_id, section_id);
+  CREATE INDEX posts_by_status ON posts (portal_id, status_id);
+  CREATE INDEX posts_by_author ON posts (portal_id, author_id);
+  CREATE TABLE post_categories (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    post_key TEXT NOT NULL,
+    category_id INTEGER NOT NULL
+  );
+  CREATE INDEX post_categories_by_post ON post_categories (portal_id, post_key);
+  CREATE INDEX post_categories_by_category ON post_categories (portal_id, category_id);
+  CREATE TABLE post_tags (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    post_key TEXT NOT NULL,
+    tag_id TEXT NOT NULL
+  );
+  CREATE INDEX post_tags_by_post ON post_tags (portal_id, post_key);
+  CREATE INDEX post_tags_by_tag ON post_tags (portal_id, tag_id);
+  CREATE TABLE comments (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    post_key TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    comment TEXT NOT NULL,
+    parent_id INTEGER,
+    moderation_status TEXT NOT NULL,
+    pinned_to_top INTEGER NOT NULL,
+    tagged_for_changelog INTEGER NOT NULL,
+    votes_count INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    updated_at TEXT NOT NULL,
+    moderated_by TEXT,
+    moderated_at TEXT,
+    UNIQUE (portal_id, id)
+  );
+  CREATE INDEX comments_by_post ON comments (portal_id, post_key, pinned_to_top, created_ms, id);
+  CREATE INDEX comments_by_status ON comments (portal_id, moderation_status, id);
+  CREATE INDEX comments_by_parent ON comments (portal_id, parent_id);
+  CREATE INDEX comments_by_user ON comments (portal_id, user_id);
+  CREATE TABLE feedback (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    feedback TEXT NOT NULL,
+    user_id TEXT,
+    source TEXT,
+    widget_id TEXT,
+    created_at TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (portal_id, id)
+  );
+  CREATE INDEX feedback_by_created ON feedback (portal_id, created_ms, row);
+  CREATE TABLE post_references (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    post_key TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (portal_id, id)
+  );
+  CREATE INDEX post_references_by_post ON post_references (portal_id, post_key);
+  CREATE TABLE anonymous_votes (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    post_key TEXT NOT NULL,
+    anonymous_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+  );
+  CREATE INDEX anonymous_votes_by_post ON anonymous_votes (portal_id, post_key, anonymous_id);
+  CREATE TABLE saved_queries (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    query TEXT NOT NULL,
+    UNIQUE (portal_id, id)
+  );
+  CREATE TABLE events (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    occurred_at TEXT NOT NULL,
+    payload TEXT NOT NULL
+  );
+  CREATE INDEX events_by_portal ON events (portal_id, row);
+
+  -- Approved comments per post and comments/posts per user, for lists ordered by them.
+  CREATE TRIGGER comments_counted AFTER INSERT ON comments BEGIN
+    UPDATE posts SET comments_count = comments_count + 1
+      WHERE NEW.moderation_status = 'approved' AND portal_id = NEW.portal_id AND key = NEW.post_key;
+    UPDATE users SET comments_count = comments_count + 1 WHERE portal_id = NEW.portal_id AND id = NEW.user_id;
+  END;
+  CREATE TRIGGER comments_uncounted AFTER DELETE ON comments BEGIN
+    UPDATE posts SET comments_count = comments_count - 1
+      WHERE OLD.moderation_status = 'approved' AND portal_id = OLD.portal_id AND key = OLD.post_key;
+    UPDATE users SET comments_count = comments_count - 1 WHERE portal_id = OLD.portal_id AND id = OLD.user_id;
+  END;
+  CREATE TRIGGER comments_recounted AFTER UPDATE OF moderation_status, post_key, user_id ON comments BEGIN
+    UPDATE posts SET comments_count = comments_count - 1
+      WHERE OLD.moderation_status = 'approved' AND portal_id = OLD.portal_id AND key = OLD.post_key;
+    UPDATE posts SET comments_count = comments_count + 1
+      WHERE NEW.moderation_status = 'approved' AND portal_id = NEW.portal_id AND key = NEW.post_key;
+    UPDATE users SET comments_count = comments_count - 1 WHERE portal_id = OLD.portal_id AND id = OLD.user_id;
+    UPDATE users SET comments_count = comments_count + 1 WHERE portal_id = NEW.portal_id AND id = NEW.user_id;
+  END;
+  CREATE TRIGGER posts_counted AFTER INSERT ON posts BEGIN
+    UPDATE users SET posts_count = posts_count + 1 WHERE portal_id = NEW.portal_id AND id = NEW.author_id;
+  END;
+  CREATE TRIGGER posts_uncounted AFTER DELETE ON posts BEGIN
+    UPDATE users SET posts_count = posts_count - 1 WHERE portal_id = OLD.portal_id AND id = OLD.author_id;
+  END;
+  CREATE TRIGGER users_counted AFTER INSERT ON users BEGIN
+    UPDATE users SET
+      comments_count = (SELECT count(*) FROM comments WHERE portal_id = NEW.portal_id AND user_id = NEW.id),
+      posts_count = (SELECT count(*) FROM posts WHERE portal_id = NEW.portal_id AND author_id = NEW.id)
+      WHERE row = NEW.row;
+  END;
+  CREATE TRIGGER votes_latest AFTER INSERT ON anonymous_votes BEGIN
+    UPDATE posts SET latest_vote_ms = max(coalesce(latest_vote_ms, NEW.created_ms), NEW.created_ms)
+      WHERE portal_id = NEW.portal_id AND key = NEW.post_key;
+  END;
+  CREATE TRIGGER votes_latest_removed AFTER DELETE ON anonymous_votes BEGIN
+    UPDATE posts SET latest_vote_ms =
+      (SELECT max(created_ms) FROM anonymous_votes WHERE portal_id = OLD.portal_id AND post_key = OLD.post_key)
+      WHERE portal_id = OLD.portal_id AND key = OLD.post_key;
+  END;
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

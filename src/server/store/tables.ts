@@ -1,0 +1,185 @@
+import type { Sql } from './sql.js';
+import type {
+  AnonymousVoteRecord,
+  ApiKeyRecord,
+  CategoryRecord,
+  CommentRecord,
+  EventRecord,
+  FeedbackRecord,
+  GroupRecord,
+  PostRecord,
+  ReferenceRecord,
+  SavedQueryRecord,
+  SectionRecord,
+  StatusRecord,
+  TabRecord,
+  TagRecord,
+  UserRecord,
+} from './state.js';
+
+/**
+ * Records (the seed-file shapes of `state.ts`) to rows and back. Each kind of
+ * record names its table, its columns, and the columns derived from them (times
+ * in milliseconds, lower-cased copies) that orders use.
+ */
+
+type Row = Record<string, unknown>;
+const ms = (iso: string | null | undefined): number | null => (iso ? Date.parse(iso) : null);
+const bool = (v: unknown): boolean => v === 1 || v === true;
+const int = (v: boolean): number => (v ? 1 : 0);
+
+export interface TableSpec<R> {
+  table: string;
+  /** Record field → column value (derived columns included). */
+  toRow(record: Partial<R>): Row;
+  fromRow(row: Row): R;
+  /** The columns a SELECT of this kind reads. */
+  select: string;
+}
+
+function plain<R>(table: string, fields: string[], convert: Partial<Record<string, [(v: any) => unknown, (v: any) => unknown]>> = {}, derived: Record<string, (r: any) => unknown> = {}, dependsOn: Record<string, string> = {}): TableSpec<R> {
+  return {
+    table,
+    select: fields.join(', '),
+    toRow(record) {
+      const row: Row = {};
+      for (const [k, v] of Object.entries(record)) {
+        if (!fields.includes(k)) continue;
+        row[k] = convert[k] ? convert[k]![0](v) : v;
+      }
+      for (const [col, make] of Object.entries(derived)) {
+        if (dependsOn[col] in record) row[col] = make(record);
+      }
+      return row;
+    },
+    fromRow(row) {
+      const out: Row = {};
+      for (const k of fields) out[k] = convert[k] ? convert[k]![1](row[k]) : row[k];
+      return out as R;
+    },
+  };
+}
+
+const BOOL: [(v: boolean) => number, (v: unknown) => boolean] = [int, bool];
+const JSON_VALUE: [(v: unknown) => string, (v: unknown) => unknown] = [(v) => JSON.stringify(v), (v) => JSON.parse(String(v))];
+
+export const API_KEYS = plain<ApiKeyRecord>('api_keys', ['token', 'read_only', 'expires_at'], { read_only: BOOL });
+export const USERS = plain<UserRecord>(
+  'users',
+  ['id', 'database_id', 'name', 'email', 'role', 'created_at'],
+  {},
+  { id_lc: (r: UserRecord) => r.id.toLowerCase(), name_lc: (r: UserRecord) => r.name.toLowerCase() },
+  { id_lc: 'id', name_lc: 'name' },
+);
+export const TABS = plain<TabRecord>('tabs', ['id', 'slug', 'name', 'type', 'description']);
+export const SECTIONS = plain<SectionRecord>('sections', ['id', 'tab_id', 'slug', 'name', 'parent_id', 'description', 'sort_order']);
+export const STATUSES = plain<StatusRecord>('statuses', ['id', 'name', 'color', 'tab_id']);
+export const TAGS = plain<TagRecord>('tags', ['id', 'name']);
+export const CATEGORIES = plain<CategoryRecord>('categories', ['id', 'name', 'color', 'sort_order', 'locked'], { locked: BOOL });
+export const GROUPS = plain<Omit<GroupRecord, 'user_ids'>>(
+  'groups',
+  ['id', 'name', 'description', 'created_at', 'updated_at'],
+  {},
+  { id_lc: (r: GroupRecord) => r.id.toLowerCase() },
+  { id_lc: 'id' },
+);
+const POST_FIELDS = [
+  'key', 'database_id', 'title', 'description', 'author_id', 'tab_id', 'section_id', 'status_id', 'moderation_status',
+  'votes_count', 'views_count', 'platform', 'version', 'release', 'slug', 'sort_order', 'created_at', 'updated_at',
+  'latest_status_change_at', 'moderated_by', 'moderated_at',
+];
+export const POSTS = plain<Omit<PostRecord, 'category_ids' | 'tag_ids'>>(
+  'posts',
+  POST_FIELDS,
+  {},
+  {
+    title_lc: (r: PostRecord) => r.title.toLowerCase(),
+    created_ms: (r: PostRecord) => ms(r.created_at),
+    updated_ms: (r: PostRecord) => ms(r.updated_at),
+    latest_status_change_ms: (r: PostRecord) => ms(r.latest_status_change_at),
+  },
+  { title_lc: 'title', created_ms: 'created_at', updated_ms: 'updated_at', latest_status_change_ms: 'latest_status_change_at' },
+);
+export const COMMENTS = plain<CommentRecord>(
+  'comments',
+  [
+    'id', 'post_key', 'user_id', 'comment', 'parent_id', 'moderation_status', 'pinned_to_top', 'tagged_for_changelog',
+    'votes_count', 'created_at', 'updated_at', 'moderated_by', 'moderated_at',
+  ],
+  { pinned_to_top: BOOL, tagged_for_changelog: BOOL },
+  { created_ms: (r: CommentRecord) => ms(r.created_at) },
+  { created_ms: 'created_at' },
+);
+export const FEEDBACK = plain<FeedbackRecord>(
+  'feedback',
+  ['id', 'type', 'feedback', 'user_id', 'source', 'widget_id', 'created_at', 'updated_at'],
+  {},
+  { created_ms: (r: FeedbackRecord) => ms(r.created_at) },
+  { created_ms: 'created_at' },
+);
+export const REFERENCES = plain<ReferenceRecord>('post_references', ['id', 'post_key', 'reference', 'created_at', 'updated_at']);
+export const VOTES = plain<AnonymousVoteRecord>(
+  'anonymous_votes',
+  ['post_key', 'anonymous_id', 'created_at'],
+  {},
+  { created_ms: (r: AnonymousVoteRecord) => ms(r.created_at) },
+  { created_ms: 'created_at' },
+);
+export const SAVED_QUERIES = plain<SavedQueryRecord>('saved_queries', ['id', 'name', 'query'], { query: JSON_VALUE });
+export const EVENTS = plain<EventRecord>('events', ['type', 'occurred_at', 'payload'], { payload: JSON_VALUE });
+
+/** Post rows with their category and tag ids, in the order they were given. */
+export const POST_SELECT = `${POSTS.select},
+  (SELECT json_group_array(category_id) FROM (SELECT category_id FROM post_categories c
+    WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key ORDER BY c.row)) AS category_ids,
+  (SELECT json_group_array(tag_id) FROM (SELECT tag_id FROM post_tags t
+    WHERE t.portal_id = posts.portal_id AND t.post_key = posts.key ORDER BY t.row)) AS tag_ids`;
+
+export function postFromRow(row: Row): PostRecord {
+  return {
+    ...(POSTS.fromRow(row) as Omit<PostRecord, 'category_ids' | 'tag_ids'>),
+    category_ids: JSON.parse(String(row.category_ids)),
+    tag_ids: JSON.parse(String(row.tag_ids)),
+  };
+}
+
+export function insertRow<R>(sql: Sql, spec: TableSpec<R>, portalId: number, record: R): void {
+  const row = spec.toRow(record as Partial<R>);
+  const cols = ['portal_id', ...Object.keys(row)];
+  sql.run(`INSERT INTO ${spec.table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, [portalId, ...Object.values(row)]);
+}
+
+/** Sets the given fields of the rows matching `where` (column → value) of one portal. */
+export function updateRow<R>(sql: Sql, spec: TableSpec<R>, portalId: number, where: Row, patch: Partial<R>): number {
+  const row = spec.toRow(patch);
+  const sets = Object.keys(row);
+  if (sets.length === 0) return 0;
+  const conds = Object.keys(where);
+  return sql.run(
+    `UPDATE ${spec.table} SET ${sets.map((c) => `${c} = ?`).join(', ')} WHERE portal_id = ? AND ${conds.map((c) => `${c} = ?`).join(' AND ')}`,
+    [...Object.values(row), portalId, ...Object.values(where)],
+  );
+}
+
+export function insertPost(sql: Sql, portalId: number, post: PostRecord): void {
+  const { category_ids, tag_ids, ...rest } = post;
+  insertRow(sql, POSTS, portalId, rest);
+  setPostLinks(sql, portalId, post.key, category_ids, tag_ids);
+}
+
+export function setPostLinks(sql: Sql, portalId: number, key: string, categoryIds?: number[], tagIds?: string[]): void {
+  if (categoryIds) {
+    sql.run('DELETE FROM post_categories WHERE portal_id = ? AND post_key = ?', [portalId, key]);
+    for (const id of categoryIds) sql.run('INSERT INTO post_categories (portal_id, post_key, category_id) VALUES (?, ?, ?)', [portalId, key, id]);
+  }
+  if (tagIds) {
+    sql.run('DELETE FROM post_tags WHERE portal_id = ? AND post_key = ?', [portalId, key]);
+    for (const id of tagIds) sql.run('INSERT INTO post_tags (portal_id, post_key, tag_id) VALUES (?, ?, ?)', [portalId, key, id]);
+  }
+}
+
+export function insertGroup(sql: Sql, portalId: number, group: GroupRecord): void {
+  const { user_ids, ...rest } = group;
+  insertRow(sql, GROUPS, portalId, rest);
+  for (const user of user_ids) sql.run('INSERT INTO group_members (portal_id, group_id, user_id) VALUES (?, ?, ?)', [portalId, group.id, user]);
+}
