@@ -164,7 +164,8 @@ export class ApiClient {
       attempts++;
       const e = err as { statusCode?: number; code?: string; headers?: Record<string, string | string[] | undefined> };
       const failure = e.statusCode ? { status: e.statusCode, retryAfter: e.headers?.['retry-after'] } : { code: e.code ?? (e as { cause?: { code?: string } }).cause?.code };
-      if (deadline.signal.aborted) return cb(err);
+      // Once an answer is being read it is the caller's; a cut-off body is not re-requested.
+      if (deadline.signal.aborted || phase === 'body') return cb(err);
       const decision = decideRetry(failure, {
         idempotent: opts.idempotent ?? isIdempotentMethod(method),
         attempts,
@@ -258,7 +259,8 @@ export async function readText(res: RawResponse): Promise<string> {
     return await res.body.text();
   } catch (err) {
     if (res.deadline?.aborted) throw res.deadline.reason;
-    throw err;
+    const e = err as { code?: string; message?: string };
+    throw new NetworkError(`the answer was cut off: ${e?.message ?? String(err)}`, e?.code);
   }
 }
 

@@ -5,6 +5,9 @@ import { ApiClient, type ClientOptions } from '../../src/client/api-client.js';
 import { ApiError, NetworkError } from '../../src/client/errors.js';
 import { describeFailure } from '../../src/cli/errors.js';
 
+// Real sockets, not undici's MockAgent: the retry interceptor pauses a refused answer while
+// it decides, and MockAgent delivers the body regardless of the pause.
+
 /** One scripted answer per request, in order; the last one repeats. */
 type Step = (req: IncomingMessage, res: ServerResponse) => void;
 let steps: Step[] = [];
@@ -131,6 +134,23 @@ describe('retries', () => {
     const { c, waits } = client();
     await c.call('portal.get', {});
     expect(waits[0]).toMatch(/^waiting \d+ ms to retry GET \/api\/v1\/portal: 503 Service Unavailable \(Retry-After 0 ms\)$/);
+  });
+});
+
+describe('an answer cut off mid-body', () => {
+  it('is an error saying so, and is not requested again', async () => {
+    steps = [
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"data":');
+        setTimeout(() => res.destroy(), 20);
+      },
+      json(200, { data: PORTAL }),
+    ];
+    const err = await client().c.call('portal.get', {}).catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toBe('the answer was cut off: other side closed');
+    expect(seen).toHaveLength(1);
   });
 });
 
