@@ -177,3 +177,13 @@ describe('the deadline (--timeout)', () => {
     expect(err.message).toBe(`timed out after 300 ms waiting for the answer to GET /api/v1/portal from ${host}; --timeout sets the limit`);
   });
 });
+
+describe('--timeout values', () => {
+  it.each(['0', '0ms', 'soon', '-5', '1m'])('%s is a usage error (exit 2), nothing sent', async (value) => {
+    const { runMain } = await import('../support/fake-io.js');
+    const r = await runMain(url, ['portal', 'get', '--timeout', value]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`error: invalid --timeout "${value}": expected seconds like 30 or 30s, or milliseconds like 500ms\n`);
+    expect(seen).toEqual([]);
+  });
+});
