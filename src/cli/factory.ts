@@ -92,7 +92,7 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
 function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value.trim());
-  if (!m) throw new UsageError(`invalid --timeout "${value}": expected seconds like 30 or 30s, or milliseconds like 500ms`);
-  const n = Number(m[1]);
-  return m[2] === 'ms' ? n : n * 1000;
+  const ms = m ? (m[2] === 'ms' ? Number(m[1]) : Number(m[1]) * 1000) : 0;
+  if (!m || ms < 1) throw new UsageError(`invalid --timeout "${value}": expected seconds like 30 or 30s, or milliseconds like 500ms`);
+  return ms;
 }

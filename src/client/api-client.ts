@@ -154,7 +154,10 @@ export class ApiClient {
 
     const deadline = new AbortController();
     const timer = setTimeout(() => {
-      const waited = phase === 'answer' ? `waiting for the answer to ${what} from ${host}` : `reading the answer to ${what} from ${host}: it arrived too slowly`;
+      const waited =
+        phase === 'answer'
+          ? `waiting for the answer to ${what} from ${host}`
+          : `reading the answer to ${what} from ${host}: it arrived too slowly`;
       const tries = attempts > 0 ? ` (${attempts + 1} attempts)` : '';
       deadline.abort(new NetworkError(`timed out after ${formatMs(deadlineMs)}${tries} ${waited}; --timeout sets the limit`, 'FP_DEADLINE'));
     }, deadlineMs);
@@ -163,8 +166,11 @@ export class ApiClient {
     const retry: RetryCallback = (err, _state, cb) => {
       attempts++;
       const e = err as { statusCode?: number; code?: string; headers?: Record<string, string | string[] | undefined> };
-      const failure = e.statusCode ? { status: e.statusCode, retryAfter: e.headers?.['retry-after'] } : { code: e.code ?? (e as { cause?: { code?: string } }).cause?.code };
-      if (deadline.signal.aborted) return cb(err);
+      const failure = e.statusCode
+        ? { status: e.statusCode, retryAfter: e.headers?.['retry-after'] }
+        : { code: e.code ?? (e as { cause?: { code?: string } }).cause?.code };
+      // Once an answer is being read it is the caller's; a cut-off body is not re-requested.
+      if (deadline.signal.aborted || phase === 'body') return cb(err);
       const decision = decideRetry(failure, {
         idempotent: opts.idempotent ?? isIdempotentMethod(method),
         attempts,
@@ -177,13 +183,21 @@ export class ApiClient {
         return cb(err);
       }
       const reason = failure.status ? `${failure.status} ${statusText(failure.status)}` : describeNetworkError(err, url, deadlineMs).message;
-      const notice: RetryNotice = { method, path: what.slice(method.length + 1), status: failure.status, attempt: attempts + 1, waitMs: decision.waitMs, reason };
+      const notice: RetryNotice = {
+        method,
+        path: what.slice(method.length + 1),
+        status: failure.status,
+        attempt: attempts + 1,
+        waitMs: decision.waitMs,
+        reason,
+      };
       this.stats.retries++;
       log?.(`< ${reason}: retrying in ${formatMs(decision.waitMs)}`);
-      if (!opts.onRetry) this.options.onWait?.(
-        `waiting ${formatMs(decision.waitMs)} to retry ${what}: ${reason}${decision.retryAfterMs !== undefined ? ` (Retry-After ${formatMs(decision.retryAfterMs)})` : ''}`,
-      );
-      opts.onRetry?.(notice);
+      if (opts.onRetry) opts.onRetry(notice);
+      else {
+        const asked = decision.retryAfterMs !== undefined ? ` (Retry-After ${formatMs(decision.retryAfterMs)})` : '';
+        this.options.onWait?.(`waiting ${formatMs(decision.waitMs)} to retry ${what}: ${reason}${asked}`);
+      }
       setTimeout(() => cb(null), decision.waitMs);
     };
 
@@ -258,7 +272,8 @@ export async function readText(res: RawResponse): Promise<string> {
     return await res.body.text();
   } catch (err) {
     if (res.deadline?.aborted) throw res.deadline.reason;
-    throw err;
+    const e = err as { code?: string; message?: string };
+    throw new NetworkError(`the answer was cut off: ${e?.message ?? String(err)}`, e?.code);
   }
 }
 

@@ -5,6 +5,9 @@ import { ApiClient, type ClientOptions } from '../../src/client/api-client.js';
 import { ApiError, NetworkError } from '../../src/client/errors.js';
 import { describeFailure } from '../../src/cli/errors.js';
 
+// Real sockets, not undici's MockAgent: the retry interceptor pauses a refused answer while
+// it decides, and MockAgent delivers the body regardless of the pause.
+
 /** One scripted answer per request, in order; the last one repeats. */
 type Step = (req: IncomingMessage, res: ServerResponse) => void;
 let steps: Step[] = [];
@@ -134,6 +137,23 @@ describe('retries', () => {
   });
 });
 
+describe('an answer cut off mid-body', () => {
+  it('is an error saying so, and is not requested again', async () => {
+    steps = [
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"data":');
+        setTimeout(() => res.destroy(), 20);
+      },
+      json(200, { data: PORTAL }),
+    ];
+    const err = await client().c.call('portal.get', {}).catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toBe('the answer was cut off: other side closed');
+    expect(seen).toHaveLength(1);
+  });
+});
+
 describe('the deadline (--timeout)', () => {
   it('covers a body that trickles in one byte at a time', async () => {
     steps = [
@@ -155,5 +175,15 @@ describe('the deadline (--timeout)', () => {
     steps = [() => {}];
     const err = await client({ timeoutMs: 300 }).c.call('portal.get', {}).catch((e) => e);
     expect(err.message).toBe(`timed out after 300 ms waiting for the answer to GET /api/v1/portal from ${host}; --timeout sets the limit`);
+  });
+});
+
+describe('--timeout values', () => {
+  it.each(['0', '0ms', 'soon', '-5', '1m'])('%s is a usage error (exit 2), nothing sent', async (value) => {
+    const { runMain } = await import('../support/fake-io.js');
+    const r = await runMain(url, ['portal', 'get', '--timeout', value]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`error: invalid --timeout "${value}": expected seconds like 30 or 30s, or milliseconds like 500ms\n`);
+    expect(seen).toEqual([]);
   });
 });

@@ -132,6 +132,34 @@ describe('moderateAll', () => {
     ]);
   });
 
+  it('answers of 429 lower the requests in flight and say so', async () => {
+    const waiting: Array<() => void> = [];
+    let inFlight = 0;
+    const inFlightAtStart: number[] = [];
+    const client = {
+      async call(_name: string, _args: unknown, options: { onRetry: (n: object) => void }) {
+        inFlightAtStart.push(++inFlight);
+        // Each request met two 429s before it went through.
+        for (let i = 0; i < 2; i++) options.onRetry({ method: 'POST', path: '/x', status: 429, attempt: i + 2, waitMs: 1000, reason: '429 Too Many Requests' });
+        await new Promise<void>((release) => waiting.push(release));
+        inFlight--;
+        return { message: 'Comment approved successfully', data: {} };
+      },
+    } as unknown as ApiClient;
+    const notices: string[] = [];
+    const run = moderateAll(client, 'approve', 'comment', ['1', '2', '3', '4', '5', '6', '7', '8'], { concurrency: 4, onNotice: (l) => notices.push(l) });
+    while (waiting.length || inFlight) {
+      await tick();
+      waiting.shift()?.();
+    }
+    const { results, retries } = await run;
+    expect(results.every((r) => r.outcome === 'approved')).toBe(true);
+    expect(inFlightAtStart.slice(0, 4)).toEqual([1, 2, 3, 4]);
+    expect(Math.max(...inFlightAtStart.slice(4))).toBeLessThanOrEqual(2);
+    expect(notices[0]).toBe('rate limited (429): now 2 requests at a time');
+    expect(retries).toEqual({ '429': 16 });
+  });
+
   it('a 401 or 403 stops the batch: no more ids are tried', async () => {
     const tried: string[] = [];
     const client = {

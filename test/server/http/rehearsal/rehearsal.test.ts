@@ -138,6 +138,17 @@ describe('--faults', () => {
     expect((await get(url, '/__reference/events')).status).toBe(200);
   });
 
+  it('faults come before the rate limit: a faulted request does not count against it', async () => {
+    const url = await start({ faults: parseFaults('503:0.5'), seed: 3, rateLimit: { limit: 2, windowMs: 60_000 }, now: () => 0 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await get(url, '/api/v1/portal')).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    // Requests after the first two unfaulted ones are limited; earlier faulted ones used no budget.
+    const firstLimited = statuses.indexOf(429);
+    expect(statuses.slice(0, firstLimited).filter((s) => s === 200)).toHaveLength(2);
+  });
+
   it('no switches, no rehearsal', () => {
     expect(createRehearsal({})).toBeUndefined();
     expect(createRehearsal({ faults: [] })).toBeUndefined();
