@@ -44,8 +44,9 @@ export async function callTool(client: ApiClient, tool: ToolDefinition, args: un
   }
 }
 
+/** The answer as structured content, and as compact JSON text for clients that read only text. */
 export function dataResult(data: Record<string, unknown>): ToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }], structuredContent: data };
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
 }
 
 export function errorResult(error: { status?: number; message: string; errors?: Record<string, string[]> }): ToolResult {

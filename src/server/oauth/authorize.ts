@@ -26,8 +26,10 @@ class RedirectError extends Error {
   }
 }
 
-function redirectTo(res: ServerResponse, redirectUri: string, params: Record<string, string | undefined>): void {
+/** Back to the client; `iss` names this authorization server (RFC 9207) against mix-up attacks. */
+function redirectTo(res: ServerResponse, redirectUri: string, issuer: string, params: Record<string, string | undefined>): void {
   const url = new URL(redirectUri);
+  params = { ...params, iss: issuer };
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
   res.writeHead(302, { location: url.toString(), 'cache-control': 'no-store', 'content-length': 0 });
   res.end();
@@ -91,7 +93,7 @@ export function startAuthorization(url: URL, res: ServerResponse, ctx: Authorize
     sendConsentPage(res, 200, viewOf(consent, client, ctx));
   } catch (err) {
     if (!(err instanceof RedirectError)) throw err;
-    redirectTo(res, redirectUri, { error: err.error, error_description: err.message, state });
+    redirectTo(res, redirectUri, ctx.origin, { error: err.error, error_description: err.message, state });
   }
 }
 
@@ -131,7 +133,7 @@ export async function finishAuthorization(req: IncomingMessage, res: ServerRespo
   const action = form.required('action');
   if (action === 'deny') {
     ctx.state.closeConsent(consent.id);
-    redirectTo(res, consent.redirectUri, { error: 'access_denied', error_description: 'The administrator denied access.', state: consent.state });
+    redirectTo(res, consent.redirectUri, ctx.origin, { error: 'access_denied', error_description: 'The administrator denied access.', state: consent.state });
     return;
   }
   if (action !== 'approve') throw invalidRequest('The action must be approve or deny.');
@@ -141,7 +143,7 @@ export async function finishAuthorization(req: IncomingMessage, res: ServerRespo
   if (apiKey === undefined || !ctx.isAdminKey(apiKey)) {
     if (apiKey !== undefined && ++consent.refusedKeys >= MAX_REFUSED_KEYS) {
       ctx.state.closeConsent(consent.id);
-      redirectTo(res, consent.redirectUri, { error: 'access_denied', error_description: 'Too many refused keys.', state: consent.state });
+      redirectTo(res, consent.redirectUri, ctx.origin, { error: 'access_denied', error_description: 'Too many refused keys.', state: consent.state });
       return;
     }
     const problem =
@@ -153,5 +155,5 @@ export async function finishAuthorization(req: IncomingMessage, res: ServerRespo
   }
   ctx.state.closeConsent(consent.id);
   const code = ctx.state.issueCode(consent, apiKey, ctx.now.getTime());
-  redirectTo(res, consent.redirectUri, { code, state: consent.state });
+  redirectTo(res, consent.redirectUri, ctx.origin, { code, state: consent.state });
 }

@@ -17,6 +17,7 @@ export function authorizationServerMetadata(origin: string) {
     grant_types_supported: ['authorization_code', 'refresh_token'],
     token_endpoint_auth_methods_supported: ['none'],
     code_challenge_methods_supported: ['S256'],
+    authorization_response_iss_parameter_supported: true,
   };
 }
 

@@ -115,6 +115,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the consent page in headless Chromium', 
       error: 'access_denied',
       error_description: 'The administrator denied access.',
       state: 'browser-state',
+      iss: server.url,
     });
     await page.close();
   });

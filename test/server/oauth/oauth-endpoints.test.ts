@@ -95,6 +95,7 @@ describe('metadata', () => {
       grant_types_supported: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['none'],
       code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
     });
   });
 
@@ -229,7 +230,7 @@ describe('GET /oauth/authorize', () => {
     expect(res.status).toBe(302);
     const to = new URL(res.headers.get('location')!);
     expect(`${to.origin}${to.pathname}`).toBe(REDIRECT);
-    expect(Object.fromEntries(to.searchParams)).toEqual({ error, error_description: description.replace('RESOURCE', `${origin()}/mcp`), state });
+    expect(Object.fromEntries(to.searchParams)).toEqual({ error, error_description: description.replace('RESOURCE', `${origin()}/mcp`), state, iss: origin() });
   });
 
   it('a repeated parameter after the client is verified is redirected as invalid_request', async () => {
@@ -239,6 +240,7 @@ describe('GET /oauth/authorize', () => {
       error: 'invalid_request',
       error_description: 'The code_challenge parameter is repeated.',
       state: 'st-1',
+      iss: origin(),
     });
   });
 });
@@ -251,7 +253,8 @@ describe('POST /oauth/authorize (the consent form)', () => {
     expect(res.status).toBe(302);
     const to = new URL(res.headers.get('location')!);
     expect(`${to.origin}${to.pathname}`).toBe(REDIRECT);
-    expect([...to.searchParams.keys()]).toEqual(['code', 'state']);
+    expect([...to.searchParams.keys()]).toEqual(['code', 'state', 'iss']);
+    expect(to.searchParams.get('iss')).toBe(origin());
     expect(to.searchParams.get('state')).toBe('st-1');
     // The consent is answered once.
     const again = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' }, { cookie: c.cookie });
@@ -267,6 +270,7 @@ describe('POST /oauth/authorize (the consent form)', () => {
       error: 'access_denied',
       error_description: 'The administrator denied access.',
       state: 'st-1',
+      iss: origin(),
     });
   });
 
@@ -297,6 +301,7 @@ describe('POST /oauth/authorize (the consent form)', () => {
       error: 'access_denied',
       error_description: 'Too many refused keys.',
       state: 'st-1',
+      iss: origin(),
     });
     expect((await attempt()).status).toBe(400);
   });
