@@ -3,7 +3,7 @@ export { checkUrl, createLinkAgent, defaultLinkAgent, describeError, DEFAULT_TIM
 export type { CheckOptions } from './check-url.js';
 export { LinkCache, defaultLinkCache, LINK_CACHE_TTL_MS } from './link-cache.js';
 export type { LinkCacheOptions } from './link-cache.js';
-export { runScan, ScanRegistry } from './scan.js';
+export { runScan, ScanQueueFull, ScanRegistry } from './scan.js';
 export type { ScanOptions, ScanRegistryOptions } from './scan.js';
 export * from './types.js';
 export { blockedKind, blockReason, EgressBlocked, guardedLookup } from './egress-guard.js';

@@ -65,11 +65,24 @@ export async function runScan(articles: ScanArticle[], opts: ScanOptions = {}): 
 export interface ScanRegistryOptions {
   /** Defaults for every scan: cache, concurrency, timeoutMs, dispatcher. */
   defaults?: Omit<ScanOptions, 'onProgress' | 'signal'>;
-  /** Scans running at once; later ones wait in state `queued`. Default 2. */
+  /** Scans of one portal running at once: its share. Default 1. */
+  maxRunningPerPortal?: number;
+  /** Scans of one portal waiting in state `queued`; one more is refused with ScanQueueFull. Default 4. */
+  maxQueuedPerPortal?: number;
+  /** Scans of all portals running at once; unbounded by default, so no portal waits for another's. */
   maxRunning?: number;
   /** Finished scans remembered for progress polling; the oldest are forgotten first. Default 200. */
   maxFinished?: number;
   now?: () => number;
+}
+
+/** A portal's queue of scans is full: answered 429. */
+export class ScanQueueFull extends Error {
+  override readonly name = 'ScanQueueFull';
+  readonly status = 429;
+  constructor(queued: number) {
+    super(`Too many link-health scans are waiting for this portal (${queued}); try again when one has finished.`);
+  }
 }
 
 interface ScanRecord {
@@ -80,15 +93,24 @@ interface ScanRecord {
   posts?: PostHealth[];
 }
 
+/** One portal's share: its running scans and the ones waiting for a slot. */
+interface Lane {
+  running: number;
+  waiting: Array<() => void>;
+}
+
 /**
- * Background scans held in memory. Holds no timers, so an idle registry never
- * keeps the process alive.
+ * Background scans held in memory. Each portal has its own lane (running share
+ * and bounded queue), so a portal that queues many scans delays only itself.
+ * Holds no timers, so an idle registry never keeps the process alive.
  */
 export class ScanRegistry {
   readonly #scans = new Map<string, ScanRecord>();
   readonly #latest = new Map<string, ScanRecord>();
-  readonly #waiting: Array<() => void> = [];
+  readonly #lanes = new Map<string, Lane>();
   readonly #defaults: Omit<ScanOptions, 'onProgress' | 'signal'>;
+  readonly #perPortal: number;
+  readonly #maxQueued: number;
   readonly #maxRunning: number;
   readonly #maxFinished: number;
   readonly #now: () => number;
@@ -97,17 +119,22 @@ export class ScanRegistry {
 
   constructor(opts: ScanRegistryOptions = {}) {
     this.#defaults = opts.defaults ?? {};
-    this.#maxRunning = Math.max(1, opts.maxRunning ?? 2);
+    this.#perPortal = Math.max(1, opts.maxRunningPerPortal ?? 1);
+    this.#maxQueued = Math.max(0, opts.maxQueuedPerPortal ?? 4);
+    this.#maxRunning = Math.max(1, opts.maxRunning ?? Infinity);
     this.#maxFinished = Math.max(1, opts.maxFinished ?? 200);
     this.#now = opts.now ?? Date.now;
   }
 
+  /** Starts (or queues) a scan and returns its id; throws ScanQueueFull when the portal's queue is full. */
   start(
     tabId: number,
     portalId: string | number,
     articles: ScanArticle[],
     opts: Omit<ScanOptions, 'onProgress'> = {},
   ): string {
+    const lane = this.#lane(String(portalId));
+    if (!this.#canStart(lane) && lane.waiting.length >= this.#maxQueued) throw new ScanQueueFull(lane.waiting.length);
     const scanId = randomUUID();
     const record: ScanRecord = {
       progress: {
@@ -126,7 +153,7 @@ export class ScanRegistry {
       done: Promise.resolve(),
     };
     this.#scans.set(scanId, record);
-    record.done = this.#run(record, articles, opts);
+    record.done = this.#run(record, lane, articles, opts);
     return scanId;
   }
 
@@ -153,13 +180,13 @@ export class ScanRegistry {
     return this.#scans.get(scanId)?.done;
   }
 
-  async #run(record: ScanRecord, articles: ScanArticle[], opts: Omit<ScanOptions, 'onProgress'>): Promise<void> {
+  async #run(record: ScanRecord, lane: Lane, articles: ScanArticle[], opts: Omit<ScanOptions, 'onProgress'>): Promise<void> {
     const p = record.progress;
-    if (this.#running < this.#maxRunning) {
-      this.#running++;
+    if (this.#canStart(lane)) {
+      this.#take(lane);
       await Promise.resolve(); // start() returns the id before any work happens
     } else {
-      await new Promise<void>((resolve) => this.#waiting.push(resolve)); // a finishing scan hands over its slot
+      await new Promise<void>((resolve) => lane.waiting.push(resolve)); // a finishing scan hands over a slot
     }
     p.state = 'running';
     p.started_at = this.#iso();
@@ -181,10 +208,40 @@ export class ScanRegistry {
       p.finished_at = this.#iso();
       p.state = 'failed';
     } finally {
-      const next = this.#waiting.shift();
-      if (next !== undefined) next();
-      else this.#running--;
+      this.#release(lane);
       this.#forgetOldFinished();
+    }
+  }
+
+  #lane(portal: string): Lane {
+    let lane = this.#lanes.get(portal);
+    if (lane === undefined) {
+      lane = { running: 0, waiting: [] };
+      this.#lanes.set(portal, lane);
+    }
+    return lane;
+  }
+
+  #canStart(lane: Lane): boolean {
+    return lane.running < this.#perPortal && this.#running < this.#maxRunning;
+  }
+
+  #take(lane: Lane): void {
+    lane.running++;
+    this.#running++;
+  }
+
+  /** Frees a slot and starts what may start: other portals' waiting scans first, then this portal's. */
+  #release(lane: Lane): void {
+    lane.running--;
+    this.#running--;
+    const lanes = [...this.#lanes.values()];
+    const after = lanes.indexOf(lane) + 1;
+    for (const next of [...lanes.slice(after), ...lanes.slice(0, after)]) {
+      while (next.waiting.length > 0 && this.#canStart(next)) {
+        this.#take(next);
+        next.waiting.shift()!();
+      }
     }
   }
 
