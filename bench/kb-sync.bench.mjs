@@ -71,6 +71,7 @@ async function startServer(seedPath) {
 
 const rssFile = join(mkdtempSync(join(tmpdir(), 'fp-kb-bench-rss-')), 'max-rss');
 const preload = join(root, 'bench', 'report-max-rss.mjs');
+process.once('exit', () => rmSync(dirname(rssFile), { recursive: true, force: true }));
 
 /** Wall time of a child process and, for node, its peak RSS (reported by the process itself on exit). */
 function measure(cmd, args, env = {}) {
@@ -82,18 +83,24 @@ function measure(cmd, args, env = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stdout.resume();
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout = (stdout + d).slice(-200)));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (code !== 0) return reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr}`));
       let peakMb = 0;
+      let cpuMs = 0;
       try {
-        peakMb = Math.round((Number(readFileSync(rssFile, 'utf8')) / 1024) * 10) / 10;
+        const report = JSON.parse(readFileSync(rssFile, 'utf8'));
+        peakMb = Math.round((report.maxRSS / 1024) * 10) / 10;
+        cpuMs = report.cpuMicros / 1000;
       } catch {
-        // curl: no report
+        // curl, run through sh: `times` prints the children's user and system time last.
+        const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/.exec(stdout);
+        if (m) cpuMs = (Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000;
       }
-      resolve({ ms, peakMb });
+      resolve({ ms, peakMb, cpuMs });
     });
   });
 }
@@ -119,7 +126,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function bestOf(runs, fn) {
   const results = [];
   for (let i = 0; i < runs; i++) results.push(await fn(i));
-  return { ms: median(results.map((r) => r.ms)), peakMb: Math.max(...results.map((r) => r.peakMb)) };
+  return { ms: median(results.map((r) => r.ms)), cpuMs: median(results.map((r) => r.cpuMs)), peakMb: Math.max(...results.map((r) => r.peakMb)) };
 }
 
 async function benchSize(articles) {
@@ -129,7 +136,9 @@ async function benchSize(articles) {
   const server = await startServer(seedPath);
   const env = { FP_BASE_URL: server.url, FP_API_KEY: KEY, FP_CONFIG_DIR: join(work, 'cfg'), CI: 'true' };
   const auth = ['-H', `Authorization: Bearer ${KEY}`, '-H', 'Accept: application/json'];
-  const curl = (out, args) => measure('curl', ['-sS', '--fail', '-o', out, ...auth, ...args]);
+  const quote = (a) => `'${a.replace(/'/g, `'\\''`)}'`;
+  const curl = (out, args) =>
+    measure('sh', ['-c', `curl -sS --fail -o ${quote(out)} ${[...auth, ...args].map(quote).join(' ')} && times`]);
   const lines = [];
   const step = (name, fpRun, curlRun) => {
     const line = {
@@ -138,6 +147,8 @@ async function benchSize(articles) {
       fpMs: Math.round(fpRun.ms),
       curlMs: Math.round(curlRun.ms),
       ratio: Math.round((fpRun.ms / curlRun.ms) * 10) / 10,
+      fpCpuMs: Math.round(fpRun.cpuMs),
+      curlCpuMs: Math.round(curlRun.cpuMs),
       fpPeakRssMB: fpRun.peakMb,
     };
     lines.push(line);
@@ -193,7 +204,7 @@ async function benchSize(articles) {
 }
 
 const startup = await bestOf(RUNS, () => measure(process.execPath, [fp, '--version']));
-console.log(JSON.stringify({ step: 'startup (fp --version)', fpMs: Math.round(startup.ms), fpPeakRssMB: startup.peakMb }));
+console.log(JSON.stringify({ step: 'startup (fp --version)', fpMs: Math.round(startup.ms), fpCpuMs: Math.round(startup.cpuMs), fpPeakRssMB: startup.peakMb }));
 const articles = Number(process.env.BENCH_ARTICLES ?? 2000);
 await benchSize(Math.round(articles / 10));
 await benchSize(articles);

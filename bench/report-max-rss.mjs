@@ -1,7 +1,10 @@
 // Preloaded into a measured process (NODE_OPTIONS=--import): on exit, writes its
-// peak RSS in kilobytes to the file named by BENCH_RSS_FILE.
+// peak RSS (kilobytes) and CPU time (microseconds, user + system) as JSON to the
+// file named by BENCH_RSS_FILE.
 import { writeFileSync } from 'node:fs';
 
 process.once('exit', () => {
-  if (process.env.BENCH_RSS_FILE) writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS));
+  if (!process.env.BENCH_RSS_FILE) return;
+  const u = process.resourceUsage();
+  writeFileSync(process.env.BENCH_RSS_FILE, JSON.stringify({ maxRSS: u.maxRSS, cpuMicros: u.userCPUTime + u.systemCPUTime }));
 });

@@ -139,5 +139,5 @@ describe('the CI recipe (scripts/kb-sync-recipe.sh) with the installed fp', () =
     expect(second.stderr).toMatch(/^Local files since the last sync: 0 new, 0 changed, 0 removed, \d+ unchanged\.\n/);
     expect(second.stderr).toMatch(/\d+ articles, \d+ distinct links, 0 broken\.\n$/);
     if (process.env.FP_RECIPE_TRANSCRIPT) writeFileSync(process.env.FP_RECIPE_TRANSCRIPT, readFileSync(join(work, 'second-run.txt')));
-  });
+  }, 180_000);
 });

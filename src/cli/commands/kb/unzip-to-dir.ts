@@ -78,13 +78,6 @@ export async function countArchive(zipPath: string): Promise<{ sections: number;
   }
 }
 
-/**
- * Unpacks a knowledge-base export into `dir`, replacing the markdown files it
- * had (so deleted articles disappear) and keeping everything else (`.git`,
- * notes, other files). Every entry name is checked and the archive is extracted
- * into a staging folder before the old content is touched, so a bad archive
- * leaves `dir` as it was.
- */
 export interface UnzipOptions {
   /**
    * Called once the archive is staged, before the folder changes: the sha256 of
@@ -94,6 +87,13 @@ export interface UnzipOptions {
   beforeReplacing?: (incoming: Map<string, string>, replaced: string[]) => Promise<void>;
 }
 
+/**
+ * Unpacks a knowledge-base export into `dir`, replacing the markdown files it
+ * had (so deleted articles disappear) and keeping everything else (`.git`,
+ * notes, other files). Every entry name is checked and the archive is extracted
+ * into a staging folder before the old content is touched, so a bad archive
+ * leaves `dir` as it was.
+ */
 export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOptions = {}): Promise<UnzipResult> {
   const yauzl = (await import('yauzl')).default;
   const zipfile = await openZip(yauzl, zipPath);
