@@ -1,7 +1,8 @@
 // Which rules have a test: every id of docs/rules.md (R-…) and docs/decisions.md (D-…)
 // must appear in the name of a test (it/test/describe title) under test/ or src/,
 // and every id a test name cites must exist. Prints the coverage list; exits 1 on a gap.
-// Rules under "Awaiting" in docs/rules.md are listed, not failed, unless --strict.
+// Rules under "Awaiting" in docs/rules.md, and decision bullets that have no id yet, are
+// listed but fail the run only with --strict.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,11 +72,11 @@ for (const [id, rule] of rules) {
   console.log(`${mark} ${id.padEnd(28)} ${String(tests.length).padStart(2)} test(s)  ${where || '-'}`);
 }
 for (const c of unknown) console.log(`unknown id ${c.id} in ${c.file}: "${c.title}"`);
-for (const u of untagged) console.log(`decision without an id: ${u}`);
+for (const u of untagged) console.log(`decision without an id (give it one and name it in its test): ${u}`);
 const specRules = [...rules.keys()].filter((id) => id.startsWith('R-')).length;
 console.log(
   `rule coverage: ${rules.size - uncovered.length}/${rules.size} rules with a test ` +
     `(${specRules} of the specification, ${rules.size - specRules} decisions); ` +
     `${uncovered.length} without a test, ${waiting.length} awaiting the MCP suite, ${unknown.length} citations of unknown ids, ${untagged.length} decisions without an id`,
 );
-process.exit(uncovered.length || unknown.length || untagged.length ? 1 : 0);
+process.exit(uncovered.length || unknown.length || (strict && untagged.length) ? 1 : 0);

@@ -234,6 +234,13 @@ const retryAfter = {
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
 };
 
+const rateLimited = {
+  ...retryAfter,
+  'X-RateLimit-Limit': { description: 'Requests allowed per window for this API key.', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Remaining': { description: 'Requests left in this window (0 here).', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Reset': { description: 'When the window ends, in seconds since the Unix epoch.', schema: { type: 'integer', minimum: 0 } },
+};
+
 const DESCRIPTION = `The HTTP/JSON interface of one feedback portal. Every request is scoped to the portal
 the API key belongs to and carries \`Authorization: Bearer <API_KEY>\`.
 
@@ -327,7 +334,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
           undefined,
           retryAfter,
         ),
-        TooManyRequests: refusal('The rate limit of the API key is reached.', { message: 'Too Many Attempts.' }, undefined, retryAfter),
+        TooManyRequests: refusal('The rate limit of the API key is reached.', { message: 'Too Many Attempts.' }, undefined, rateLimited),
         TooManyScans: refusal(
           'The rate limit of the API key is reached, or the portal\'s link-health scan queue is full.',
           { message: 'Too Many Attempts.' },
