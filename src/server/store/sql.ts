@@ -36,4 +36,14 @@ export class Sql {
   exec(sql: string): void {
     this.db.exec(sql);
   }
+
+  /**
+   * Moves everything into the main file (the WAL is emptied) and closes. libsql
+   * keeps a connection open while statements of it live, so they are dropped too.
+   */
+  close(): void {
+    this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    this.statements.clear();
+    this.db.close();
+  }
 }
