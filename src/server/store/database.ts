@@ -7,6 +7,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 export interface Statement {
   run(params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
   all(params: unknown[]): unknown[];
+  get(params: unknown[]): unknown;
 }
 export interface Database {
   prepare(sql: string): Statement;

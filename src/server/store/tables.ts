@@ -136,7 +136,10 @@ export const POST_SELECT = `${POSTS.select},
   (SELECT json_group_array(category_id) FROM (SELECT category_id FROM post_categories c
     WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key ORDER BY c.row)) AS category_ids,
   (SELECT json_group_array(tag_id) FROM (SELECT tag_id FROM post_tags t
-    WHERE t.portal_id = posts.portal_id AND t.post_key = posts.key ORDER BY t.row)) AS tag_ids`;
+    WHERE t.portal_id = posts.portal_id AND t.post_key = posts.key ORDER BY t.row)) AS tag_ids,
+  comments_count AS approved_comments,
+  (SELECT comment FROM comments c WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key
+    AND c.tagged_for_changelog = 1 AND c.moderation_status = 'approved' ORDER BY c.row LIMIT 1) AS changelog_text`;
 
 export function postFromRow(row: Row): PostRecord {
   return {
