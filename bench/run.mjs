@@ -20,6 +20,12 @@ function goal(name, value, unit, limit) {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${value.toFixed(unit === 'MB' ? 1 : 0)} ${unit} (goal <= ${limit} ${unit})`);
 }
 
+function atLeast(name, value, limit) {
+  const ok = value >= limit;
+  results.push(ok);
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${value.toFixed(2)} (goal >= ${limit})`);
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Wall time of a command, best of a median over runs. */
@@ -136,6 +142,15 @@ try {
     const smallRun = kbLines.find((l) => l.articles === small && l.step === r.step);
     goal(`memory: kb sync ${r.step} of ${large} articles, peak RSS of fp`, r.fpPeakRssMB, 'MB', 150);
     goal(`memory: kb sync ${r.step}, peak RSS growth from ${small} to ${large} articles`, r.fpPeakRssMB - smallRun.fpPeakRssMB, 'MB', 40);
+  }
+
+  // The store at portal scale: ratios against a small portal measured in the same run (appended to bench/results.md).
+  const store = spawnSync(process.execPath, [join(root, 'bench', 'store.bench.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (store.status !== 0) throw new Error('bench/store.bench.mjs failed');
+  for (const line of store.stdout.trim().split('\n').filter(Boolean)) {
+    const r = JSON.parse(line);
+    if ('ratio' in r) atLeast(`store: ${r.figure}`, r.ratio, Number(r.goal.replace('>= ', '')));
+    else goal(`store: ${r.figure}`, r.value, r.figure.includes('MB') ? 'MB' : 'ms', Number(r.goal.replace('<= ', '')));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

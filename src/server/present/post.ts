@@ -36,8 +36,9 @@ export function conversionOf(post: PostRecord): number {
 }
 
 /** The approved comment tagged for the changelog, if any. */
-function changelogComment(portal: PortalState, post: PostRecord) {
-  return portal.changelogComment(post.key);
+function changelogComment(portal: PortalState, post: PostRecord): { comment: string } | undefined {
+  const text = portal.changelogText(post.key);
+  return text === undefined ? undefined : { comment: text };
 }
 
 export function presentPost(portal: PortalState, post: PostRecord, origin: string, counters?: UserCounters): Post {
@@ -65,7 +66,7 @@ export function presentPost(portal: PortalState, post: PostRecord, origin: strin
     latest_status_change_at: isoMicros(post.latest_status_change_at),
     latest_status_change_at_formatted: humanDate(post.latest_status_change_at),
     author: presentPostAuthor(portal, findUser(portal, post.author_id), counters),
-    categories: portal.postCategories(post.key).map((c) => ({ id: c.id, name: c.name, color: c.color })),
+    categories: portal.postCategories(post).map((c) => ({ id: c.id, name: c.name, color: c.color })),
     status: status ? { id: status.id, name: status.name, color: status.color, tab_name: statusTab?.name ?? '' } : null,
     section_id: post.section_id,
     moderation_status: post.moderation_status,

@@ -1,5 +1,5 @@
-import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 
@@ -7,6 +7,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 export interface Statement {
   run(params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
   all(params: unknown[]): unknown[];
+  get(params: unknown[]): unknown;
 }
 export interface Database {
   prepare(sql: string): Statement;
@@ -54,17 +55,28 @@ export function dataFileKind(path: string): DataFileKind {
   return first === '{' || first === '[' || first === 'n' ? 'json' : 'other';
 }
 
-/** Refuses a data file fp could open but never write (read-only file or folder), before anything starts. */
+/**
+ * Refuses a data file fp could open but never write (read-only file, folder or
+ * file system) before anything starts: a probe file is created and removed next
+ * to it, and an existing file is opened for writing (nothing is written).
+ */
 export function assertWritable(path: string): void {
-  const target = existsSync(path) ? path : dirname(resolve(path));
+  const dir = dirname(resolve(path));
+  if (!existsSync(dir)) throw new DataFileError(path, 'its folder does not exist', 'Create the folder or choose another --data path.');
+  const refuse = () => new DataFileError(path, 'is in a read-only location', 'Choose a --data path fp can write to.');
+  const probe = join(dir, `.${basename(path)}.${process.pid}.write-check`);
   try {
-    accessSync(target, constants.W_OK);
-    // WAL needs its -wal and -shm files next to the database.
-    accessSync(dirname(resolve(path)), constants.W_OK);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const problem = code === 'ENOENT' ? 'its folder does not exist' : 'is in a read-only location';
-    throw new DataFileError(path, problem, 'Choose a --data path in a folder fp can write to.');
+    closeSync(openSync(probe, 'wx'));
+  } catch {
+    throw refuse();
+  }
+  rmSync(probe, { force: true });
+  if (existsSync(path)) {
+    try {
+      closeSync(openSync(path, 'r+'));
+    } catch {
+      throw refuse();
+    }
   }
 }
 

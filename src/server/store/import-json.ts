@@ -34,19 +34,23 @@ export function importJsonDataFile(path: string): string {
     state = loadSeed(doc);
   } catch (err) {
     if (!(err instanceof SeedError)) throw err;
-    throw new DataFileError(path, `is JSON data of an earlier fp that does not load:\n${err.problems.map((p) => `  ${p}`).join('\n')}\n`, KEEP_ADVICE);
+    const problems = err.problems.map((p) => `\n  ${p}`).join('');
+    throw new DataFileError(path, 'is JSON data of an earlier fp that does not load', `${KEEP_ADVICE}${problems}`);
   }
   const building = `${path}.import-${process.pid}`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
   const db = openDatabase(building);
   try {
     Store.seed(db, state);
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   } catch (err) {
     db.close();
     for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
     throw err;
   }
   db.close();
+  // Everything is in the main file now; the emptied WAL and its index stay behind under the old name.
+  for (const suffix of ['-wal', '-shm']) rmSync(building + suffix, { force: true });
   const backup = backupPath(path);
   renameSync(path, backup);
   renameSync(building, path);

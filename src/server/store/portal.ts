@@ -100,8 +100,19 @@ export const ORDER_BY_NAMES_WITH_FIELD = Object.keys(ORDER_COLUMNS);
  * only in memory. The collection properties are whole-collection snapshots for
  * inspection and tests; request paths use the indexed queries below them.
  */
+interface PostExtras {
+  approvedComments: number;
+  changelog: string | null;
+}
+
 export class PortalState implements PortalSettings {
   private settings: PortalSettings;
+  /** Small tables and per-post figures as last read; any write makes them stale (see `Sql.generation`). */
+  private readonly cache = new Map<string, { generation: number; value: unknown }>();
+  private extras = new Map<string, PostExtras>();
+  private extrasGeneration = -1;
+  private userCountsById = new Map<string, { comments: number; posts: number }>();
+  private countsGeneration = -1;
 
   constructor(
     private readonly sql: Sql,
@@ -129,7 +140,10 @@ export class PortalState implements PortalSettings {
 
   // --- whole collections (snapshots; assigning one replaces the collection) -----------
 
-  get api_keys(): ApiKeyRecord[] { return readAll(this.sql, API_KEYS, this.id); }
+  get api_keys(): ApiKeyRecord[] {
+    const keys = this.sql.cached(this.cache, 'api_keys', () => readAll(this.sql, API_KEYS, this.id)) as ApiKeyRecord[];
+    return keys.map((k) => ({ ...k }));
+  }
   set api_keys(v: ApiKeyRecord[]) { this.replace(API_KEYS, v); }
   get users(): UserRecord[] { return readAll(this.sql, USERS, this.id); }
   set users(v: UserRecord[]) { this.replace(USERS, v); }
@@ -150,7 +164,7 @@ export class PortalState implements PortalSettings {
     for (const g of v) insertGroup(this.sql, this.id, g);
   }
   get posts(): PostRecord[] {
-    return this.sql.all<Row>(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? ORDER BY row`, [this.id]).map(postFromRow);
+    return this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? ORDER BY row`, [this.id]);
   }
   set posts(v: PostRecord[]) {
     for (const t of ['posts', 'post_categories', 'post_tags']) this.sql.run(`DELETE FROM ${t} WHERE portal_id = ?`, [this.id]);
@@ -190,6 +204,32 @@ export class PortalState implements PortalSettings {
       .map(spec.fromRow);
   }
 
+  /** Posts from a query of POST_SELECT, their approved-comment count and changelog text kept for presenting them. */
+  private readPosts(query: string, params: unknown[]): PostRecord[] {
+    if (this.extrasGeneration !== this.sql.generation) {
+      this.extras = new Map();
+      this.extrasGeneration = this.sql.generation;
+    }
+    return this.sql.all<Row>(query, params).map((row) => {
+      const post = postFromRow(row);
+      this.extras.set(post.key, { approvedComments: Number(row.approved_comments), changelog: (row.changelog_text as string | null) ?? null });
+      return post;
+    });
+  }
+
+  private postExtras(key: string): PostExtras | undefined {
+    if (this.extrasGeneration === this.sql.generation && this.extras.has(key)) return this.extras.get(key);
+    this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND key = ?`, [this.id, key]);
+    return this.extras.get(key);
+  }
+
+  /** A small table of the portal by id, read once until the next write; callers get copies. */
+  private byId<R extends { id: unknown }>(spec: TableSpec<R>, id: unknown): R | undefined {
+    const map = this.sql.cached(this.cache, spec.table, () => new Map(readAll(this.sql, spec, this.id).reverse().map((r) => [r.id, r])));
+    const hit = (map as Map<unknown, R>).get(id);
+    return hit === undefined ? undefined : { ...hit };
+  }
+
   // --- ids ----------------------------------------------------------------------------
 
   /** The next id of a kind: one past the highest ever handed out at this portal. */
@@ -204,7 +244,17 @@ export class PortalState implements PortalSettings {
     return this.first(API_KEYS, 'token = ?', [token]);
   }
   user(id: string): UserRecord | undefined {
-    return this.first(USERS, 'id = ?', [id]);
+    const row = this.sql.one<Row>(`SELECT ${USERS.select}, comments_count, posts_count FROM users WHERE portal_id = ? AND id = ?`, [this.id, id]);
+    if (row === undefined) return undefined;
+    this.keepCounts(id, { comments: Number(row.comments_count), posts: Number(row.posts_count) });
+    return USERS.fromRow(row);
+  }
+  private keepCounts(id: string, counts: { comments: number; posts: number }): void {
+    if (this.countsGeneration !== this.sql.generation) {
+      this.userCountsById = new Map();
+      this.countsGeneration = this.sql.generation;
+    }
+    this.userCountsById.set(id, counts);
   }
   userIgnoringCase(id: string): UserRecord | undefined {
     return this.first(USERS, 'id_lc = ?', [id.toLowerCase()]);
@@ -218,6 +268,7 @@ export class PortalState implements PortalSettings {
   }
   /** Posts written and comments made by each user, all moderation states. */
   userCounts(id: string): { comments: number; posts: number } {
+    if (this.countsGeneration === this.sql.generation && this.userCountsById.has(id)) return this.userCountsById.get(id)!;
     const row = this.sql.one<{ comments_count: number; posts_count: number }>(
       'SELECT comments_count, posts_count FROM users WHERE portal_id = ? AND id = ?',
       [this.id, id],
@@ -225,7 +276,7 @@ export class PortalState implements PortalSettings {
     return { comments: row?.comments_count ?? 0, posts: row?.posts_count ?? 0 };
   }
   tab(id: number): TabRecord | undefined {
-    return this.first(TABS, 'id = ?', [id]);
+    return this.byId(TABS, id);
   }
   tabBySlug(slug: string): TabRecord | undefined {
     return this.first(TABS, 'slug = ? ORDER BY row', [slug]);
@@ -234,24 +285,17 @@ export class PortalState implements PortalSettings {
     return this.list(SECTIONS, 'tab_id = ?', [tabId]);
   }
   status(id: number): StatusRecord | undefined {
-    return this.first(STATUSES, 'id = ?', [id]);
+    return this.byId(STATUSES, id);
   }
   category(id: number): CategoryRecord | undefined {
-    return this.first(CATEGORIES, 'id = ?', [id]);
+    return this.byId(CATEGORIES, id);
   }
   categoryNamed(name: string): CategoryRecord | undefined {
     return this.first(CATEGORIES, 'name = ?', [name]);
   }
-  /** Categories of a post, in the post's order. */
-  postCategories(key: string): CategoryRecord[] {
-    return this.sql
-      .all<Row>(
-        `SELECT ${CATEGORIES.select.split(', ').map((c) => `c.${c}`).join(', ')} FROM post_categories pc
-         JOIN categories c ON c.portal_id = pc.portal_id AND c.id = pc.category_id
-         WHERE pc.portal_id = ? AND pc.post_key = ? ORDER BY pc.row`,
-        [this.id, key],
-      )
-      .map(CATEGORIES.fromRow);
+  /** Categories of a post, in the post's order; ids of deleted categories are skipped. */
+  postCategories(post: PostRecord): CategoryRecord[] {
+    return post.category_ids.flatMap((id) => this.byId(CATEGORIES, id) ?? []);
   }
   highestCategorySortOrder(): number {
     return this.sql.value<number>('SELECT max(0, coalesce(max(sort_order), 0)) FROM categories WHERE portal_id = ?', [this.id]) ?? 0;
@@ -282,19 +326,18 @@ export class PortalState implements PortalSettings {
     return this.sql.one('SELECT 1 FROM group_members WHERE portal_id = ? AND group_id = ? AND user_id = ?', [this.id, groupId, userId]) !== undefined;
   }
   post(key: string): PostRecord | undefined {
-    const row = this.sql.one<Row>(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND key = ?`, [this.id, key]);
-    return row === undefined ? undefined : postFromRow(row);
+    return this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND key = ?`, [this.id, key])[0];
   }
   /** Approved comments of a post, replies included. */
   approvedCommentCount(key: string): number {
-    return this.sql.value<number>('SELECT comments_count FROM posts WHERE portal_id = ? AND key = ?', [this.id, key]) ?? 0;
+    return this.postExtras(key)?.approvedComments ?? 0;
   }
   comment(id: number): CommentRecord | undefined {
     return this.first(COMMENTS, 'id = ?', [id]);
   }
-  /** The approved comment of a post tagged for the changelog, if any. */
-  changelogComment(key: string): CommentRecord | undefined {
-    return this.first(COMMENTS, "post_key = ? AND tagged_for_changelog = 1 AND moderation_status = 'approved' ORDER BY row", [key]);
+  /** The text of the approved comment of a post tagged for the changelog, if any. */
+  changelogText(key: string): string | undefined {
+    return this.postExtras(key)?.changelog ?? undefined;
   }
   /** Every comment of a post: pinned first, then oldest first, ties by id. */
   postComments(key: string): CommentRecord[] {
@@ -329,7 +372,7 @@ export class PortalState implements PortalSettings {
     return this.first(VOTES, 'post_key = ? AND anonymous_id = ?', [key, anonymousId]);
   }
   tabPosts(tabId: number): PostRecord[] {
-    return this.sql.all<Row>(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND tab_id = ? ORDER BY row`, [this.id, tabId]).map(postFromRow);
+    return this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND tab_id = ? ORDER BY row`, [this.id, tabId]);
   }
 
   // --- lists --------------------------------------------------------------------------
@@ -372,22 +415,18 @@ export class PortalState implements PortalSettings {
     const condition = where.join(' AND ');
     const column = ORDER_COLUMNS[order.by];
     const orderSql = column ? `${column} ${order.direction === 'asc' ? 'ASC' : 'DESC'}, database_id ASC` : 'database_id ASC';
-    const posts = this.sql
-      .all<Row>(`SELECT ${POST_SELECT} FROM posts WHERE ${condition} ORDER BY ${orderSql} LIMIT ? OFFSET ?`, [...params, limit, skip])
-      .map(postFromRow);
+    const posts = this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE ${condition} ORDER BY ${orderSql} LIMIT ? OFFSET ?`, [...params, limit, skip]);
     const total = this.sql.value<number>(`SELECT count(*) FROM posts WHERE ${condition}`, params) ?? 0;
     return { posts, total };
   }
 
   /** Posts in a moderation state, highest id first, below a cursor id when given. */
   postsByModeration(status: PostRecord['moderation_status'], below: number | undefined, limit: number, offset = 0): PostRecord[] {
-    return this.sql
-      .all<Row>(
-        `SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND moderation_status = ? AND database_id < ?
-         ORDER BY database_id DESC LIMIT ? OFFSET ?`,
-        [this.id, status, below ?? Number.MAX_SAFE_INTEGER, limit, offset],
-      )
-      .map(postFromRow);
+    return this.readPosts(
+      `SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND moderation_status = ? AND database_id < ?
+       ORDER BY database_id DESC LIMIT ? OFFSET ?`,
+      [this.id, status, below ?? Number.MAX_SAFE_INTEGER, limit, offset],
+    );
   }
 
   /** Comments in a moderation state, highest id first, below a cursor id when given. */

@@ -149,7 +149,7 @@ export class Store {
   /** Commits what is pending and closes the database. */
   close(): void {
     if (this.batch) this.flush(this.batch);
-    this.sql.db.close();
+    this.sql.close();
   }
 }
 

@@ -35,12 +35,15 @@ export interface TableSpec<R> {
   fromRow(row: Row): R;
   /** The columns a SELECT of this kind reads. */
   select: string;
+  /** Every column a row of this kind fills, derived ones included. */
+  columns: string[];
 }
 
 function plain<R>(table: string, fields: string[], convert: Partial<Record<string, [(v: any) => unknown, (v: any) => unknown]>> = {}, derived: Record<string, (r: any) => unknown> = {}, dependsOn: Record<string, string> = {}): TableSpec<R> {
   return {
     table,
     select: fields.join(', '),
+    columns: [...fields, ...Object.keys(derived)],
     toRow(record) {
       const row: Row = {};
       for (const [k, v] of Object.entries(record)) {
@@ -133,7 +136,10 @@ export const POST_SELECT = `${POSTS.select},
   (SELECT json_group_array(category_id) FROM (SELECT category_id FROM post_categories c
     WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key ORDER BY c.row)) AS category_ids,
   (SELECT json_group_array(tag_id) FROM (SELECT tag_id FROM post_tags t
-    WHERE t.portal_id = posts.portal_id AND t.post_key = posts.key ORDER BY t.row)) AS tag_ids`;
+    WHERE t.portal_id = posts.portal_id AND t.post_key = posts.key ORDER BY t.row)) AS tag_ids,
+  comments_count AS approved_comments,
+  (SELECT comment FROM comments c WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key
+    AND c.tagged_for_changelog = 1 AND c.moderation_status = 'approved' ORDER BY c.row LIMIT 1) AS changelog_text`;
 
 export function postFromRow(row: Row): PostRecord {
   return {
@@ -159,6 +165,29 @@ export function updateRow<R>(sql: Sql, spec: TableSpec<R>, portalId: number, whe
     `UPDATE ${spec.table} SET ${sets.map((c) => `${c} = ?`).join(', ')} WHERE portal_id = ? AND ${conds.map((c) => `${c} = ?`).join(' AND ')}`,
     [...Object.values(row), portalId, ...Object.values(where)],
   );
+}
+
+const BULK_CHUNK = 10_000;
+
+/**
+ * Inserts many rows with a few statements: the rows go to SQLite as JSON arrays
+ * and are taken apart there (json_each), which is far faster than one call per
+ * row through the driver.
+ */
+export function bulkInsert(sql: Sql, table: string, columns: string[], rows: unknown[][]): void {
+  const picks = columns.map((_, i) => `value->>${i}`).join(', ');
+  const statement = `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${picks} FROM json_each(?)`;
+  for (let at = 0; at < rows.length; at += BULK_CHUNK) sql.run(statement, [JSON.stringify(rows.slice(at, at + BULK_CHUNK))]);
+}
+
+/** Inserts records of one kind for a portal in bulk. */
+export function bulkInsertRecords<R>(sql: Sql, spec: TableSpec<R>, portalId: number, records: R[]): void {
+  const columns = ['portal_id', ...spec.columns];
+  const rows = records.map((r) => {
+    const row = spec.toRow(r as Partial<R>);
+    return [portalId, ...spec.columns.map((c) => (row[c] === undefined ? null : row[c]))];
+  });
+  bulkInsert(sql, spec.table, columns, rows);
 }
 
 export function insertPost(sql: Sql, portalId: number, post: PostRecord): void {

@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+// Store benchmark: the reference server on a generated portal of 50,000 posts and
+// 500,000 comments against one of 200 posts, measured in the same run with the
+// same load loop (undici, keep-alive connections). Prints one JSON line per
+// figure and appends a table to bench/results.md.
+//
+//   node bench/store.bench.mjs
+//   FP_BENCH_BIN=/path/to/other/bin/fp.js node bench/store.bench.mjs   # another build
+//   BENCH_LARGE_POSTS=20000 BENCH_SECONDS=3 node bench/store.bench.mjs
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { once } from 'node:events';
+import { Pool } from 'undici';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fp = process.env.FP_BENCH_BIN ?? join(root, 'bin', 'fp.js');
+const LARGE = Number(process.env.BENCH_LARGE_POSTS ?? 50_000);
+const SMALL = 200;
+const COMMENTS_PER_POST = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const TOKEN = 'bench';
+const work = mkdtempSync(join(tmpdir(), 'fp-store-bench-'));
+
+const uuid = (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A portal of `posts` posts with ten comments each, written as a seed file without one huge string. */
+async function writeSeed(file, posts) {
+  const out = createWriteStream(file);
+  const write = async (text) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  const users = Array.from({ length: 500 }, (_, i) => ({
+    id: uuid(i + 1), name: `User ${i + 1}`, email: `u${i + 1}@bench.test`, role: i === 0 ? 'admin' : 'member',
+  }));
+  const head = {
+    hosts: ['127.0.0.1', 'localhost'],
+    title: 'Bench',
+    api_keys: [{ token: TOKEN }],
+    users,
+    tabs: [
+      { id: 1, slug: 'feedback', name: 'Feedback', type: 'board' },
+      { id: 2, slug: 'roadmap', name: 'Roadmap', type: 'roadmap' },
+    ],
+    statuses: [{ id: 1, name: 'Planned', tab_id: 2 }, { id: 2, name: 'Under review', tab_id: 1 }],
+    categories: Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}` })),
+  };
+  await write(`{"format":1,"portals":[${JSON.stringify(head).slice(0, -1)},"posts":[`);
+  const start = Date.UTC(2024, 0, 1);
+  for (let i = 0; i < posts; i++) {
+    const post = {
+      key: `p${i.toString(36)}`,
+      title: `Post number ${i} with a reasonably long title`,
+      description: 'Lorem ipsum dolor sit amet, **consectetur** adipiscing elit. '.repeat(6),
+      author_id: uuid((i % 500) + 1),
+      tab_id: (i % 2) + 1,
+      status_id: (i % 2) + 1,
+      category_ids: [(i % 8) + 1],
+      votes_count: i % 97,
+      views_count: i % 1009,
+      created_at: new Date(start + i * 60_000).toISOString(),
+    };
+    await write(`${i ? ',' : ''}${JSON.stringify(post)}`);
+  }
+  await write('],"comments":[');
+  let id = 0;
+  for (let i = 0; i < posts; i++) {
+    for (let c = 0; c < COMMENTS_PER_POST; c++) {
+      id++;
+      const comment = {
+        id,
+        post_key: `p${i.toString(36)}`,
+        user_id: uuid(((i + c) % 500) + 1),
+        comment: `Comment ${c} on post ${i}: I would use this every day.`,
+        moderation_status: id % 50 === 0 ? 'pending' : 'approved',
+        created_at: new Date(start + i * 60_000 + (c + 1) * 1000).toISOString(),
+      };
+      await write(`${id > 1 ? ',' : ''}${JSON.stringify(comment)}`);
+    }
+  }
+  await write(']}]}');
+  out.end();
+  await once(out, 'finish');
+}
+
+/** Starts `fp server`; resolves with its URL, its pid and how long it took to listen. */
+async function startServer(args) {
+  const t = process.hrtime.bigint();
+  const child = spawn(process.execPath, [fp, 'server', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const url = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (l) => {
+      const m = /^Listening on (\S+)/.exec(l);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (c) => reject(new Error(`server exited ${c}: ${stderr}`)));
+  });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  return {
+    url,
+    ms,
+    rssMb: () => Number(String(spawnSync('ps', ['-o', 'rss=', '-p', String(child.pid)]).stdout).trim()) / 1024,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Requests per second over SECONDS with `clients` connections, each sending its next request when answered. */
+async function throughput(url, clients, request) {
+  const pool = new Pool(url, { connections: clients, pipelining: 1 });
+  const run = async (seconds) => {
+    let ok = 0;
+    let failed = 0;
+    const until = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, worker) => {
+        for (let i = 0; Date.now() < until; i++) {
+          const res = await pool.request({ ...request(worker, i), headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } });
+          await res.body.dump();
+          if (res.statusCode < 300) ok++;
+          else failed++;
+        }
+      }),
+    );
+    if (failed) throw new Error(`${failed} requests failed`);
+    return ok / seconds;
+  };
+  await run(1); // warm-up
+  const rate = await run(SECONDS);
+  await pool.close();
+  return rate;
+}
+
+const postsPage = () => ({ path: '/api/v1/posts?limit=100', method: 'GET' });
+const commentCreate = (posts) => (worker, i) => ({
+  path: `/api/v1/posts/p${((worker * 7919 + i * 104729) % posts).toString(36)}/comments`,
+  method: 'POST',
+  body: JSON.stringify({ user_id: uuid(1), comment: `Bench comment ${worker}-${i}`, silent: true }),
+});
+
+/** A bare node:http server answering `body` to every request, in its own process like fp server. */
+async function bareServer(body) {
+  const code = `const b=${JSON.stringify(body)};require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json','content-length':Buffer.byteLength(b)});s.end(b)}).listen(0,'127.0.0.1',function(){console.log('Listening on http://127.0.0.1:'+this.address().port)})`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve) =>
+    createInterface({ input: child.stdout }).on('line', (l) => resolve(/^Listening on (\S+)/.exec(l)[1])),
+  );
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+const report = [];
+const emit = (figure) => {
+  report.push(figure);
+  console.log(JSON.stringify(figure));
+};
+
+try {
+  const measured = {};
+  for (const [name, posts] of [['small', SMALL], ['large', LARGE]]) {
+    const seed = join(work, `${name}.json`);
+    const data = join(work, `${name}.db`);
+    await writeSeed(seed, posts);
+    const seeding = await startServer(['--seed', seed, '--data', data]);
+    await seeding.stop();
+    const server = await startServer(['--data', data]);
+    try {
+      const page = await throughput(server.url, 8, postsPage);
+      const create = await throughput(server.url, 8, commentCreate(posts));
+      measured[name] = { posts, seedLoadMs: seeding.ms, pageRps: page, createRps: create, rssMb: server.rssMb() };
+      if (name === 'small') {
+        const body = await (await fetch(`${server.url}/api/v1/categories`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+        const bare = await bareServer(body);
+        try {
+          const catalog = () => ({ path: '/api/v1/categories', method: 'GET' });
+          measured.categories = { fp: await throughput(server.url, 8, catalog), bare: await throughput(bare.url, 8, catalog) };
+        } finally {
+          bare.stop();
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  const { small, large, categories } = measured;
+  emit({ figure: 'posts page of 100, large/small', small: small.pageRps, large: large.pageRps, ratio: large.pageRps / small.pageRps, goal: '>= 0.8' });
+  emit({ figure: 'durable comment create (8 clients), large/small', small: small.createRps, large: large.createRps, ratio: large.createRps / small.createRps, goal: '>= 0.8' });
+  emit({ figure: 'seed load of the large portal (ms)', value: large.seedLoadMs, goal: '<= 5000' });
+  emit({ figure: 'server RSS with the large portal (MB)', value: large.rssMb, goal: '<= 250' });
+  emit({ figure: 'GET /api/v1/categories, fp/bare node:http', fp: categories.fp, bare: categories.bare, ratio: categories.fp / categories.bare, goal: '>= 0.7' });
+
+  const f = (n, d = 1) => n.toFixed(d);
+  appendFileSync(
+    join(root, 'bench', 'results.md'),
+    [
+      '',
+      `## store.bench.mjs, ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${LARGE.toLocaleString('en')} posts / ${(LARGE * COMMENTS_PER_POST).toLocaleString('en')} comments vs ${SMALL}`,
+      process.env.FP_BENCH_LABEL ? `\n${process.env.FP_BENCH_LABEL}\n` : '',
+      '| figure | small | large | ratio / value | goal |',
+      '|---|---|---|---|---|',
+      `| posts page of 100 (req/s) | ${f(small.pageRps)} | ${f(large.pageRps)} | ${f(large.pageRps / small.pageRps, 2)} | >= 0.8 |`,
+      `| durable comment create, 8 clients (req/s) | ${f(small.createRps)} | ${f(large.createRps)} | ${f(large.createRps / small.createRps, 2)} | >= 0.8 |`,
+      `| seed load (ms, start to listening) | ${f(small.seedLoadMs, 0)} | ${f(large.seedLoadMs, 0)} | ${f(large.seedLoadMs, 0)} ms | <= 5000 |`,
+      `| server RSS after the runs (MB) | ${f(small.rssMb)} | ${f(large.rssMb)} | ${f(large.rssMb)} MB | <= 250 |`,
+      `| GET /api/v1/categories (req/s): fp / bare node:http | ${f(categories.fp)} | ${f(categories.bare)} | ${f(categories.fp / categories.bare, 2)} | >= 0.7 |`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

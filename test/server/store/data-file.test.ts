@@ -1,0 +1,188 @@
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startServer } from '../../../src/server/start-server.js';
+import { APPLICATION_ID, DataFileError, openDatabase } from '../../../src/server/store/database.js';
+import { dumpDataFile } from '../../../src/server/store/dump.js';
+import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { SCHEMA_VERSION } from '../../../src/server/store/schema.js';
+import { fixtureSeed } from '../../support/fixture-seed.js';
+
+const libsql = (await import('libsql')).default as unknown as new (path: string) => {
+  exec(sql: string): void;
+  close(): void;
+};
+
+let dir: string;
+let seedFile: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fp-data-file-'));
+  seedFile = join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(fixtureSeed()));
+});
+afterEach(async () => {
+  chmodSync(dir, 0o755);
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function start(data: string, seed: string | undefined = seedFile) {
+  return startServer({ port: 0, data, seed });
+}
+
+/** Starting on the file fails with exactly this message, and the file and its folder are as they were. */
+async function refused(file: string, message: string | RegExp) {
+  const before = existsSync(file) ? readFileSync(file) : undefined;
+  const names = readdirSync(dir).sort();
+  const err = await start(file).then(
+    (s) => s.close().then(() => undefined),
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DataFileError);
+  if (typeof message === 'string') expect((err as Error).message).toBe(message);
+  else expect((err as Error).message).toMatch(message);
+  if (before) expect(readFileSync(file).equals(before)).toBe(true);
+  expect(readdirSync(dir).sort()).toEqual(names);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const KEEP = 'Give --data a new file or an fp data file; fp has not changed this one.';
+
+describe('data files that are refused, untouched', () => {
+  it('text that is neither a database nor JSON', async () => {
+    const file = join(dir, 'data.db');
+    writeFileSync(file, 'hello, this is not a database\n');
+    await refused(file, `${file}: is not an fp data file (neither a database nor JSON data of an earlier fp). ${KEEP}`);
+  });
+
+  it('JSON null never loads the demo or the seed', async () => {
+    const file = join(dir, 'data.json');
+    writeFileSync(file, 'null\n');
+    await refused(file, `${file}: holds null, not fp data. ${KEEP}`);
+  });
+
+  it('broken JSON', async () => {
+    const file = join(dir, 'data.json');
+    writeFileSync(file, '{"portals": [');
+    const start = `${file}: is not an fp data file (not a database, and not valid JSON: `;
+    await refused(file, new RegExp(`^${escape(start)}.+${escape(`). ${KEEP}`)}$`));
+  });
+
+  it('JSON of the earlier format that does not load names each problem', async () => {
+    const file = join(dir, 'data.json');
+    writeFileSync(file, JSON.stringify({ portals: [] }));
+    await refused(file, `${file}: is JSON data of an earlier fp that does not load. ${KEEP}\n  portals: needs at least one portal`);
+  });
+
+  it('a damaged database', async () => {
+    const file = join(dir, 'data.db');
+    await (await start(file)).close();
+    const bytes = readFileSync(file);
+    bytes.fill(0x5a, 100, 4096); // the schema page, past the 100-byte header
+    writeFileSync(file, bytes);
+    await refused(file, `${file}: is damaged or not a database. Restore it from a backup (or move it away to start afresh); fp has not changed it.`);
+  });
+
+  it('a database written by a newer fp', async () => {
+    const file = join(dir, 'data.db');
+    const db = new libsql(file);
+    db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION + 1}; CREATE TABLE future (x)`);
+    db.close();
+    await refused(
+      file,
+      `${file}: was written by a newer fp (data schema ${SCHEMA_VERSION + 1}; this fp reads up to ${SCHEMA_VERSION}). Run a newer fp with it, or start this one with another --data file.`,
+    );
+  });
+
+  it("another program's SQLite database", async () => {
+    const file = join(dir, 'other.sqlite');
+    const db = new libsql(file);
+    db.exec('CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES (1)');
+    db.close();
+    await refused(file, `${file}: is a SQLite database, but not an fp data file. Give --data a new file or an fp data file.`);
+  });
+
+  it('a folder that does not exist', async () => {
+    const file = join(dir, 'missing', 'data.db');
+    await refused(file, `${file}: its folder does not exist. Create the folder or choose another --data path.`);
+  });
+
+  it('a read-only location is refused at start-up', async () => {
+    // root writes through permissions, so it is shown on a file system that refuses everyone.
+    const asRoot = process.getuid?.() === 0;
+    const file = asRoot ? '/sys/fs/fp-data.db' : join(dir, 'data.db');
+    if (!asRoot) chmodSync(dir, 0o555);
+    const err = await start(file).then(
+      (s) => s.close().then(() => undefined),
+      (e: unknown) => e,
+    );
+    expect((err as Error).message).toBe(`${file}: is in a read-only location. Choose a --data path fp can write to.`);
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('data files that open', () => {
+  it('a new file is created from the seed; the next start opens the data, not the seed', async () => {
+    const file = join(dir, 'data.db');
+    const first = await start(file);
+    expect(first.notices).toEqual([]);
+    first.store.mutate(() => first.store.portals[0].insertFeedback({ ...first.store.portals[0].feedback[0], id: 'fb-9' }));
+    await first.store.commit();
+    await first.close();
+    const second = await start(file);
+    expect(second.store.portals[0].feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-9']);
+    await second.close();
+  });
+
+  it('a JSON data file of the earlier format is imported once, with a message, and kept as a backup', async () => {
+    const file = join(dir, 'data.json');
+    const state = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
+    state.portals[0].title = 'Written by the earlier fp';
+    const json = JSON.stringify(state, null, 1);
+    writeFileSync(file, json);
+
+    const first = await start(file);
+    expect(first.notices).toEqual([
+      `${file}: imported the JSON data of an earlier fp into a database; the JSON document is kept as ${file}.json-backup.`,
+    ]);
+    expect(first.store.state).toEqual(state);
+    await first.close();
+    expect(readFileSync(`${file}.json-backup`, 'utf8')).toBe(json);
+    expect(readFileSync(file).subarray(0, 15).toString()).toBe('SQLite format 3');
+
+    const second = await start(file);
+    expect(second.notices).toEqual([]);
+    expect(second.store.portals[0].title).toBe('Written by the earlier fp');
+    await second.close();
+  });
+});
+
+describe('fp server dump', () => {
+  it('writes the store as a seed file that loads back to the same store', async () => {
+    const file = join(dir, 'data.db');
+    const server = await start(file);
+    const state = server.store.state;
+    await server.close();
+    const dump = dumpDataFile(file);
+    expect(dump).toEqual(state);
+    expect(dump.format).toBe(1);
+    expect(loadSeed(JSON.parse(JSON.stringify(dump)))).toEqual(state);
+  });
+
+  it('reads a JSON data file of the earlier format as it is, and refuses what is no data file', () => {
+    const file = join(dir, 'data.json');
+    const state = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
+    writeFileSync(file, JSON.stringify(state));
+    expect(dumpDataFile(file)).toEqual(state);
+    expect(() => dumpDataFile(join(dir, 'none.db'))).toThrow(`${join(dir, 'none.db')}: holds no data. Give --data the data file of an fp server.`);
+  });
+
+  it('a database opened by the store is an fp data file of the current schema', () => {
+    const file = join(dir, 'fresh.db');
+    openDatabase(file).close();
+    const check = openDatabase(file);
+    expect(check.prepare('PRAGMA user_version').all([])[0]).toMatchObject({ user_version: SCHEMA_VERSION });
+    check.close();
+  });
+});
