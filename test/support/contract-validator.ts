@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from '../../src/contract/openapi.js';
+import { normalizeInput } from '../../src/server/http/normalize-input.js';
 
 /**
  * Checks HTTP exchanges against the OpenAPI document (docs/openapi.json is the
@@ -24,6 +25,16 @@ export interface Exchange {
   responseHeaders: Record<string, string | string[] | undefined>;
   responseBody: Buffer;
   responseTruncated: boolean;
+}
+
+/**
+ * Paths the document describes: the API itself. `/__reference/*` is the reference
+ * server's own, and `/mcp`, `/oauth/*` and `/.well-known/*` follow their own
+ * protocols (MCP, RFC 6749/7591/8414/9728), checked by their own tests.
+ */
+export function inDocumentScope(target: string): boolean {
+  const path = target.split('?')[0];
+  return !/^\/(__reference\/|mcp(\/|$)|oauth\/|\.well-known\/)/.test(path);
 }
 
 export interface Verdict {
@@ -127,6 +138,7 @@ export function createContractValidator(doc: Json = openApiDocument()) {
       else if (p.in === 'query') {
         const all = url.searchParams.getAll(p.name).concat(url.searchParams.getAll(`${p.name}[]`));
         raw = p.schema.type === 'array' ? (all.length ? all : undefined) : all.length > 1 ? all : all[0];
+        raw = present(raw);
       }
       if (raw === undefined) {
         if (p.required) problems.push(`parameter ${p.name} is required`);
@@ -144,7 +156,10 @@ export function createContractValidator(doc: Json = openApiDocument()) {
       if (type.startsWith('application/x-www-form-urlencoded')) {
         const schema = resolve(body['application/x-www-form-urlencoded'].schema);
         const form: Json = {};
-        for (const [name, v] of new URLSearchParams(text)) form[name] = coerce(v, schema.properties?.[name] ?? {});
+        for (const [name, v] of new URLSearchParams(text)) {
+          const given = present(v);
+          if (given !== undefined) form[name] = coerce(given, schema.properties?.[name] ?? {});
+        }
         value = form;
       } else if (text.trim() !== '') {
         try {
@@ -163,7 +178,10 @@ export function createContractValidator(doc: Json = openApiDocument()) {
       if (fields instanceof Error) return [...problems, `a malformed multipart body (${fields.message})`];
       const schema = body['multipart/form-data'].schema;
       const form: Json = {};
-      for (const [name, value] of Object.entries(fields)) form[name] = coerce(value, schema.properties[name] ?? {});
+      for (const [name, value] of Object.entries(fields)) {
+        const given = present(value);
+        if (given !== undefined) form[name] = coerce(given, schema.properties[name] ?? {});
+      }
       const pointer = `${op.pointer}/requestBody/content/multipart~1form-data/schema`;
       return [...problems, ...check(pointer, form).map((m) => `form ${m}`)];
     }
@@ -218,6 +236,20 @@ export function createContractValidator(doc: Json = openApiDocument()) {
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Query strings and form fields as the server reads them: trimmed, and an empty
+ * value is no value (the service's input middleware, D-INPUT-NORMALISE).
+ */
+function present(value: string | string[] | undefined): string | string[] | undefined {
+  if (value === undefined) return undefined;
+  const normal = normalizeInput(value);
+  if (Array.isArray(normal)) {
+    const kept = normal.filter((v): v is string => v !== null);
+    return kept.length ? kept : undefined;
+  }
+  return normal ?? undefined;
 }
 
 function safeDecode(s: string): string {
