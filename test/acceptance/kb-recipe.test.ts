@@ -60,7 +60,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => links!.listen(0, '127.0.0.1', r));
   linkBase = `http://127.0.0.1:${(links.address() as AddressInfo).port}`;
 
-  server = spawn(fpBin, ['server', '--port', '0', '--seed', 'demo'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(fpBin, ['server', '--port', '0', '--seed', 'demo', '--allow-private-links'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   baseUrl = await new Promise<string>((resolveUrl, reject) => {
     createInterface({ input: server!.stdout! }).on('line', (line) => {
       const m = /^Listening on (\S+)/.exec(line);

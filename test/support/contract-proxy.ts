@@ -34,8 +34,8 @@ export function recordTally(tally: ContractTally): void {
  * through unchanged and checks each exchange against the OpenAPI document.
  * Paths outside the document's scope (`/__reference/*`, MCP, OAuth) are passed through unchecked.
  */
-export async function startContractProxy(upstream: string): Promise<ContractProxy> {
-  const target = new URL(upstream);
+export async function startContractProxy(upstream: string, alsoOn: string[] = []): Promise<ContractProxy> {
+  const main = new URL(upstream);
   const validator = createContractValidator();
   const agent = new Agent({ keepAlive: true });
   const tally: ContractTally = { requests: 0, requestsConforming: 0, responses: 0, violations: [] };
@@ -52,7 +52,8 @@ export async function startContractProxy(upstream: string): Promise<ContractProx
     void job.finally(() => pending.delete(job));
   }
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  /** A proxy listener in front of the server's address `target`. */
+  const proxyTo = (target: URL) => createServer((req: IncomingMessage, res: ServerResponse) => {
     const checked = inDocumentScope(req.url ?? '/');
     const requestBody = keep();
     const upstreamReq = httpRequest({
@@ -95,17 +96,31 @@ export async function startContractProxy(upstream: string): Promise<ContractProx
       if (!res.writableFinished) upstreamReq.destroy();
     });
   });
+  const server = proxyTo(main);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  // Portals on other loopback addresses (127.0.0.2, …) are reached through the same port there.
+  const servers = [server];
+  for (const address of alsoOn) {
+    const extra = proxyTo(new URL(`http://${address}:${main.port}`));
+    await new Promise<void>((resolve) => extra.listen(port, address, resolve));
+    servers.push(extra);
+  }
 
   return {
     url,
     tally,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
       agent.destroy();
       await Promise.all([...pending]);
       recordTally(tally);
