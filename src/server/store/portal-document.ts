@@ -92,20 +92,16 @@ function insertCollections(sql: Sql, p: PortalData): void {
 
 /** The counters the triggers keep, computed from the rows. */
 function recount(sql: Sql, portalId: number): void {
-  sql.run(
-    `UPDATE posts SET
-       comments_count = (SELECT count(*) FROM comments c WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key AND c.moderation_status = 'approved'),
-       latest_vote_ms = (SELECT max(created_ms) FROM anonymous_votes v WHERE v.portal_id = posts.portal_id AND v.post_key = posts.key)
-     WHERE portal_id = ?`,
-    [portalId],
-  );
-  sql.run(
-    `UPDATE users SET
-       comments_count = (SELECT count(*) FROM comments c WHERE c.portal_id = users.portal_id AND c.user_id = users.id),
-       posts_count = (SELECT count(*) FROM posts p WHERE p.portal_id = users.portal_id AND p.author_id = users.id)
-     WHERE portal_id = ?`,
-    [portalId],
-  );
+  // One grouped pass per counter (a correlated count per row would let the planner scan per row).
+  const counters: Array<[string, string, string, string]> = [
+    ['posts', 'key', 'comments_count', "SELECT post_key AS k, count(*) AS n FROM comments WHERE portal_id = ? AND moderation_status = 'approved' GROUP BY post_key"],
+    ['posts', 'key', 'latest_vote_ms', 'SELECT post_key AS k, max(created_ms) AS n FROM anonymous_votes WHERE portal_id = ? GROUP BY post_key'],
+    ['users', 'id', 'comments_count', 'SELECT user_id AS k, count(*) AS n FROM comments WHERE portal_id = ? GROUP BY user_id'],
+    ['users', 'id', 'posts_count', 'SELECT author_id AS k, count(*) AS n FROM posts WHERE portal_id = ? GROUP BY author_id'],
+  ];
+  for (const [table, key, column, grouped] of counters) {
+    sql.run(`UPDATE ${table} SET ${column} = g.n FROM (${grouped}) AS g WHERE ${table}.portal_id = ? AND ${table}.${key} = g.k`, [portalId, portalId]);
+  }
 }
 
 const PORTAL_TABLES = [

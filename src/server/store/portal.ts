@@ -341,7 +341,12 @@ export class PortalState implements PortalSettings {
   }
   /** Every comment of a post: pinned first, then oldest first, ties by id. */
   postComments(key: string): CommentRecord[] {
-    return this.list(COMMENTS, 'post_key = ?', [key], 'pinned_to_top DESC, created_ms, id');
+    return this.sql
+      .all<Row>(
+        `SELECT ${COMMENTS.select} FROM comments INDEXED BY comments_by_post WHERE portal_id = ? AND post_key = ? ORDER BY pinned_to_top DESC, created_ms, id`,
+        [this.id, key],
+      )
+      .map(COMMENTS.fromRow);
   }
   replyIds(commentId: number): number[] {
     return this.sql.all<{ id: number }>('SELECT id FROM comments WHERE portal_id = ? AND parent_id = ? ORDER BY row', [this.id, commentId]).map((c) => c.id);

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase, type Database } from './database.js';
 import { insertPortal, portalIds, readPortal, replacePortal } from './portal-document.js';
 import { PortalState } from './portal.js';
@@ -26,7 +30,9 @@ export class Store {
   private portalViews: PortalState[];
   private batch: Batch | undefined;
   private depth = 0;
-  private resetDoc: string;
+  /** What reset goes back to: a seed document, or a copy of the database as opened. */
+  private resetDoc: string | undefined;
+  private snapshot: string | undefined;
 
   /** A store in memory holding `state` (a loaded seed). */
   constructor(state: ServerState, options?: StoreOptions);
@@ -37,7 +43,24 @@ export class Store {
     this.sql = new Sql(db);
     if ('portals' in source) Store.seed(db, source);
     this.portalViews = this.makeViews();
-    this.resetDoc = JSON.stringify(options.resetTo ?? ('portals' in source ? source : this.state));
+    const resetTo = options.resetTo ?? ('portals' in source ? source : undefined);
+    if (resetTo) {
+      this.resetDoc = JSON.stringify(resetTo);
+    } else {
+      // The data as opened, copied by SQLite itself; read back only when a portal is reset.
+      this.snapshot = join(tmpdir(), `fp-reset-${process.pid}-${randomUUID()}.db`);
+      this.sql.run('VACUUM INTO ?', [this.snapshot]);
+    }
+  }
+
+  private resetDocument(portalId: number): PortalData | undefined {
+    if (this.resetDoc) return (JSON.parse(this.resetDoc) as ServerState).portals.find((p) => p.id === portalId);
+    const copy = new Sql(openDatabase(this.snapshot!));
+    try {
+      return portalIds(copy).includes(portalId) ? readPortal(copy, portalId) : undefined;
+    } finally {
+      copy.close();
+    }
   }
 
   private makeViews(): PortalState[] {
@@ -140,7 +163,7 @@ export class Store {
 
   /** Put one portal back as it was at start (its id counters too). */
   reset(portalId: number): void {
-    const fresh = (JSON.parse(this.resetDoc) as ServerState).portals.find((p) => p.id === portalId);
+    const fresh = this.resetDocument(portalId);
     if (!fresh) return;
     this.mutate(() => replacePortal(this.sql, fresh));
     this.portals.find((p) => p.id === portalId)?.reload();
@@ -150,6 +173,7 @@ export class Store {
   close(): void {
     if (this.batch) this.flush(this.batch);
     this.sql.close();
+    if (this.snapshot) for (const suffix of ['', '-wal', '-shm']) rmSync(this.snapshot + suffix, { force: true });
   }
 }
 

@@ -138,7 +138,7 @@ export const POST_SELECT = `${POSTS.select},
   (SELECT json_group_array(tag_id) FROM (SELECT tag_id FROM post_tags t
     WHERE t.portal_id = posts.portal_id AND t.post_key = posts.key ORDER BY t.row)) AS tag_ids,
   comments_count AS approved_comments,
-  (SELECT comment FROM comments c WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key
+  (SELECT comment FROM comments c INDEXED BY comments_by_post WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key
     AND c.tagged_for_changelog = 1 AND c.moderation_status = 'approved' ORDER BY c.row LIMIT 1) AS changelog_text`;
 
 export function postFromRow(row: Row): PostRecord {
