@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { answerClientErrors } from './http/client-error.js';
 import { createRequestHandler } from './http/create-app.js';
 import { prepareUploadSpool } from './http/upload-spool.js';
 import { loadSeed, SeedError } from './store/load-seed.js';
@@ -82,6 +83,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const uploadTmpDir = await prepareUploadSpool();
   const handler = createRequestHandler({ store, services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir } });
   const first = createServer(handler);
+  answerClientErrors(first);
   servers.push(first);
   const port = await listen(first, options.port ?? 0, host);
   const addresses = [host];
@@ -89,6 +91,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const extra = new Set(state.portals.flatMap((p) => p.hosts).filter((h) => isLoopbackIp(h) && h !== host));
     for (const address of extra) {
       const server = createServer(handler);
+      answerClientErrors(server);
       await listen(server, port, address);
       servers.push(server);
       addresses.push(address);
