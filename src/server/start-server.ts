@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { answerClientErrors } from './http/client-error.js';
 import { createRequestHandler } from './http/create-app.js';
 import { createRehearsal, type RehearsalOptions } from './http/rehearsal/rehearsal.js';
 import { prepareUploadSpool } from './http/upload-spool.js';
@@ -82,6 +83,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     rehearsal: options.rehearsal && createRehearsal(options.rehearsal),
   });
   const first = createServer(handler);
+  answerClientErrors(first);
   servers.push(first);
   const port = await listen(first, options.port ?? 0, host);
   const addresses = [host];
@@ -89,6 +91,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const extra = new Set(store.portals.flatMap((p) => p.hosts).filter((h) => isLoopbackIp(h) && h !== host));
     for (const address of extra) {
       const server = createServer(handler);
+      answerClientErrors(server);
       await listen(server, port, address);
       servers.push(server);
       addresses.push(address);

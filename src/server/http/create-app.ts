@@ -9,6 +9,7 @@ import type { ServerServices } from '../services.js';
 import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
 import { assertKnownTransferEncoding } from './check-transfer-encoding.js';
+import { answerClientErrors } from './client-error.js';
 import { dropUnreadBody } from './drop-unread-body.js';
 import { errorResponse, HttpError } from './error-response.js';
 import { normalizeInput } from './normalize-input.js';
@@ -32,7 +33,9 @@ export interface AppOptions {
 
 /** The reference server as a `node:http` server that is not listening yet. */
 export function createApp(options: AppOptions): Server {
-  return createServer(createRequestHandler(options));
+  const server = createServer(createRequestHandler(options));
+  answerClientErrors(server);
+  return server;
 }
 
 /** One request listener, shareable by servers on several addresses. */

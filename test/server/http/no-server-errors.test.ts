@@ -1,82 +1,340 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import fc from 'fast-check';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, GROUP_BETA } from '../../support/fixture-seed.js';
+import yazl from 'yazl';
+import { endpointList, type Endpoint } from '../../../src/contract/endpoints.js';
+import { LinkCache } from '../../../src/server/kb/link-health/link-cache.js';
+import { ScanRegistry } from '../../../src/server/kb/link-health/scan.js';
+import { ADMIN_KEY, ANN, BOB, CARA, EXPIRED_KEY, GROUP_BETA, GROUP_EMPTY, OTHER_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
+// Hostile input, generated: every endpoint of the table with random path
+// parameters, query strings, headers and bodies, then multipart uploads with
+// random part shapes, ZIP entries and front matter. The server must answer
+// each one (no reset), never with a 5xx, always with JSON carrying a message
+// when it refuses; afterwards the store's invariants still hold.
+
+const BATCH = 8;
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
+let uploads: string;
+let sent = 0;
+const agent = new Agent({ connections: BATCH, keepAliveTimeout: 30_000 });
+
+// Link checks are answered here without any network: the fuzzer creates articles with arbitrary links.
+const offline = new LinkCache({
+  check: async (url) => ({ url, ok: false, status: null, error: 'offline', final_url: url, redirects: 0, checked_at: new Date(0).toISOString() }),
 });
-afterAll(() => server.close());
 
-/** Routes whose handlers exist, with a slot (`*`) where random path segments go. */
-const TEMPLATES: Array<[string, string]> = [
-  ['GET', '/api/v1/portal'],
-  ['GET', '/api/v1/posts'],
-  ['POST', '/api/v1/groups'],
-  ['PATCH', `/api/v1/groups/*`],
-  ['PUT', `/api/v1/groups/${GROUP_BETA}`],
-  ['GET', '/api/v1/groups/*/users'],
-  ['POST', `/api/v1/groups/${GROUP_BETA}/users`],
-  ['DELETE', '/api/v1/groups/*/users'],
-  ['POST', '/api/v1/feedback'],
-  ['PUT', '/api/v1/feedback/*'],
-  ['POST', '/api/v1/feedback/summarize'],
-  ['POST', '/api/v1/categories'],
-  ['PATCH', '/api/v1/categories/*'],
-  ['GET', '/api/v1/*'],
-  ['POST', '/__reference/*'],
-  ['GET', '/*'],
-];
+let votesBaseline: Map<string, number>;
 
-const CONTENT_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', ''];
+beforeAll(async () => {
+  uploads = await mkdtemp(join(tmpdir(), 'fp-fuzz-uploads-'));
+  server = await startTestServer(undefined, {
+    uploadTmpDir: uploads,
+    linkCache: offline,
+    scanRegistry: new ScanRegistry({ maxQueuedPerPortal: 2, defaults: { cache: offline } }),
+  });
+  votesBaseline = votesNotFromAnonymous();
+});
+afterAll(async () => {
+  console.log(`fuzz: ${sent} generated hostile requests, no 5xx, no reset, every refusal a JSON message`);
+  await server.close();
+  await agent.close();
+  await rm(uploads, { recursive: true, force: true });
+});
+
+// ---- generators ----------------------------------------------------------------
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u200b', '\ufeff', 'a') }),
+  fc.constantFrom('', '   ', '__proto__', 'constructor', 'null', 'true', '0', '-1', '1e309', 'NaN', '9'.repeat(40), '<script>alert(1)</script>', '[x](javascript:alert(1))', '%00', '\u0000', '../../etc/passwd', 'Ünïcödé', '𝔘'),
+  fc.nat({ max: 7000 }).map((n) => 'x'.repeat(n)),
+);
+
+const knownIds = fc.constantFrom(ANN, BOB, CARA, GROUP_BETA, GROUP_EMPTY, 'dark1', 'sso22', 'pend3', 'rej44', 'kb001', '1', '2', '3', '100', '103', '104', '105');
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileString },
+  { weight: 2, arbitrary: knownIds.map((id) => (Math.random() < 0.5 ? ` ${id} ` : id)) },
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(hostileString, fc.integer(), knownIds), { maxLength: 5 }),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.integer({ min: 1, max: 200 }).map((depth) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown),
+);
+
+function bodyKeys(endpoint: Endpoint): string[] {
+  const shape = (endpoint.body as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function queryKeys(endpoint: Endpoint): string[] {
+  const shape = (endpoint.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
 
 const segment = fc.oneof(
-  fc.string().map(encodeURIComponent),
-  fc.constantFrom('/[', '/%', '//', '%', '%zz', '%E0%A4%A', '..', '%2F', '__proto__', 'constructor', '-1', '1e309', '9'.repeat(40)),
+  { weight: 3, arbitrary: knownIds },
+  { weight: 2, arbitrary: hostileString.map(encodeURIComponent) },
+  fc.constantFrom('post', 'comment', '%', '%zz', '%E0%A4%A', '..', '%2F', '-1', '0', '3', '7', fc.sample(fc.uuid(), 1)[0]),
   fc.uuid(),
   fc.nat().map(String),
 );
 
-const jsonBody = fc.oneof(
-  fc.jsonValue().map((v) => JSON.stringify(v)),
-  fc
-    .dictionary(
-      fc.constantFrom('name', 'description', 'user_id', 'type', 'feedback', 'sentiment', 'focus', 'created_from', 'created_to', 'widget', 'keyword', 'color', '__proto__'),
-      fc.jsonValue(),
-    )
-    .map((v) => JSON.stringify(v)),
-  fc.string(),
-  fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b).toString('latin1')),
+const authorization = fc.oneof(
+  { weight: 8, arbitrary: fc.constant(`Bearer ${ADMIN_KEY}`) },
+  fc.constantFrom(`Bearer ${READONLY_KEY}`, `Bearer ${EXPIRED_KEY}`, `Bearer ${OTHER_KEY}`, 'Bearer', 'Basic dGVzdDp0ZXN0', `bearer   ${ADMIN_KEY}  `, ''),
+  // Header values are bytes: what a client can put in one is printable ASCII (undici refuses the rest).
+  hostileString.map((s) => `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}`),
 );
 
-const query = fc.array(fc.tuple(fc.oneof(fc.string(), fc.constantFrom('limit', 'skip', 'status[]', 'tag_id', 'order_by', 'last_post_id')), fc.string()), {
-  maxLength: 4,
+const host = fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, fc.constantFrom('other.localhost', 'TEST.localhost:80', '127.0.0.2', 'unknown.example', '[::1]', '', 'a'.repeat(300)));
+const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', undefined);
+
+interface Exchange {
+  method: string;
+  path: string;
+  query: Array<[string, string]>;
+  headers: Record<string, string>;
+  body: string | Buffer | undefined;
+}
+
+const apiExchange: fc.Arbitrary<Exchange> = fc.constantFrom(...endpointList).chain((endpoint) => {
+  const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const keys = bodyKeys(endpoint);
+  const qKeys = queryKeys(endpoint);
+  const bodyRecord = keys.length ? fc.dictionary(fc.oneof(fc.constantFrom(...keys), hostileString), hostileValue, { maxKeys: 6 }) : fc.constant({});
+  return fc.record({
+    method: fc.oneof({ weight: 9, arbitrary: fc.constant(endpoint.method) }, fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD')),
+    params: fc.tuple(...names.map(() => segment)),
+    query: fc.array(
+      fc.tuple(fc.oneof(qKeys.length ? fc.constantFrom(...qKeys, ...qKeys.map((k) => `${k}[]`)) : hostileString, hostileString), hostileValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? ''))),
+      { maxLength: 4 },
+    ),
+    body: fc.oneof(
+      { weight: 5, arbitrary: bodyRecord.map((b) => JSON.stringify(b)) },
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      hostileString,
+      fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
+      bodyRecord.map((b) => new URLSearchParams(Object.entries(b).map(([k, v]): [string, string] => [k, String(v)])).toString()),
+      fc.constant(undefined),
+    ),
+    authorization,
+    host,
+    contentType,
+    accept: fc.constantFrom('application/json', '*/*', 'text/html', undefined),
+  }).map(({ method, params, query, body, authorization, host, contentType, accept }) => {
+    let path = endpoint.path;
+    names.forEach((name, i) => (path = path.replace(`{${name}}`, params[i])));
+    const headers: Record<string, string> = {};
+    if (authorization) headers.authorization = authorization;
+    if (host !== undefined) headers.host = host;
+    if (contentType) headers['content-type'] = contentType;
+    if (accept) headers.accept = accept;
+    return { method, path, query, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body };
+  });
 });
 
-const exchange = fc.record({
-  template: fc.constantFrom(...TEMPLATES),
-  segment,
-  query,
-  body: fc.option(jsonBody, { nil: undefined }),
-  contentType: fc.constantFrom(...CONTENT_TYPES),
+// Front matter: well-formed keys with odd values, and YAML made of hostile fragments.
+const yamlFragment = fc.constantFrom('&a', '*a', '!!binary', '!!js/function', '<<: *a', '? ', '- ', ': ', '"', "'", '\n', '  ', '{', '}', '[', ']', '#', '%YAML 1.2\n', '...', 'title', 'id', 'name', 'sort_order', '\t', '|', '>', '!', '@', '`', 'x: &x [1,2]\ny: [*x,*x,*x]\n');
+const frontMatter = fc.oneof(
+  fc.dictionary(fc.oneof(fc.constantFrom('id', 'title', 'name', 'sort_order'), fc.string({ maxLength: 8 })), hostileValue, { maxKeys: 6 }).map((d) =>
+    Object.entries(d).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v) ?? 'null'}`).join('\n'),
+  ),
+  fc.array(yamlFragment, { maxLength: 30 }).map((parts) => parts.join('')),
+  fc.nat({ max: 200 }).map((n) => Array.from({ length: n }, (_, i) => `k${i}: ${i}`).join('\n')),
+);
+const markdownFile = fc.record({
+  fenced: fc.boolean(),
+  front: frontMatter,
+  body: fc.oneof(hostileString, fc.constantFrom('See [docs](https://docs.example.com/x) and http://127.0.0.1/', `http://x/${')'.repeat(2000)}`, '---\n---\n')),
+  crlf: fc.boolean(),
+}).map(({ fenced, front, body, crlf }) => {
+  const text = fenced ? `---\n${front}\n---\n${body}` : body;
+  return crlf ? text.replace(/\n/g, '\r\n') : text;
+});
+const entryName = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('a.md', 'getting-started/_index.md', 'getting-started/installation.md', '_index.md', 'x/y/z.md', 'images/p.png', 'UPPER.MD') },
+  fc.constantFrom('../escape.md', '/abs.md', 'a\\b.md', 'C:/x.md', 'a//b.md', './a.md', '__MACOSX/a.md', '.hidden.md', 'dir/', 'ctl\u0001.md', 'ü/ñ.md'),
+  fc.stringMatching(/^[a-z]{1,8}(\/[a-z]{1,8}){0,3}\.md$/),
+);
+const zipArchive = fc.array(fc.tuple(entryName, markdownFile), { maxLength: 6 }).map((entries) => entries);
+
+async function zipBytes(entries: Array<[string, string]>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  const used = new Set<string>();
+  for (const [name, text] of entries) {
+    const unique = used.has(name) ? `dup-${used.size}.md` : name;
+    used.add(unique);
+    try {
+      if (unique.endsWith('/')) zip.addEmptyDirectory(unique);
+      else zip.addBuffer(Buffer.from(text), unique);
+    } catch {
+      zip.addBuffer(Buffer.from(text), `renamed-${used.size}.md`); // a name yazl itself refuses
+    }
+  }
+  zip.end();
+  return buffer(zip.outputStream);
+}
+
+const disposition = fc.constantFrom(
+  'form-data; name="file"; filename="kb.zip"',
+  'form-data; name="tab_id"',
+  'form-data; name="delete_confirmed[]"',
+  'form-data; name="delete_sections_confirmed[]"',
+  'form-data',
+  'form-data; filename="nameless.zip"',
+  'form-data; name="archive"; filename="a.zip"',
+  'form-data; name=""',
+  'form-data; name="file"; filename*=UTF-8\'\'%E2%82%AC.zip',
+  'attachment; name="file"',
+  'nonsense',
+);
+const part = fc.record({
+  disposition,
+  contentType: fc.constantFrom(undefined, 'application/zip', 'text/plain', 'application/octet-stream'),
+  content: fc.oneof(
+    { weight: 3, arbitrary: zipArchive.map((entries) => ({ zip: entries })) },
+    { weight: 2, arbitrary: fc.oneof(knownIds, fc.constantFrom(' 3 ', '3', '4', '')).map((text) => ({ text })) },
+    hostileString.map((text) => ({ text })),
+    fc.uint8Array({ maxLength: 256 }).map((bytes) => ({ bytes: Buffer.from(bytes) })),
+  ),
+});
+const multipartExchange = fc.record({
+  op: fc.constantFrom('preview', 'execute'),
+  parts: fc.array(part, { maxLength: 5 }),
+  ending: fc.constantFrom('proper', 'proper', 'proper', 'missing', 'truncated', 'no-crlf'),
+  boundaryHeader: fc.constantFrom('multipart/form-data; boundary=fuzzb', 'multipart/form-data; boundary="fuzzb"', 'multipart/form-data', 'multipart/form-data; boundary=other', 'application/zip'),
+  authorization,
 });
 
-describe('bad input never causes a server error', () => {
-  it('random paths, queries and bodies at several endpoints always answer below 500', async () => {
+async function buildMultipart(m: {
+  op: string;
+  parts: Array<{ disposition: string; contentType: string | undefined; content: { zip?: Array<[string, string]>; text?: string; bytes?: Buffer } }>;
+  ending: string;
+  boundaryHeader: string;
+  authorization: string;
+}): Promise<Exchange> {
+  const chunks: Buffer[] = [];
+  for (const p of m.parts) {
+    const headers = [`Content-Disposition: ${p.disposition}`, ...(p.contentType ? [`Content-Type: ${p.contentType}`] : [])];
+    const content = p.content.zip ? await zipBytes(p.content.zip) : (p.content.bytes ?? Buffer.from(p.content.text ?? ''));
+    chunks.push(Buffer.from(`--fuzzb\r\n${headers.join('\r\n')}\r\n\r\n`), content, Buffer.from('\r\n'));
+  }
+  if (m.ending === 'proper') chunks.push(Buffer.from('--fuzzb--\r\n'));
+  if (m.ending === 'no-crlf') chunks.push(Buffer.from('--fuzzb--'));
+  let body = Buffer.concat(chunks);
+  if (m.ending === 'truncated') body = body.subarray(0, Math.floor(body.length / 2));
+  const headers: Record<string, string> = { 'content-type': m.boundaryHeader, accept: 'application/json' };
+  if (m.authorization) headers.authorization = m.authorization;
+  return { method: 'POST', path: `/api/v1/knowledgebase/sync/${m.op}`, query: [], headers, body };
+}
+
+// ---- the exchange and its checks ---------------------------------------------------------
+
+async function send(x: Exchange): Promise<void> {
+  sent++;
+  const qs = new URLSearchParams(x.query).toString();
+  const url = `${server.url}${x.path}${qs ? `?${qs}` : ''}`;
+  const what = `${x.method} ${url} ${JSON.stringify(x.headers)} ${String(x.body ?? '').slice(0, 300)}`;
+  // A stall is a failure too: every answer must come within these bounds.
+  const res = await request(url, { method: x.method as 'POST', headers: x.headers, body: x.body, dispatcher: agent, headersTimeout: 15_000, bodyTimeout: 15_000 }).catch((err: Error) => {
+    throw new Error(`no answer (${err.message}) to ${what}`);
+  });
+  const text = await res.body.text();
+  expect(res.statusCode, `${what} -> ${text.slice(0, 300)}`).toBeLessThan(500);
+  if (x.method === 'HEAD') return;
+  if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('application/zip')) return;
+  let json: { message?: unknown };
+  try {
+    json = JSON.parse(text) as { message?: unknown };
+  } catch {
+    throw new Error(`not JSON: ${what} -> ${res.statusCode} ${text.slice(0, 300)}`);
+  }
+  if (res.statusCode >= 400) expect(typeof json.message === 'string' && json.message !== '', `${what} -> ${text.slice(0, 300)}`).toBe(true);
+}
+
+const sendBatch = (batch: Exchange[]) => Promise.all(batch.map(send)).then(() => undefined);
+
+// ---- invariants, through HTTP and the store's public API ---------------------------------------
+
+async function get(path: string, token = ADMIN_KEY, hostHeader?: string): Promise<any> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  if (hostHeader) headers.host = hostHeader;
+  const res = await request(`${server.url}${path}`, { headers, dispatcher: agent });
+  expect(res.statusCode, path).toBe(200);
+  return res.body.json();
+}
+
+async function allPosts(token: string, hostHeader?: string): Promise<Array<{ id: string; votes_count: number }>> {
+  const posts: Array<{ id: string; votes_count: number }> = [];
+  for (let skip = 0; ; skip += 100) {
+    const page = await get(`/api/v1/posts?limit=100&skip=${skip}`, token, hostHeader);
+    posts.push(...page.data);
+    if (!page.hasMore) return posts;
+  }
+}
+
+/** Per post: votes_count minus the anonymous votes stored for it, which no request may change. */
+function votesNotFromAnonymous(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const portal of server.store.portals) {
+    for (const post of portal.posts) {
+      const anonymous = portal.anonymous_votes.filter((v) => v.post_key === post.key).length;
+      out.set(`${portal.id}/${post.key}`, post.votes_count - anonymous);
+    }
+  }
+  return out;
+}
+
+async function checkInvariants(): Promise<void> {
+  for (const [token, hostHeader] of [[ADMIN_KEY, undefined], [OTHER_KEY, 'other.localhost']] as const) {
+    const categories = (await get('/api/v1/categories', token, hostHeader)).data.map((c: { name: string }) => c.name);
+    expect(new Set(categories).size, `category names ${categories}`).toBe(categories.length);
+    const groups = (await get('/api/v1/groups', token, hostHeader)).data.map((g: { name: string }) => g.name);
+    expect(new Set(groups).size, `group names ${groups}`).toBe(groups.length);
+    for (const post of await allPosts(token, hostHeader)) {
+      const comments = (await get(`/api/v1/posts/${post.id}/comments`, token, hostHeader)).data as Array<{ tagged_for_changelog: boolean }>;
+      expect(comments.filter((c) => c.tagged_for_changelog).length, `changelog comments of ${post.id}`).toBeLessThanOrEqual(1);
+    }
+  }
+  // votes_count equals the votes stored (the seed's other votes plus the anonymous ones), and HTTP shows the same count.
+  const now = votesNotFromAnonymous();
+  for (const [key, base] of now) if (votesBaseline.has(key)) expect(base, `votes of ${key}`).toBe(votesBaseline.get(key));
+  const main = server.store.portals.find((p) => p.api_keys.some((k) => k.token === ADMIN_KEY))!;
+  for (const post of await allPosts(ADMIN_KEY)) {
+    expect(post.votes_count, `votes_count of ${post.id}`).toBe(main.posts.find((p) => p.key === post.id)?.votes_count);
+  }
+}
+
+// ---- the runs -------------------------------------------------------------------------
+
+describe('hostile input never causes a server error', () => {
+  it('every endpoint: random path parameters, query strings, headers and bodies (8,000 requests)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(apiExchange, { minLength: BATCH, maxLength: BATCH }), sendBatch), { numRuns: Number(process.env.FUZZ_API_RUNS ?? 1000) });
+    await checkInvariants();
+  }, 600_000);
+
+  it('sync uploads: random multipart shapes, ZIP entries and front matter (2,400 requests)', async () => {
     await fc.assert(
-      fc.asyncProperty(exchange, async ({ template: [method, path], segment, query, body, contentType }) => {
-        const qs = new URLSearchParams(query).toString();
-        const url = `${server.url}${path.replace('*', segment)}${qs ? `?${qs}` : ''}`;
-        const headers: Record<string, string> = { authorization: `Bearer ${ADMIN_KEY}`, accept: 'application/json' };
-        if (contentType) headers['content-type'] = contentType;
-        const res = await request(url, { method: method as 'POST', headers, body });
-        const text = await res.body.text();
-        expect(res.statusCode, `${method} ${url} ${body ?? ''} -> ${text}`).toBeLessThan(500);
-        expect(() => JSON.parse(text)).not.toThrow();
-      }),
-      { numRuns: 400 },
+      fc.asyncProperty(fc.array(multipartExchange, { minLength: BATCH, maxLength: BATCH }), async (batch) =>
+        sendBatch(await Promise.all(batch.map(buildMultipart))),
+      ),
+      { numRuns: Number(process.env.FUZZ_MP_RUNS ?? 300) },
     );
+    await checkInvariants();
+    expect(await readdir(uploads)).toEqual([]);
+  }, 600_000);
+
+  it('reached at least 10,000 generated requests', () => {
+    expect(sent).toBeGreaterThanOrEqual(10_000);
   });
 });

@@ -1,0 +1,24 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * Requests Node's parser refuses before any handler runs (headers over 16 KiB,
+ * malformed request lines, bad header characters) are answered like every
+ * other refusal: JSON with a `message`, instead of Node's bare status line.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || (err.code === 'ECONNRESET' && socket.destroyed)) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const body = JSON.stringify({
+      message: tooLarge ? 'The request headers (with the URL) are larger than 16 KiB.' : 'The request could not be parsed as HTTP/1.1.',
+    });
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
