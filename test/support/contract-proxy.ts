@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { request as httpRequest, createServer, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createContractValidator, type Exchange } from './contract-validator.js';
+import { createContractValidator, describedByDocument, type Exchange } from './contract-validator.js';
 
 /** Bodies are kept for checking up to this size; larger ones stream through unchecked. */
 const KEEP_BYTES = 4 * 1024 * 1024;
@@ -31,8 +31,8 @@ export function recordTally(tally: ContractTally): void {
 
 /**
  * A reverse proxy on 127.0.0.1 port 0 in front of `upstream` that passes every byte
- * through unchanged and checks each exchange against the OpenAPI document.
- * `/__reference/*` is not part of the API and is passed through unchecked.
+ * through unchanged and checks each exchange under /api/ against the OpenAPI
+ * document; the rest (`/__reference/*`, `/mcp`, OAuth) passes through unchecked.
  */
 export async function startContractProxy(upstream: string): Promise<ContractProxy> {
   const target = new URL(upstream);
@@ -53,7 +53,7 @@ export async function startContractProxy(upstream: string): Promise<ContractProx
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const checked = !(req.url ?? '').startsWith('/__reference/');
+    const checked = describedByDocument(req.url ?? '/');
     const requestBody = keep();
     const upstreamReq = httpRequest({
       host: target.hostname,

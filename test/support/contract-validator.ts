@@ -54,6 +54,9 @@ interface PathEntry {
   item: Json;
 }
 
+/** The document describes the API under /api/; /mcp, /oauth and /.well-known have their own suites. */
+export const describedByDocument = (target: string): boolean => /^\/api(\/|$|\?)/.test(target);
+
 export function createContractValidator(doc: Json = openApiDocument()) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats.default(ajv);
@@ -228,12 +231,15 @@ function safeDecode(s: string): string {
   }
 }
 
-/** Query strings and form fields are text: digits become the integers a schema asks for. */
+/**
+ * Query strings and form fields are text: digits become the integers a schema asks
+ * for, after the trimming the service applies to every input (docs/decisions.md).
+ */
 function coerce(value: string | string[], schema: Json): unknown {
   if (Array.isArray(value)) return value.map((v) => coerce(v, schema.type === 'array' ? (schema.items ?? {}) : schema));
   const types = [schema.type ?? []].flat();
   if (schema.type === 'array') return [coerce(value, schema.items ?? {})];
-  if (types.includes('integer') && /^-?\d+$/.test(value)) return Number(value);
+  if (types.includes('integer') && /^-?\d+$/.test(value.trim())) return Number(value.trim());
   return value;
 }
 
