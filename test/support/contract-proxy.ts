@@ -30,7 +30,7 @@ export function recordTally(tally: ContractTally): void {
 }
 
 /**
- * A reverse proxy on 127.0.0.1 port 0 in front of `upstream` that passes every byte
+ * A reverse proxy on 127.0.0.1 port 0 (and 127.0.0.2 on the same port) in front of `upstream` that passes every byte
  * through unchanged and checks each exchange under /api/ against the OpenAPI
  * document; the rest (`/__reference/*`, `/mcp`, OAuth) passes through unchecked.
  */
@@ -52,7 +52,7 @@ export async function startContractProxy(upstream: string): Promise<ContractProx
     void job.finally(() => pending.delete(job));
   }
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const checked = describedByDocument(req.url ?? '/');
     const requestBody = keep();
     const upstreamReq = httpRequest({
@@ -94,18 +94,29 @@ export async function startContractProxy(upstream: string): Promise<ContractProx
     res.on('close', () => {
       if (!res.writableFinished) upstreamReq.destroy();
     });
-  });
+  };
+  const server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  // fp server also answers on 127.0.0.2 (another portal by Host); so does its proxy, on the same port.
+  const second = createServer(handle);
+  await new Promise<void>((resolve) => {
+    second.once('error', () => resolve());
+    second.listen(port, '127.0.0.2', resolve);
+  });
 
   return {
     url,
     tally,
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      for (const s of [server, second]) {
+        if (!s.listening) continue;
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        });
+      }
       agent.destroy();
       await Promise.all([...pending]);
       recordTally(tally);
