@@ -75,7 +75,7 @@ for (const c of unknown) console.log(`unknown id ${c.id} in ${c.file}: "${c.titl
 for (const u of untagged) console.log(`decision without an id (give it one and name it in its test): ${u}`);
 const specRules = [...rules.keys()].filter((id) => id.startsWith('R-')).length;
 console.log(
-  `rule coverage: ${rules.size - uncovered.length}/${rules.size} rules with a test ` +
+  `rule coverage: ${rules.size - missing.length}/${rules.size} rules with a test ` +
     `(${specRules} of the specification, ${rules.size - specRules} decisions); ` +
     `${uncovered.length} without a test, ${waiting.length} awaiting the MCP suite, ${unknown.length} citations of unknown ids, ${untagged.length} decisions without an id`,
 );

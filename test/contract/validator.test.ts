@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContractValidator, type Exchange } from '../support/contract-validator.js';
+import { createContractValidator, describedByDocument, type Exchange } from '../support/contract-validator.js';
 
 const validator = createContractValidator();
 const json = { 'content-type': 'application/json' };
@@ -66,10 +66,18 @@ describe('the contract validator', () => {
     expect((await validator.validate(exchange('GET', '/api/v1/nope', 404, { message: 'x' }))).violations).toEqual([]);
   });
 
-  it('checks query parameters as the integers and arrays the document names', async () => {
+  it('checks query parameters as the integers and arrays the document names, trimmed as the service trims input', async () => {
     const page = { data: [], hasMore: false, total: 0, skip: 0, limit: 10 };
     expect((await validator.validate(exchange('GET', '/api/v1/posts?limit=10&status=1&status=2', 200, page))).requestValid).toBe(true);
+    expect((await validator.validate(exchange('GET', '/api/v1/posts?limit=%202%20', 200, page))).requestValid).toBe(true);
     const v = await validator.validate(exchange('GET', '/api/v1/posts?limit=500', 200, page));
     expect(v.violations).toEqual(['the document refuses the request (parameter limit must be <= 100) but the server answered 200']);
+  });
+
+  it('checks the API under /api/ only: /mcp, /oauth and /.well-known have their own suites', () => {
+    expect(['/api/v1/portal', '/api/v1/posts?limit=1', '/api'].map(describedByDocument)).toEqual([true, true, true]);
+    expect(['/mcp', '/oauth/token', '/.well-known/oauth-protected-resource', '/__reference/events', '/apix'].map(describedByDocument)).toEqual([
+      false, false, false, false, false,
+    ]);
   });
 });

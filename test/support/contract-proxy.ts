@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { request as httpRequest, createServer, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createContractValidator, inDocumentScope, type Exchange } from './contract-validator.js';
+import { createContractValidator, describedByDocument, type Exchange } from './contract-validator.js';
 
 /** Bodies are kept for checking up to this size; larger ones stream through unchecked. */
 const KEEP_BYTES = 4 * 1024 * 1024;
@@ -30,12 +30,12 @@ export function recordTally(tally: ContractTally): void {
 }
 
 /**
- * A reverse proxy on 127.0.0.1 port 0 in front of `upstream` that passes every byte
- * through unchanged and checks each exchange against the OpenAPI document.
- * Paths outside the document's scope (`/__reference/*`, MCP, OAuth) are passed through unchecked.
+ * A reverse proxy on 127.0.0.1 port 0 (and 127.0.0.2 on the same port) in front of `upstream` that passes every byte
+ * through unchanged and checks each exchange under /api/ against the OpenAPI
+ * document; the rest (`/__reference/*`, `/mcp`, OAuth) passes through unchecked.
  */
-export async function startContractProxy(upstream: string, alsoOn: string[] = []): Promise<ContractProxy> {
-  const main = new URL(upstream);
+export async function startContractProxy(upstream: string): Promise<ContractProxy> {
+  const target = new URL(upstream);
   const validator = createContractValidator();
   const agent = new Agent({ keepAlive: true });
   const tally: ContractTally = { requests: 0, requestsConforming: 0, responses: 0, violations: [] };
@@ -52,9 +52,8 @@ export async function startContractProxy(upstream: string, alsoOn: string[] = []
     void job.finally(() => pending.delete(job));
   }
 
-  /** A proxy listener in front of the server's address `target`. */
-  const proxyTo = (target: URL) => createServer((req: IncomingMessage, res: ServerResponse) => {
-    const checked = inDocumentScope(req.url ?? '/');
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const checked = describedByDocument(req.url ?? '/');
     const requestBody = keep();
     const upstreamReq = httpRequest({
       host: target.hostname,
@@ -95,32 +94,29 @@ export async function startContractProxy(upstream: string, alsoOn: string[] = []
     res.on('close', () => {
       if (!res.writableFinished) upstreamReq.destroy();
     });
-  });
-  const server = proxyTo(main);
+  };
+  const server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
-  // Portals on other loopback addresses (127.0.0.2, …) are reached through the same port there.
-  const servers = [server];
-  for (const address of alsoOn) {
-    const extra = proxyTo(new URL(`http://${address}:${main.port}`));
-    await new Promise<void>((resolve) => extra.listen(port, address, resolve));
-    servers.push(extra);
-  }
+  // fp server also answers on 127.0.0.2 (another portal by Host); so does its proxy, on the same port.
+  const second = createServer(handle);
+  await new Promise<void>((resolve) => {
+    second.once('error', () => resolve());
+    second.listen(port, '127.0.0.2', resolve);
+  });
 
   return {
     url,
     tally,
     async close() {
-      await Promise.all(
-        servers.map(
-          (s) =>
-            new Promise<void>((resolve) => {
-              s.close(() => resolve());
-              s.closeAllConnections();
-            }),
-        ),
-      );
+      for (const s of [server, second]) {
+        if (!s.listening) continue;
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        });
+      }
       agent.destroy();
       await Promise.all([...pending]);
       recordTally(tally);

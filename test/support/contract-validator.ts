@@ -27,16 +27,6 @@ export interface Exchange {
   responseTruncated: boolean;
 }
 
-/**
- * Paths the document describes: the API itself. `/__reference/*` is the reference
- * server's own, and `/mcp`, `/oauth/*` and `/.well-known/*` follow their own
- * protocols (MCP, RFC 6749/7591/8414/9728), checked by their own tests.
- */
-export function inDocumentScope(target: string): boolean {
-  const path = target.split('?')[0];
-  return !/^\/(__reference\/|mcp(\/|$)|oauth\/|\.well-known\/)/.test(path);
-}
-
 export interface Verdict {
   /** `METHOD /path` or the operation id. */
   operation: string;
@@ -64,6 +54,9 @@ interface PathEntry {
   literals: number;
   item: Json;
 }
+
+/** The document describes the API under /api/; /mcp, /oauth and /.well-known have their own suites. */
+export const describedByDocument = (target: string): boolean => /^\/api(\/|$|\?)/.test(target);
 
 export function createContractValidator(doc: Json = openApiDocument()) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });

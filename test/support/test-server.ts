@@ -6,7 +6,7 @@ import { loadSeed } from '../../src/server/store/load-seed.js';
 import type { SeedFile } from '../../src/server/store/state.js';
 import { Store } from '../../src/server/store/store.js';
 import { recordTally } from './contract-proxy.js';
-import { createContractValidator, inDocumentScope } from './contract-validator.js';
+import { createContractValidator, describedByDocument } from './contract-validator.js';
 import { ADMIN_KEY, fixtureSeed } from './fixture-seed.js';
 
 let validator: ReturnType<typeof createContractValidator> | undefined;
@@ -68,7 +68,7 @@ export async function startTestServer(seed: SeedFile = fixtureSeed(), services: 
       } catch {
         parsed = undefined;
       }
-      if (inDocumentScope(path)) {
+      if (describedByDocument(path)) {
         const verdict = await validator!.validate({
           method,
           target: path,

@@ -47,7 +47,7 @@ describe('comment rules', () => {
     expect((thrown(() => findCommentById(p, '999')) as Error).message).toBe('No query results for model [App\\Models\\Comment] 999');
   });
 
-  it('a new comment gets the next id, the time now, and status approved', () => {
+  it('D-COMMENT-IDS a new comment gets the next id, the time now, and status approved', () => {
     const p = portal();
     const c = createComment(p, 'dark1', input(), NOW);
     expect(c).toEqual({

@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 describe('feedback domain', () => {
-  it('lists newest first; entries of the same instant put the later-created first', () => {
+  it('D-FEEDBACK-LIST lists newest first; entries of the same instant put the later-created first', () => {
     createFeedback(portal, { type: 'a', feedback: 'one' }, NOW);
     createFeedback(portal, { type: 'b', feedback: 'two' }, NOW);
     expect(listFeedback(portal).map((f) => f.id)).toEqual(['fb-4', 'fb-3', 'fb-2', 'fb-1']);

@@ -9,13 +9,13 @@ const portal = (): PortalState => storedPortal();
 const post = (p: PortalState, key: string) => p.posts.find((x) => x.key === key)!;
 
 describe('post presentation', () => {
-  it('latest_status_change_at_formatted is a human date like "Feb 1, 2026" (UTC)', () => {
+  it('D-TIMESTAMPS latest_status_change_at_formatted is a human date like "Feb 1, 2026" (UTC)', () => {
     expect(humanDate('2026-02-01T00:00:00Z')).toBe('Feb 1, 2026');
     expect(humanDate('2025-12-31T23:59:59Z')).toBe('Dec 31, 2025');
     expect(humanDate('2026-07-14T10:00:00+02:00')).toBe('Jul 14, 2026');
   });
 
-  it('conversion is votes per hundred views, 0 without views', () => {
+  it('D-POST-CATEGORIES-CONVERSION conversion is votes per hundred views, 0 without views', () => {
     const p = portal();
     expect(conversionOf(post(p, 'dark1'))).toBe(10);
     expect(conversionOf({ ...post(p, 'dark1'), votes_count: 1, views_count: 3 })).toBe(33.33);
@@ -31,7 +31,7 @@ describe('post presentation', () => {
     expect(postUid({ guid: 'not-a-uuid' }, post(p, 'dark1'))).not.toBe(uid);
   });
 
-  it('the changelog text comes from the approved comment tagged for the changelog, else empty', () => {
+  it('D-POST-CHANGELOG the changelog text comes from the approved comment tagged for the changelog, else empty', () => {
     const p = storedPortal(seedWith((s) => (s.editor_type = 'wysiwyg')));
     p.updateComment(103, { comment: '<p>Shipped in <b>2.0</b> &amp; more</p>' });
     const shown = presentPost(p, post(p, 'dark1'), 'http://x.test');
@@ -41,14 +41,14 @@ describe('post presentation', () => {
     expect(presentPost(p, post(p, 'dark1'), 'http://x.test').description_changelog).toBe('');
   });
 
-  it('description_short is the plain-text excerpt of at most 150 characters', () => {
+  it('D-POST-DESCRIPTION description_short is the plain-text excerpt of at most 150 characters', () => {
     const p = portal();
     p.updatePost('dark1', { description: `**${'word '.repeat(40).trim()}**` });
     const short = presentPost(p, post(p, 'dark1'), 'http://x.test').description_short;
     expect(short).toBe(`${'word '.repeat(30).trimEnd()}...`);
   });
 
-  it('the status tab name falls back to the post\'s tab when the status has none', () => {
+  it('D-POST-STATUS the status tab name falls back to the post\'s tab when the status has none', () => {
     const p = portal();
     p.statuses[0].tab_id = null;
     expect(presentPost(p, post(p, 'dark1'), 'http://x.test').status).toEqual({
@@ -56,7 +56,7 @@ describe('post presentation', () => {
     });
   });
 
-  it('urls are built from the origin the client used', () => {
+  it('D-POST-URLS urls are built from the origin the client used', () => {
     const p = portal();
     const shown = presentPost(p, post(p, 'sso22'), 'http://acme.localhost:8080');
     expect([shown.url, shown.url_edit, shown.url_delete]).toEqual([

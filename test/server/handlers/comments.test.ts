@@ -39,7 +39,7 @@ const list = async (key: string) => (await server.request('GET', `/api/v1/posts/
 const byId = async (key: string, id: number) => (await list(key)).find((c) => c.id === id);
 
 describe('comments.list', () => {
-  it('a comment has every field of the Comment schema with the exact types', async () => {
+  it('R-COMMENT-FIELDS R-COMMENT-AUTHOR D-COMMENT-URL a comment has every field of the Comment schema with the exact types', async () => {
     await start();
     const res = await server.request('GET', '/api/v1/posts/dark1/comments');
     expect(res.status).toBe(200);
@@ -66,7 +66,7 @@ describe('comments.list', () => {
     });
   });
 
-  it('lists replies in the same list, linked by parent_id, oldest first', async () => {
+  it('R-COMMENT-LIST lists replies in the same list, linked by parent_id, oldest first', async () => {
     await start();
     const data = await list('dark1');
     expect(data.map((c) => [c.id, c.parent_id])).toEqual([
@@ -77,14 +77,14 @@ describe('comments.list', () => {
     ]);
   });
 
-  it('pinned comments come first, then oldest first', async () => {
+  it('D-COMMENT-LIST pinned comments come first, then oldest first', async () => {
     const seed = fixtureSeed();
     seed.portals[0].comments![3].pinned_to_top = true;
     await start(seed);
     expect((await list('dark1')).map((c) => c.id)).toEqual([103, 100, 101, 102]);
   });
 
-  it('an admin key sees pending and rejected comments, each with its moderation_status', async () => {
+  it('R-MOD-STATES D-COMMENT-LIST an admin key sees pending and rejected comments, each with its moderation_status', async () => {
     await start();
     expect((await list('sso22')).map((c) => [c.id, c.moderation_status])).toEqual([
       [104, 'pending'],
@@ -92,7 +92,7 @@ describe('comments.list', () => {
     ]);
   });
 
-  it('can_edit and can_delete are true for an admin key and false for a read-only key', async () => {
+  it('D-COMMENT-PER-KEY can_edit and can_delete are true for an admin key and false for a read-only key', async () => {
     await start();
     const ro = await server.request('GET', '/api/v1/posts/dark1/comments', { token: READONLY_KEY });
     expect(ro.status).toBe(200);
@@ -109,7 +109,7 @@ describe('comments.list', () => {
 });
 
 describe('comments.create', () => {
-  it('creates a comment and answers {data: Comment}', async () => {
+  it('R-COMMENT-CREATE creates a comment and answers {data: Comment}', async () => {
     await start();
     const res = await create('dark1', { user_id: CARA, comment: 'Count me in' });
     expect(res.status).toBe(200);
@@ -139,7 +139,7 @@ describe('comments.create', () => {
     expect((await list('dark1')).map((c) => c.id)).toEqual([100, 101, 102, 103, 106]);
   });
 
-  it('comment is required on create: errors.comment ["The comment field is required."]', async () => {
+  it('R-ERROR-422 R-COMMENT-REQUIRED comment is required on create: errors.comment ["The comment field is required."]', async () => {
     await start();
     const res = await create('dark1', { user_id: CARA });
     expect(res.status).toBe(422);
@@ -148,7 +148,7 @@ describe('comments.create', () => {
     expect(empty.body).toEqual(invalid({ comment: ['The comment field is required.'] }));
   });
 
-  it('comment text is 3-6000 characters (boundaries 2, 3, 6000, 6001)', async () => {
+  it('R-COMMENT-LENGTH comment text is 3-6000 characters (boundaries 2, 3, 6000, 6001)', async () => {
     await start();
     const short = await create('dark1', { user_id: CARA, comment: 'ab' });
     expect(short.status).toBe(422);
@@ -168,7 +168,7 @@ describe('comments.create', () => {
     );
   });
 
-  it('user_id must be a user of the portal: otherwise 422 "The selected user id is invalid."', async () => {
+  it('D-COMMENT-AUTHOR user_id must be a user of the portal: otherwise 422 "The selected user id is invalid."', async () => {
     await start();
     for (const user_id of ['99999999-9999-4999-8999-999999999999', '44444444-4444-4444-8444-444444444444']) {
       const res = await create('dark1', { user_id, comment: 'Hello' });
@@ -178,7 +178,7 @@ describe('comments.create', () => {
     expect(await list('dark1')).toHaveLength(4);
   });
 
-  it('parent_id must be a comment of the same post', async () => {
+  it('D-COMMENT-PARENT parent_id must be a comment of the same post', async () => {
     await start();
     for (const parent_id of [104, 999]) {
       const res = await create('dark1', { user_id: CARA, comment: 'Reply', parent_id });
@@ -198,7 +198,7 @@ describe('comments.create', () => {
     }
   });
 
-  it('an unknown user and an invalid parent are reported together', async () => {
+  it('D-COMMENT-ERRORS-TOGETHER an unknown user and an invalid parent are reported together', async () => {
     await start();
     const res = await create('dark1', { user_id: '99999999-9999-4999-8999-999999999999', comment: 'Reply', parent_id: 999 });
     expect(res.body).toEqual(
@@ -213,7 +213,7 @@ describe('comments.create', () => {
     expect(res.body).toEqual({ message: 'No query results for model [App\\Models\\Post] nope9' });
   });
 
-  it('tagged_for_changelog and pinned_to_top accept true, false, 0, 1, "true", "false", "0" and "1"', async () => {
+  it('R-COMMENT-FLAGS tagged_for_changelog and pinned_to_top accept true, false, 0, 1, "true", "false", "0" and "1"', async () => {
     await start();
     const cases: [unknown, boolean][] = [
       [true, true], [false, false], [1, true], [0, false], ['true', true], ['false', false], ['1', true], ['0', false],
@@ -236,13 +236,13 @@ describe('comments.create', () => {
     );
   });
 
-  it('the older aliases use_for_changelog and pin_to_top set the same flags', async () => {
+  it('R-COMMENT-ALIASES the older aliases use_for_changelog and pin_to_top set the same flags', async () => {
     await start();
     const res = await create('dark1', { user_id: CARA, comment: 'Aliases', use_for_changelog: true, pin_to_top: '1' });
     expect(res.body.data).toMatchObject({ tagged_for_changelog: true, pinned_to_top: true });
   });
 
-  it('the new field name wins over its older alias when both are sent', async () => {
+  it('D-COMMENT-ALIASES the new field name wins over its older alias when both are sent', async () => {
     await start();
     const res = await create('dark1', {
       user_id: CARA, comment: 'Both', tagged_for_changelog: false, use_for_changelog: true, pinned_to_top: true, pin_to_top: false,
@@ -251,7 +251,7 @@ describe('comments.create', () => {
     expect((await byId('dark1', 103)).tagged_for_changelog).toBe(true);
   });
 
-  it('setting tagged_for_changelog removes the tag from the previously tagged comment of the post', async () => {
+  it('R-CHANGELOG-ONE setting tagged_for_changelog removes the tag from the previously tagged comment of the post', async () => {
     await start();
     const other = await create('sso22', { user_id: BOB, comment: 'Other post tag', tagged_for_changelog: true });
     const res = await create('dark1', { user_id: ANN, comment: 'Now in 2.1', tagged_for_changelog: true });
@@ -261,7 +261,7 @@ describe('comments.create', () => {
     expect((await byId('sso22', other.body.data.id)).tagged_for_changelog).toBe(true);
   });
 
-  it('created_at sets a custom creation time; "YYYY-MM-DD HH:MM:SS" is UTC', async () => {
+  it('R-COMMENT-CREATED-AT created_at sets a custom creation time; "YYYY-MM-DD HH:MM:SS" is UTC', async () => {
     await start();
     const res = await create('dark1', { user_id: CARA, comment: 'Imported', created_at: '2025-03-04 05:06:07' });
     expect(res.body.data).toMatchObject({ created_at: '2025-03-04T05:06:07.000000Z', updated_at: '2025-03-04T05:06:07.000000Z' });
@@ -271,19 +271,19 @@ describe('comments.create', () => {
     expect(bad.body).toEqual(invalid({ created_at: ['The created at field must be a valid date.'] }));
   });
 
-  it('a new comment starts approved', async () => {
+  it('D-INITIAL-MODERATION D-COMMENT-INITIAL-STATUS a new comment starts approved', async () => {
     await start();
     expect((await create('dark1', { user_id: CARA, comment: 'Hello' })).body.data.moderation_status).toBe('approved');
   });
 
-  it('a new comment starts pending when the portal moderates comments', async () => {
+  it('D-INITIAL-MODERATION D-COMMENT-INITIAL-STATUS a new comment starts pending when the portal moderates comments', async () => {
     const seed = fixtureSeed();
     seed.portals[0].moderate_comments = true;
     await start(seed);
     expect((await create('dark1', { user_id: CARA, comment: 'Hello' })).body.data.moderation_status).toBe('pending');
   });
 
-  it('formatted_comment is markdown rendered to safe HTML on a markdown portal', async () => {
+  it('R-EDITOR-FORMAT D-COMMENT-FORMATTED formatted_comment is markdown rendered to safe HTML on a markdown portal', async () => {
     await start();
     const res = await create('dark1', {
       user_id: CARA,
@@ -296,7 +296,7 @@ describe('comments.create', () => {
     );
   });
 
-  it('formatted_comment is the sanitized HTML on a wysiwyg portal', async () => {
+  it('R-EDITOR-FORMAT D-COMMENT-FORMATTED formatted_comment is the sanitized HTML on a wysiwyg portal', async () => {
     const seed = fixtureSeed();
     seed.portals[0].editor_type = 'wysiwyg';
     await start(seed);
@@ -325,7 +325,7 @@ describe('comments.update', () => {
   const update = (id: number | string, body: Record<string, unknown>) =>
     server.request('PUT', `/api/v1/comments/${id}`, { body });
 
-  it('updates the text and answers {data: Comment} with a new updated_at', async () => {
+  it('R-COMMENT-UPDATE updates the text and answers {data: Comment} with a new updated_at', async () => {
     await start();
     const res = await update(100, { comment: 'Yes, *please*!' });
     expect(res.status).toBe(200);
@@ -340,7 +340,7 @@ describe('comments.update', () => {
     expect((await byId('dark1', 100)).comment).toBe('Yes, *please*!');
   });
 
-  it('comment is required on update: errors.comment ["The comment field is required."]', async () => {
+  it('R-COMMENT-REQUIRED comment is required on update: errors.comment ["The comment field is required."]', async () => {
     await start();
     const res = await update(100, { pinned_to_top: true });
     expect(res.status).toBe(422);
@@ -348,7 +348,7 @@ describe('comments.update', () => {
     expect((await byId('dark1', 100)).pinned_to_top).toBe(false);
   });
 
-  it('comment text on update is 3-6000 characters (boundaries 2, 3, 6000, 6001)', async () => {
+  it('R-COMMENT-LENGTH comment text on update is 3-6000 characters (boundaries 2, 3, 6000, 6001)', async () => {
     await start();
     expect((await update(100, { comment: 'ab' })).body).toEqual(invalid({ comment: ['The comment field must be at least 3 characters.'] }));
     expect((await update(100, { comment: 'abc' })).status).toBe(200);
@@ -358,7 +358,7 @@ describe('comments.update', () => {
     );
   });
 
-  it('silent is not accepted on update: it is ignored', async () => {
+  it('R-COMMENT-UPDATE silent is not accepted on update: it is ignored', async () => {
     await start();
     const res = await update(100, { comment: 'Edited', silent: true });
     expect(res.status).toBe(200);
@@ -366,26 +366,26 @@ describe('comments.update', () => {
     expect(res.body.data).not.toHaveProperty('silent');
   });
 
-  it('updating pinned_to_top and the aliases changes only what is sent', async () => {
+  it('D-COMMENT-UPDATE updating pinned_to_top and the aliases changes only what is sent', async () => {
     await start();
     expect((await update(100, { comment: 'Pin', pin_to_top: 1 })).body.data).toMatchObject({ pinned_to_top: true, tagged_for_changelog: false });
     expect((await update(100, { comment: 'Keep' })).body.data.pinned_to_top).toBe(true);
     expect((await update(100, { comment: 'Unpin', pinned_to_top: 'false', pin_to_top: true })).body.data.pinned_to_top).toBe(false);
   });
 
-  it('setting tagged_for_changelog on update removes the tag from the previously tagged comment of the post', async () => {
+  it('D-COMMENT-CHANGELOG setting tagged_for_changelog on update removes the tag from the previously tagged comment of the post', async () => {
     await start();
     const res = await update(100, { comment: 'Changelog text', tagged_for_changelog: true });
     expect(res.body.data.tagged_for_changelog).toBe(true);
     expect((await list('dark1')).filter((c) => c.tagged_for_changelog).map((c) => c.id)).toEqual([100]);
   });
 
-  it('tagged_for_changelog false on update removes the tag', async () => {
+  it('D-COMMENT-CHANGELOG tagged_for_changelog false on update removes the tag', async () => {
     await start();
     expect((await update(103, { comment: 'Shipped', use_for_changelog: false })).body.data.tagged_for_changelog).toBe(false);
   });
 
-  it('parent_id on update must be a comment of the same post, not the comment itself nor one of its replies', async () => {
+  it('D-COMMENT-PARENT parent_id on update must be a comment of the same post, not the comment itself nor one of its replies', async () => {
     await start();
     for (const parent_id of [104, 999, 100, 102]) {
       const res = await update(100, { comment: 'Move', parent_id });
@@ -402,14 +402,14 @@ describe('comments.update', () => {
     expect((await update(101, { comment: 'Unchanged parent' })).body.data.parent_id).toBe(103);
   });
 
-  it('created_at on update sets a custom creation time in UTC', async () => {
+  it('D-COMMENT-CREATED-AT created_at on update sets a custom creation time in UTC', async () => {
     await start();
     expect((await update(100, { comment: 'Dated', created_at: '2024-12-31 23:59:59' })).body.data.created_at).toBe(
       '2024-12-31T23:59:59.000000Z',
     );
   });
 
-  it('updating an unknown comment is 404 "No query results for model [App\\Models\\Comment] <id>"', async () => {
+  it('R-ERROR-404 updating an unknown comment is 404 "No query results for model [App\\Models\\Comment] <id>"', async () => {
     await start();
     const res = await update(999, { comment: 'Nope' });
     expect(res.status).toBe(404);
@@ -425,7 +425,7 @@ describe('comments.update', () => {
 });
 
 describe('comments.delete', () => {
-  it('deleting a comment deletes its direct replies, one level only (a reply to a reply survives with parent_id null), and answers {}', async () => {
+  it('R-COMMENT-CASCADE D-COMMENT-DELETE deleting a comment deletes its direct replies, one level only (a reply to a reply survives with parent_id null), and answers {}', async () => {
     await start();
     const res = await server.request('DELETE', '/api/v1/comments/100');
     expect(res.status).toBe(200);
@@ -436,7 +436,7 @@ describe('comments.delete', () => {
     ]);
   });
 
-  it('deleting a reply deletes its own replies and keeps its parent', async () => {
+  it('D-COMMENT-DELETE deleting a reply deletes its own replies and keeps its parent', async () => {
     await start();
     await server.request('DELETE', '/api/v1/comments/101');
     expect((await list('dark1')).map((c) => [c.id, c.parent_id])).toEqual([

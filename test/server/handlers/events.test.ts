@@ -32,7 +32,7 @@ describe('events of comments', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('a silent comment records no CommentCreated event and no e-mail', async () => {
+  it('R-COMMENT-SILENT D-EVENT-SILENT a silent comment records no CommentCreated event and no e-mail', async () => {
     for (const silent of [true, 1, '1', 'true']) {
       const res = await comment('dark1', { user_id: CARA, comment: 'Quiet import', silent });
       expect(res.status).toBe(200);
@@ -42,7 +42,7 @@ describe('events of comments', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('creating a comment records CommentCreated and one e-mail to the post author', async () => {
+  it('R-EVENT-COMMENT-CREATED D-EVENT-COMMENT-CREATED creating a comment records CommentCreated and one e-mail to the post author', async () => {
     const res = await comment('dark1', { user_id: CARA, comment: 'Count me in', silent: false });
     expect(await events()).toEqual([
       { type: 'CommentCreated', occurred_at: AT, payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: CARA } },
@@ -50,7 +50,7 @@ describe('events of comments', () => {
     ]);
   });
 
-  it("a reply also mails the parent comment's author", async () => {
+  it("D-EVENT-MAILS a reply also mails the parent comment's author", async () => {
     const res = await comment('dark1', { user_id: ANN, comment: 'Noted', parent_id: 100 });
     expect(await events()).toEqual([
       { type: 'CommentCreated', occurred_at: AT, payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: ANN } },
@@ -59,7 +59,7 @@ describe('events of comments', () => {
     ]);
   });
 
-  it('the commenter is never mailed about their own comment', async () => {
+  it('D-EVENT-MAILS the commenter is never mailed about their own comment', async () => {
     const own = await comment('dark1', { user_id: BOB, comment: 'My own post' });
     const ownReply = await comment('dark1', { user_id: CARA, comment: 'Replying to myself', parent_id: 100 });
     expect(await events()).toEqual([
@@ -69,7 +69,7 @@ describe('events of comments', () => {
     ]);
   });
 
-  it('a person who is both post author and parent author gets one e-mail', async () => {
+  it('D-EVENT-MAILS a person who is both post author and parent author gets one e-mail', async () => {
     const res = await comment('dark1', { user_id: CARA, comment: 'Answering Bob', parent_id: 101 });
     expect(await events()).toEqual([
       { type: 'CommentCreated', occurred_at: AT, payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: CARA } },
@@ -84,7 +84,7 @@ describe('events of comments', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('updating or deleting a comment records nothing', async () => {
+  it('D-EVENT-SILENT updating or deleting a comment records nothing', async () => {
     await server.request('PUT', '/api/v1/comments/100', { body: { comment: 'Edited', silent: false } });
     await server.request('DELETE', '/api/v1/comments/103');
     expect(await events()).toEqual([]);
@@ -92,7 +92,7 @@ describe('events of comments', () => {
 });
 
 describe('/__reference/events and /__reference/reset', () => {
-  it('events are scoped to the portal of the key', async () => {
+  it('R-PORTAL-SCOPE events are scoped to the portal of the key', async () => {
     await comment('dark1', { user_id: CARA, comment: 'Count me in' });
     const other = await otherPortalEvents();
     expect(other.status).toBe(200);

@@ -13,7 +13,7 @@ const invalid = (errors: Record<string, string[]>) => ({ message: 'The given dat
 const UNKNOWN_UUID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
 describe('feedback: list', () => {
-  it('lists feedback entries newest first as {data: [Feedback]}', async () => {
+  it('R-FEEDBACK-LIST D-FEEDBACK-SHAPE lists feedback entries newest first as {data: [Feedback]}', async () => {
     const res = await server.request('GET', '/api/v1/feedback');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -50,7 +50,7 @@ describe('feedback: list', () => {
 });
 
 describe('feedback: create', () => {
-  it('creates an entry with id fb-<n>, attributed to the given user', async () => {
+  it('R-FEEDBACK-ID creates an entry with id fb-<n>, attributed to the given user', async () => {
     const res = await server.request('POST', '/api/v1/feedback', { body: { type: 'praise', feedback: 'Great work', user_id: BOB } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -68,20 +68,20 @@ describe('feedback: create', () => {
     expect(server.store.portals[0].feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-3']);
   });
 
-  it('feedback without user_id is attributed to the authenticated user (the portal\'s admin)', async () => {
+  it('R-FEEDBACK-CREATE feedback without user_id is attributed to the authenticated user (the portal\'s admin)', async () => {
     const res = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'No author given' } });
     expect(res.status).toBe(200);
     expect(res.body.data.user_id).toBe(ANN);
   });
 
-  it('feedback with an unknown user_id is attributed to the authenticated user (the portal\'s admin)', async () => {
+  it('D-FEEDBACK-AUTHOR feedback with an unknown user_id is attributed to the authenticated user (the portal\'s admin)', async () => {
     const res = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'Who?', user_id: UNKNOWN_UUID } });
     expect(res.body.data.user_id).toBe(ANN);
     const nul = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'Who?', user_id: null } });
     expect(nul.body.data.user_id).toBe(ANN);
   });
 
-  it('feedback at a portal without an admin is attributed to an anonymous author (user_id null)', async () => {
+  it('R-FEEDBACK-CREATE feedback at a portal without an admin is attributed to an anonymous author (user_id null)', async () => {
     await server.close();
     const seed = fixtureSeed();
     for (const u of seed.portals[0].users ?? []) u.role = 'member';
@@ -91,7 +91,7 @@ describe('feedback: create', () => {
     expect(res.body.data.user_id).toBeNull();
   });
 
-  it('create feedback: a missing feedback is 422 errors.feedback "The feedback field is required."', async () => {
+  it('R-FEEDBACK-REQUIRED create feedback: a missing feedback is 422 errors.feedback "The feedback field is required."', async () => {
     for (const body of [{ type: 'idea' }, { type: 'idea', feedback: '' }, { type: 'idea', feedback: null }]) {
       const res = await server.request('POST', '/api/v1/feedback', { body });
       expect(res.status).toBe(422);
@@ -100,7 +100,7 @@ describe('feedback: create', () => {
     expect(server.store.portals[0].feedback).toHaveLength(2);
   });
 
-  it('create feedback: type is required too', async () => {
+  it('D-FEEDBACK-VALIDATION create feedback: type is required too', async () => {
     const res = await server.request('POST', '/api/v1/feedback', { body: {} });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(
@@ -108,7 +108,7 @@ describe('feedback: create', () => {
     );
   });
 
-  it('create feedback: type and feedback must be strings, user_id a string', async () => {
+  it('D-FEEDBACK-VALIDATION create feedback: type and feedback must be strings, user_id a string', async () => {
     const res = await server.request('POST', '/api/v1/feedback', { body: { type: 1, feedback: ['x'], user_id: 5 } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(
@@ -120,7 +120,7 @@ describe('feedback: create', () => {
     );
   });
 
-  it('feedback ids keep counting past deleted entries', async () => {
+  it('D-FEEDBACK-IDS feedback ids keep counting past deleted entries', async () => {
     await server.request('DELETE', '/api/v1/feedback/fb-2');
     const a = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'a' } });
     expect(a.body.data.id).toBe('fb-2');
@@ -140,7 +140,7 @@ describe('feedback: create', () => {
 });
 
 describe('feedback: update and delete', () => {
-  it('updates the text of an entry and answers {data}', async () => {
+  it('R-FEEDBACK-UPDATE updates the text of an entry and answers {data}', async () => {
     const res = await server.request('PUT', '/api/v1/feedback/fb-1', { body: { feedback: 'Love the dashboard, really' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -157,7 +157,7 @@ describe('feedback: update and delete', () => {
     });
   });
 
-  it('update feedback: a missing feedback is 422 errors.feedback "The feedback field is required."', async () => {
+  it('R-FEEDBACK-REQUIRED update feedback: a missing feedback is 422 errors.feedback "The feedback field is required."', async () => {
     const res = await server.request('PUT', '/api/v1/feedback/fb-1', { body: { type: 'bug' } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ feedback: ['The feedback field is required.'] }));
@@ -168,20 +168,20 @@ describe('feedback: update and delete', () => {
     expect(res.body.data.type).toBe('idea');
   });
 
-  it('PATCH on a feedback entry is 405', async () => {
+  it('D-FEEDBACK-RESPONSES PATCH on a feedback entry is 405', async () => {
     const res = await server.request('PATCH', '/api/v1/feedback/fb-1', { body: { feedback: 'x' } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('PUT, DELETE');
   });
 
-  it('deleting an entry answers an empty JSON object', async () => {
+  it('R-FEEDBACK-DELETE deleting an entry answers an empty JSON object', async () => {
     const res = await server.request('DELETE', '/api/v1/feedback/fb-1');
     expect(res.status).toBe(200);
     expect(res.text).toBe('{}');
     expect(server.store.portals[0].feedback.map((f) => f.id)).toEqual(['fb-2']);
   });
 
-  it('unknown feedback is 404 "No query results for model [App\\Models\\Feedback] <id>"', async () => {
+  it('D-FEEDBACK-RESPONSES unknown feedback is 404 "No query results for model [App\\Models\\Feedback] <id>"', async () => {
     const put = await server.request('PUT', '/api/v1/feedback/fb-99', { body: { feedback: 'x' } });
     expect(put.status).toBe(404);
     expect(put.body).toEqual({ message: 'No query results for model [App\\Models\\Feedback] fb-99' });
@@ -204,7 +204,7 @@ describe('feedback: summarize', () => {
     expect(res.body.data.summary).toMatch(/^2 feedback entries matched/);
   });
 
-  it('summarize applies the filters and echoes them normalised', async () => {
+  it('R-FEEDBACK-SUMMARIZE summarize applies the filters and echoes them normalised', async () => {
     const res = await server.request('POST', '/api/v1/feedback/summarize', {
       body: { sentiment: 'negative', created_from: '2026-03-02', keyword: ' export ' },
     });
@@ -222,7 +222,7 @@ describe('feedback: summarize', () => {
     expect(res.body.data).toMatchObject({ total: 1, by_type: { praise: 1 } });
   });
 
-  it('summarize: invalid enum values, dates and widget are 422 from the schema', async () => {
+  it('D-FEEDBACK-SUMMARIZE summarize: invalid enum values, dates and widget are 422 from the schema', async () => {
     const res = await server.request('POST', '/api/v1/feedback/summarize', {
       body: { sentiment: 'angry', focus: 'price', created_from: 'yesterday', widget: 'w1' },
     });

@@ -25,7 +25,7 @@ async function asOtherPortal(method: 'GET' | 'POST', path: string, body?: unknow
 const UNKNOWN_UUID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
 describe('groups: list, get, create', () => {
-  it('lists groups with id, portal_id, name, description and microsecond timestamps', async () => {
+  it('R-GROUP-FIELDS R-GROUP-LIST D-TIMESTAMPS D-GROUP-PORTAL-ID lists groups with id, portal_id, name, description and microsecond timestamps', async () => {
     const res = await server.request('GET', '/api/v1/groups');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -50,19 +50,19 @@ describe('groups: list, get, create', () => {
     });
   });
 
-  it('lists only the groups of the key\'s portal', async () => {
+  it('R-PORTAL-SCOPE lists only the groups of the key\'s portal', async () => {
     const res = await asOtherPortal('GET', '/api/v1/groups');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: [] });
   });
 
-  it('gets one group by its UUID', async () => {
+  it('R-GROUP-GET gets one group by its UUID', async () => {
     const res = await server.request('GET', `/api/v1/groups/${GROUP_BETA}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: GROUP_BETA, portal_id: 1, name: 'Beta testers' });
   });
 
-  it('group ids match without regard to case', async () => {
+  it('D-GROUP-IDS group ids match without regard to case', async () => {
     const res = await server.request('GET', `/api/v1/groups/${GROUP_BETA.toUpperCase()}`);
     expect(res.status).toBe(200);
     expect(res.body.data.id).toBe(GROUP_BETA);
@@ -74,7 +74,7 @@ describe('groups: list, get, create', () => {
     expect(res.body).toEqual({ message: `No query results for model [App\\Models\\Group] ${UNKNOWN_UUID}` });
   });
 
-  it('an integer group id finds no group: 404 with the model message', async () => {
+  it('D-GROUP-IDS an integer group id finds no group: 404 with the model message', async () => {
     const res = await server.request('GET', '/api/v1/groups/1');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'No query results for model [App\\Models\\Group] 1' });
@@ -88,7 +88,7 @@ describe('groups: list, get, create', () => {
     expect(other.body.data.portal_id).toBe(2);
   });
 
-  it('creates a group with a UUID id, null description by default and timestamps of now', async () => {
+  it('D-GROUP-CREATE-200 creates a group with a UUID id, null description by default and timestamps of now', async () => {
     const res = await server.request('POST', '/api/v1/groups', { body: { name: 'Partners' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -103,7 +103,7 @@ describe('groups: list, get, create', () => {
     expect(got.body).toEqual(res.body);
   });
 
-  it('creates a group with a description; an empty description is stored as null', async () => {
+  it('R-GROUP-CREATE D-GROUP-DESCRIPTION creates a group with a description; an empty description is stored as null', async () => {
     const withText = await server.request('POST', '/api/v1/groups', { body: { name: 'Partners', description: 'Resellers' } });
     expect(withText.body.data.description).toBe('Resellers');
     const empty = await server.request('POST', '/api/v1/groups', { body: { name: 'Others', description: '' } });
@@ -120,7 +120,7 @@ describe('groups: list, get, create', () => {
     }
   });
 
-  it('group name must be 2-60 characters (boundaries 1, 2, 60, 61)', async () => {
+  it('R-GROUP-NAME group name must be 2-60 characters (boundaries 1, 2, 60, 61)', async () => {
     const short = await server.request('POST', '/api/v1/groups', { body: { name: 'a' } });
     expect(short.status).toBe(422);
     expect(short.body).toEqual(invalid({ name: ['The name field must be at least 2 characters.'] }));
@@ -131,7 +131,7 @@ describe('groups: list, get, create', () => {
     expect(long.body).toEqual(invalid({ name: ['The name field must not be greater than 60 characters.'] }));
   });
 
-  it('group name length counts characters, not bytes', async () => {
+  it('D-GROUP-NAME group name length counts characters, not bytes', async () => {
     expect((await server.request('POST', '/api/v1/groups', { body: { name: 'é'.repeat(60) } })).status).toBe(200);
     expect((await server.request('POST', '/api/v1/groups', { body: { name: '😀'.repeat(2) } })).status).toBe(200);
   });
@@ -148,14 +148,14 @@ describe('groups: list, get, create', () => {
     expect(res.body).toEqual(invalid({ description: ['The description field must be a string.'] }));
   });
 
-  it('create group: a name already used is 422 errors.name "The name has already been taken."', async () => {
+  it('R-NAME-TAKEN D-VALIDATION-WORDING create group: a name already used is 422 errors.name "The name has already been taken."', async () => {
     const res = await server.request('POST', '/api/v1/groups', { body: { name: 'Beta testers' } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ name: ['The name has already been taken.'] }));
     expect(server.store.portals[0].groups).toHaveLength(2);
   });
 
-  it('group names are case-sensitive', async () => {
+  it('D-GROUP-NAME group names are case-sensitive', async () => {
     const res = await server.request('POST', '/api/v1/groups', { body: { name: 'beta testers' } });
     expect(res.status).toBe(200);
   });
@@ -189,20 +189,20 @@ describe('groups: update', () => {
     });
   });
 
-  it('group update accepts PUT as well as PATCH', async () => {
+  it('R-GROUP-UPDATE group update accepts PUT as well as PATCH', async () => {
     const res = await server.request('PUT', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'Beta via PUT' } });
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('Beta via PUT');
   });
 
-  it('group update fields are both optional: only the fields sent change', async () => {
+  it('R-GROUP-UPDATE D-GROUP-UPDATE group update fields are both optional: only the fields sent change', async () => {
     const onlyDescription = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { description: 'Only this' } });
     expect(onlyDescription.body.data).toMatchObject({ name: 'Beta testers', description: 'Only this' });
     const onlyName = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'Only name' } });
     expect(onlyName.body.data).toMatchObject({ name: 'Only name', description: 'Only this' });
   });
 
-  it('group update with nothing to change keeps updated_at', async () => {
+  it('D-GROUP-UPDATE group update with nothing to change keeps updated_at', async () => {
     const res = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'Beta testers' } });
     expect(res.status).toBe(200);
     expect(res.body.data.updated_at).toBe('2026-01-05T00:00:00.000000Z');
@@ -210,20 +210,20 @@ describe('groups: update', () => {
     expect(empty.body.data.updated_at).toBe('2026-01-05T00:00:00.000000Z');
   });
 
-  it('group update can clear the description with null', async () => {
+  it('D-GROUP-DESCRIPTION group update can clear the description with null', async () => {
     const res = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { description: null } });
     expect(res.status).toBe(200);
     expect(res.body.data.description).toBeNull();
   });
 
-  it('update group: a name already used by another group is 422 errors.name "The name has already been taken."', async () => {
+  it('R-NAME-TAKEN update group: a name already used by another group is 422 errors.name "The name has already been taken."', async () => {
     const res = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'Empty group' } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ name: ['The name has already been taken.'] }));
     expect(server.store.portals[0].groups[0].name).toBe('Beta testers');
   });
 
-  it('group update name follows the 2-60 rule (boundaries 1, 2, 60, 61)', async () => {
+  it('R-GROUP-NAME group update name follows the 2-60 rule (boundaries 1, 2, 60, 61)', async () => {
     const short = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'a' } });
     expect(short.status).toBe(422);
     expect(short.body).toEqual(invalid({ name: ['The name field must be at least 2 characters.'] }));
@@ -233,7 +233,7 @@ describe('groups: update', () => {
     expect(long.body).toEqual(invalid({ name: ['The name field must not be greater than 60 characters.'] }));
   });
 
-  it('group update: a name sent empty or null is "The name field is required."', async () => {
+  it('D-GROUP-UPDATE group update: a name sent empty or null is "The name field is required."', async () => {
     for (const name of ['', null]) {
       const res = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name } });
       expect(res.status).toBe(422);
@@ -249,7 +249,7 @@ describe('groups: update', () => {
 });
 
 describe('groups: delete', () => {
-  it('deleting a group answers "Group deleted successfully", removes its memberships and keeps the users', async () => {
+  it('R-GROUP-DELETE-KEEPS-USERS R-GROUP-DELETE deleting a group answers "Group deleted successfully", removes its memberships and keeps the users', async () => {
     const res = await server.request('DELETE', `/api/v1/groups/${GROUP_BETA}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Group deleted successfully' });
@@ -260,7 +260,7 @@ describe('groups: delete', () => {
     expect((await server.request('GET', `/api/v1/groups/${GROUP_BETA}`)).status).toBe(404);
   });
 
-  it('a deleted group\'s name can be used again', async () => {
+  it('D-GROUP-DELETE a deleted group\'s name can be used again', async () => {
     await server.request('DELETE', `/api/v1/groups/${GROUP_BETA}`);
     expect((await server.request('POST', '/api/v1/groups', { body: { name: 'Beta testers' } })).status).toBe(200);
   });
@@ -273,7 +273,7 @@ describe('groups: delete', () => {
 });
 
 describe('groups: users', () => {
-  it('lists the users of a group as {data: [User]} with counters and created_at in microseconds', async () => {
+  it('R-GROUP-USER-FIELDS R-GROUP-LIST-USERS D-GROUP-MEMBER-LIST lists the users of a group as {data: [User]} with counters and created_at in microseconds', async () => {
     const res = await server.request('GET', `/api/v1/groups/${GROUP_BETA}/users`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -300,13 +300,13 @@ describe('groups: users', () => {
     expect(res.body).toEqual({ data: [] });
   });
 
-  it('listing the users of an unknown group is 404 "Group or User not found"', async () => {
+  it('R-ERROR-404 D-GROUP-USER-NOT-FOUND listing the users of an unknown group is 404 "Group or User not found"', async () => {
     const res = await server.request('GET', `/api/v1/groups/${UNKNOWN_UUID}/users`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Group or User not found' });
   });
 
-  it('adds a user by UUID key: "User added to group successfully"', async () => {
+  it('R-GROUP-ADD-USER adds a user by UUID key: "User added to group successfully"', async () => {
     const res = await server.request('POST', `/api/v1/groups/${GROUP_BETA}/users`, { body: { user_id: CARA } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'User added to group successfully' });
@@ -315,13 +315,13 @@ describe('groups: users', () => {
     expect(list.body.data.map((u: { id: string }) => u.id)).toEqual([BOB, CARA]);
   });
 
-  it('adds a user by integer database id, as a number or a string of digits', async () => {
+  it('R-GROUP-ADD-USER D-GROUP-ADD adds a user by integer database id, as a number or a string of digits', async () => {
     expect((await server.request('POST', `/api/v1/groups/${GROUP_EMPTY}/users`, { body: { user_id: 1 } })).status).toBe(200);
     expect((await server.request('POST', `/api/v1/groups/${GROUP_EMPTY}/users`, { body: { user_id: '3' } })).status).toBe(200);
     expect(server.store.portals[0].groups[1].user_ids).toEqual([ANN, CARA]);
   });
 
-  it('adding a user who is already a member is 422 "User is already in the group" and creates no duplicate', async () => {
+  it('R-GROUP-NO-DUPLICATE adding a user who is already a member is 422 "User is already in the group" and creates no duplicate', async () => {
     for (const user_id of [BOB, 2]) {
       const res = await server.request('POST', `/api/v1/groups/${GROUP_BETA}/users`, { body: { user_id } });
       expect(res.status).toBe(422);
@@ -342,7 +342,7 @@ describe('groups: users', () => {
     expect(members()).toEqual([BOB]);
   });
 
-  it('a user of another portal cannot be added: 404 "Group or User not found"', async () => {
+  it('D-GROUP-ADD a user of another portal cannot be added: 404 "Group or User not found"', async () => {
     const res = await server.request('POST', `/api/v1/groups/${GROUP_BETA}/users`, { body: { user_id: '44444444-4444-4444-8444-444444444444' } });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Group or User not found' });
@@ -360,7 +360,7 @@ describe('groups: users', () => {
     expect(fraction.body).toEqual(invalid({ user_id: ['The user id field must be a string or an integer.'] }));
   });
 
-  it('removes a user by integer id: "User removed from group successfully"', async () => {
+  it('R-GROUP-REMOVE-USER removes a user by integer id: "User removed from group successfully"', async () => {
     const res = await server.request('DELETE', `/api/v1/groups/${GROUP_BETA}/users`, { body: { user_id: 2 } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'User removed from group successfully' });
@@ -368,7 +368,7 @@ describe('groups: users', () => {
     expect(server.store.portals[0].users.some((u) => u.id === BOB)).toBe(true);
   });
 
-  it('removing a user who is not a member is 422 "User is not in the group"', async () => {
+  it('R-GROUP-NOT-MEMBER removing a user who is not a member is 422 "User is not in the group"', async () => {
     const res = await server.request('DELETE', `/api/v1/groups/${GROUP_BETA}/users`, { body: { user_id: 3 } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'User is not in the group' });
@@ -384,7 +384,7 @@ describe('groups: users', () => {
     expect(members()).toEqual([BOB]);
   });
 
-  it('removing a user needs an integer user_id', async () => {
+  it('D-GROUP-REMOVE removing a user needs an integer user_id', async () => {
     const missing = await server.request('DELETE', `/api/v1/groups/${GROUP_BETA}/users`, { body: {} });
     expect(missing.status).toBe(422);
     expect(missing.body).toEqual(invalid({ user_id: ['The user id field is required.'] }));

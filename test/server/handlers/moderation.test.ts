@@ -83,7 +83,7 @@ const act = (action: 'approve' | 'reject', type: string, id: string | number, to
 const events = async () => (await server.request('GET', '/__reference/events')).body.data;
 
 describe('moderation.pending', () => {
-  it('pending lists pending posts and comments in one response with cursors in meta', async () => {
+  it('R-MOD-PENDING D-MOD-ITEMS pending lists pending posts and comments in one response with cursors in meta', async () => {
     await start();
     const res = await pending();
     expect(res.status).toBe(200);
@@ -93,7 +93,7 @@ describe('moderation.pending', () => {
     });
   });
 
-  it('pending lists newest first and last_post_id returns posts with a smaller id', async () => {
+  it('D-MOD-ORDER pending lists newest first and last_post_id returns posts with a smaller id', async () => {
     await start(crowdedSeed());
     const first = await pending();
     const ids = (r: typeof first) => r.body.data.posts.map((p: { database_id: number }) => p.database_id);
@@ -120,7 +120,7 @@ describe('moderation.pending', () => {
     expect(second.body.meta).toMatchObject({ has_more_comments: false, last_comment_id: 104 });
   });
 
-  it('each collection is paged on its own cursor, 20 items per page', async () => {
+  it('D-MOD-PENDING-PAGES each collection is paged on its own cursor, 20 items per page', async () => {
     await start(crowdedSeed());
     const res = await pending('?last_post_id=20&last_comment_id=210');
     expect(res.body.data.posts.map((p: { database_id: number }) => p.database_id)).toEqual([19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 3]);
@@ -147,7 +147,7 @@ describe('moderation.pending', () => {
     expect(new Set(seenComments).size).toBe(26);
   });
 
-  it('an exhausted collection answers an empty page and echoes its cursor', async () => {
+  it('D-MOD-PENDING-PAGES an exhausted collection answers an empty page and echoes its cursor', async () => {
     await start();
     const res = await pending('?last_post_id=3&last_comment_id=104');
     expect(res.body).toEqual({
@@ -156,7 +156,7 @@ describe('moderation.pending', () => {
     });
   });
 
-  it('an empty queue has null cursors', async () => {
+  it('D-MOD-PENDING-PAGES an empty queue has null cursors', async () => {
     const seed = fixtureSeed();
     seed.portals[0].posts = seed.portals[0].posts!.filter((p) => p.moderation_status !== 'pending');
     seed.portals[0].comments = seed.portals[0].comments!.filter((c) => c.moderation_status !== 'pending');
@@ -166,7 +166,7 @@ describe('moderation.pending', () => {
     });
   });
 
-  it('last_post_id and last_comment_id must be integers', async () => {
+  it('D-MOD-QUERY-INTEGERS last_post_id and last_comment_id must be integers', async () => {
     await start();
     const res = await pending('?last_post_id=abc&last_comment_id=1.5');
     expect(res.status).toBe(422);
@@ -180,7 +180,7 @@ describe('moderation.pending', () => {
 });
 
 describe('moderation.rejected', () => {
-  it('rejected lists rejected posts and comments, page 1 by default', async () => {
+  it('R-MOD-REJECTED rejected lists rejected posts and comments, page 1 by default', async () => {
     await start();
     const res = await server.request('GET', '/api/v1/moderation/rejected');
     expect(res.status).toBe(200);
@@ -193,7 +193,7 @@ describe('moderation.rejected', () => {
     });
   });
 
-  it('rejected is paged 20 per page, newest first', async () => {
+  it('D-MOD-REJECTED-PAGES rejected is paged 20 per page, newest first', async () => {
     const seed = crowdedSeed();
     for (const p of seed.portals[0].posts!) if (p.moderation_status === 'pending') p.moderation_status = 'rejected';
     await start(seed);
@@ -206,7 +206,7 @@ describe('moderation.rejected', () => {
     expect(page3.body.meta).toEqual({ current_page: 3, per_page: 20, has_more_posts: false, has_more_comments: false });
   });
 
-  it('page must be an integer of at least 1', async () => {
+  it('D-MOD-QUERY-INTEGERS page must be an integer of at least 1', async () => {
     await start();
     expect((await server.request('GET', '/api/v1/moderation/rejected?page=0')).body).toEqual(invalid({ page: ['The page field must be at least 1.'] }));
     expect((await server.request('GET', '/api/v1/moderation/rejected?page=x')).body).toEqual(invalid({ page: ['The page field must be an integer.'] }));
@@ -214,7 +214,7 @@ describe('moderation.rejected', () => {
 });
 
 describe('moderation.approve and moderation.reject', () => {
-  it('approving a pending post answers "Post approved successfully" with the item, moderator and time recorded', async () => {
+  it('R-MOD-APPROVE approving a pending post answers "Post approved successfully" with the item, moderator and time recorded', async () => {
     await start();
     const res = await act('approve', 'post', 'pend3');
     expect(res.status).toBe(200);
@@ -226,7 +226,7 @@ describe('moderation.approve and moderation.reject', () => {
     expect(post).toMatchObject({ moderation_status: 'approved', moderated_by: ANN, moderated_at: NOW.toISOString() });
   });
 
-  it('approving a post dispatches translation, auto_tagging and auto_reply jobs', async () => {
+  it('R-MOD-APPROVE-JOBS D-EVENT-JOBS approving a post dispatches translation, auto_tagging and auto_reply jobs', async () => {
     await start();
     await act('approve', 'post', 'pend3');
     const occurred_at = NOW.toISOString();
@@ -237,7 +237,7 @@ describe('moderation.approve and moderation.reject', () => {
     ]);
   });
 
-  it('rejecting a post answers "Post rejected successfully" and dispatches no job', async () => {
+  it('D-EVENT-JOBS rejecting a post answers "Post rejected successfully" and dispatches no job', async () => {
     await start();
     const res = await act('reject', 'post', 'pend3');
     expect(res.status).toBe(200);
@@ -248,7 +248,7 @@ describe('moderation.approve and moderation.reject', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('approving and rejecting a comment answer "Comment approved/rejected successfully" and record no event', async () => {
+  it('D-MOD-ANSWERS approving and rejecting a comment answer "Comment approved/rejected successfully" and record no event', async () => {
     const seed = fixtureSeed();
     seed.portals[0].comments!.push({ id: 106, post_key: 'dark1', user_id: CARA, comment: 'Second pending', moderation_status: 'pending' });
     await start(seed);
@@ -263,7 +263,7 @@ describe('moderation.approve and moderation.reject', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('approve only from pending: an approved comment stays approved and the answer is 422', async () => {
+  it('D-MOD-TRANSITIONS approve only from pending: an approved comment stays approved and the answer is 422', async () => {
     await start();
     const res = await act('approve', 'comment', 100);
     expect(res.status).toBe(422);
@@ -280,7 +280,7 @@ describe('moderation.approve and moderation.reject', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('reject only from pending: an approved post or a rejected comment is unchanged and the answer is 422', async () => {
+  it('D-MOD-TRANSITIONS reject only from pending: an approved post or a rejected comment is unchanged and the answer is 422', async () => {
     await start();
     const post = await act('reject', 'post', 'dark1');
     expect(post.status).toBe(422);
@@ -300,7 +300,7 @@ describe('moderation.approve and moderation.reject', () => {
     expect(await events()).toHaveLength(3);
   });
 
-  it('a rejected item is hidden from the pending queue, kept, and listed by rejected', async () => {
+  it('R-MOD-REJECT a rejected item is hidden from the pending queue, kept, and listed by rejected', async () => {
     await start();
     await act('reject', 'comment', 104);
     expect((await pending()).body.data.comments).toEqual([]);
@@ -309,14 +309,14 @@ describe('moderation.approve and moderation.reject', () => {
     expect(server.store.portals[0].comments.some((c) => c.id === 104)).toBe(true);
   });
 
-  it('moderating an unknown post is 404 "No query results for model [App\\Models\\Post] <key>"', async () => {
+  it('D-MOD-UNKNOWN moderating an unknown post is 404 "No query results for model [App\\Models\\Post] <key>"', async () => {
     await start();
     const res = await act('approve', 'post', 'nope9');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'No query results for model [App\\Models\\Post] nope9' });
   });
 
-  it('moderating an unknown or non-numeric comment is 404 "No query results for model [App\\Models\\Comment] <id>"', async () => {
+  it('R-MOD-TARGET D-MOD-UNKNOWN moderating an unknown or non-numeric comment is 404 "No query results for model [App\\Models\\Comment] <id>"', async () => {
     await start();
     for (const id of ['999', 'abc']) {
       const res = await act('reject', 'comment', id);
@@ -325,7 +325,7 @@ describe('moderation.approve and moderation.reject', () => {
     }
   });
 
-  it('a type other than post or comment is 404', async () => {
+  it('R-MOD-TARGET D-MOD-UNKNOWN a type other than post or comment is 404', async () => {
     await start();
     const res = await act('approve', 'user', 1);
     expect(res.status).toBe(404);
@@ -338,7 +338,7 @@ describe('moderation.approve and moderation.reject', () => {
     expect(server.store.portals[0].posts.find((p) => p.key === 'pend3')!.moderation_status).toBe('pending');
   });
 
-  it('moderated_by is null when the portal has no admin user', async () => {
+  it('D-MOD-MODERATOR moderated_by is null when the portal has no admin user', async () => {
     const seed = fixtureSeed();
     seed.portals[0].users![0].role = 'member';
     await start(seed);

@@ -48,7 +48,7 @@ async function keys(query = ''): Promise<string[]> {
 }
 
 describe('posts list: which posts are listed', () => {
-  it('lists approved posts newest first by default (created_at desc), 10 a page', async () => {
+  it('R-POSTS-LIMIT D-POSTS-DEFAULT-ORDER lists approved posts newest first by default (created_at desc), 10 a page', async () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.body.data.map((p: { id: string }) => p.id)).toEqual(['notab', 'chg01', 'and01', 'sso22', 'dark1']);
@@ -56,13 +56,13 @@ describe('posts list: which posts are listed', () => {
     expect(PostListResponseSchema.safeParse(res.body).success).toBe(true);
   });
 
-  it('pending and rejected posts are hidden from the list', async () => {
+  it('D-POSTS-APPROVED-ONLY pending and rejected posts are hidden from the list', async () => {
     expect(await keys('tab=feedback')).toEqual(['and01', 'dark1']);
     expect(await keys('limit=100')).not.toContain('pend3');
     expect(await keys('limit=100')).not.toContain('rej44');
   });
 
-  it('knowledge-base articles are listed only when the tab or section names them', async () => {
+  it('D-POSTS-KB-ARTICLES knowledge-base articles are listed only when the tab or section names them', async () => {
     expect(await keys()).not.toContain('kb001');
     expect(await keys('tab=help')).toEqual(['kb001']);
     expect(await keys('section=10')).toEqual(['kb001']);
@@ -77,7 +77,7 @@ describe('posts list: which posts are listed', () => {
 });
 
 describe('posts list: filters', () => {
-  it('tab filters by board slug; an unknown slug lists nothing', async () => {
+  it('D-POSTS-UNKNOWN-FILTER tab filters by board slug; an unknown slug lists nothing', async () => {
     expect(await keys('tab=feedback')).toEqual(['and01', 'dark1']);
     expect(await keys('tab=roadmap')).toEqual(['sso22']);
     expect(await keys('tab=changelog')).toEqual(['chg01']);
@@ -85,31 +85,31 @@ describe('posts list: filters', () => {
     expect(res.body).toEqual({ data: [], hasMore: false, total: 0, skip: 0, limit: 10 });
   });
 
-  it('category filters by category id; an unknown id lists nothing', async () => {
+  it('D-POSTS-UNKNOWN-FILTER category filters by category id; an unknown id lists nothing', async () => {
     expect(await keys('category=2')).toEqual(['and01', 'sso22']);
     expect(await keys('category=1')).toEqual(['sso22', 'dark1']);
     expect(await keys('category=999')).toEqual([]);
   });
 
-  it('text filters given twice are refused as not a string', async () => {
+  it('D-POSTS-QUERY-TYPES text filters given twice are refused as not a string', async () => {
     const res = await list('tab=feedback&tab=roadmap');
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ tab: ['The tab field must be a string.'] }));
   });
 
-  it('category must be an integer', async () => {
+  it('D-POSTS-QUERY-TYPES category must be an integer', async () => {
     const res = await list('category=abc');
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ category: ['The category field must be an integer.'] }));
   });
 
-  it('section filters by section id or slug; an unknown one lists nothing', async () => {
+  it('R-POSTS-FILTERS section filters by section id or slug; an unknown one lists nothing', async () => {
     expect(await keys('section=20')).toEqual(['dark1']);
     expect(await keys('section=ideas')).toEqual(['dark1']);
     expect(await keys('section=missing')).toEqual([]);
   });
 
-  it('status takes one id or an array of ids (status=1&status=2, status[]=2)', async () => {
+  it('R-POSTS-FILTERS status takes one id or an array of ids (status=1&status=2, status[]=2)', async () => {
     expect(await keys('status=1')).toEqual(['and01', 'dark1']);
     expect(await keys('status=1&status=2')).toEqual(['and01', 'sso22', 'dark1']);
     expect(await keys('status[]=2')).toEqual(['sso22']);
@@ -122,7 +122,7 @@ describe('posts list: filters', () => {
     expect(res.body).toEqual(invalid({ status: ['The status field must be an integer.'] }));
   });
 
-  it('platform filters by platform; a value outside the list is 422', async () => {
+  it('D-POSTS-PLATFORM platform filters by platform; a value outside the list is 422', async () => {
     expect(await keys('platform=ios')).toEqual(['sso22']);
     expect(await keys('platform=android')).toEqual(['and01']);
     expect(await keys('platform=playstation')).toEqual([]);
@@ -139,14 +139,14 @@ describe('posts list: filters', () => {
     expect(await keys('version=9')).toEqual([]);
   });
 
-  it('tag_id takes one id or many and matches posts with any of them', async () => {
+  it('D-POSTS-FILTERS-COMBINE tag_id takes one id or many and matches posts with any of them', async () => {
     expect(await keys('tag_id=t-bug')).toEqual(['and01', 'sso22']);
     expect(await keys('tag_id=t-ux')).toEqual(['and01', 'dark1']);
     expect(await keys('tag_id[]=t-ux&tag_id[]=t-bug')).toEqual(['and01', 'sso22', 'dark1']);
     expect(await keys('tag_id=t-none')).toEqual([]);
   });
 
-  it('filters combine: a post must match every filter given', async () => {
+  it('R-POSTS-FILTERS D-POSTS-FILTERS-COMBINE filters combine: a post must match every filter given', async () => {
     expect(await keys('tab=feedback&status=1&tag_id=t-bug&platform=android')).toEqual(['and01']);
     expect(await keys('tab=roadmap&category=2')).toEqual(['sso22']);
     expect(await keys('tab=feedback&category=1&version=1.0&release=2026.1&section=ideas')).toEqual(['dark1']);
@@ -156,7 +156,7 @@ describe('posts list: filters', () => {
 });
 
 describe('posts list: limit, skip and hasMore', () => {
-  it('limit is 1-100: 0 and 101 are refused with 422', async () => {
+  it('R-POSTS-LIMIT limit is 1-100: 0 and 101 are refused with 422', async () => {
     for (const limit of [0, 101]) {
       const res = await list(`limit=${limit}`);
       expect(res.status).toBe(422);
@@ -189,13 +189,13 @@ describe('posts list: limit, skip and hasMore', () => {
     expect(res.body).toEqual(invalid({ skip: ['The skip field must be at least 0.'] }));
   });
 
-  it('skip beyond the total gives an empty page with the real total', async () => {
+  it('D-POSTS-HAS-MORE skip beyond the total gives an empty page with the real total', async () => {
     const res = await list('skip=50&limit=3');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: [], hasMore: false, total: 5, skip: 50, limit: 3 });
   });
 
-  it('hasMore is true exactly when posts remain after this page', async () => {
+  it('R-POSTS-PAGE D-POSTS-HAS-MORE hasMore is true exactly when posts remain after this page', async () => {
     expect((await list('skip=2&limit=2')).body).toMatchObject({ hasMore: true, total: 5, skip: 2, limit: 2 });
     expect((await list('skip=3&limit=2')).body).toMatchObject({ hasMore: false, total: 5, skip: 3, limit: 2 });
     expect((await list('skip=0&limit=5')).body).toMatchObject({ hasMore: false });
@@ -203,7 +203,7 @@ describe('posts list: limit, skip and hasMore', () => {
     expect(await keys('skip=3&limit=2')).toEqual(['sso22', 'dark1']);
   });
 
-  it('paging with limit 2 walks every listed post exactly once', async () => {
+  it('D-POSTS-TIES paging with limit 2 walks every listed post exactly once', async () => {
     const seen: string[] = [];
     for (let skip = 0; ; skip += 2) {
       const res = await list(`skip=${skip}&limit=2&order_by=sum_mrr`);
@@ -215,7 +215,7 @@ describe('posts list: limit, skip and hasMore', () => {
 });
 
 describe('posts list: order', () => {
-  it('every order_by value of the spec is accepted, cf_<field_id> too', async () => {
+  it('R-POSTS-ORDER every order_by value of the spec is accepted, cf_<field_id> too', async () => {
     for (const orderBy of [...POST_ORDER_BY, 'cf_12']) {
       for (const direction of ['asc', 'desc']) {
         const res = await list(`order_by=${orderBy}&order_direction=${direction}`);
@@ -232,13 +232,13 @@ describe('posts list: order', () => {
     expect((await list('order_by=cf_abc')).body).toEqual(invalid({ order_by: ['The selected order by is invalid.'] }));
   });
 
-  it('order_direction is asc or desc', async () => {
+  it('R-POSTS-ORDER order_direction is asc or desc', async () => {
     const res = await list('order_direction=up');
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ order_direction: ['The selected order direction is invalid.'] }));
   });
 
-  it('order_direction defaults to desc for any order_by', async () => {
+  it('D-POSTS-DEFAULT-ORDER order_direction defaults to desc for any order_by', async () => {
     expect(await keys('order_by=votes_count')).toEqual(['sso22', 'dark1', 'and01', 'chg01', 'notab']);
   });
 
@@ -255,11 +255,11 @@ describe('posts list: order', () => {
     ['order_by=platform&order_direction=asc', ['chg01', 'notab', 'and01', 'sso22', 'dark1']],
     ['order_by=author&order_direction=asc', ['and01', 'chg01', 'dark1', 'notab', 'sso22']],
     ['order_by=section&order_direction=desc', ['dark1', 'sso22', 'and01', 'chg01', 'notab']],
-  ])('orders by the mapped field: %s', async (query, expected) => {
+  ])('D-POSTS-ORDER-MAP orders by the mapped field: %s', async (query, expected) => {
     expect(await keys(query)).toEqual(expected);
   });
 
-  it('order_by names without data (sum_mrr, moscow_priority, cf_<id>) sort as equal in ascending id order', async () => {
+  it('D-POSTS-ORDER-NO-FIELD order_by names without data (sum_mrr, moscow_priority, cf_<id>) sort as equal in ascending id order', async () => {
     for (const query of ['order_by=sum_mrr', 'order_by=moscow_priority&order_direction=asc', 'order_by=cf_7&order_direction=desc']) {
       expect(await keys(query)).toEqual(['dark1', 'sso22', 'and01', 'chg01', 'notab']);
     }
@@ -267,7 +267,7 @@ describe('posts list: order', () => {
 });
 
 describe('posts list: presentation', () => {
-  it('presents every Post field of the spec with exact types', async () => {
+  it('R-POST-FIELDS presents every Post field of the spec with exact types', async () => {
     const res = await list('version=1.0');
     const post = res.body.data[0];
     expect(Object.keys(post).sort()).toEqual(Object.keys(PostSchema.shape).sort());
@@ -308,14 +308,14 @@ describe('posts list: presentation', () => {
     });
   });
 
-  it('a post uid is a stable UUID, distinct per post', async () => {
+  it('D-POST-ID-UID a post uid is a stable UUID, distinct per post', async () => {
     const first = (await list('limit=100')).body.data.map((p: { uid: string }) => p.uid);
     const again = (await list('limit=100')).body.data.map((p: { uid: string }) => p.uid);
     expect(again).toEqual(first);
     expect(new Set(first).size).toBe(5);
   });
 
-  it('image_main is the first image of the description; status is null without one', async () => {
+  it('D-POST-IMAGE D-POST-STATUS image_main is the first image of the description; status is null without one', async () => {
     const [and01] = (await list('platform=android')).body.data;
     expect(and01.image_main).toBe('https://img.test/a.png');
     expect(and01.description_short).toBe('A home-screen widget.');
@@ -329,7 +329,7 @@ describe('posts list: presentation', () => {
     expect(notab.conversion).toBe(0);
   });
 
-  it('comments_count counts approved comments only', async () => {
+  it('D-POST-COMMENTS-COUNT comments_count counts approved comments only', async () => {
     const [sso] = (await list('platform=ios')).body.data;
     expect(sso.comments_count).toBe(0);
     expect(sso.status).toEqual({ id: 2, name: 'Planned', color: '#3366ff', tab_name: 'Roadmap' });
@@ -339,7 +339,7 @@ describe('posts list: presentation', () => {
     ]);
   });
 
-  it('format=minimal lists only the identifying fields', async () => {
+  it('D-POSTS-MINIMAL format=minimal lists only the identifying fields', async () => {
     const res = await list('format=minimal&version=1.0');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
@@ -358,7 +358,7 @@ describe('posts list: presentation', () => {
     expect((await list('format=full&version=1.0')).body.data[0].description).toBe('Please add **dark mode**.');
   });
 
-  it('format is full or minimal', async () => {
+  it('R-POSTS-FORMAT format is full or minimal', async () => {
     const res = await list('format=compact');
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ format: ['The selected format is invalid.'] }));
@@ -366,7 +366,7 @@ describe('posts list: presentation', () => {
 });
 
 describe('posts list: saved queries', () => {
-  it('saved_query_id applies the saved query\'s stored filters and order', async () => {
+  it('D-POSTS-SAVED-QUERY saved_query_id applies the saved query\'s stored filters and order', async () => {
     expect(await keys('saved_query_id=1')).toEqual(['and01', 'sso22']);
   });
 
@@ -379,7 +379,7 @@ describe('posts list: saved queries', () => {
     expect(await keys('saved_query_id=2')).toEqual(['dark1']);
   });
 
-  it('an unknown saved_query_id is 422 "The selected saved query id is invalid."', async () => {
+  it('D-POSTS-SAVED-QUERY an unknown saved_query_id is 422 "The selected saved query id is invalid."', async () => {
     const res = await list('saved_query_id=99');
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ saved_query_id: ['The selected saved query id is invalid.'] }));

@@ -15,7 +15,7 @@ const create = (key: string, body: unknown) => server.request('POST', `/api/v1/p
 const stored = () => server.store.portals[0].references;
 
 describe('references', () => {
-  it('creating a reference answers {data: Reference} and stores it on the post', async () => {
+  it('R-REF-CREATE D-REF-CREATE creating a reference answers {data: Reference} and stores it on the post', async () => {
     const res = await create('dark1', { reference: 'JIRA-123' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -32,17 +32,17 @@ describe('references', () => {
     ]);
   });
 
-  it('reference ids count up', async () => {
+  it('D-REF-IDS reference ids count up', async () => {
     const res = await create('sso22', { reference: 'https://tracker.test/issues/9' });
     expect(res.body.data).toMatchObject({ id: 2, post_id: 'sso22' });
   });
 
-  it('a reference can be attached to a post in any moderation state', async () => {
+  it('D-REF-CREATE a reference can be attached to a post in any moderation state', async () => {
     expect((await create('pend3', { reference: 'x' })).status).toBe(200);
     expect((await create('rej44', { reference: 'y' })).status).toBe(200);
   });
 
-  it('reference text is 1-6000 characters (boundaries 0, 1, 6000, 6001)', async () => {
+  it('R-REFERENCE-LENGTH reference text is 1-6000 characters (boundaries 0, 1, 6000, 6001)', async () => {
     const empty = await create('dark1', { reference: '' });
     expect(empty.status).toBe(422);
     expect(empty.body).toEqual(invalid({ reference: ['The reference field is required.'] }));
@@ -78,7 +78,7 @@ describe('references', () => {
     expect(stored()).toHaveLength(before);
   });
 
-  it('deleting a reference answers {} and removes it', async () => {
+  it('R-REF-DELETE deleting a reference answers {} and removes it', async () => {
     const res = await server.request('DELETE', '/api/v1/references/1');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
@@ -86,7 +86,7 @@ describe('references', () => {
     expect(stored().some((r) => r.id === 2)).toBe(true);
   });
 
-  it('deleting an unknown reference is 404 "No query results for model [App\\Models\\Reference] <id>"', async () => {
+  it('D-REF-DELETE deleting an unknown reference is 404 "No query results for model [App\\Models\\Reference] <id>"', async () => {
     for (const id of ['1', '999', 'abc']) {
       const res = await server.request('DELETE', `/api/v1/references/${id}`);
       expect(res.status).toBe(404);

@@ -28,20 +28,20 @@ const portal = () => server.store.portals[0];
 const votesOf = (key: string) => portal().posts.find((p) => p.key === key)!.votes_count;
 
 describe('anonymous votes', () => {
-  it('POST adds a vote for the anonymous user and answers {data: {created_at, voter: null}}', async () => {
+  it('R-VOTE-FIELDS R-VOTE-ADD POST adds a vote for the anonymous user and answers {data: {created_at, voter: null}}', async () => {
     const res = await server.request('POST', path('dark1', VISITOR));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { created_at: '2026-06-01T12:30:00.000000Z', voter: null } });
     expect(portal().anonymous_votes).toEqual([{ post_key: 'dark1', anonymous_id: VISITOR, created_at: '2026-06-01T12:30:00.000Z' }]);
   });
 
-  it('a vote raises the post\'s votes_count by one, as the list shows', async () => {
+  it('D-VOTE-ANSWERS a vote raises the post\'s votes_count by one, as the list shows', async () => {
     expect(votesOf('dark1')).toBe(6);
     const list = await server.request('GET', '/api/v1/posts?version=1.0');
     expect(list.body.data[0].votes_count).toBe(6);
   });
 
-  it('an anonymous user who already voted is refused: "Anonymous user has already voted for this item."', async () => {
+  it('R-VOTE-TWICE an anonymous user who already voted is refused: "Anonymous user has already voted for this item."', async () => {
     const res = await server.request('POST', path('dark1', VISITOR));
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'Anonymous user has already voted for this item.' });
@@ -56,7 +56,7 @@ describe('anonymous votes', () => {
     expect(votesOf('sso22')).toBe(10);
   });
 
-  it('DELETE revokes the vote, answers {} and lowers votes_count by one', async () => {
+  it('R-VOTE-REMOVE DELETE revokes the vote, answers {} and lowers votes_count by one', async () => {
     const res = await server.request('DELETE', path('dark1', VISITOR));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
@@ -64,7 +64,7 @@ describe('anonymous votes', () => {
     expect(portal().anonymous_votes.some((v) => v.post_key === 'dark1' && v.anonymous_id === VISITOR)).toBe(false);
   });
 
-  it('revoking without a vote is refused: "Anonymous user has not voted yet."', async () => {
+  it('R-VOTE-NOT-YET revoking without a vote is refused: "Anonymous user has not voted yet."', async () => {
     const res = await server.request('DELETE', path('dark1', VISITOR));
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'Anonymous user has not voted yet.' });
@@ -76,12 +76,12 @@ describe('anonymous votes', () => {
     expect(votesOf('dark1')).toBe(7);
   });
 
-  it('a post on no tab can be voted on', async () => {
+  it('D-VOTE-VOTEABLE a post on no tab can be voted on', async () => {
     expect((await server.request('POST', path('notab', VISITOR))).status).toBe(200);
     expect(votesOf('notab')).toBe(1);
   });
 
-  it('pending and rejected posts, changelog entries and knowledge-base articles are not voteable', async () => {
+  it('R-VOTE-NOT-VOTEABLE pending and rejected posts, changelog entries and knowledge-base articles are not voteable', async () => {
     for (const key of ['pend3', 'rej44', 'chg01', 'kb001']) {
       for (const method of ['POST', 'DELETE']) {
         const res = await server.request(method, path(key, VISITOR));
@@ -100,13 +100,13 @@ describe('anonymous votes', () => {
     }
   });
 
-  it('the key is a post key: a numeric comment id is an unknown post', async () => {
+  it('D-VOTE-POST-KEY the key is a post key: a numeric comment id is an unknown post', async () => {
     const res = await server.request('POST', path('100', VISITOR));
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'No query results for model [App\\Models\\Post] 100' });
   });
 
-  it('any anonymous id string is accepted, MD5-shaped or not', async () => {
+  it('D-VOTE-ANONYMOUS-ID any anonymous id string is accepted, MD5-shaped or not', async () => {
     const res = await server.request('POST', path('sso22', 'visitor-42'));
     expect(res.status).toBe(200);
     expect(portal().anonymous_votes.at(-1)).toMatchObject({ post_key: 'sso22', anonymous_id: 'visitor-42' });

@@ -27,7 +27,7 @@ function refsIn(value: unknown, out: string[] = []): string[] {
 }
 
 describe('/__reference/openapi.json', () => {
-  it('is served without a key as JSON', async () => {
+  it('D-HTTP-REFERENCE-ROUTES is served without a key as JSON', async () => {
     const res = await server.request('GET', '/__reference/openapi.json', { token: null });
     expect(res.headers.get('content-type')).toBe('application/json');
   });
@@ -48,7 +48,7 @@ describe('/__reference/openapi.json', () => {
     expect(res.body.servers.map((s: { url: string }) => s.url)).toEqual(['{base_url}']);
   });
 
-  it('is an OpenAPI 3.1 document with info, paths and a bearer security scheme', () => {
+  it('R-VERSION-DOC is an OpenAPI 3.1 document with info, paths and a bearer security scheme', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.info).toEqual(expect.objectContaining({ title: expect.any(String), version: '1.0.0' }));
     expect(typeof doc.paths).toBe('object');

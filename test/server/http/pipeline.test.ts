@@ -56,7 +56,7 @@ const pathOf = (e: Endpoint) => buildPath(e.path, SAMPLE_PARAMS);
 const verbsOf = (e: Endpoint) => [e.method, ...(e.alsoMethods ?? [])];
 
 describe('authentication', () => {
-  it('a request without credentials is 401 {"message":"Unauthenticated."}', async () => {
+  it('R-AUTH-401 a request without credentials is 401 {"message":"Unauthenticated."}', async () => {
     const res = await send('GET', '/api/v1/portal', { token: null });
     expect(res.status).toBe(401);
     expect(res.text).toBe(UNAUTHENTICATED);
@@ -69,7 +69,7 @@ describe('authentication', () => {
     expect(res.text).toBe(UNAUTHENTICATED);
   });
 
-  it('a malformed Authorization header is 401 Unauthenticated.', async () => {
+  it('R-AUTH-BEARER a malformed Authorization header is 401 Unauthenticated.', async () => {
     for (const authorization of ['Bearer', 'Bearer ', `Basic ${Buffer.from('a:b').toString('base64')}`, ADMIN_KEY, `Bearer ${ADMIN_KEY} extra`, `Token ${ADMIN_KEY}`]) {
       const res = await send('GET', '/api/v1/portal', { token: null, headers: { authorization } });
       expect(res.status, authorization).toBe(401);
@@ -77,7 +77,7 @@ describe('authentication', () => {
     }
   });
 
-  it('an expired key is 401 Unauthenticated., on reads and writes', async () => {
+  it('R-AUTH-KEY-KINDS an expired key is 401 Unauthenticated., on reads and writes', async () => {
     const read = await send('GET', '/api/v1/portal', { token: EXPIRED_KEY });
     expect(read.status).toBe(401);
     expect(read.text).toBe(UNAUTHENTICATED);
@@ -86,7 +86,7 @@ describe('authentication', () => {
     expect(write.text).toBe(UNAUTHENTICATED);
   });
 
-  it('a key works only at its own portal: another portal\'s key is 401', async () => {
+  it('R-AUTH-PORTAL-KEY a key works only at its own portal: another portal\'s key is 401', async () => {
     const otherKeyHere = await send('GET', '/api/v1/portal', { token: OTHER_KEY });
     expect(otherKeyHere.status).toBe(401);
     expect(otherKeyHere.text).toBe(UNAUTHENTICATED);
@@ -95,7 +95,7 @@ describe('authentication', () => {
     expect(ourKeyThere.text).toBe(UNAUTHENTICATED);
   });
 
-  it('authentication comes before validation: an unauthenticated invalid body is 401, not 422', async () => {
+  it('D-AUTH-ORDER authentication comes before validation: an unauthenticated invalid body is 401, not 422', async () => {
     const res = await send('POST', '/api/v1/groups', { token: null, ...json({}) });
     expect(res.status).toBe(401);
     expect(res.text).toBe(UNAUTHENTICATED);
@@ -135,7 +135,7 @@ describe('read-only keys', () => {
     expect(writes.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('a read-only key can use every GET endpoint', async () => {
+  it('D-READ-ONLY-KEY a read-only key can use every GET endpoint', async () => {
     for (const e of reads) {
       const res = await send('GET', pathOf(e), { token: READONLY_KEY });
       expect([401, 403], `${e.name} answered ${res.status}`).not.toContain(res.status);
@@ -144,7 +144,7 @@ describe('read-only keys', () => {
     expect(portal.status).toBe(200);
   });
 
-  it('a read-only key gets 403 with the read-only message on every write endpoint, and nothing changes', async () => {
+  it('R-AUTH-KEY-KINDS D-READ-ONLY-KEY D-HTTP-READ-ONLY a read-only key gets 403 with the read-only message on every write endpoint, and nothing changes', async () => {
     const before = JSON.stringify(server.store.state);
     for (const { e, method } of writes) {
       const res = await send(method, pathOf(e), { token: READONLY_KEY, ...json({ name: 'Valid name', user_id: 2, feedback: 'x', type: 'x' }) });
@@ -170,7 +170,7 @@ describe('read-only keys', () => {
 });
 
 describe('routing', () => {
-  it('an unknown route is 404 "The route … could not be found.", with or without a key', async () => {
+  it('D-AUTH-ORDER an unknown route is 404 "The route … could not be found.", with or without a key', async () => {
     for (const token of [ADMIN_KEY, null]) {
       const res = await send('GET', '/api/v1/nothing/here', { token });
       expect(res.status).toBe(404);
@@ -194,7 +194,7 @@ describe('routing', () => {
     expect(group.headers.allow).toBe('GET, PATCH, PUT, DELETE');
   });
 
-  it('a wrong verb on a reference route is 405 with an Allow header', async () => {
+  it('D-HTTP-REFERENCE-ROUTES a wrong verb on a reference route is 405 with an Allow header', async () => {
     const res = await send('GET', '/__reference/reset');
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('POST');
@@ -216,7 +216,7 @@ describe('routing', () => {
     expect(res.body.data).toHaveLength(2);
   });
 
-  it('a request target no URL parser accepts is 400, not a server error', async () => {
+  it('D-HTTP-TARGET a request target no URL parser accepts is 400, not a server error', async () => {
     const port = Number(new URL(server.url).port);
     const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = httpRequest({ host: '127.0.0.1', port, path: 'http://[', headers: { authorization: `Bearer ${ADMIN_KEY}` } }, (r) => {
@@ -237,7 +237,7 @@ describe('routing', () => {
     expect(res.body).toEqual({ message: 'The route /[ could not be found.' });
   });
 
-  it('a path beginning with // is a path, not a host', async () => {
+  it('D-HTTP-TARGET a path beginning with // is a path, not a host', async () => {
     const res = await send('GET', '//api/v1/portal');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'The route /api/v1/portal could not be found.' });
@@ -245,7 +245,7 @@ describe('routing', () => {
 });
 
 describe('request bodies', () => {
-  it('malformed JSON is 400 with a clear message', async () => {
+  it('D-BODY-LIMITS D-HTTP-BODIES malformed JSON is 400 with a clear message', async () => {
     const res = await send('POST', '/api/v1/groups', { headers: { 'content-type': 'application/json' }, body: '{"name": "x",' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'The request body is not valid JSON.' });
@@ -259,19 +259,19 @@ describe('request bodies', () => {
     }
   });
 
-  it('an empty body reads as {} and meets validation (422)', async () => {
+  it('D-HTTP-BODIES an empty body reads as {} and meets validation (422)', async () => {
     const res = await send('POST', '/api/v1/groups', { headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } });
   });
 
-  it('a JSON body without a content type is still read as JSON', async () => {
+  it('D-HTTP-BODIES a JSON body without a content type is still read as JSON', async () => {
     const res = await send('POST', '/api/v1/feedback/summarize', { body: '{"sentiment":"angry"}' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ sentiment: ['The selected sentiment is invalid.'] });
   });
 
-  it('form-urlencoded bodies are accepted', async () => {
+  it('D-HTTP-BODIES form-urlencoded bodies are accepted', async () => {
     const res = await send('POST', '/api/v1/feedback/summarize', {
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
       body: 'sentiment=negative&keyword=export',
@@ -280,7 +280,7 @@ describe('request bodies', () => {
     expect(res.body.data.filters).toEqual({ sentiment: 'negative', keyword: 'export' });
   });
 
-  it('a JSON body of exactly 1 MiB is read; one byte more is 413', async () => {
+  it('D-BODY-LIMITS a JSON body of exactly 1 MiB is read; one byte more is 413', async () => {
     const exact = (size: number) => {
       const shell = '{"feedback":"","type":"big"}';
       return `{"feedback":"${'x'.repeat(size - shell.length)}","type":"big"}`;
@@ -294,7 +294,7 @@ describe('request bodies', () => {
     expect(over.body).toEqual({ message: 'The request body must not be larger than 1048576 bytes.' });
   });
 
-  it('a JSON body over 1 MiB sent without a length (chunked) is 413', async () => {
+  it('D-HTTP-BODIES a JSON body over 1 MiB sent without a length (chunked) is 413', async () => {
     const chunk = Buffer.alloc(64 * 1024, 'x');
     let sent = 0;
     const stream = new Readable({

@@ -406,7 +406,7 @@ describe('malformed bodies (400)', () => {
       }));
   }
 
-  test('a client that hangs up mid-upload is refused with 400 and leaves no temp file', () =>
+  test('D-SYNC-TEMP-FILES a client that hangs up mid-upload is refused with 400 and leaves no temp file', () =>
     withServer({ maxFileBytes: 1024 * 1024 }, async (s) => {
       const { port } = new URL(s.url);
       const socket = net.connect(Number(port), '127.0.0.1');

@@ -57,7 +57,7 @@ describe('findKbTab: tab_id must name a knowledge-base tab of this portal', () =
 });
 
 describe('toKbTab: a knowledge-base tab as the archive modules see it', () => {
-  it('sections of the tab, and its posts as articles with the body in description', () => {
+  it('D-KB-ARTICLES sections of the tab, and its posts as articles with the body in description', () => {
     const [portal] = state().portals;
     expect(toKbTab(portal, findKbTab(portal, 3))).toEqual({
       id: 3,

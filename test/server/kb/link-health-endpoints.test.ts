@@ -115,7 +115,7 @@ async function untilFinished(scanId: string, as: Caller = asMain) {
 }
 
 describe('link-health scan', () => {
-  it('starting a scan answers at once with the queued scan and its scan_id', async () => {
+  it('R-KB-SCAN D-LINK-SCAN-START starting a scan answers at once with the queued scan and its scan_id', async () => {
     const res = await scan(3);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -134,7 +134,7 @@ describe('link-health scan', () => {
     await untilFinished(res.body.data.scan_id);
   });
 
-  it('progress reaches completed with the counts of distinct URLs checked and failed', async () => {
+  it('R-KB-PROGRESS D-LINK-PROGRESS progress reaches completed with the counts of distinct URLs checked and failed', async () => {
     const { scan_id } = (await scan(3)).body.data;
     const res = await untilFinished(scan_id);
     expect(res.status).toBe(200);
@@ -153,7 +153,7 @@ describe('link-health scan', () => {
     });
   });
 
-  it('links answering 4xx or 5xx and unreachable hosts are flagged; results list failed posts first', async () => {
+  it('R-KB-RESULTS R-KB-FLAGGED links answering 4xx or 5xx and unreachable hosts are flagged; results list failed posts first', async () => {
     const { scan_id } = (await scan(3)).body.data;
     await untilFinished(scan_id);
     const res = await server.request('GET', '/api/v1/knowledgebase/link-health/results/3');
@@ -193,7 +193,7 @@ describe('link-health scan', () => {
     expect(Object.fromEntries(hits)).toEqual({ '/ok': 1, '/missing': 1, '/boom': 1 });
   });
 
-  it('link results are cached for 6 hours: a second scan within 6 h makes no new request', async () => {
+  it('R-LINK-CACHE D-LINK-CACHE link results are cached for 6 hours: a second scan within 6 h makes no new request', async () => {
     await untilFinished((await scan(3)).body.data.scan_id);
     clock = T0 + 6 * HOUR - 1;
     const second = (await scan(3)).body.data.scan_id;
@@ -209,7 +209,7 @@ describe('link-health scan', () => {
     expect(Object.fromEntries(hits)).toEqual({ '/ok': 2, '/missing': 2, '/boom': 2 });
   });
 
-  it('the link cache is shared across portals', async () => {
+  it('R-LINK-CACHE D-LINK-CACHE the link cache is shared across portals', async () => {
     await untilFinished((await scan(3)).body.data.scan_id);
     await untilFinished((await scan(7, asOther)).body.data.scan_id, asOther);
     // /html-link is new; nothing the first portal checked is requested again
@@ -228,7 +228,7 @@ describe('link-health scan', () => {
     expect(hits.get('/in-code')).toBeUndefined();
   });
 
-  it('results before any scan of the tab: no scan and an empty posts list', async () => {
+  it('D-LINK-RESULTS results before any scan of the tab: no scan and an empty posts list', async () => {
     const res = await server.request('GET', '/api/v1/knowledgebase/link-health/results/3');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { tab_id: 3, scan_id: null, scanned_at: null, posts: [] } });
@@ -240,7 +240,7 @@ describe('link-health scan', () => {
     expect(res.body).toEqual({ data: { tab_id: 7, scan_id: null, scanned_at: null, posts: [] } });
   });
 
-  it('an unknown scan id is 404 Scan not found.', async () => {
+  it('D-LINK-PROGRESS an unknown scan id is 404 Scan not found.', async () => {
     const res = await server.request('GET', '/api/v1/knowledgebase/link-health/progress/00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Scan not found.' });
@@ -286,7 +286,7 @@ describe('tab_id must refer to an existing knowledge-base tab of the portal', ()
     ['an unknown tab', 999],
     ['a board tab', 1],
     ["another portal's knowledge-base tab", 7],
-  ])('scan: %s is The selected tab id is invalid.', async (_label, tabId) => {
+  ])('D-KB-TAB scan: %s is The selected tab id is invalid.', async (_label, tabId) => {
     const res = await scan(tabId);
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ tab_id: ['The selected tab id is invalid.'] }));
@@ -297,7 +297,7 @@ describe('tab_id must refer to an existing knowledge-base tab of the portal', ()
     ['a board tab', '1'],
     ["another portal's knowledge-base tab", '7'],
     ['a non-numeric tab id', 'help'],
-  ])('results: %s is The selected tab id is invalid.', async (_label, tabId) => {
+  ])('D-KB-TAB results: %s is The selected tab id is invalid.', async (_label, tabId) => {
     const res = await server.request('GET', `/api/v1/knowledgebase/link-health/results/${tabId}`);
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ tab_id: ['The selected tab id is invalid.'] }));

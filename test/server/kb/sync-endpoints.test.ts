@@ -180,7 +180,7 @@ const NO_CHANGE = {
 // --- export --------------------------------------------------------------------
 
 describe('sync export', () => {
-  it('downloads the tab as a ZIP attachment named after the tab slug', async () => {
+  it('R-KB-EXPORT D-KB-EXPORT downloads the tab as a ZIP attachment named after the tab slug', async () => {
     const res = await exportTab();
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -212,7 +212,7 @@ describe('sync export', () => {
     ['an unknown tab', '999'],
     ['a board tab', '1'],
     ["another portal's knowledge-base tab", '7'],
-  ])('export: %s is The selected tab id is invalid.', async (_label, tabId) => {
+  ])('D-KB-TAB export: %s is The selected tab id is invalid.', async (_label, tabId) => {
     const res = await server.request('GET', `/api/v1/knowledgebase/sync/export?tab_id=${tabId}`);
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ tab_id: ['The selected tab id is invalid.'] }));
@@ -257,7 +257,7 @@ describe('sync preview', () => {
     expect(res.body).toEqual({ data: NO_CHANGE });
   });
 
-  it('preview reports exactly what was edited, added and removed, and changes nothing', async () => {
+  it('R-KB-PREVIEW preview reports exactly what was edited, added and removed, and changes nothing', async () => {
     const before = JSON.stringify(server.store.state);
     const res = await upload('preview', { filePath: await editedArchive() });
     expect(res.status).toBe(200);
@@ -265,7 +265,7 @@ describe('sync preview', () => {
     expect(JSON.stringify(server.store.state)).toBe(before);
   });
 
-  it('preview reports title, section and order changes of an article and a changed tab description', async () => {
+  it('D-SYNC-PREVIEW preview reports title, section and order changes of an article and a changed tab description', async () => {
     const entries = (await exportedEntries()).map((e) => {
       if (e.name === '_index.md') return { ...e, text: 'New welcome.\n' };
       if (e.name === 'troubleshooting.md') return { name: 'getting-started/advanced/troubleshooting.md', text: e.text.replace('Troubleshooting', 'Fixes').replace('sort_order: 1', 'sort_order: 9') };
@@ -293,7 +293,7 @@ describe('sync preview', () => {
 // --- execute -------------------------------------------------------------------
 
 describe('sync execute', () => {
-  it('execute applies creates and updates and, without confirmation, skips every deletion', async () => {
+  it('D-SYNC-EXECUTE execute applies creates and updates and, without confirmation, skips every deletion', async () => {
     const res = await upload('execute', { filePath: await editedArchive() });
     expect(res.status).toBe(200);
     const faq = portal().posts.find((p) => p.title === 'FAQ')!;
@@ -323,7 +323,7 @@ describe('sync execute', () => {
     });
   });
 
-  it('a new article is a fresh approved post by the first admin, placed after its siblings', async () => {
+  it('D-SYNC-CREATED a new article is a fresh approved post by the first admin, placed after its siblings', async () => {
     await upload('execute', { filePath: await editedArchive() });
     const faq = portal().posts.find((p) => p.title === 'FAQ')!;
     expect(faq.key).toMatch(/^[a-z0-9]{5}$/);
@@ -347,7 +347,7 @@ describe('sync execute', () => {
     expect(sections.unchanged.map((s: { path: string }) => s.path)).toEqual(['billing', 'getting-started', 'getting-started/advanced']);
   });
 
-  it('confirmed deletions are applied: delete_confirmed takes post ids, delete_sections_confirmed section ids', async () => {
+  it('R-KB-EXECUTE confirmed deletions are applied: delete_confirmed takes post ids, delete_sections_confirmed section ids', async () => {
     const res = await upload('execute', {
       filePath: await editedArchive(),
       extra: [...confirm('delete_confirmed[]', '6'), ...confirm('delete_sections_confirmed[]', '11')],
@@ -361,13 +361,13 @@ describe('sync execute', () => {
     expect(portal().posts.map((p) => p.key)).not.toContain('kb002');
   });
 
-  it('delete_confirmed also takes the post key', async () => {
+  it('D-SYNC-FIELDS delete_confirmed also takes the post key', async () => {
     const res = await upload('execute', { filePath: await editedArchive(), extra: confirm('delete_confirmed[]', 'kb002') });
     expect(res.body.data.applied.articles.delete).toEqual([{ id: 'kb002', database_id: 6, title: 'Troubleshooting', path: 'troubleshooting.md' }]);
     expect(res.body.data.skipped.sections).toEqual([{ id: 11, title: 'Advanced', path: 'getting-started/advanced' }]);
   });
 
-  it('a deleted article takes its comments, references and anonymous votes with it', async () => {
+  it('D-SYNC-DELETED a deleted article takes its comments, references and anonymous votes with it', async () => {
     await upload('execute', { filePath: await editedArchive(), extra: confirm('delete_confirmed[]', '6') });
     expect(portal().comments.filter((c) => c.post_key === 'kb002')).toEqual([]);
     expect(portal().comments.map((c) => c.id)).toEqual([100, 101, 102, 103, 104, 105]);
@@ -385,7 +385,7 @@ describe('sync execute', () => {
     expect(portal().sections).toHaveLength(3);
   });
 
-  it('execute commits the sync durably to the data file', async () => {
+  it('D-SYNC-DURABILITY execute commits the sync durably to the data file', async () => {
     const dataFile = join(workDir, 'data.db');
     const db = openDatabase(dataFile);
     Store.seed(db, loadSeed(syncSeed(), new Date('2026-06-01T00:00:00Z')));
@@ -433,11 +433,11 @@ describe('bad archives are refused with 422 and a message naming the entry', () 
     expect(JSON.stringify(server.store.state)).toBe(before);
   };
 
-  it('a file that is not a ZIP', async () => {
+  it('D-SYNC-BAD-ARCHIVE a file that is not a ZIP', async () => {
     await refusedWithoutChange(await saveFile(Buffer.from('not a zip at all')), 'The file is not a valid ZIP archive.');
   });
 
-  it('an entry path containing ..', async () => {
+  it('D-SYNC-BAD-ARCHIVE an entry path containing ..', async () => {
     const path = await zipOf([{ name: 'zz/x.md', text: 'x' }], { 'zz/x.md': '../x.md' });
     await refusedWithoutChange(path, 'Entry "../x.md": path must be relative and must not contain "..".');
   });
@@ -495,7 +495,7 @@ describe('sync form fields', () => {
     expect(res.body).toEqual(invalid({ file: ['The file field is required.'] }));
   });
 
-  it('a file part with no name and no content counts as no file', async () => {
+  it('D-SYNC-VALIDATION a file part with no name and no content counts as no file', async () => {
     const empty = join(workDir, 'empty');
     await writeFile(empty, '');
     const res = await upload('preview', { extra: [{ name: 'file', filePath: empty, filename: '' }] });
@@ -508,7 +508,7 @@ describe('sync form fields', () => {
     expect(res.body).toEqual(invalid({ file: ['The file field is required.'] }));
   });
 
-  it('tab_id is required, and every field problem is reported at once', async () => {
+  it('D-SYNC-VALIDATION tab_id is required, and every field problem is reported at once', async () => {
     const res = await upload('execute', { tabId: null });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ file: ['The file field is required.'], tab_id: ['The tab id field is required.'] }));
@@ -518,7 +518,7 @@ describe('sync form fields', () => {
     ['an unknown tab', '999'],
     ['a board tab', '1'],
     ["another portal's knowledge-base tab", '7'],
-  ])('upload: %s is The selected tab id is invalid.', async (_label, tabId) => {
+  ])('D-KB-TAB upload: %s is The selected tab id is invalid.', async (_label, tabId) => {
     const filePath = await saveFile((await exportTab()).bytes);
     for (const op of ['preview', 'execute'] as const) {
       const res = await upload(op, { tabId, filePath });
@@ -532,14 +532,14 @@ describe('sync form fields', () => {
     expect(res.body).toEqual(invalid({ tab_id: ['The tab id field must be an integer.'] }));
   });
 
-  it('delete_confirmed must be sent as an array', async () => {
+  it('D-SYNC-FIELDS delete_confirmed must be sent as an array', async () => {
     const filePath = await saveFile((await exportTab()).bytes);
     const res = await upload('execute', { filePath, extra: [{ name: 'delete_confirmed', value: '6' }] });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ delete_confirmed: ['The delete confirmed field must be an array.'] }));
   });
 
-  it('delete_sections_confirmed must hold integers', async () => {
+  it('D-SYNC-FIELDS delete_sections_confirmed must hold integers', async () => {
     const filePath = await saveFile((await exportTab()).bytes);
     const res = await upload('execute', { filePath, extra: confirm('delete_sections_confirmed[]', 'advanced') });
     expect(res.status).toBe(422);
@@ -593,7 +593,7 @@ function gatedUpload(size: number, { holdBeforeFile = false } = {}) {
 describe('sync upload size: at most 102400 kilobytes', () => {
   const TOO_LARGE = 'The file field must not be greater than 102400 kilobytes.';
 
-  it('a file of exactly 102400 KB is within the limit (and then read as an archive)', async () => {
+  it('R-KB-UPLOAD-LIMIT a file of exactly 102400 KB is within the limit (and then read as an archive)', async () => {
     const upload = gatedUpload(LIMIT_BYTES);
     upload.release();
     const res = await request(`${server.url}/api/v1/knowledgebase/sync/preview`, { method: 'POST', body: upload.body, headers: upload.headers });
@@ -601,7 +601,7 @@ describe('sync upload size: at most 102400 kilobytes', () => {
     expect(await res.body.json()).toEqual(archiveError('The file is not a valid ZIP archive.'));
   });
 
-  it('an upload of 100 MB + 1 KB is refused with 413 before the body has been read to its end', async () => {
+  it('R-KB-UPLOAD-LIMIT D-SYNC-SIZE an upload of 100 MB + 1 KB is refused with 413 before the body has been read to its end', async () => {
     const upload = gatedUpload(LIMIT_BYTES + 1024);
     const res = await request(`${server.url}/api/v1/knowledgebase/sync/execute`, { method: 'POST', body: upload.body, headers: upload.headers });
     upload.release();
@@ -611,7 +611,7 @@ describe('sync upload size: at most 102400 kilobytes', () => {
     expect(portal().posts).toHaveLength(6);
   });
 
-  it('a declared Content-Length far over the limit is refused before any of the file is sent', async () => {
+  it('D-SYNC-SIZE a declared Content-Length far over the limit is refused before any of the file is sent', async () => {
     const upload = gatedUpload(1024 * MB, { holdBeforeFile: true });
     const res = await request(`${server.url}/api/v1/knowledgebase/sync/preview`, { method: 'POST', body: upload.body, headers: upload.headers });
     expect(upload.sent()).toBe(0);

@@ -102,7 +102,7 @@ async function call(url: string, method: 'GET' | 'POST', path: string, body?: un
 }
 
 describe('durability of acknowledged writes', () => {
-  it('every write acknowledged with 2xx survives kill -9 and a restart on the same data file', async () => {
+  it('D-DURABILITY every write acknowledged with 2xx survives kill -9 and a restart on the same data file', async () => {
     const dataFile = join(workDir, 'acknowledged.db');
     const first = await startChild(dataFile);
     const groupNames: string[] = [];

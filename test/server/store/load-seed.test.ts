@@ -86,7 +86,7 @@ describe('seed validation names the exact path of every problem', () => {
     expect(problemsOf(seed)).toEqual(['portals[1].default: only one portal can be the default']);
   });
 
-  it('portal ids must be unique; portals without one count on past the highest given', () => {
+  it('D-SEED-PORTAL-IDS portal ids must be unique; portals without one count on past the highest given', () => {
     const dup: SeedFile = { portals: [{ ...minimalPortal('a.localhost', 'a'), id: 2 }, { ...minimalPortal('b.localhost', 'b'), id: 2 }] };
     expect(problemsOf(dup)).toEqual(['portals[1].id: duplicate id 2']);
     const mixed = loadSeed({ portals: [minimalPortal('a.localhost', 'a'), { ...minimalPortal('b.localhost', 'b'), id: 1 }] }, NOW);
@@ -128,7 +128,7 @@ describe('seed validation names the exact path of every problem', () => {
     expect(problemsOf(seed)).toEqual([]);
   });
 
-  it('duplicate ids are reported for users, posts, comments, tabs, sections, statuses, tags, groups, feedback and references', () => {
+  it('D-SEED-REFERENCE-IDS duplicate ids are reported for users, posts, comments, tabs, sections, statuses, tags, groups, feedback and references', () => {
     const seed = fixtureWith((p) => {
       p.users!.push({ id: BOB, name: 'Bob again' });
       p.posts!.push({ key: 'dark1', title: 'Again', author_id: ANN });

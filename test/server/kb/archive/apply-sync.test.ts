@@ -174,7 +174,7 @@ describe('applySync', () => {
     expect(result.applied.articles.delete).toEqual([]);
   });
 
-  it('moves the kept subsections and articles of a deleted section up to its nearest kept ancestor', () => {
+  it('D-SYNC-DELETED moves the kept subsections and articles of a deleted section up to its nearest kept ancestor', () => {
     // Section 11 goes; its subsection 12 and article a2 are kept (unconfirmed).
     const archive: ParsedArchive = {
       rootDescription: null,

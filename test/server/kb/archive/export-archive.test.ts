@@ -143,7 +143,7 @@ describe('exportArchive', () => {
     expect(names).toEqual(['a-b-c.md', 'hidden.md', 'article.md', '-up/_index.md']);
   });
 
-  it('exports byte-identical ZIPs for the same tab, whatever the order of its arrays', async () => {
+  it('D-KB-EXPORT exports byte-identical ZIPs for the same tab, whatever the order of its arrays', async () => {
     const first = await exportBytes(tab);
     const shuffled = { ...tab, sections: [...tab.sections].reverse(), articles: [...tab.articles].reverse() };
     expect((await exportBytes(shuffled)).equals(first)).toBe(true);

@@ -127,7 +127,7 @@ describe('checkUrl', () => {
     expect(seen).toHaveLength(6);
   });
 
-  it('a link answering 404 is flagged with its status, without retrying as GET', async () => {
+  it('D-LINK-FLAGGED a link answering 404 is flagged with its status, without retrying as GET', async () => {
     expect(await check('/missing')).toMatchObject({ ok: false, status: 404, error: 'HTTP 404 Not Found' });
     expect(seen).toEqual(['HEAD /missing']);
   });
@@ -136,7 +136,7 @@ describe('checkUrl', () => {
     expect(await check('/broken')).toMatchObject({ ok: false, status: 500, error: 'HTTP 500 Internal Server Error' });
   });
 
-  it('a refused connection is flagged with no status', async () => {
+  it('D-LINK-FLAGGED a refused connection is flagged with no status', async () => {
     const r = await checkUrl(refusedUrl, { dispatcher: agent, egress: LOOPBACK_ALLOWED });
     expect(r).toMatchObject({ ok: false, status: null, error: 'connection refused (ECONNREFUSED)' });
   });

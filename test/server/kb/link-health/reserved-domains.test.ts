@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkUrl, reservedDomain } from '../../../../src/server/kb/link-health/check-url.js';
 
 describe('reserved domains', () => {
-  it('links to RFC 6761 reserved domains (.test, .example, .invalid) are flagged without a DNS query', async () => {
+  it('D-LINK-RESERVED-NAMES links to RFC 6761 reserved domains (.test, .example, .invalid) are flagged without a DNS query', async () => {
     const r = await checkUrl('https://docs.acme.test/install');
     expect(r).toMatchObject({ ok: false, status: null, error: 'host not found (reserved domain .test never resolves)' });
     expect(reservedDomain('x.EXAMPLE.')).toBe('example');
