@@ -1,93 +1,81 @@
-import { Argument, type Command } from 'commander';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
-import { confirmDestructive } from '../../confirm.js';
 import { SilentExit } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
-import type { ModerationAction } from './bulk.js';
+import { defineCommand, type CommandDef, type RunContext } from '../../framework/define-command.js';
+import { progressLine } from '../../framework/progress.js';
+import { moderateAll, resultColumns, summaryLines, type ModerationAction } from './bulk.js';
+import { dryRunColumns, dryRunSummary, planBatch } from './dry-run.js';
 import { collectIds, MAX_CONCURRENCY, parseConcurrency } from './ids.js';
 
 export interface ActionOptions {
   type: ModerationType;
   /** Ids as given; `-` reads more from stdin. */
   ids: string[];
-  concurrency?: number;
+  concurrency: number;
   dryRun?: boolean;
-  /** Only asked for by reject. */
-  yes?: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
 
-const ING = { approve: 'approving', reject: 'rejecting' } as const;
+const ING = { approve: 'Approving', reject: 'Rejecting' } as const;
 const plural = (n: number, type: ModerationType) => `${n} ${type}${n === 1 ? '' : 's'}`;
+const idsOf = (ctx: RunContext<ActionOptions>) => ctx.once('ids', () => collectIds(ctx.f.io, ctx.opts.type, ctx.opts.ids));
 
 /**
- * Approve or reject a batch. Every id is tried (failures do not stop the others);
- * the summary goes to stderr, the per-item results to stdout in json/ndjson/csv.
- * Exit 1 when any item failed.
+ * Approve or reject a batch. Every id is tried (failures do not stop the others); the tally
+ * goes to stderr, the per-item results to stdout in json/ndjson/csv. Exit 1 when any item failed.
  */
-export async function moderateRun(action: ModerationAction, opts: ActionOptions, f: Factory): Promise<void> {
-  const ids = await collectIds(f.io, opts.type, opts.ids);
-  const out = await f.output();
-  const machine = out.format === 'json' || out.format === 'ndjson' || out.format === 'csv';
-
+async function moderateRun(action: ModerationAction, ctx: RunContext<ActionOptions>) {
+  const { opts, f } = ctx;
+  const ids = await idsOf(ctx);
+  const out = await ctx.output();
   if (opts.dryRun) {
-    const { planBatch, dryRunColumns, dryRunSummary } = await import('./dry-run.js');
-    const plan = ids.length ? await planBatch(await f.client(), action, opts.type, ids) : [];
+    const plan = ids.length ? await planBatch(await ctx.client(), action, opts.type, ids) : [];
     await out.list(plan, dryRunColumns, { empty: 'No ids given.' });
     f.status(dryRunSummary(action, plan));
     return;
   }
-
   if (ids.length === 0) {
-    if (machine) await out.list([], []);
+    if (out.machine) await out.list([], []);
     f.status(`No ids given: nothing to ${action}.`);
     return;
   }
-  if (action === 'reject' && !(await confirmDestructive(f.io, `Reject ${plural(ids.length, opts.type)}?`, opts.yes))) {
-    f.status('Nothing rejected.');
-    return;
-  }
-
-  const client = await f.client();
-  const { moderateAll, summaryLines } = await import('./bulk.js');
-  const progress = f.io.stderrIsTTY;
-  if (progress) f.io.stderr.write(`${ING[action]} 0/${ids.length}…`);
-  const { results, fatal } = await moderateAll(client, action, opts.type, ids, {
-    concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
-    onSettled: progress ? (done, total) => f.io.stderr.write(`\r\x1b[2K${ING[action]} ${done}/${total}…`) : undefined,
+  const line = progressLine(f);
+  line?.update(`${ING[action]} 0 of ${ids.length}…`);
+  const { results, fatal } = await moderateAll(await ctx.client(), action, opts.type, ids, {
+    concurrency: opts.concurrency,
+    onSettled: line && ((done, total) => line.update(`${ING[action]} ${done} of ${total}…`)),
   });
-  if (progress) f.io.stderr.write('\r\x1b[2K');
+  line?.end();
   if (fatal !== undefined) {
-    if (results.length) for (const line of summaryLines(action, results)) f.status(line);
+    if (results.length) for (const l of summaryLines(action, results)) f.status(l);
     throw fatal;
   }
-
-  if (machine) {
-    const { resultColumns } = await import('./bulk.js');
-    await out.list(results, resultColumns);
-  }
-  for (const line of summaryLines(action, results)) f.status(line);
+  if (out.machine) await out.list(results, resultColumns);
+  for (const l of summaryLines(action, results)) f.status(l);
   if (results.some((r) => r.outcome === 'failed')) throw new SilentExit(1);
 }
 
-/** The shared command line of approve and reject. */
-export function registerAction(
-  parent: Command,
-  f: Factory,
-  action: ModerationAction,
-  spec: { description: string; examples: string[]; help: string },
-): Command {
-  return withExamples(
-    parent
-      .command(action)
-      .description(spec.description)
-      .addArgument(new Argument('<type>', 'what the ids are').choices(['post', 'comment']))
-      .argument('<ids...>', 'post keys or comment ids; - reads them from stdin (whitespace or newline separated)')
-      .addHelpText('after', spec.help),
-    spec.examples,
-  )
-    .option('--concurrency <n>', `requests in flight at once, 1-${MAX_CONCURRENCY}`, parseConcurrency, DEFAULT_CONCURRENCY)
-    .option('--dry-run', 'show what would change and change nothing');
+/** The shared declaration of approve and reject. */
+export function moderationAction(action: ModerationAction, spec: { description: string; examples: string[]; help: string }): CommandDef {
+  return defineCommand<ActionOptions>({
+    name: action,
+    endpoint: action === 'approve' ? 'moderation.approve' : 'moderation.reject',
+    description: spec.description,
+    args: [
+      { name: 'type', description: 'what the ids are', choices: ['post', 'comment'] },
+      { name: 'ids...', variadic: true, description: 'post keys or comment ids; - reads them from stdin (whitespace or newline separated)' },
+    ],
+    flags: [
+      { flags: '--concurrency <n>', description: `requests in flight at once, 1-${MAX_CONCURRENCY}`, parse: parseConcurrency, default: DEFAULT_CONCURRENCY },
+      { flags: '--dry-run', description: 'show what would change and change nothing' },
+    ],
+    examples: spec.examples,
+    help: spec.help,
+    declined: 'Nothing rejected.',
+    async confirm(ctx) {
+      const ids = await idsOf(ctx);
+      return ctx.opts.dryRun || ids.length === 0 ? undefined : `Reject ${plural(ids.length, ctx.opts.type)}?`;
+    },
+    run: (ctx) => moderateRun(action, ctx),
+  });
 }

@@ -1,21 +1,14 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { moderateRun, registerAction, type ActionOptions } from './action.js';
+import { moderationAction } from './action.js';
 
-export function approveRun(opts: ActionOptions, f: Factory): Promise<void> {
-  return moderateRun('approve', opts, f);
-}
-
-export function register(parent: Command, f: Factory): void {
-  registerAction(parent, f, 'approve', {
-    description: 'Approve pending posts or comments (ids as arguments or - for stdin); safe to re-run',
-    examples: [
-      'fp moderation approve comment 104',
-      'fp moderation approve post pend3 x7k2p',
-      "fp moderation pending --all --json | jq -r '.[] | select(.type==\"comment\") | .id' | fp moderation approve comment -",
-      'fp moderation approve comment 104 105 999 --dry-run',
-    ],
-    help: `
+export default moderationAction('approve', {
+  description: 'Approve pending posts or comments (ids as arguments or - for stdin); safe to re-run',
+  examples: [
+    'fp moderation approve comment 104',
+    'fp moderation approve post pend3 x7k2p',
+    "fp moderation pending --all --json | jq -r '.[] | select(.type==\"comment\") | .id' | fp moderation approve comment -",
+    'fp moderation approve comment 104 105 999 --dry-run',
+  ],
+  help: `
 Outcomes per id:
   approved   it was pending and is approved now
   skipped    it was approved already (re-running a batch is safe)
@@ -29,5 +22,4 @@ With --json (or --format ndjson|csv) stdout gets the results {type, id, outcome,
   would-fail     rejected already
   not-pending    approved already (would be skipped) or unknown (would fail)
 `,
-  }).action((type: ActionOptions['type'], ids: string[], o: Omit<ActionOptions, 'type' | 'ids'>) => approveRun({ type, ids, ...o }, f));
-}
+});

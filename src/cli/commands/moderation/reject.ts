@@ -1,21 +1,14 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { moderateRun, registerAction, type ActionOptions } from './action.js';
+import { moderationAction } from './action.js';
 
-export function rejectRun(opts: ActionOptions, f: Factory): Promise<void> {
-  return moderateRun('reject', opts, f);
-}
-
-export function register(parent: Command, f: Factory): void {
-  registerAction(parent, f, 'reject', {
-    description: 'Reject pending posts or comments (ids as arguments or - for stdin); asks once for the batch',
-    examples: [
-      'fp moderation reject comment 104',
-      'fp moderation reject post pend3 --yes',
-      "fp moderation pending --all --json | jq -r '.[] | select(.type==\"post\") | .id' | fp moderation reject post - --yes",
-      'fp moderation reject comment 104 105 --dry-run',
-    ],
-    help: `
+export default moderationAction('reject', {
+  description: 'Reject pending posts or comments (ids as arguments or - for stdin); asks once for the batch',
+  examples: [
+    'fp moderation reject comment 104',
+    'fp moderation reject post pend3 --yes',
+    "fp moderation pending --all --json | jq -r '.[] | select(.type==\"post\") | .id' | fp moderation reject post - --yes",
+    'fp moderation reject comment 104 105 --dry-run',
+  ],
+  help: `
 Rejected items are hidden from end users and listed by "fp moderation rejected".
 On a terminal it asks once for the whole batch; without one it needs --yes (exit 2 otherwise).
 
@@ -32,7 +25,4 @@ With --json (or --format ndjson|csv) stdout gets the results {type, id, outcome,
   would-skip    rejected already
   would-fail    approved already, or unknown
 `,
-  })
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action((type: ActionOptions['type'], ids: string[], o: Omit<ActionOptions, 'type' | 'ids'>) => rejectRun({ type, ids, ...o }, f));
-}
+});

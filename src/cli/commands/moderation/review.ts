@@ -1,11 +1,13 @@
-import type { Command } from 'commander';
 import type { ApiClient } from '../../../client/api-client.js';
+import { ApiError } from '../../../client/errors.js';
+import { allPending } from '../../../client/paginate.js';
 import type { ModerationItem } from '../../../contract/schemas/moderation.js';
-import { UsageError } from '../../errors.js';
+import { SilentExit, UsageError } from '../../errors.js';
+import { defineCommand } from '../../framework/define-command.js';
 import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
 import { isInteractive, type IO } from '../../io.js';
 import { humanDate, truncate } from '../../output/cells.js';
+import { classifyFailure } from './bulk.js';
 
 export type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
 
@@ -52,7 +54,6 @@ function terminalAsk(io: IO): AskAction {
 
 /** One item through the same call and outcome rules as bulk approve/reject. */
 async function moderate(client: ApiClient, item: ModerationItem, action: 'approve' | 'reject'): Promise<'done' | 'skipped' | string> {
-  const [{ classifyFailure }, { ApiError }] = await Promise.all([import('./bulk.js'), import('../../../client/errors.js')]);
   try {
     await client.call(action === 'approve' ? 'moderation.approve' : 'moderation.reject', {
       params: { type: item.type, identifier: item.id },
@@ -75,7 +76,6 @@ export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSumm
   }
   const askAction = ask ?? terminalAsk(f.io);
   const client = await f.client();
-  const { allPending } = await import('../../../client/paginate.js');
   const summary: ReviewSummary = { approved: 0, rejected: 0, skipped: 0, failed: 0 };
   const err = f.io.stderr;
   let index = 0;
@@ -119,18 +119,13 @@ export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSumm
   return summary;
 }
 
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('review')
-      .description('Walk the pending queue on the terminal: approve, reject or skip each item')
-      .addHelpText('after', '\nKeys: a approve, r reject, s skip, v view the full text, u print the URL, q quit (then Enter).'),
-    ['fp moderation review'],
-  ).action(async () => {
+export default defineCommand({
+  name: 'review',
+  description: 'Walk the pending queue on the terminal: approve, reject or skip each item',
+  examples: ['fp moderation review'],
+  help: 'Keys: a approve, r reject, s skip, v view the full text, u print the URL, q quit (then Enter).',
+  async run({ f }) {
     const summary = await reviewRun(f);
-    if (summary.failed) {
-      const { SilentExit } = await import('../../errors.js');
-      throw new SilentExit(1);
-    }
-  });
-}
+    if (summary.failed) throw new SilentExit(1);
+  },
+});

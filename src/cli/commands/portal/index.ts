@@ -1,8 +1,4 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import * as get from './get.js';
+import { defineGroup } from '../../framework/define-command.js';
+import get from './get.js';
 
-export function register(program: Command, f: Factory): void {
-  const group = program.command('portal').description('Show the portal the API key belongs to');
-  for (const verb of [get]) verb.register(group, f);
-}
+export const { register } = defineGroup({ name: 'portal', description: 'Show the portal the API key belongs to', commands: [get] });
