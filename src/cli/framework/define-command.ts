@@ -53,7 +53,10 @@ export interface CommandSpec<O> {
   confirm?: (ctx: RunContext<O>) => string | undefined | Promise<string | undefined>;
   /** Said on stderr when the person answers no. */
   declined?: string;
-  run(ctx: RunContext<O>): Promise<Ending | void>;
+  /** Said on stderr for an empty table (with the default run). */
+  empty?: string;
+  /** What the command does; by default it calls the endpoint with the checked fields and shows its data. */
+  run?(ctx: RunContext<O>): Promise<Ending | void>;
 }
 
 export interface CommandDef {
@@ -92,7 +95,7 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
     }
     for (const fl of flags) cmd.addOption(flagOption(fl));
     withExamples(cmd, spec.examples);
-    if (spec.help) cmd.addHelpText('after', spec.help.trim());
+    if (spec.help) cmd.addHelpText('after', `${spec.help.trim()}\n`);
     cmd.action(async (...given: unknown[]) => {
       const command = given[given.length - 1] as Command;
       const opts: Record<string, unknown> = { ...command.opts() };
@@ -106,7 +109,7 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
             return;
           }
         }
-        const ending = await spec.run(ctx);
+        const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, spec));
         if (ending) await renderEnding(await ctx.output(), f, ending, spec.columns as Column<unknown>[] | undefined, responseFields(endpoint));
       } catch (err) {
         throw inFlagTerms(err, typed);
@@ -115,6 +118,15 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
     return cmd;
   }
   return { spec: spec as CommandSpec<never>, register };
+}
+
+/** The default run: the endpoint called with the checked fields as its query or body; its `data` shown. */
+async function callEndpoint<O>(ctx: RunContext<O>, spec: CommandSpec<O>): Promise<Ending> {
+  if (!spec.endpoint) throw new Error(`${spec.name} declares neither an endpoint nor a run`);
+  const endpoint = endpoints[spec.endpoint];
+  const args = { [endpoint.method === 'GET' ? 'query' : 'body']: ctx.fields };
+  const res = (await (await ctx.client()).call(spec.endpoint, args as never)) as { data: unknown };
+  return Array.isArray(res.data) ? { list: res.data, empty: spec.empty } : { item: res.data };
 }
 
 function collectFields(endpoint: Endpoint | undefined, spec: CommandSpec<never>, flags: FlagSpec[], opts: Record<string, unknown>) {

@@ -44,7 +44,7 @@ export function renderTable(spec: TableSpec): string {
   const line = (cells: string[], style: (text: string, c: number) => string) =>
     cells
       .map((text, c) => {
-        const cut = stringWidth(text) > widths[c] ? cliTruncate(text, widths[c], { position: 'end' }) : text;
+        const cut = fit(text, widths[c]);
         const pad = c === n - 1 ? '' : ' '.repeat(Math.max(0, widths[c] - stringWidth(cut)));
         return style(cut, c) + pad;
       })
@@ -53,6 +53,16 @@ export function renderTable(spec: TableSpec): string {
   const head = line(spec.headers, (t) => (spec.styleHeader ? spec.styleHeader(t) : t));
   const body = spec.rows.map((row, r) => line(row, (t, c) => (spec.styleCell ? spec.styleCell(t, r, c) : t)));
   return [head, ...body].join('\n');
+}
+
+/** Cut to at most `width` cells with an ellipsis; a wide character at the edge goes whole. */
+function fit(text: string, width: number): string {
+  if (stringWidth(text) <= width) return text;
+  for (let w = width; w > 0; w--) {
+    const cut = cliTruncate(text, w, { position: 'end' });
+    if (stringWidth(cut) <= width) return cut;
+  }
+  return '';
 }
 
 /** `LABEL  value` lines for one record; long values wrap under themselves. */

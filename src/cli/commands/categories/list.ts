@@ -6,8 +6,5 @@ export default defineCommand({
   endpoint: 'categories.list',
   columns: categoryColumns,
   examples: ['fp categories list', 'fp categories list --fields id,name --format csv'],
-  async run({ client }) {
-    const { data } = await (await client()).call('categories.list', {});
-    return { list: data, empty: 'No categories.' };
-  },
+  empty: 'No categories.',
 });

@@ -6,8 +6,5 @@ export default defineCommand({
   endpoint: 'feedback.list',
   columns: feedbackColumns,
   examples: ['fp feedback list', 'fp feedback list --jq \'.[] | select(.type == "bug") | .feedback\''],
-  async run({ client }) {
-    const { data } = await (await client()).call('feedback.list', {});
-    return { list: data, empty: 'No feedback entries.' };
-  },
+  empty: 'No feedback entries.',
 });

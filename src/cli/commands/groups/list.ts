@@ -7,8 +7,5 @@ export default defineCommand({
   description: 'List user groups',
   columns: groupColumns,
   examples: ['fp groups list', 'fp groups list --jq ".[].name"'],
-  async run({ client }) {
-    const { data } = await (await client()).call('groups.list', {});
-    return { list: data, empty: 'No groups.' };
-  },
+  empty: 'No groups.',
 });

@@ -2,7 +2,7 @@ import type { ModerationType } from '../../../contract/schemas/moderation.js';
 import { SilentExit } from '../../errors.js';
 import { defineCommand, type CommandDef, type RunContext } from '../../framework/define-command.js';
 import { progressLine } from '../../framework/progress.js';
-import { moderateAll, resultColumns, summaryLines, type ModerationAction } from './bulk.js';
+import { DONE, moderateAll, resultColumns, summaryLines, type ModerationAction } from './bulk.js';
 import { dryRunColumns, dryRunSummary, planBatch } from './dry-run.js';
 import { collectIds, MAX_CONCURRENCY, parseConcurrency } from './ids.js';
 
@@ -55,8 +55,27 @@ async function moderateRun(action: ModerationAction, ctx: RunContext<ActionOptio
   if (results.some((r) => r.outcome === 'failed')) throw new SilentExit(1);
 }
 
+const OTHER = { approve: 'rejected', reject: 'approved' } as const;
+
+function actionHelp(action: ModerationAction, spec: { intro?: string; dryRun: string }): string {
+  const done = DONE[action];
+  return `${spec.intro ? `${spec.intro}\n\n` : ''}Outcomes per id:
+  ${done.padEnd(9)}  it was pending and is ${done} now
+  skipped    it was ${done} already (re-running a batch is safe)
+  failed     unknown id, ${OTHER[action]} already, or the request failed
+Every id is tried; exit 1 when any failed, 0 otherwise. On stderr: a progress line on a
+terminal, then "${done[0].toUpperCase()}${done.slice(1)} 3, skipped 1 (already ${done}), failed 1" and one line per failure.
+With --json (or --format ndjson|csv) stdout gets the results {type, id, outcome, message}.
+
+--dry-run reads the pending and rejected queues and changes nothing${action === 'reject' ? ' and needs no --yes' : ''}. It prints per id:
+${spec.dryRun}`;
+}
+
 /** The shared declaration of approve and reject. */
-export function moderationAction(action: ModerationAction, spec: { description: string; examples: string[]; help: string }): CommandDef {
+export function moderationAction(
+  action: ModerationAction,
+  spec: { description: string; examples: string[]; intro?: string; dryRun: string },
+): CommandDef {
   return defineCommand<ActionOptions>({
     name: action,
     endpoint: action === 'approve' ? 'moderation.approve' : 'moderation.reject',
@@ -70,7 +89,7 @@ export function moderationAction(action: ModerationAction, spec: { description: 
       { flags: '--dry-run', description: 'show what would change and change nothing' },
     ],
     examples: spec.examples,
-    help: spec.help,
+    help: actionHelp(action, spec),
     declined: 'Nothing rejected.',
     async confirm(ctx) {
       const ids = await idsOf(ctx);

@@ -21,7 +21,4 @@ export default defineCommand({
   description: 'Show the portal the API key belongs to',
   columns: portalFields,
   examples: ['fp portal get', 'fp portal get --jq .editor_type'],
-  async run({ client }) {
-    return { item: (await (await client()).call('portal.get', {})).data };
-  },
 });
