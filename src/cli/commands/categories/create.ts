@@ -8,7 +8,7 @@ export default defineCommand<{ name: string; color?: string }>({
   args: [{ name: 'name', description: 'category name (2-60 characters, unique)', field: 'name' }],
   flags: [{ flags: '--color <hex>', description: 'colour as #RRGGBB', field: 'color', checkedBy: 'categories.update' }],
   columns: categoryColumns,
-  examples: ['fp categories create "Integrations"', 'fp categories create Mobile --color "#00aa55"'],
+  examples: ['fp categories create Security', 'fp categories create Mobile --color "#00aa55"'],
   async run({ opts, client }) {
     const c = await client();
     let { data } = await c.call('categories.create', { body: { name: opts.name } });

@@ -5,7 +5,7 @@ export default defineCommand<{ category: string }>({
   name: 'delete',
   endpoint: 'categories.delete',
   args: [{ name: 'category', description: 'category id or unique name', complete: 'categories' }],
-  examples: ['fp categories delete Legacy --yes', 'fp categories delete 3 --yes'],
+  examples: ['fp categories delete "Data import" --yes', 'fp categories delete 3'],
   async confirm({ opts, client, once }) {
     const category = await once('category', async () => resolveCategory(await client(), opts.category));
     return `Delete category "${category.name}" (${category.id})?`;

@@ -30,8 +30,8 @@ export default defineCommand<CreateOptions>({
   ],
   columns: commentFields,
   examples: [
-    'fp comments create 22b56 --user 11111111-1111-4111-8111-111111111111 --text "Thanks, on our list."',
-    'echo "Shipped in 2.0" | fp comments create 22b56 --user 11111111-1111-4111-8111-111111111111 --text-file - --changelog',
+    'fp comments create 3zah2 --user 3a0edf6a-d5f4-5b82-ac94-50f05eb27eda --text "Thanks, on our list."',
+    'echo "Shipped in 2.0" | fp comments create 3zah2 --user 3a0edf6a-d5f4-5b82-ac94-50f05eb27eda --text-file - --changelog',
   ],
   async run({ opts, fields, f, client }) {
     const comment = (await readTextOption(f.io, opts)) as string;

@@ -9,7 +9,7 @@ export default defineCommand<{ post: string }>({
   description: 'List the comments of a post, replies indented under their parents',
   args: [{ name: 'post', description: 'post key (the short string id of the post)', complete: 'posts' }],
   columns: commentColumns,
-  examples: ['fp comments list dark1', 'fp comments list dark1 --jq ".[] | select(.parent_id == null) | .id"'],
+  examples: ['fp comments list 3zah2', 'fp comments list 3zah2 --jq ".[] | select(.parent_id == null) | .id"'],
   async run({ opts, client, output }) {
     const { data } = await (await client()).call('comments.list', { params: { key: opts.post } });
     const table = (await output()).format === 'table';

@@ -32,7 +32,7 @@ export default defineCommand<UpdateOptions>({
     { flags: '--created-at <time>', description: 'change the creation time, e.g. "2026-01-02 10:00:00" (UTC)', field: 'created_at' },
   ],
   columns: commentFields,
-  examples: ['fp comments update 100 --text "Edited: now planned for 2.1"', 'fp comments update 101 --text "Moved up" --no-parent --pin'],
+  examples: ['fp comments update 19 --text "Happens on a Pixel 7 as well."', 'fp comments update 20 --text "Moved up" --no-parent --pin'],
   async run({ opts, fields, f, client }) {
     const comment = (await readTextOption(f.io, opts)) as string;
     const body = { ...fields, comment } as CommentUpdateBody;

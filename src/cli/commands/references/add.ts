@@ -20,7 +20,7 @@ export default defineCommand<{ post: string; text: string }>({
     { name: 'text', description: 'reference text, 1-6000 characters; - reads it from stdin' },
   ],
   columns: referenceFields,
-  examples: ['fp references add 22b56 "JIRA-1234"', 'echo "CRM case 77" | fp references add 22b56 -'],
+  examples: ['fp references add exec8 "JIRA-1234"', 'echo "CRM case 77" | fp references add exec8 -'],
   async run({ opts, f, client }) {
     const reference = opts.text === '-' ? (await readAllStdin(f.io)).replace(/\r?\n$/, '') : opts.text;
     const { data } = await (await client()).call('references.create', { params: { key: opts.post }, body: { reference } });

@@ -19,7 +19,7 @@ export function voteCommand(spec: { name: 'add' | 'remove'; description: string;
       { flags: '--anonymous <id>', description: 'anonymous voter id (the widget uses an MD5 hex of the e-mail)' },
       { flags: '--anonymous-from <email>', description: 'derive the anonymous id from an e-mail: MD5 hex of the trimmed, lower-cased address' },
     ],
-    examples: [`fp votes ${spec.name} 22b56 --anonymous 5f4dcc3b5aa765d61d8327deb882cf99`, `fp votes ${spec.name} 22b56 --anonymous-from jane@example.com`],
+    examples: [`fp votes ${spec.name} exec8 --anonymous 5f4dcc3b5aa765d61d8327deb882cf99`, `fp votes ${spec.name} exec8 --anonymous-from jane@example.com`],
     async run({ opts, client }) {
       const anonymousId = resolveAnonymousId(opts);
       const res = await (await client()).call(endpoint, { params: { key: opts.post, anonymous_id: anonymousId } });

@@ -7,7 +7,7 @@ export default defineCommand<{ group: string; user: string }>({
   name: 'add',
   endpoint: 'groups.addUser',
   args: [groupArg, { name: 'user', description: "the user's UUID (preferred) or integer id", complete: 'users' }],
-  examples: ['fp groups users add "Beta testers" 22222222-2222-4222-8222-222222222222', 'fp groups users add "Beta testers" 3'],
+  examples: ['fp groups users add "Beta testers" 5ea10ee5-4552-5275-b57e-7adde4b93d06', 'fp groups users add "Beta testers" 3'],
   async run({ opts, client }) {
     const user_id = userRef(opts.user);
     const c = await client();

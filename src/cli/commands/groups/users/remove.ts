@@ -27,7 +27,7 @@ export default defineCommand<{ group: string; user: string }>({
   endpoint: 'groups.removeUser',
   description: 'Remove a user from a group (the account stays)',
   args: [groupArg, { name: 'user', description: "the member's integer id, UUID or name", complete: 'users' }],
-  examples: ['fp groups users remove "Beta testers" 2 --yes', 'fp groups users remove "Beta testers" "Lena Fischer"'],
+  examples: ['fp groups users remove "Beta testers" 4 --yes', 'fp groups users remove "Beta testers" "Sofia Rossi" --yes'],
   async confirm({ opts, client, once }) {
     const { group, member, userId } = await once('member', async () => findMember(await client(), opts.group, opts.user));
     return `Remove ${member ? `${member.name} (${userId})` : `user ${userId}`} from group "${group.name}"?`;
