@@ -30,7 +30,11 @@ export function describeFailure(err: unknown): { code: number; lines: string[] }
   if (err instanceof SilentExit) return { code: err.code, lines: [] };
   if (err instanceof ApiError) {
     const code = err.status === 401 || err.status === 403 ? EXIT.auth : EXIT.failure;
-    return { code, lines: [`error: ${err.message} (${err.status})`, ...fieldLines(err.fieldErrors), ...retryLines(err)] };
+    const hint = HINTS[err.status];
+    return {
+      code,
+      lines: [`error: ${cleanText(err.message)} (${err.status})`, ...fieldLines(err.fieldErrors), ...retryLines(err), ...(hint ? [`hint: ${hint}`] : [])],
+    };
   }
   if (err instanceof RequestValidationError) {
     return { code: EXIT.usage, lines: [`error: ${err.message}`, ...fieldLines(err.fieldErrors)] };
@@ -49,6 +53,30 @@ function retryLines(err: ApiError | NetworkError): string[] {
   return err.retry ? [`  ${err.retry}`] : [];
 }
 
+const HINTS: Record<number, string> = {
+  401: 'the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use',
+  403: 'the API key may not do this: use a key with more rights (`fp auth status` shows which key is in use)',
+};
+
+/**
+ * A server text as one clean line: HTML tags and entities removed, whitespace collapsed, and a
+ * page-long body cut (the full body is in --debug).
+ */
+export function cleanText(text: string): string {
+  const plain = text
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
+}
+
 function fieldLines(errors: Record<string, string[]>): string[] {
-  return Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => `  ${field}: ${m}`));
+  return Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => `  ${field}: ${cleanText(m)}`));
 }

@@ -10,6 +10,9 @@ export interface GlobalOptions {
   baseUrl?: string;
   json?: boolean;
   format?: string;
+  /** `--fields a,b,c` as given. */
+  fields?: string;
+  jq?: string;
   color?: boolean;
   debug?: boolean;
   timeout?: string;
@@ -24,6 +27,8 @@ export interface Factory {
   credentials(): Promise<Credentials>;
   client(): Promise<ApiClient>;
   output(): Promise<Output>;
+  /** An Output in this format instead of the global one (not cached). */
+  outputAs(format: string | undefined): Promise<Output>;
   /** Status lines for people, on stderr. */
   status(text: string): void;
   /** Release what was opened (the HTTP connection pool); loads nothing when no client was made. */
@@ -66,16 +71,13 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
       return client;
     },
     output() {
-      output ??= (async () => {
-        const [{ Output }, { resolveFormat, colorEnabled }, { Chalk }] = await Promise.all([
-          import('./output/output.js'),
-          import('./output/format.js'),
-          import('chalk'),
-        ]);
-        const g = globals();
-        return new Output(io, resolveFormat(g, io), new Chalk({ level: colorEnabled(g, io) ? 1 : 0 }));
-      })();
+      output ??= f.outputAs(globals().format);
       return output;
+    },
+    async outputAs(format) {
+      // The exporter loads the table and width modules: only commands that print data need them.
+      const { createOutput } = await import('./output/create-output.js');
+      return createOutput(io, { ...globals(), format });
     },
     status(text) {
       io.stderr.write(`${text}\n`);

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { COMMAND_GROUPS } from './command-groups.js';
-import { describeFailure, EXIT } from './errors.js';
+import { describeFailure, EXIT, UsageError } from './errors.js';
 import { createFactory, type Factory, type GlobalOptions } from './factory.js';
 import { withCompletionValues } from './completion/completion-values.js';
 import { processIO, type IO } from './io.js';
@@ -10,7 +10,7 @@ declare const __FP_VERSION__: string | undefined;
 export const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
 
 /** Global options that take a value, so the command word can be found without loading anything. */
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--format', '--timeout']);
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--format', '--timeout', '--fields', '--jq']);
 
 function commandWord(argv: string[]): { word?: string; next?: string } {
   for (let i = 0; i < argv.length; i++) {
@@ -35,11 +35,15 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false, fact
     .option('--profile <name>', 'stored portal profile to use (env FP_PROFILE)')
     .option('--base-url <url>', 'portal address (env FP_BASE_URL)')
     .option('--json', 'print the data as JSON')
+    .option('--fields <a,b,c>', 'keep only these fields (every format); an unknown field lists the available ones')
+    .option('--jq <expr>', 'filter the JSON output with a jq expression (implies --json; runs in-process)')
     .addOption(withCompletionValues(new Option('--format <format>', 'output format: table, json, ndjson, csv'), OUTPUT_FORMATS))
     .option('--no-color', 'no colour (env NO_COLOR)')
     .option('--debug', 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)')
     .option('--timeout <seconds>', 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)')
     .showSuggestionAfterError(true)
+    .addHelpCommand(false)
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
@@ -50,8 +54,8 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false, fact
       `
 Examples:
   $ fp auth login --base-url https://feedback.example.com
-  $ fp posts list --status 2 --order-by votes_count --order desc
-  $ fp moderation pending --all --json | jq -r '.[] | "\\(.type) \\(.id)"'
+  $ fp posts list --status "Under review" --order-by votes_count --order desc
+  $ fp moderation pending --all --jq '.[] | "\\(.type) \\(.id)"'
 
 Exit codes: 0 ok, 1 request failed, 2 usage error, 3 changes pending (kb sync preview --exit-code), 4 auth, 130 interrupted.`,
     );
@@ -68,12 +72,33 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 changes pending (kb sync pr
   return program;
 }
 
+/**
+ * `fp help a b` is `fp a b --help`; a topic that names no command is a usage error.
+ * Resolves to the argv to run.
+ */
+function helpArgv(program: Command, argv: string[]): string[] {
+  const topics = argv.slice(1).filter((a) => !a.startsWith('-'));
+  if (topics.length === 0) return ['--help'];
+  let cmd = program;
+  for (const topic of topics) {
+    const next = cmd.commands.find((c) => c.name() === topic || c.aliases().includes(topic));
+    if (!next) {
+      const known = cmd.commands.map((c) => c.name()).filter((n) => n !== 'help');
+      const where = cmd === program ? 'fp' : `fp ${topics.slice(0, topics.indexOf(topic)).join(' ')}`;
+      throw new UsageError(`unknown help topic "${topics.join(' ')}": ${where} has ${known.join(', ')}`);
+    }
+    cmd = next;
+  }
+  return [...topics, '--help'];
+}
+
 /** Run `fp` with arguments (without `node` and the script); resolves to the exit code. */
 export async function main(argv: string[], io: IO = processIO()): Promise<number> {
   let program: Command | undefined;
   const f = createFactory(io, VERSION, () => program?.opts<GlobalOptions>() ?? {});
   try {
     program = await buildProgram(io, argv, false, f);
+    if (argv[0] === 'help') argv = helpArgv(program, argv);
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (err) {

@@ -1,58 +1,105 @@
 import type { z } from 'zod';
-import type { PostListQuerySchema } from '../contract/schemas/post.js';
+import type { OperationName } from '../contract/endpoints.js';
 import type { ModerationItem } from '../contract/schemas/moderation.js';
+import type { PostListQuerySchema } from '../contract/schemas/post.js';
 import type { ApiClient, CallResult } from './api-client.js';
+
+/** Items a page asks for when following every page (the most the post list gives at once). */
+export const PAGE_SIZE = 100;
+
+/** Told after each page: pages fetched so far and items seen so far. */
+export type PageProgress = (pages: number, items: number) => void;
+
+export interface OffsetPage<T> {
+  data: T[];
+  hasMore: boolean;
+  skip?: number;
+}
+
+/**
+ * The one offset paginator: asks `fetchPage(skip)` until an answer says `hasMore: false`
+ * (or is empty), yielding each page's items as the page arrives.
+ */
+export async function* offsetPages<T>(
+  fetchPage: (skip: number) => Promise<OffsetPage<T>>,
+  startSkip = 0,
+  onPage?: PageProgress,
+): AsyncGenerator<T[]> {
+  let skip = startSkip;
+  let pages = 0;
+  let items = 0;
+  for (;;) {
+    const page = await fetchPage(skip);
+    onPage?.(++pages, (items += page.data.length));
+    yield page.data;
+    if (!page.hasMore || page.data.length === 0) return;
+    skip = (typeof page.skip === 'number' ? page.skip : skip) + page.data.length;
+  }
+}
 
 type PostItem = CallResult<'posts.list'>['data'][number];
 
-/** Every post matching the query, page by page (`skip`/`limit` while `hasMore`). */
+/** Every post matching the query, page by page. */
 export async function* allPosts(
   client: ApiClient,
   query: z.input<typeof PostListQuerySchema> = {},
-  pageSize = 100,
+  pageSize = PAGE_SIZE,
+  onPage?: PageProgress,
 ): AsyncGenerator<PostItem> {
-  let skip = Number(query.skip ?? 0);
   const limit = Number(query.limit ?? pageSize);
-  for (;;) {
-    const page = await client.call('posts.list', { query: { ...query, skip, limit } });
-    yield* page.data;
-    if (!page.hasMore || page.data.length === 0) return;
-    skip += page.data.length;
-  }
+  const pages = offsetPages((skip) => client.call('posts.list', { query: { ...query, skip, limit } }), Number(query.skip ?? 0), onPage);
+  for await (const page of pages) yield* page;
 }
 
 /**
  * The pending queue, newest first, following the two cursors. A collection that
  * is exhausted is held at cursor 0 (nothing has a smaller id) while the other goes on.
  */
-export async function* allPending(client: ApiClient): AsyncGenerator<ModerationItem> {
+export async function* allPending(client: ApiClient, onPage?: PageProgress): AsyncGenerator<ModerationItem> {
   let lastPost: number | undefined;
   let lastComment: number | undefined;
   let postsDone = false;
   let commentsDone = false;
+  let pages = 0;
+  let items = 0;
   while (!postsDone || !commentsDone) {
     const page: CallResult<'moderation.pending'> = await client.call('moderation.pending', {
       query: { last_post_id: postsDone ? 0 : lastPost, last_comment_id: commentsDone ? 0 : lastComment },
     });
     if (!postsDone) {
       yield* page.data.posts;
+      items += page.data.posts.length;
       if (page.data.posts.length) lastPost = Math.min(...page.data.posts.map((p) => p.database_id));
       postsDone = !page.meta.has_more_posts || page.data.posts.length === 0;
     }
     if (!commentsDone) {
       yield* page.data.comments;
+      items += page.data.comments.length;
       if (page.data.comments.length) lastComment = Math.min(...page.data.comments.map((c) => c.id));
       commentsDone = !page.meta.has_more_comments || page.data.comments.length === 0;
     }
+    onPage?.(++pages, items);
   }
 }
 
 /** Every rejected item, page by page. */
-export async function* allRejected(client: ApiClient): AsyncGenerator<ModerationItem> {
+export async function* allRejected(client: ApiClient, onPage?: PageProgress): AsyncGenerator<ModerationItem> {
+  let items = 0;
   for (let page = 1; ; page++) {
     const res: CallResult<'moderation.rejected'> = await client.call('moderation.rejected', { query: { page } });
     yield* res.data.posts;
     yield* res.data.comments;
+    onPage?.(page, (items += res.data.posts.length + res.data.comments.length));
     if ((!res.meta.has_more_posts && !res.meta.has_more_comments) || (res.data.posts.length === 0 && res.data.comments.length === 0)) return;
   }
 }
+
+/** How each paginated operation is followed to its end: the entry picks its paginator. */
+export const paginators = {
+  'posts.list': (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) =>
+    allPosts(client, query as z.input<typeof PostListQuerySchema>, PAGE_SIZE, onPage),
+  'moderation.pending': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) => allPending(client, onPage),
+  'moderation.rejected': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) => allRejected(client, onPage),
+} satisfies Partial<Record<OperationName, (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) => AsyncIterable<unknown>>>;
+
+export type PaginatedOperation = keyof typeof paginators;

@@ -111,7 +111,7 @@ describe('fp auth', () => {
     await run(['auth', 'login', '--with-key', '--base-url', server.url], ADMIN_KEY);
     const r = await run(['auth', 'status'], undefined, { FP_API_KEY: 'wrong-env-key' });
     expect(r.code).toBe(4);
-    expect(r.stderr).toBe(`The key ****-key from FP_API_KEY was refused by ${server.url}\nerror: Unauthenticated. (401)\n`);
+    expect(r.stderr).toBe(`The key ****-key from FP_API_KEY was refused by ${server.url}\nerror: Unauthenticated. (401)\nhint: the portal refused the API key: run \`fp auth login\` (or set FP_API_KEY) with a valid key; \`fp auth status\` shows which key is in use\n`);
   });
 
   it('FP_BASE_URL and FP_API_KEY need no profile', async () => {

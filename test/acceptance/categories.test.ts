@@ -37,7 +37,7 @@ describe('fp categories', () => {
   it('a name that breaks the length rule is refused before sending (exit 2)', async () => {
     const r = await server.fp(['categories', 'create', 'x']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('name: The name field must be at least 2 characters.');
+    expect(r.stderr).toBe('error: invalid NAME "x": must be at least 2 characters.\n');
   });
 
   it('update fills in the current name when only --color is given, by name', async () => {
@@ -69,7 +69,7 @@ describe('fp categories', () => {
   it('a wrong key exits 4', async () => {
     const r = await server.fp(['categories', 'list'], { apiKey: 'wrong' });
     expect(r.code).toBe(4);
-    expect(r.stderr).toBe('error: Unauthenticated. (401)\n');
+    expect(r.stderr).toBe('error: Unauthenticated. (401)\nhint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n');
   });
 
   it('a read-only key on a write exits 4', async () => {

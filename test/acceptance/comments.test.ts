@@ -8,19 +8,19 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const textColumn = (stdout: string) => stdout.trimEnd().split('\n').slice(1).map((line) => line.split('\t').slice(0, 3));
+const textColumn = (stdout: string) => stdout.trimEnd().split('\n').slice(1).map((line) => line.split('\t').slice(0, 4));
 
 describe('fp comments', () => {
-  it('list shows a reply indented under its parent', async () => {
+  it('list piped gives plain rows with the parent of each reply, no tree glyphs', async () => {
     const r = await server.fp(['comments', 'list', 'dark1']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout.split('\n')[0]).toBe('ID\tAUTHOR\tTEXT\tVOTES\tMARKS\tSTATUS\tCREATED');
+    expect(r.stdout.split('\n')[0]).toBe('ID\tAUTHOR\tTEXT\tPARENT\tVOTES\tMARKS\tSTATUS\tCREATED');
     expect(textColumn(r.stdout)).toEqual([
-      ['100', 'Cara Customer', 'Yes please!'],
-      ['101', 'Bob Member', '└─ Agreed, a reply.'],
-      ['102', 'Ann Admin', '  └─ Reply to the reply.'],
-      ['103', 'Ann Admin', 'Shipped in 2.0'],
+      ['100', 'Cara Customer', 'Yes please!', ''],
+      ['101', 'Bob Member', 'Agreed, a reply.', '100'],
+      ['102', 'Ann Admin', 'Reply to the reply.', '101'],
+      ['103', 'Ann Admin', 'Shipped in 2.0', ''],
     ]);
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, fixtureSeed } from '../support/fixture-seed.js';
 import { FP_BIN, startFpServer, type FpServer } from '../support/run-fp.js';
 
-const DRIVER = resolve(import.meta.dirname, '../support/pty-drive.py');
+const DRIVER = resolve(import.meta.dirname, 'pty-expect.py');
 
 function seed() {
   const s = fixtureSeed();
@@ -14,11 +14,12 @@ function seed() {
   return s;
 }
 
-/** `fp moderation review` in a real pseudo-terminal, answering each prompt with the next key. */
-function reviewAtTerminal(server: FpServer, keys: string[]): Promise<{ code: number | null; screen: string }> {
+/** `fp moderation review` in a real pseudo-terminal: each key answers the prompt shown after its mark. */
+function reviewAtTerminal(server: FpServer, steps: Array<[mark: string, key: string]>): Promise<{ code: number | null; screen: string }> {
   return new Promise((done, reject) => {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY };
-    const child = spawn('python3', [DRIVER, 'Action?', keys.join(','), '--', process.execPath, FP_BIN, 'moderation', 'review'], { env });
+    const args = [DRIVER, 'Action?', ...steps.map(([mark, key]) => `${mark}::${key}`), '--', process.execPath, FP_BIN, 'moderation', 'review'];
+    const child = spawn('python3', args, { env });
     let screen = '';
     child.stdout.on('data', (d) => (screen += d));
     child.on('error', reject);
@@ -34,14 +35,25 @@ afterAll(() => server.stop());
 
 describe('fp moderation review at a terminal', () => {
   it('review through a pseudo-terminal: approve one, reject one, skip one, quit; the server state matches', async () => {
-    const { code, screen } = await reviewAtTerminal(server, ['a', 'r', 's', 'q']);
-    expect(screen).toContain('post pend5  "Second pending idea"');
+    const { code, screen } = await reviewAtTerminal(server, [['[1 of 4]', 'a'], ['[2 of 4]', 'r'], ['[3 of 4]', 's'], ['[4 of 4]', 'q']]);
+    expect(screen).toContain('[1 of 4] post pend5  "Second pending idea"');
+    for (const said of ['approved', 'rejected', 'skipped', 'quit']) expect(screen).toContain(`  ${said}\r\n`);
     expect(screen).toContain('Reviewed 3: approved 1, rejected 1, skipped 1');
     expect(code).toBe(0);
     const pending = await server.fp(['moderation', 'pending', '--json']);
     expect(pending.json.map((i: { type: string; id: string | number }) => `${i.type}:${i.id}`)).toEqual(['comment:106', 'comment:104']);
     const rejected = await server.fp(['moderation', 'rejected', '--json']);
     expect(rejected.json.map((i: { type: string; id: string | number }) => `${i.type}:${i.id}`)).toContain('post:pend3');
+  });
+
+  it('v shows the whole comment, Enter is announced as a skip, Ctrl-C prints the tally and exits 130', async () => {
+    // What the first test left pending: comments 106 and 104.
+    const { code, screen } = await reviewAtTerminal(server, [['[1 of 2]', ''], ['[2 of 2]', 'v'], ['Pending comment', '^C']]);
+    expect(screen).toContain('[1 of 2] comment 106');
+    expect(screen).toContain('  skipped\r\n');
+    expect(screen).toMatch(/\[2 of 2\] comment 104[^]*Action\?[^]*\r\nPending comment\r\n/);
+    expect(screen).toContain('Interrupted. Reviewed 1: approved 0, rejected 0, skipped 1');
+    expect(code).toBe(130);
   });
 
   it('review without a terminal refuses with exit 2 and points to approve/reject', async () => {

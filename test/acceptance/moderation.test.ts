@@ -42,9 +42,9 @@ describe('fp moderation', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('TYPE\tID\tTITLE/EXCERPT\tAUTHOR\tPOST\tAGE');
-    expect(lines[1]).toBe('post\tp1\tAnother pending post\tCara Customer\t\tMar 1, 2026');
-    expect(lines[2]).toBe('post\tpend3\tPending idea\tCara Customer\t\tFeb 3, 2026');
-    expect(lines[3]).toBe('comment\t224\tQueued comment 24\tCara Customer\tdark1\tMar 2, 2026');
+    expect(lines[1]).toBe('post\tp1\tAnother pending post\tCara Customer\t\t2026-03-01T00:00:00.000000Z');
+    expect(lines[2]).toBe('post\tpend3\tPending idea\tCara Customer\t\t2026-02-03T00:00:00.000000Z');
+    expect(lines[3]).toBe('comment\t224\tQueued comment 24\tCara Customer\tdark1\t2026-03-02T00:00:00.000000Z');
     expect(lines).toHaveLength(1 + 2 + 20);
     expect(r.stderr).toBe('More items are pending: pass --all to list every page.\n');
   });

@@ -50,7 +50,7 @@ describe('fp posts list', () => {
     const r = await runFp(['posts', 'list', '--order-by', 'popularity'], { baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: option '--order-by <field>' argument 'popularity' is invalid\. expected one of id, title, /);
+    expect(r.stderr).toMatch(/^error: invalid --order-by "popularity": expected one of id, title, /);
   });
 
   it('an invalid --platform exits 2', async () => {

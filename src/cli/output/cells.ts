@@ -23,7 +23,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
-/** "3 days ago" for recent times, "Feb 1, 2026" beyond a few weeks. */
+/** "3 days ago" for recent times, "Feb 1, 2026" beyond a few weeks (for prose; tables use relativeDate). */
 export function humanDate(iso: string | null | undefined, now: Date = new Date()): string {
   if (!iso) return '';
   const t = Date.parse(iso);
@@ -43,4 +43,20 @@ export function csvField(text: string): string {
 
 export function plainField(text: string): string {
   return text.replace(/[\t\r\n]+/g, ' ');
+}
+
+/** "3 days ago", "2 years ago": how old something is, at any distance. */
+export function relativeDate(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const seconds = Math.round((t - now.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  return 'just now';
+}
+
+/** One line of text: line breaks and tabs (with the spaces around them) become one space; an indent stays. */
+export function oneLine(text: string): string {
+  return text.replace(/[ ]*[\t\r\n]+\s*/g, ' ').trimEnd();
 }

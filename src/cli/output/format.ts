@@ -5,8 +5,8 @@ export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 /** `plain` is what a pipe gets when no format is asked for: a header line and tab-separated rows. */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | 'plain';
 
-export function resolveFormat(opts: { json?: boolean; format?: string }, io: IO): OutputFormat {
-  if (opts.json) return 'json';
+export function resolveFormat(opts: { json?: boolean; format?: string; jq?: string }, io: IO): OutputFormat {
+  if (opts.json || opts.jq !== undefined) return 'json';
   if (opts.format) {
     if (!(OUTPUT_FORMATS as readonly string[]).includes(opts.format)) {
       throw new UsageError(`invalid --format "${opts.format}": expected one of ${OUTPUT_FORMATS.join(', ')}`);

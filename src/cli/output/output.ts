@@ -1,92 +1,141 @@
 import type { ChalkInstance } from 'chalk';
+import { UsageError } from '../errors.js';
 import type { IO } from '../io.js';
-import { cellText, csvField, plainField, truncate } from './cells.js';
+import { cellText, csvField, oneLine, plainField, relativeDate } from './cells.js';
 import type { OutputFormat } from './format.js';
+import { runJq } from './jq.js';
+import { renderRecord, renderTable } from './table.js';
 
 export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
-  /** Colour or decorate the cell text in tables. */
+  /** Colour or decorate the cell text in tables (after it is cut to fit). */
   style?: (text: string, row: T, c: ChalkInstance) => string;
   /** Longest cell text in a table before it is cut. */
   max?: number;
+  /** The data field `--fields` selects this column by (default: the header in lower case, spaces as `_`). */
+  field?: string;
+  /** The value is an ISO 8601 time: "3 days ago" in a table, as is in every other format. */
+  date?: boolean;
+}
+
+export interface ExportOptions {
+  /** `--fields a,b,c`: keep only these fields. */
+  fields?: string[];
+  /** `--jq EXPR`: filter the JSON with jq. */
+  jq?: string;
+  /** Fields the data has even when a list comes back empty (from the endpoint's response schema). */
+  knownFields?: readonly string[];
+  now?: Date;
 }
 
 type Rows<T> = Iterable<T> | AsyncIterable<T>;
 
-/** Writes data to stdout in the chosen format; status goes elsewhere. */
+export const columnField = (c: Column<unknown>): string => c.field ?? c.header.toLowerCase().replace(/[\s/]+/g, '_');
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The one exporter: writes data to stdout as table, plain rows (TSV), CSV, JSON or NDJSON,
+ * after `--fields` and `--jq`. Status goes elsewhere.
+ */
 export class Output {
   constructor(
     private readonly io: IO,
     readonly format: OutputFormat,
     readonly chalk: ChalkInstance,
+    private readonly options: ExportOptions = {},
   ) {}
 
-  /** A list: JSON gets each item's raw data (streamed as one array), people get a table. */
+  /** The fields the data has even when a list comes back empty (for --fields). */
+  knownFields(fields: readonly string[] | undefined): void {
+    this.options.knownFields = fields;
+  }
+
+  /** True when the data is written for a program (JSON, NDJSON, CSV), not read by a person. */
+  get machine(): boolean {
+    return this.format === 'json' || this.format === 'ndjson' || this.format === 'csv' || this.options.jq !== undefined;
+  }
+
+  /** A list: JSON gets each item's data (streamed), people get a table. Resolves to the number of rows. */
   async list<T>(rows: Rows<T>, columns: Column<T>[], opts: { empty?: string } = {}): Promise<number> {
     const out = this.io.stdout;
+    const iterator = toAsyncIterator(rows);
+    const first = await iterator.next();
+    const cols = this.columnsFor(columns as Column<unknown>[], first.done ? undefined : first.value) as Column<T>[];
+    const all = async function* () {
+      if (!first.done) yield first.value;
+      for (let r = await iterator.next(); !r.done; r = await iterator.next()) yield r.value;
+    };
     let count = 0;
+    if (this.options.jq !== undefined) {
+      const data: unknown[] = [];
+      for await (const row of all()) data.push(this.project(row));
+      await this.writeJq(data);
+      return data.length;
+    }
     switch (this.format) {
       case 'json': {
         out.write('[');
-        for await (const row of rows) out.write(`${count++ ? ',' : ''}\n  ${JSON.stringify(row)}`);
+        for await (const row of all()) out.write(`${count++ ? ',' : ''}\n  ${JSON.stringify(this.project(row))}`);
         out.write(count ? '\n]\n' : ']\n');
         return count;
       }
       case 'ndjson':
-        for await (const row of rows) {
-          out.write(`${JSON.stringify(row)}\n`);
+        for await (const row of all()) {
+          out.write(`${JSON.stringify(this.project(row))}\n`);
           count++;
         }
         return count;
       case 'csv':
-        out.write(`${columns.map((c) => csvField(c.header)).join(',')}\n`);
-        for await (const row of rows) {
-          out.write(`${columns.map((c) => csvField(cellText(c.value(row)))).join(',')}\n`);
+        out.write(`${cols.map((c) => csvField(c.header)).join(',')}\n`);
+        for await (const row of all()) {
+          out.write(`${cols.map((c) => csvField(cellText(c.value(row)))).join(',')}\n`);
           count++;
         }
         return count;
       case 'plain':
-        out.write(`${columns.map((c) => c.header).join('\t')}\n`);
-        for await (const row of rows) {
-          out.write(`${columns.map((c) => plainField(cellText(c.value(row)))).join('\t')}\n`);
+        out.write(`${cols.map((c) => c.header).join('\t')}\n`);
+        for await (const row of all()) {
+          out.write(`${cols.map((c) => plainField(cellText(c.value(row)))).join('\t')}\n`);
           count++;
         }
         return count;
       case 'table': {
-        const all: T[] = [];
-        for await (const row of rows) all.push(row);
-        if (all.length === 0) {
+        const items: T[] = [];
+        for await (const row of all()) items.push(row);
+        if (items.length === 0) {
           this.io.stderr.write(`${opts.empty ?? 'No results.'}\n`);
           return 0;
         }
-        out.write(`${await this.table(all, columns)}\n`);
-        return all.length;
+        out.write(`${this.table(items, cols)}\n`);
+        return items.length;
       }
     }
   }
 
-  /** One record: JSON as is, a two-column table for people. */
+  /** One record: JSON as is, `LABEL  value` lines for people, one row in plain and CSV. */
   async item<T>(item: T, fields: Column<T>[]): Promise<void> {
+    const cols = this.columnsFor(fields as Column<unknown>[], item) as Column<T>[];
+    if (this.options.jq !== undefined) return this.writeJq(this.project(item));
     if (this.format === 'json' || this.format === 'ndjson') {
-      this.io.stdout.write(`${JSON.stringify(item, null, this.format === 'json' ? 2 : undefined)}\n`);
+      this.io.stdout.write(`${JSON.stringify(this.project(item), null, this.format === 'json' ? 2 : undefined)}\n`);
       return;
     }
     if (this.format === 'csv' || this.format === 'plain') {
-      await this.list([item], fields);
+      await this.list([item], cols);
       return;
     }
-    const { default: Table } = await import('cli-table3');
-    const table = new Table({ style: { head: [], border: [] } });
-    for (const f of fields) {
-      const text = truncate(cellText(f.value(item)), f.max ?? 200);
-      table.push({ [this.chalk.bold(f.header)]: f.style ? f.style(text, item, this.chalk) : text });
-    }
-    this.io.stdout.write(`${table.toString()}\n`);
+    const pairs = cols.map((c): [string, string] => {
+      const text = this.cell(c, item);
+      return [c.header, c.style ? c.style(text, item, this.chalk) : text];
+    });
+    this.io.stdout.write(`${renderRecord(pairs, this.io.columns, (t) => this.chalk.bold(t))}\n`);
   }
 
   /** Raw JSON for commands whose answer is not a list or record of data. */
-  json(value: unknown): void {
+  async json(value: unknown): Promise<void> {
+    if (this.options.jq !== undefined) return this.writeJq(value);
     this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   }
 
@@ -95,21 +144,63 @@ export class Output {
     if (this.format === 'table') this.io.stdout.write(`${text}\n`);
   }
 
-  private async table<T>(rows: T[], columns: Column<T>[]): Promise<string> {
-    const { default: Table } = await import('cli-table3');
-    const table = new Table({
-      head: columns.map((c) => this.chalk.bold(c.header)),
-      style: { head: [], border: [] },
-      chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    });
-    for (const row of rows) {
-      table.push(
-        columns.map((c) => {
-          const text = truncate(cellText(c.value(row)), c.max ?? 60);
-          return c.style ? c.style(text, row, this.chalk) : text;
-        }),
-      );
-    }
-    return table.toString();
+  /** `--jq` over the data; strings print raw, as `jq -r` does. */
+  private async writeJq(data: unknown): Promise<void> {
+    this.io.stdout.write(await runJq(data, this.options.jq as string));
   }
+
+  private cell<T>(c: Column<T>, row: T): string {
+    const value = c.value(row);
+    return oneLine(c.date && typeof value === 'string' ? relativeDate(value, this.options.now) : cellText(value));
+  }
+
+  private table<T>(rows: T[], columns: Column<T>[]): string {
+    const cells = rows.map((row) => columns.map((c) => this.cell(c, row)));
+    return renderTable({
+      headers: columns.map((c) => c.header),
+      rows: cells,
+      fixed: columns.map((c, i) => c.date === true || cells.every((r) => /^-?[\d.]*$/.test(r[i]))),
+      width: this.io.columns,
+      maxWidths: columns.map((c) => c.max),
+      styleHeader: (t) => this.chalk.bold(t),
+      styleCell: (text, r, c) => {
+        const style = columns[c].style;
+        return style ? style(text, rows[r], this.chalk) : text;
+      },
+    });
+  }
+
+  /** The data of one row after `--fields`. */
+  private project(row: unknown): unknown {
+    const fields = this.options.fields;
+    if (!fields || !isRecord(row)) return row;
+    return Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
+  }
+
+  /** The columns `--fields` asks for (a field without a column of its own shows its value), checked against the data. */
+  private columnsFor(columns: Column<unknown>[], sample: unknown): Column<unknown>[] {
+    const fields = this.options.fields;
+    if (!fields) return columns;
+    const available = new Set<string>(this.options.knownFields ?? []);
+    if (isRecord(sample)) for (const k of Object.keys(sample)) available.add(k);
+    for (const c of columns) available.add(columnField(c));
+    const unknown = fields.filter((f) => !available.has(f));
+    if (unknown.length && (isRecord(sample) || this.options.knownFields)) {
+      throw new UsageError(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} for --fields; available: ${[...available].sort().join(', ')}`);
+    }
+    return fields.map(
+      (f) =>
+        columns.find((c) => columnField(c) === f) ?? {
+          header: f.toUpperCase(),
+          value: (row: unknown) => (isRecord(row) ? row[f] : undefined),
+          date: /_at$/.test(f),
+        },
+    );
+  }
+}
+
+function toAsyncIterator<T>(rows: Rows<T>): AsyncIterator<T> {
+  if (Symbol.asyncIterator in rows) return (rows as AsyncIterable<T>)[Symbol.asyncIterator]();
+  const it = (rows as Iterable<T>)[Symbol.iterator]();
+  return { next: async () => it.next() };
 }

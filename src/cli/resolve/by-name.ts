@@ -11,5 +11,45 @@ export function pickByName<T extends { name: string }>(items: readonly T[], name
   const loose = items.filter((i) => i.name.toLowerCase() === name.toLowerCase());
   if (loose.length === 1) return loose[0];
   if (loose.length > 1) throw new UsageError(`"${name}" matches several ${kind === 'category' ? 'categories' : 'groups'}; use the id`);
-  throw new ApiError(404, `No ${kind} named "${name}".`);
+  throw new ApiError(404, `No ${kind} named "${name}".${didYouMean(items.map((i) => i.name), name)}`);
+}
+
+/**
+ * Like pickByName, for names typed as a flag value: an unknown name is a usage error that
+ * lists the valid names (and the closest one).
+ */
+export function pickNamed<T extends { name: string }>(items: readonly T[], name: string, what: { kind: string; flag: string; plural: string }): T {
+  const exact = items.filter((i) => i.name === name);
+  if (exact.length === 1) return exact[0];
+  const loose = items.filter((i) => i.name.toLowerCase() === name.toLowerCase());
+  if (loose.length === 1) return loose[0];
+  if (loose.length > 1) throw new UsageError(`${what.flag} "${name}" matches several ${what.plural}; use the id`);
+  const names = [...new Set(items.map((i) => i.name))].sort();
+  const valid = names.length ? `valid ${what.plural}: ${names.map((n) => JSON.stringify(n)).join(', ')}` : `the portal has no ${what.plural} to choose from`;
+  throw new UsageError(`unknown ${what.kind} "${name}" for ${what.flag}.${didYouMean(names, name)} ${valid}`);
+}
+
+/** ` Did you mean "x"?` when one name is close (edit distance at most a third of its length). */
+export function didYouMean(names: readonly string[], typed: string): string {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const n of names) {
+    const d = distance(n.toLowerCase(), typed.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [n, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? ` Did you mean "${best}"?` : '';
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.length];
 }

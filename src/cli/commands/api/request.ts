@@ -2,11 +2,11 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Command } from 'commander';
-import type { RawResponse } from '../../../client/api-client.js';
+import { toApiError, type RawResponse } from '../../../client/api-client.js';
+import { offsetPages, PAGE_SIZE, type OffsetPage } from '../../../client/paginate.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import { defineCommand } from '../../framework/define-command.js';
 import type { IO } from '../../io.js';
 import { appendQuery, buildFields, type FieldTree } from './fields.js';
 
@@ -23,9 +23,6 @@ export interface ApiOptions {
   /** -i: status line and headers first. */
   include?: boolean;
 }
-
-/** Most items a paginated page asks for after the first, unless -f limit=N says otherwise. */
-const PAGE_SIZE = 100;
 
 /**
  * PATH relative to the portal: `/api/v1/posts` and `api/v1/posts` as written, and anything
@@ -89,7 +86,6 @@ async function writeBody(io: IO, res: RawResponse, text?: string): Promise<void>
 async function failWith(io: IO, res: RawResponse): Promise<never> {
   const text = await res.body.text();
   await writeBody(io, res, text);
-  const { toApiError } = await import('../../../client/api-client.js');
   throw await toApiError({ ...res, body: { text: async () => text } as unknown as RawResponse['body'] });
 }
 
@@ -138,50 +134,47 @@ export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
   await paginate(f, res, url, send);
 }
 
-interface Page {
-  data?: unknown;
-  hasMore?: unknown;
-  skip?: unknown;
-}
-
-/** Follow `hasMore`/`skip` and print every page's `data` items as one JSON array, a page at a time. */
+/** Follow `hasMore`/`skip` with the one offset paginator and print every page's `data` items as one JSON array. */
 async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Promise<RawResponse>): Promise<void> {
   const io = f.io;
   if (first.status >= 400) await failWith(io, first);
   const text = await first.body.text();
-  let page: Page;
+  let firstPage: Partial<OffsetPage<unknown>>;
   try {
-    page = JSON.parse(text) as Page;
+    firstPage = JSON.parse(text) as Partial<OffsetPage<unknown>>;
   } catch {
-    page = {};
+    firstPage = {};
   }
-  if (!Array.isArray(page.data)) {
+  if (!Array.isArray(firstPage.data)) {
     // Not a list answer: nothing to follow.
     await writeBody(io, first, text);
     return;
   }
-  const pretty = io.stdoutIsTTY;
   const userLimit = url.searchParams.has('limit');
+  let pending: OffsetPage<unknown> | undefined = firstPage as OffsetPage<unknown>;
+  const pages = offsetPages(async (skip) => {
+    if (pending) {
+      const page = pending;
+      pending = undefined;
+      return page;
+    }
+    url.searchParams.set('skip', String(skip));
+    if (!userLimit) url.searchParams.set('limit', String(PAGE_SIZE));
+    const res = await send();
+    if (res.status >= 400) throw await toApiError(res);
+    const page = (await res.body.json()) as OffsetPage<unknown>;
+    if (!Array.isArray(page.data)) throw new Error(`page at skip=${skip} has no data list`);
+    return page;
+  }, Number(url.searchParams.get('skip') ?? 0));
+  const pretty = io.stdoutIsTTY;
   let count = 0;
   await write(io, '[');
   try {
-    for (;;) {
-      for (const item of page.data as unknown[]) {
+    for await (const items of pages) {
+      for (const item of items) {
         const s = pretty ? JSON.stringify(item, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(item);
         await write(io, `${count++ ? ',' : ''}${pretty ? '\n  ' : ''}${s}`);
       }
-      const items = (page.data as unknown[]).length;
-      if (page.hasMore !== true || items === 0) break;
-      const skip = (typeof page.skip === 'number' ? page.skip : Number(url.searchParams.get('skip') ?? 0)) + items;
-      url.searchParams.set('skip', String(skip));
-      if (!userLimit) url.searchParams.set('limit', String(PAGE_SIZE));
-      const res = await send();
-      if (res.status >= 400) {
-        const { toApiError } = await import('../../../client/api-client.js');
-        throw await toApiError(res);
-      }
-      page = (await res.body.json()) as Page;
-      if (!Array.isArray(page.data)) throw new Error(`page at skip=${skip} has no data list`);
     }
   } finally {
     // Keep stdout a valid JSON array even when a later page fails.
@@ -189,42 +182,43 @@ async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Pr
   }
 }
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+const collect = (value: string, previous: unknown): string[] => [...(Array.isArray(previous) ? (previous as string[]) : []), value];
 
-export function register(program: Command, f: Factory): void {
-  withExamples(
-    program
-      .command('api')
-      .description('Make an authenticated request to any API path and print the response body')
-      .argument('<path>', 'path on the portal: /api/v1/posts, api/v1/posts, or short: posts (= /api/v1/posts)')
-      .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields or --input are given without --paginate)')
-      .option('-f, --raw-field <key=value>', 'string field (repeatable)', collect)
-      .option('-F, --field <key=value>', 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)', collect)
-      .option('--input <file>', 'request body from FILE, or - for stdin (fields then go to the query string)')
-      .option('--paginate', 'follow hasMore/skip and print the data of every page as one JSON array')
-      .option('-i, --include', 'print the status line and response headers first')
-      .addHelpText(
-        'after',
-        `
-Fields: for GET they become query parameters (name[]=v appends to an array, name[key]=v nests),
+interface ApiFlags {
+  path: string;
+  method?: string;
+  rawField?: string[];
+  field?: string[];
+  input?: string;
+  paginate?: boolean;
+  include?: boolean;
+}
+
+export default defineCommand<ApiFlags>({
+  name: 'api',
+  description: 'Make an authenticated request to any API path and print the response body',
+  args: [{ name: 'path', description: 'path on the portal: /api/v1/posts, api/v1/posts, or short: posts (= /api/v1/posts)' }],
+  flags: [
+    { flags: '-X, --method <method>', description: 'HTTP method (default GET, or POST when fields or --input are given without --paginate)' },
+    { flags: '-f, --raw-field <key=value>', description: 'string field (repeatable)', parse: collect },
+    { flags: '-F, --field <key=value>', description: 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)', parse: collect },
+    { flags: '--input <file>', description: 'request body from FILE, or - for stdin (fields then go to the query string)' },
+    { flags: '--paginate', description: 'follow hasMore/skip and print the data of every page as one JSON array' },
+    { flags: '-i, --include', description: 'print the status line and response headers first' },
+  ],
+  examples: [
+    'fp api /api/v1/portal',
+    'fp api posts -X GET -F status[]=1 -F status[]=2 -F limit=50',
+    'fp api /api/v1/categories -X POST -f name=Foo',
+    'fp api --paginate /api/v1/posts | jq length',
+    'echo \'{"name":"Bar"}\' | fp api /api/v1/categories --input -',
+  ],
+  help: `Fields: for GET they become query parameters (name[]=v appends to an array, name[key]=v nests),
 otherwise a JSON body. A path not starting with api/ is taken under /api/v1/.
 Output: the response body; JSON is pretty-printed on a terminal and passed through as sent otherwise.
 --paginate follows endpoints that answer {data, hasMore, skip} (the post list); pages after the
 first ask for ${PAGE_SIZE} items unless -f limit=N is given. Other answers print as they are.
 A non-2xx answer prints its body on stdout, the error on stderr, and exits 1 (4 for 401/403).`,
-      ),
-    [
-      'fp api /api/v1/portal',
-      'fp api posts -X GET -F status[]=1 -F status[]=2 -F limit=50',
-      'fp api /api/v1/categories -X POST -f name=Foo',
-      'fp api groups/GROUP_ID/users -X DELETE -F user_id=3',
-      'fp api --paginate /api/v1/posts | jq length',
-      'echo \'{"name":"Bar"}\' | fp api /api/v1/categories --input -',
-    ],
-  ).action((path: string, o: { method?: string; rawField?: string[]; field?: string[]; input?: string; paginate?: boolean; include?: boolean }) =>
-    apiRun(
-      { path, method: o.method, fields: o.rawField ?? [], typedFields: o.field ?? [], input: o.input, paginate: o.paginate, include: o.include },
-      f,
-    ),
-  );
-}
+  run: ({ opts: o, f }) =>
+    apiRun({ path: o.path, method: o.method, fields: o.rawField ?? [], typedFields: o.field ?? [], input: o.input, paginate: o.paginate, include: o.include }, f),
+});

@@ -1,7 +1,5 @@
-import type { Command } from 'commander';
 import { redactKey } from '../../../client/api-client.js';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import { defineCommand } from '../../framework/define-command.js';
 import type { Column } from '../../output/output.js';
 
 export interface ProfileRow {
@@ -19,17 +17,15 @@ export const profileColumns: Column<ProfileRow>[] = [
   { header: 'API KEY', value: (p) => p.api_key },
 ];
 
-export async function listRun(f: Factory): Promise<void> {
-  const store = await f.config();
-  const rows: ProfileRow[] = store
-    .list()
-    .map(({ name, profile, current }) => ({ current, name, base_url: profile.base_url, api_key: redactKey(profile.api_key) }));
-  await (await f.output()).list(rows, profileColumns, { empty: 'No profiles stored. Run `fp auth login`.' });
-}
-
-export function register(parent: Command, f: Factory): void {
-  withExamples(parent.command('list').description('List stored profiles; * marks the current one'), [
-    'fp auth list',
-    'fp auth list --json',
-  ]).action(() => listRun(f));
-}
+export default defineCommand({
+  name: 'list',
+  description: 'List stored profiles; * marks the current one',
+  columns: profileColumns,
+  examples: ['fp auth list', 'fp auth list --json'],
+  async run({ f }) {
+    const rows: ProfileRow[] = (await f.config())
+      .list()
+      .map(({ name, profile, current }) => ({ current, name, base_url: profile.base_url, api_key: redactKey(profile.api_key) }));
+    return { list: rows, empty: 'No profiles stored. Run `fp auth login`.' };
+  },
+});

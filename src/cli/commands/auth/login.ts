@@ -1,9 +1,9 @@
-import type { Command } from 'commander';
 import { ApiError } from '../../../client/errors.js';
 import { checkBaseUrl } from '../../config/resolve-credentials.js';
+import { factoryFor } from '../../config/scoped-factory.js';
 import { AuthError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { isInteractive, readAllStdin, type IO } from '../../io.js';
 import { checkProfileName } from './profile-name.js';
 
@@ -58,7 +58,6 @@ export async function loginRun(opts: LoginOptions, f: Factory, prompts: LoginPro
   if (!apiKey) throw new UsageError(opts.withKey ? 'no API key on stdin' : 'no API key given');
   if (/\s/.test(apiKey)) throw new UsageError('the API key contains whitespace; pass exactly one key');
 
-  const { factoryFor } = await import('../../config/scoped-factory.js');
   const client = await factoryFor(f, { baseUrl, apiKey }).client();
   let title: string;
   try {
@@ -75,38 +74,29 @@ export async function loginRun(opts: LoginOptions, f: Factory, prompts: LoginPro
   f.status(`Logged in to ${title} as profile ${name}`);
 }
 
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('login')
-      .description('Store an API key for a portal after checking it (the key is asked for, never taken as a flag)')
-      .addHelpText(
-        'after',
-        `
-On a terminal the portal address and the key are asked for (the key is not echoed).
+export default defineCommand<{ profile?: string; baseUrl?: string; withKey?: boolean }>({
+  name: 'login',
+  description: 'Store an API key for a portal after checking it (the key is asked for, never taken as a flag)',
+  flags: [
+    { flags: '--profile <name>', description: 'name to store the key under (default "default"; env FP_PROFILE)', complete: 'profiles' },
+    { flags: '--base-url <url>', description: 'portal address (env FP_BASE_URL); asked for on a terminal when missing' },
+    { flags: '--with-key', description: 'read the API key from stdin (for scripts and CI)' },
+  ],
+  examples: [
+    'fp auth login --base-url https://feedback.example.com',
+    'printf %s "$FP_KEY" | fp auth login --with-key --profile ci --base-url https://feedback.example.com',
+  ],
+  help: `On a terminal the portal address and the key are asked for (the key is not echoed).
 Without a terminal, pass the key on stdin with --with-key; otherwise login exits 2.
 The key is checked with GET /api/v1/portal before anything is saved: a refused key exits 4.
 The saved profile becomes the current one. Profiles live in FP_CONFIG_DIR (or the platform's
 config folder) in a file only you can read.`,
-      ),
-    [
-      'fp auth login --base-url https://feedback.example.com',
-      'printf %s "$FP_KEY" | fp auth login --with-key --profile ci --base-url https://feedback.example.com',
-    ],
-  )
-    .option('--profile <name>', 'name to store the key under (default "default"; env FP_PROFILE)')
-    .option('--base-url <url>', 'portal address (env FP_BASE_URL); asked for on a terminal when missing')
-    .option('--with-key', 'read the API key from stdin (for scripts and CI)')
-    .action((o: { profile?: string; baseUrl?: string; withKey?: boolean }) => {
-      // --profile and --base-url are also global options, so the root program usually receives them.
-      const g = f.globals();
-      return loginRun(
-        {
-          profile: o.profile ?? g.profile ?? f.io.env.FP_PROFILE ?? 'default',
-          baseUrl: o.baseUrl ?? g.baseUrl ?? f.io.env.FP_BASE_URL,
-          withKey: o.withKey,
-        },
-        f,
-      );
-    });
-}
+  run({ opts, f }) {
+    // --profile and --base-url are also global options, so the root program usually receives them.
+    const g = f.globals();
+    return loginRun(
+      { profile: opts.profile ?? g.profile ?? f.io.env.FP_PROFILE ?? 'default', baseUrl: opts.baseUrl ?? g.baseUrl ?? f.io.env.FP_BASE_URL, withKey: opts.withKey },
+      f,
+    );
+  },
+});

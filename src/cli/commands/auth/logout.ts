@@ -1,7 +1,6 @@
-import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { unknownProfile } from './profile-name.js';
 
 export interface LogoutOptions {
@@ -18,14 +17,11 @@ export async function logoutRun(opts: LogoutOptions, f: Factory): Promise<void> 
   f.status(`Logged out of profile ${name} (${profile.base_url}); its key is no longer stored`);
 }
 
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('logout')
-      .description('Forget the key stored for a profile (the current one unless --profile is given)')
-      .addHelpText('after', '\nAn unknown profile name exits 2.'),
-    ['fp auth logout', 'fp auth logout --profile staging'],
-  )
-    .option('--profile <name>', 'profile to remove (env FP_PROFILE)')
-    .action((o: { profile?: string }) => logoutRun({ profile: o.profile ?? f.globals().profile ?? f.io.env.FP_PROFILE }, f));
-}
+export default defineCommand<{ profile?: string }>({
+  name: 'logout',
+  description: 'Forget the key stored for a profile (the current one unless --profile is given)',
+  flags: [{ flags: '--profile <name>', description: 'profile to remove (env FP_PROFILE)', complete: 'profiles' }],
+  examples: ['fp auth logout', 'fp auth logout --profile staging'],
+  help: 'An unknown profile name exits 2.',
+  run: ({ opts, f }) => logoutRun({ profile: opts.profile ?? f.globals().profile ?? f.io.env.FP_PROFILE }, f),
+});

@@ -1,9 +1,8 @@
-import type { Command } from 'commander';
 import { ApiError, redactKey } from '../../../client/api-client.js';
 import type { Portal } from '../../../contract/schemas/portal.js';
 import type { Credentials } from '../../config/resolve-credentials.js';
 import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import { defineCommand } from '../../framework/define-command.js';
 import type { Column } from '../../output/output.js';
 
 /** What `auth status` reports; the key only masked. */
@@ -28,7 +27,7 @@ export const statusFields: Column<AuthStatus>[] = [
 ];
 
 /** Check the key in use live (GET /api/v1/portal) and say where it came from. */
-export async function statusRun(f: Factory): Promise<void> {
+export async function authStatus(f: Factory): Promise<AuthStatus> {
   const creds = await f.credentials();
   const client = await f.client();
   const status = {
@@ -47,15 +46,14 @@ export async function statusRun(f: Factory): Promise<void> {
     }
     throw err;
   }
-  await (await f.output()).item<AuthStatus>({ portal, ...status }, statusFields);
+  return { portal, ...status };
 }
 
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('status')
-      .description('Check the API key in use against the portal and show where it came from')
-      .addHelpText('after', '\nExits 4 when no key is configured or the portal refuses it.'),
-    ['fp auth status', 'FP_PROFILE=staging fp auth status --json'],
-  ).action(() => statusRun(f));
-}
+export default defineCommand({
+  name: 'status',
+  description: 'Check the API key in use against the portal and show where it came from',
+  columns: statusFields,
+  examples: ['fp auth status', 'FP_PROFILE=staging fp auth status --json'],
+  help: 'Exits 4 when no key is configured or the portal refuses it.',
+  run: async ({ f }) => ({ item: await authStatus(f) }),
+});

@@ -1,6 +1,5 @@
-import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { unknownProfile } from './profile-name.js';
 
 export interface SwitchOptions {
@@ -13,13 +12,11 @@ export async function switchRun(opts: SwitchOptions, f: Factory): Promise<void> 
   f.status(`Switched to profile ${opts.name} (${store.get(opts.name)?.base_url})`);
 }
 
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('switch')
-      .description('Make a stored profile the current one')
-      .argument('<name>', 'profile name (`fp auth list` shows them)')
-      .addHelpText('after', '\nAn unknown NAME exits 2 and lists the stored profiles.'),
-    ['fp auth switch staging'],
-  ).action((name: string) => switchRun({ name }, f));
-}
+export default defineCommand<{ name: string }>({
+  name: 'switch',
+  description: 'Make a stored profile the current one',
+  args: [{ name: 'name', description: 'profile name (`fp auth list` shows them)', complete: 'profiles' }],
+  examples: ['fp auth switch staging'],
+  help: 'An unknown NAME exits 2 and lists the stored profiles.',
+  run: ({ opts, f }) => switchRun(opts, f),
+});

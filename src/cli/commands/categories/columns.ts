@@ -5,5 +5,5 @@ export const categoryColumns: Column<Category>[] = [
   { header: 'ID', value: (c) => c.id },
   { header: 'NAME', value: (c) => c.name },
   { header: 'COLOR', value: (c) => c.color, style: (text, c, chalk) => `${chalk.hex(c.color)('■')} ${text}` },
-  { header: 'ORDER', value: (c) => c.sort_order },
+  { header: 'ORDER', field: 'sort_order', value: (c) => c.sort_order },
 ];

@@ -1,29 +1,19 @@
-import type { Command } from 'commander';
-import { confirmDestructive } from '../../confirm.js';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { resolveCategory } from '../../resolve/category.js';
 
-export interface DeleteOptions {
-  category: string;
-  yes?: boolean;
-}
-
-export async function deleteRun(opts: DeleteOptions, f: Factory): Promise<void> {
-  const client = await f.client();
-  const category = await resolveCategory(client, opts.category);
-  if (!(await confirmDestructive(f.io, `Delete category "${category.name}" (${category.id})?`, opts.yes))) return;
-  const res = await client.call('categories.delete', { params: { id: category.id ?? opts.category } });
-  const out = await f.output();
-  if (out.format === 'json' || out.format === 'ndjson') out.json(res);
-  else f.status(res.message);
-}
-
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent.command('delete').description('Delete a category').argument('<category>', 'category id or unique name'),
-    ['fp categories delete 3', 'fp categories delete Legacy --yes'],
-  )
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action((category: string, o: { yes?: boolean }) => deleteRun({ category, yes: o.yes }, f));
-}
+export default defineCommand<{ category: string }>({
+  name: 'delete',
+  endpoint: 'categories.delete',
+  args: [{ name: 'category', description: 'category id or unique name', complete: 'categories' }],
+  examples: ['fp categories delete "Data import" --yes', 'fp categories delete 3'],
+  async confirm({ opts, client, once }) {
+    const category = await once('category', async () => resolveCategory(await client(), opts.category));
+    return `Delete category "${category.name}" (${category.id})?`;
+  },
+  async run({ opts, client, once }) {
+    const c = await client();
+    const category = await once('category', async () => resolveCategory(c, opts.category));
+    const res = await c.call('categories.delete', { params: { id: category.id ?? opts.category } });
+    return { done: res.message, data: res };
+  },
+});

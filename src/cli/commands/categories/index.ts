@@ -1,11 +1,11 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import * as create from './create.js';
-import * as del from './delete.js';
-import * as list from './list.js';
-import * as update from './update.js';
+import { defineGroup } from '../../framework/define-command.js';
+import create from './create.js';
+import del from './delete.js';
+import list from './list.js';
+import update from './update.js';
 
-export function register(program: Command, f: Factory): void {
-  const group = program.command('categories').description('Manage categories (visible to end users)');
-  for (const verb of [list, create, update, del]) verb.register(group, f);
-}
+export const { register } = defineGroup({
+  name: 'categories',
+  description: 'Manage categories (visible to end users)',
+  commands: [list, create, update, del],
+});

@@ -1,56 +1,45 @@
-import type { Command } from 'commander';
 import type { CommentCreateBody } from '../../../contract/schemas/comment.js';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
-import { parsePositiveInteger } from '../../parse.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { readTextOption } from '../../read-text.js';
 import { commentFields } from './columns.js';
+import { textFlags } from '../../text-flags.js';
 
-export interface CreateOptions {
+interface CreateOptions {
   post: string;
-  user: string;
   text?: string;
   textFile?: string;
-  parent?: number;
   changelog?: boolean;
   pin?: boolean;
-  createdAt?: string;
   silent?: boolean;
 }
 
 /** Flags not given are not sent; the text rules (3-6000 characters) are checked before sending. */
-export async function createRun(opts: CreateOptions, f: Factory): Promise<void> {
-  const comment = (await readTextOption(f.io, opts)) as string;
-  const body: CommentCreateBody = { user_id: opts.user, comment };
-  if (opts.parent !== undefined) body.parent_id = opts.parent;
-  if (opts.changelog) body.tagged_for_changelog = true;
-  if (opts.pin) body.pinned_to_top = true;
-  if (opts.createdAt !== undefined) body.created_at = opts.createdAt;
-  if (opts.silent) body.silent = true;
-  const client = await f.client();
-  const { data } = await client.call('comments.create', { params: { key: opts.post }, body });
-  await (await f.output()).item(data, commentFields);
-}
-
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('create')
-      .description('Comment on a post, or reply to a comment with --parent')
-      .argument('<post>', 'post key'),
-    [
-      'fp comments create dark1 --user 11111111-1111-4111-8111-111111111111 --text "Thanks, on our list."',
-      'fp comments create dark1 --user 11111111-1111-4111-8111-111111111111 --parent 100 --text-file reply.md',
-      'echo "Shipped in 2.0" | fp comments create dark1 --user 11111111-1111-4111-8111-111111111111 --text-file - --changelog',
-    ],
-  )
-    .requiredOption('--user <uuid>', 'UUID of the user the comment is attributed to')
-    .option('--text <text>', 'comment text, 3-6000 characters (HTML or markdown per the portal editor)')
-    .option('--text-file <path>', 'read the comment text from a file, - for stdin')
-    .option('--parent <id>', 'reply to this comment id', parsePositiveInteger)
-    .option('--changelog', "tag as the post's changelog text (untags the post's previous one)")
-    .option('--pin', 'pin to the top of the comment list')
-    .option('--created-at <time>', 'custom creation time for imports, e.g. "2026-01-02 10:00:00" (UTC)')
-    .option('--silent', 'send no notifications and no CommentCreated event')
-    .action((post: string, o: Omit<CreateOptions, 'post'>) => createRun({ post, ...o }, f));
-}
+export default defineCommand<CreateOptions>({
+  name: 'create',
+  endpoint: 'comments.create',
+  description: 'Comment on a post, or reply to a comment with --parent',
+  args: [{ name: 'post', description: 'post key', complete: 'posts' }],
+  flags: [
+    { flags: '--user <uuid>', description: 'UUID of the user the comment is attributed to', field: 'user_id', required: true, complete: 'users' },
+    ...textFlags('comment text, 3-6000 characters (HTML or markdown per the portal editor)'),
+    { flags: '--parent <id>', description: 'reply to this comment id', field: 'parent_id' },
+    { flags: '--changelog', description: "tag as the post's changelog text (untags the post's previous one)" },
+    { flags: '--pin', description: 'pin to the top of the comment list' },
+    { flags: '--created-at <time>', description: 'custom creation time for imports, e.g. "2026-01-02 10:00:00" (UTC)', field: 'created_at' },
+    { flags: '--silent', description: 'send no notifications and no CommentCreated event' },
+  ],
+  columns: commentFields,
+  examples: [
+    'fp comments create 3zah2 --user 3a0edf6a-d5f4-5b82-ac94-50f05eb27eda --text "Thanks, on our list."',
+    'echo "Shipped in 2.0" | fp comments create 3zah2 --user 3a0edf6a-d5f4-5b82-ac94-50f05eb27eda --text-file - --changelog',
+  ],
+  async run({ opts, fields, f, client }) {
+    const comment = (await readTextOption(f.io, opts)) as string;
+    const body = { ...fields, comment } as CommentCreateBody;
+    if (opts.changelog) body.tagged_for_changelog = true;
+    if (opts.pin) body.pinned_to_top = true;
+    if (opts.silent) body.silent = true;
+    const { data } = await (await client()).call('comments.create', { params: { key: opts.post }, body });
+    return { item: data };
+  },
+});

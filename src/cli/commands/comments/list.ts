@@ -1,31 +1,18 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
-import { threadColumns } from './columns.js';
+import { defineCommand } from '../../framework/define-command.js';
+import { commentColumns } from './columns.js';
 import { threadOrder } from './thread.js';
 
-export interface ListOptions {
-  post: string;
-}
-
-/** JSON gets the server's flat list as is; people get the thread, replies under their parents. */
-export async function listRun(opts: ListOptions, f: Factory): Promise<void> {
-  const client = await f.client();
-  const { data } = await client.call('comments.list', { params: { key: opts.post } });
-  const out = await f.output();
-  if (out.format === 'json' || out.format === 'ndjson') {
-    await out.list(data, []);
-    return;
-  }
-  await out.list(threadOrder(data), threadColumns, { empty: 'No comments.' });
-}
-
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('list')
-      .description('List the comments of a post, replies indented under their parents')
-      .argument('<post>', 'post key (the short string id of the post)'),
-    ['fp comments list dark1', "fp comments list dark1 --json | jq '.[] | select(.parent_id == null) | .id'"],
-  ).action((post: string) => listRun({ post }, f));
-}
+/** Programs get the server's flat list as is; a table shows the thread, replies under their parents. */
+export default defineCommand<{ post: string }>({
+  name: 'list',
+  endpoint: 'comments.list',
+  description: 'List the comments of a post, replies indented under their parents',
+  args: [{ name: 'post', description: 'post key (the short string id of the post)', complete: 'posts' }],
+  columns: commentColumns,
+  examples: ['fp comments list 3zah2', 'fp comments list 3zah2 --jq ".[] | select(.parent_id == null) | .id"'],
+  async run({ opts, client, output }) {
+    const { data } = await (await client()).call('comments.list', { params: { key: opts.post } });
+    const table = (await output()).format === 'table';
+    return { list: table ? threadOrder(data).map((r) => ({ ...r.comment, depth: r.depth })) : data, empty: 'No comments.' };
+  },
+});

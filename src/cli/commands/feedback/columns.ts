@@ -1,20 +1,15 @@
 import type { Feedback } from '../../../contract/schemas/feedback.js';
-import { humanDate } from '../../output/cells.js';
 import type { Column } from '../../output/output.js';
 
 export const feedbackColumns: Column<Feedback>[] = [
   { header: 'ID', value: (e) => e.id },
   { header: 'TYPE', value: (e) => e.type, max: 20 },
-  { header: 'FEEDBACK', value: (e) => e.feedback, max: 60 },
-  { header: 'USER', value: (e) => e.user_id },
-  { header: 'CREATED', value: (e) => humanDate(e.created_at) },
+  { header: 'FEEDBACK', value: (e) => e.feedback },
+  { header: 'USER', field: 'user_id', value: (e) => e.user_id },
+  { header: 'CREATED', field: 'created_at', value: (e) => e.created_at, date: true },
 ];
 
 export const feedbackFields: Column<Feedback>[] = [
-  { header: 'ID', value: (e) => e.id },
-  { header: 'TYPE', value: (e) => e.type },
-  { header: 'FEEDBACK', value: (e) => e.feedback, max: 1000 },
-  { header: 'USER', value: (e) => e.user_id },
-  { header: 'CREATED', value: (e) => humanDate(e.created_at) },
-  { header: 'UPDATED', value: (e) => humanDate(e.updated_at) },
+  ...feedbackColumns,
+  { header: 'UPDATED', field: 'updated_at', value: (e) => e.updated_at, date: true },
 ];

@@ -1,34 +1,25 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import type { z } from 'zod';
+import type { FeedbackCreateBodySchema } from '../../../contract/schemas/feedback.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { readTextOption } from '../../read-text.js';
+import { textFlags } from '../../text-flags.js';
 import { feedbackFields } from './columns.js';
 
-export interface CreateOptions {
-  type: string;
-  text?: string;
-  textFile?: string;
-  user?: string;
-}
-
 /** Without --user (or with an unknown one) the service attributes the entry to the key's owner. */
-export async function createRun(opts: CreateOptions, f: Factory): Promise<void> {
-  const feedback = (await readTextOption(f.io, opts)) as string;
-  const client = await f.client();
-  const { data } = await client.call('feedback.create', {
-    body: { type: opts.type, feedback, ...(opts.user !== undefined ? { user_id: opts.user } : {}) },
-  });
-  await (await f.output()).item(data, feedbackFields);
-}
-
-export function register(parent: Command, f: Factory): void {
-  withExamples(parent.command('create').description('Record a feedback entry'), [
-    'fp feedback create --type idea --text "A dark theme for the dashboard"',
-    'fp feedback create --type bug --text-file report.txt --user 22222222-2222-4222-8222-222222222222',
-  ])
-    .requiredOption('--type <type>', 'kind of feedback, e.g. idea, bug, praise, question')
-    .option('--text <text>', 'the feedback text')
-    .option('--text-file <path>', 'read the feedback text from a file, - for stdin')
-    .option('--user <uuid>', 'user the entry is attributed to (default: the API key owner)')
-    .action((o: CreateOptions) => createRun(o, f));
-}
+export default defineCommand<{ text?: string; textFile?: string }>({
+  name: 'create',
+  endpoint: 'feedback.create',
+  description: 'Record a feedback entry',
+  flags: [
+    { flags: '--type <type>', description: 'kind of feedback, e.g. idea, bug, praise, question', field: 'type', required: true },
+    ...textFlags('the feedback text'),
+    { flags: '--user <uuid>', description: 'user the entry is attributed to (default: the API key owner)', field: 'user_id', complete: 'users' },
+  ],
+  columns: feedbackFields,
+  examples: ['fp feedback create --type idea --text "A dark theme for the dashboard"', 'echo "Export fails" | fp feedback create --type bug --text-file -'],
+  async run({ opts, fields, f, client }) {
+    const feedback = (await readTextOption(f.io, opts)) as string;
+    const { data } = await (await client()).call('feedback.create', { body: { ...fields, feedback } as z.input<typeof FeedbackCreateBodySchema> });
+    return { item: data };
+  },
+});

@@ -1,27 +1,13 @@
-import type { Command } from 'commander';
-import { confirmDestructive } from '../../confirm.js';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import { defineCommand } from '../../framework/define-command.js';
 
-export interface DeleteOptions {
-  id: string;
-  yes?: boolean;
-}
-
-export async function deleteRun(opts: DeleteOptions, f: Factory): Promise<void> {
-  if (!(await confirmDestructive(f.io, `Delete feedback entry ${opts.id}?`, opts.yes))) return;
-  const client = await f.client();
-  const res = await client.call('feedback.delete', { params: { id: opts.id } });
-  const out = await f.output();
-  if (out.format === 'json' || out.format === 'ndjson') out.json(res);
-  else f.status(`Deleted feedback entry ${opts.id}.`);
-}
-
-export function register(parent: Command, f: Factory): void {
-  withExamples(parent.command('delete').description('Delete a feedback entry').argument('<id>', 'feedback entry id'), [
-    'fp feedback delete fb-2',
-    'fp feedback delete fb-2 --yes',
-  ])
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action((id: string, o: { yes?: boolean }) => deleteRun({ id, yes: o.yes }, f));
-}
+export default defineCommand<{ id: string }>({
+  name: 'delete',
+  endpoint: 'feedback.delete',
+  args: [{ name: 'id', description: 'feedback entry id' }],
+  examples: ['fp feedback delete fb-2 --yes', 'fp feedback delete fb-2'],
+  confirm: ({ opts }) => `Delete feedback entry ${opts.id}?`,
+  async run({ opts, client }) {
+    const res = await (await client()).call('feedback.delete', { params: { id: opts.id } });
+    return { done: `Deleted feedback entry ${opts.id}.`, data: res };
+  },
+});

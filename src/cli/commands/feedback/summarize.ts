@@ -1,29 +1,5 @@
-import { Option, type Command } from 'commander';
+import { defineCommand } from '../../framework/define-command.js';
 import { FOCUSES, SENTIMENTS, type FeedbackSummarizeBody, type FeedbackSummary } from '../../../contract/schemas/feedback.js';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
-
-export interface SummarizeOptions {
-  sentiment?: (typeof SENTIMENTS)[number];
-  focus?: (typeof FOCUSES)[number];
-  source?: string;
-  widget?: string;
-  from?: string;
-  to?: string;
-  keyword?: string;
-}
-
-export function summarizeBody(opts: SummarizeOptions): FeedbackSummarizeBody {
-  const body: FeedbackSummarizeBody = {};
-  if (opts.sentiment !== undefined) body.sentiment = opts.sentiment;
-  if (opts.focus !== undefined) body.focus = opts.focus;
-  if (opts.source !== undefined) body.source = opts.source;
-  if (opts.widget !== undefined) body.widget = opts.widget;
-  if (opts.from !== undefined) body.created_from = opts.from;
-  if (opts.to !== undefined) body.created_to = opts.to;
-  if (opts.keyword !== undefined) body.keyword = opts.keyword;
-  return body;
-}
 
 const counts = (entries: Array<[string, number]>) => entries.map(([name, n]) => `${name} ${n}`).join(', ');
 
@@ -46,26 +22,26 @@ export function summaryText(s: FeedbackSummary): string {
   return `${lines.join('\n')}\n`;
 }
 
-export async function summarizeRun(opts: SummarizeOptions, f: Factory): Promise<void> {
-  const client = await f.client();
-  const { data } = await client.call('feedback.summarize', { body: summarizeBody(opts) });
-  const out = await f.output();
-  if (out.format === 'json' || out.format === 'ndjson') await out.item(data, []);
-  else f.io.stdout.write(summaryText(data));
-}
-
-export function register(parent: Command, f: Factory): void {
-  withExamples(parent.command('summarize').description('Summarize the feedback entries that match the filters'), [
+export default defineCommand({
+  name: 'summarize',
+  endpoint: 'feedback.summarize',
+  description: 'Summarize the feedback entries that match the filters',
+  flags: [
+    { flags: '--sentiment <sentiment>', description: 'only entries with this sentiment', field: 'sentiment', choices: SENTIMENTS },
+    { flags: '--focus <focus>', description: 'only entries about this', field: 'focus', choices: FOCUSES },
+    { flags: '--source <source>', description: 'only entries from this source', field: 'source' },
+    { flags: '--widget <uuid>', description: 'only entries from this widget', field: 'widget' },
+    { flags: '--from <date>', description: 'only entries created on or after this date (YYYY-MM-DD)', field: 'created_from' },
+    { flags: '--to <date>', description: 'only entries created on or before this date (YYYY-MM-DD)', field: 'created_to' },
+    { flags: '--keyword <keyword>', description: 'only entries containing this word', field: 'keyword' },
+  ],
+  examples: [
     'fp feedback summarize',
     'fp feedback summarize --sentiment negative --focus functionality --from 2026-01-01',
     'fp feedback summarize --keyword export --json',
-  ])
-    .addOption(new Option('--sentiment <sentiment>', 'only entries with this sentiment').choices(SENTIMENTS))
-    .addOption(new Option('--focus <focus>', 'only entries about this').choices(FOCUSES))
-    .option('--source <source>', 'only entries from this source')
-    .option('--widget <uuid>', 'only entries from this widget')
-    .option('--from <date>', 'only entries created on or after this date (YYYY-MM-DD)')
-    .option('--to <date>', 'only entries created on or before this date (YYYY-MM-DD)')
-    .option('--keyword <keyword>', 'only entries containing this word')
-    .action((o: SummarizeOptions) => summarizeRun(o, f));
-}
+  ],
+  async run({ fields, client }) {
+    const { data } = await (await client()).call('feedback.summarize', { body: fields as FeedbackSummarizeBody });
+    return { text: summaryText(data), data };
+  },
+});

@@ -1,91 +1,73 @@
-import { Argument, type Command } from 'commander';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
-import { confirmDestructive } from '../../confirm.js';
 import { EXIT, SilentExit } from '../../errors.js';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
-import type { ModerationAction } from './bulk.js';
+import { defineCommand, type CommandDef, type RunContext } from '../../framework/define-command.js';
+import { progressLine } from '../../framework/progress.js';
+import { DONE, moderateAll, resultColumns, summaryLines, type ModerationAction } from './bulk.js';
+import { dryRunColumns, dryRunSummary, planBatch } from './dry-run.js';
 import { collectIds, MAX_CONCURRENCY, parseConcurrency } from './ids.js';
 
 export interface ActionOptions {
   type: ModerationType;
   /** Ids as given; `-` reads more from stdin. */
   ids: string[];
-  concurrency?: number;
+  concurrency: number;
   dryRun?: boolean;
-  /** Only asked for by reject. */
-  yes?: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
 
-const ING = { approve: 'approving', reject: 'rejecting' } as const;
+const ING = { approve: 'Approving', reject: 'Rejecting' } as const;
 const plural = (n: number, type: ModerationType) => `${n} ${type}${n === 1 ? '' : 's'}`;
+const idsOf = (ctx: RunContext<ActionOptions>) => ctx.once('ids', () => collectIds(ctx.f.io, ctx.opts.type, ctx.opts.ids));
 
 /**
- * Approve or reject a batch. Every id is tried (failures do not stop the others);
- * the summary goes to stderr, the per-item results to stdout in json/ndjson/csv.
- * Exit 1 when any item failed.
+ * Approve or reject a batch. Every id is tried (failures do not stop the others); the tally
+ * goes to stderr, the per-item results to stdout in json/ndjson/csv. Exit 1 when any item failed.
  */
-export async function moderateRun(action: ModerationAction, opts: ActionOptions, f: Factory): Promise<void> {
-  const ids = await collectIds(f.io, opts.type, opts.ids);
-  const out = await f.output();
-  const machine = out.format === 'json' || out.format === 'ndjson' || out.format === 'csv';
-
+async function moderateRun(action: ModerationAction, ctx: RunContext<ActionOptions>) {
+  const { opts, f } = ctx;
+  const ids = await idsOf(ctx);
+  const out = await ctx.output();
   if (opts.dryRun) {
-    const { planBatch, dryRunColumns, dryRunSummary } = await import('./dry-run.js');
-    const plan = ids.length ? await planBatch(await f.client(), action, opts.type, ids) : [];
+    const plan = ids.length ? await planBatch(await ctx.client(), action, opts.type, ids) : [];
     await out.list(plan, dryRunColumns, { empty: 'No ids given.' });
     f.status(dryRunSummary(action, plan));
     return;
   }
-
   if (ids.length === 0) {
-    if (machine) await out.list([], []);
+    if (out.machine) await out.list([], []);
     f.status(`No ids given: nothing to ${action}.`);
     return;
   }
-  if (action === 'reject' && !(await confirmDestructive(f.io, `Reject ${plural(ids.length, opts.type)}?`, opts.yes))) {
-    f.status('Nothing rejected.');
-    return;
-  }
-
-  const client = await f.client();
-  const { moderateAll, summaryLines } = await import('./bulk.js');
-  const progress = f.io.stderrIsTTY;
-  const clearLine = () => progress && f.io.stderr.write('\r\x1b[2K');
-  if (progress) f.io.stderr.write(`${ING[action]} 0/${ids.length}…`);
+  const line = progressLine(f);
+  line?.update(`${ING[action]} 0 of ${ids.length}…`);
   const interrupt = whileInterruptible(() => {
-    clearLine();
+    line?.end();
     f.status('Interrupted: no new requests; waiting for those in flight (Ctrl-C again to quit at once)…');
   });
   let run;
   try {
-    run = await moderateAll(client, action, opts.type, ids, {
-      concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
+    run = await moderateAll(await ctx.client(), action, opts.type, ids, {
+      concurrency: opts.concurrency,
       signal: interrupt.signal,
-      onSettled: progress ? (done, total) => f.io.stderr.write(`\r\x1b[2K${ING[action]} ${done}/${total}…`) : undefined,
-      onNotice: (line) => {
-        clearLine();
-        f.status(line);
+      onSettled: line && ((done, total) => line.update(`${ING[action]} ${done} of ${total}…`)),
+      onNotice: (notice) => {
+        line?.end();
+        f.status(notice);
       },
     });
   } finally {
     interrupt.dispose();
   }
-  clearLine();
+  line?.end();
   const { results, fatal, interrupted, retries } = run;
   if (fatal !== undefined) {
     // The tally, then the one reason (every failure would repeat it).
-    f.status(summaryLines(action, results)[0]);
+    if (results.length) f.status(summaryLines(action, results)[0]);
     throw fatal;
   }
-
-  if (machine) {
-    const { resultColumns } = await import('./bulk.js');
-    await out.list(results, resultColumns);
-  }
-  for (const line of summaryLines(action, results, retries)) f.status(line);
+  if (out.machine) await out.list(results, resultColumns);
+  for (const l of summaryLines(action, results, retries)) f.status(l);
   if (interrupted) throw new SilentExit(EXIT.interrupted);
   if (results.some((r) => r.outcome === 'failed')) throw new SilentExit(EXIT.failure);
 }
@@ -113,22 +95,47 @@ function whileInterruptible(onFirst: () => void): { signal: AbortSignal; dispose
   };
 }
 
-/** The shared command line of approve and reject. */
-export function registerAction(
-  parent: Command,
-  f: Factory,
+const OTHER = { approve: 'rejected', reject: 'approved' } as const;
+
+function actionHelp(action: ModerationAction, spec: { intro?: string; dryRun: string }): string {
+  const done = DONE[action];
+  return `${spec.intro ? `${spec.intro}\n\n` : ''}Outcomes per id:
+  ${done.padEnd(9)}  it was pending and is ${done} now
+  skipped    it was ${done} already (re-running a batch is safe)
+  failed     unknown id, ${OTHER[action]} already, or the request failed
+  not-tried  never sent: the run was interrupted (Ctrl-C, exit 130) or stopped by an error
+Every id is tried; exit 1 when any failed, 0 otherwise. 429 and 503 answers are retried. On stderr: a progress line on a
+terminal, then "${done[0].toUpperCase()}${done.slice(1)} 3, skipped 1 (already ${done}), failed 1" and one line per failure.
+With --json (or --format ndjson|csv) stdout gets the results {type, id, outcome, message}.
+
+--dry-run reads the pending and rejected queues and changes nothing${action === 'reject' ? ' and needs no --yes' : ''}. It prints per id:
+${spec.dryRun}`;
+}
+
+/** The shared declaration of approve and reject. */
+export function moderationAction(
   action: ModerationAction,
-  spec: { description: string; examples: string[]; help: string },
-): Command {
-  return withExamples(
-    parent
-      .command(action)
-      .description(spec.description)
-      .addArgument(new Argument('<type>', 'what the ids are').choices(['post', 'comment']))
-      .argument('<ids...>', 'post keys or comment ids; - reads them from stdin (whitespace or newline separated)')
-      .addHelpText('after', spec.help),
-    spec.examples,
-  )
-    .option('--concurrency <n>', `requests in flight at once, 1-${MAX_CONCURRENCY}`, parseConcurrency, DEFAULT_CONCURRENCY)
-    .option('--dry-run', 'show what would change and change nothing');
+  spec: { description: string; examples: string[]; intro?: string; dryRun: string },
+): CommandDef {
+  return defineCommand<ActionOptions>({
+    name: action,
+    endpoint: action === 'approve' ? 'moderation.approve' : 'moderation.reject',
+    description: spec.description,
+    args: [
+      { name: 'type', description: 'what the ids are', choices: ['post', 'comment'] },
+      { name: 'ids...', variadic: true, description: 'post keys or comment ids; - reads them from stdin (whitespace or newline separated)' },
+    ],
+    flags: [
+      { flags: '--concurrency <n>', description: `requests in flight at once, 1-${MAX_CONCURRENCY}`, parse: parseConcurrency, default: DEFAULT_CONCURRENCY },
+      { flags: '--dry-run', description: 'show what would change and change nothing' },
+    ],
+    examples: spec.examples,
+    help: actionHelp(action, spec),
+    declined: 'Nothing rejected.',
+    async confirm(ctx) {
+      const ids = await idsOf(ctx);
+      return ctx.opts.dryRun || ids.length === 0 ? undefined : `Reject ${plural(ids.length, ctx.opts.type)}?`;
+    },
+    run: (ctx) => moderateRun(action, ctx),
+  });
 }

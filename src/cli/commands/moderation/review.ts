@@ -1,16 +1,18 @@
-import type { Command } from 'commander';
 import type { ApiClient } from '../../../client/api-client.js';
+import { ApiError } from '../../../client/errors.js';
+import { allPending } from '../../../client/paginate.js';
 import type { ModerationItem } from '../../../contract/schemas/moderation.js';
-import { UsageError } from '../../errors.js';
+import { SilentExit, UsageError } from '../../errors.js';
+import { defineCommand } from '../../framework/define-command.js';
 import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
 import { isInteractive, type IO } from '../../io.js';
-import { humanDate, truncate } from '../../output/cells.js';
+import { relativeDate, truncate } from '../../output/cells.js';
+import { classifyFailure } from './bulk.js';
 
 export type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
 
 /** Asks what to do with one item; the default asks through @inquirer/prompts on the terminal. */
-export type AskAction = (item: ModerationItem, position: { index: number }) => Promise<ReviewAction>;
+export type AskAction = (item: ModerationItem, position: { index: number; total: number }) => Promise<ReviewAction>;
 
 export interface ReviewSummary {
   approved: number;
@@ -29,16 +31,20 @@ const CHOICES = [
 ] as const satisfies ReadonlyArray<{ key: string; name: string; value: ReviewAction }>;
 
 export function describeItem(item: ModerationItem, now = new Date()): string {
-  const age = humanDate(item.created_at, now);
+  const age = relativeDate(item.created_at, now);
   if (item.type === 'post') {
     return `post ${item.id}  "${truncate(item.title, 70)}"\n  by ${item.author.name}, ${age}\n  ${truncate(item.excerpt, 200)}`;
   }
   return `comment ${item.id} on "${truncate(item.post.title, 60)}" (${item.post.id})\n  by ${item.author.name}, ${age}\n  ${truncate(item.excerpt, 200)}`;
 }
 
+/** Everything the queue gives: a comment's whole text; for a post its title and the excerpt the API sends. */
 function fullText(item: ModerationItem): string {
-  return item.type === 'post' ? `${item.title}\n\n${item.excerpt}` : item.comment;
+  return item.type === 'post' ? `${item.title}\n\n${item.excerpt}\n\n(${item.url})` : item.comment;
 }
+
+const tally = (s: ReviewSummary) =>
+  `Reviewed ${s.approved + s.rejected + s.skipped + s.failed}: approved ${s.approved}, rejected ${s.rejected}, skipped ${s.skipped}${s.failed ? `, failed ${s.failed}` : ''}`;
 
 function terminalAsk(io: IO): AskAction {
   return async () => {
@@ -52,7 +58,6 @@ function terminalAsk(io: IO): AskAction {
 
 /** One item through the same call and outcome rules as bulk approve/reject. */
 async function moderate(client: ApiClient, item: ModerationItem, action: 'approve' | 'reject'): Promise<'done' | 'skipped' | string> {
-  const [{ classifyFailure }, { ApiError }] = await Promise.all([import('./bulk.js'), import('../../../client/errors.js')]);
   try {
     await client.call(action === 'approve' ? 'moderation.approve' : 'moderation.reject', {
       params: { type: item.type, identifier: item.id },
@@ -66,7 +71,10 @@ async function moderate(client: ApiClient, item: ModerationItem, action: 'approv
   }
 }
 
-/** Walk the pending queue newest first, one page at a time, asking about each item. */
+/**
+ * Walk the pending queue newest first, asking about each item ("3 of 8"). Every answer is
+ * said on the terminal; Ctrl-C stops the review and still prints the tally.
+ */
 export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSummary> {
   if (!ask && !isInteractive(f.io)) {
     throw new UsageError(
@@ -75,62 +83,66 @@ export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSumm
   }
   const askAction = ask ?? terminalAsk(f.io);
   const client = await f.client();
-  const { allPending } = await import('../../../client/paginate.js');
   const summary: ReviewSummary = { approved: 0, rejected: 0, skipped: 0, failed: 0 };
   const err = f.io.stderr;
+  const queue: ModerationItem[] = [];
+  for await (const item of allPending(client)) queue.push(item);
   let index = 0;
   let quit = false;
-  for await (const item of allPending(client)) {
-    index++;
-    err.write(`\n${describeItem(item)}\n`);
-    for (;;) {
-      const action = await askAction(item, { index });
-      if (action === 'show') {
-        err.write(`\n${fullText(item)}\n\n`);
-        continue;
-      }
-      if (action === 'url') {
-        f.io.stdout.write(`${item.url}\n`);
-        continue;
-      }
-      if (action === 'quit') quit = true;
-      else if (action === 'skip') summary.skipped++;
-      else {
-        const outcome = await moderate(client, item, action);
-        if (outcome === 'done') {
-          summary[action === 'approve' ? 'approved' : 'rejected']++;
-          err.write(`  ${action === 'approve' ? 'approved' : 'rejected'}\n`);
-        } else if (outcome === 'skipped') {
-          summary.skipped++;
-          err.write('  already moderated, skipped\n');
-        } else {
-          summary.failed++;
-          err.write(`  failed: ${outcome}\n`);
+  try {
+    for (const item of queue) {
+      index++;
+      err.write(`\n[${index} of ${queue.length}] ${describeItem(item)}\n`);
+      for (;;) {
+        const action = await askAction(item, { index, total: queue.length });
+        if (action === 'show') {
+          err.write(`\n${fullText(item)}\n\n`);
+          continue;
         }
+        if (action === 'url') {
+          f.io.stdout.write(`${item.url}\n`);
+          continue;
+        }
+        if (action === 'quit') {
+          quit = true;
+          err.write('  quit\n');
+        } else if (action === 'skip') {
+          summary.skipped++;
+          err.write('  skipped\n');
+        } else {
+          const outcome = await moderate(client, item, action);
+          if (outcome === 'done') {
+            summary[action === 'approve' ? 'approved' : 'rejected']++;
+            err.write(`  ${action === 'approve' ? 'approved' : 'rejected'}\n`);
+          } else if (outcome === 'skipped') {
+            summary.skipped++;
+            err.write('  already moderated, skipped\n');
+          } else {
+            summary.failed++;
+            err.write(`  failed: ${outcome}\n`);
+          }
+        }
+        break;
       }
-      break;
+      if (quit) break;
     }
-    if (quit) break;
+  } catch (e) {
+    // Ctrl-C in the prompt: the work done so far is said before leaving (exit 130).
+    if ((e as Error)?.name === 'ExitPromptError') err.write(`\n\nInterrupted. ${tally(summary)}\n`);
+    throw e;
   }
   if (index === 0) err.write('The pending queue is empty.\n');
-  err.write(
-    `\nReviewed ${summary.approved + summary.rejected + summary.skipped + summary.failed}: approved ${summary.approved}, rejected ${summary.rejected}, skipped ${summary.skipped}${summary.failed ? `, failed ${summary.failed}` : ''}\n`,
-  );
+  err.write(`\n${tally(summary)}\n`);
   return summary;
 }
 
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('review')
-      .description('Walk the pending queue on the terminal: approve, reject or skip each item')
-      .addHelpText('after', '\nKeys: a approve, r reject, s skip, v view the full text, u print the URL, q quit (then Enter).'),
-    ['fp moderation review'],
-  ).action(async () => {
+export default defineCommand({
+  name: 'review',
+  description: 'Walk the pending queue on the terminal: approve, reject or skip each item',
+  examples: ['fp moderation review'],
+  help: 'Keys: a approve, r reject, s skip, v view the full text, u print the URL, q quit (then Enter).',
+  async run({ f }) {
     const summary = await reviewRun(f);
-    if (summary.failed) {
-      const { SilentExit } = await import('../../errors.js');
-      throw new SilentExit(1);
-    }
-  });
-}
+    if (summary.failed) throw new SilentExit(1);
+  },
+});

@@ -1,7 +1,6 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
-import { collect, parsePositiveInteger } from '../../parse.js';
+import { InvalidArgumentError } from 'commander';
+import { defineCommand } from '../../framework/define-command.js';
+import { parsePositiveInteger } from '../../parse.js';
 import { HOSTED_RATE, parseRate, type Rate } from '../../snapshot/pacer.js';
 import { SNAPSHOT_PARTS, type SnapshotPart } from '../../snapshot/records.js';
 
@@ -11,7 +10,7 @@ interface SnapshotFlags {
   anonymize?: boolean;
   include?: SnapshotPart[];
   resume?: boolean;
-  rate: Rate | null;
+  rate?: Rate | null;
 }
 
 function parseInclude(value: string): SnapshotPart[] {
@@ -31,52 +30,43 @@ function parseRateFlag(value: string): Rate | null {
   }
 }
 
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('snapshot')
-      .description('Copy the portal into a seed file that fp server loads, to rehearse on')
-      .addHelpText(
-        'after',
-        `
-Reads the portal through the API (a read-only key is enough) and writes a seed file
+export default defineCommand<SnapshotFlags>({
+  name: 'snapshot',
+  description: 'Copy the portal into a seed file that fp server loads, to rehearse on',
+  flags: [
+    { flags: '-o, --output <file>', description: 'seed file to write (replaced only when the snapshot is complete)', default: 'snapshot.json' },
+    { flags: '--kb-tab <id>', description: 'also copy this knowledge-base tab through its sync export (repeatable)', parse: (value, previous) => [...(Array.isArray(previous) ? previous : []), parsePositiveInteger(value)] },
+    { flags: '--anonymize', description: 'replace user names, e-mails and free text by consistent pseudonyms' },
+    { flags: '--include <parts>', description: `what to copy, comma-separated (default: all of ${SNAPSHOT_PARTS.join(',')})`, parse: parseInclude },
+    { flags: '--resume', description: 'continue the partial snapshot of an interrupted or failed run' },
+    { flags: '--rate <n/window>', description: 'pace requests, e.g. 120/60s (the hosted limit, the default) or "off" for a local server', parse: parseRateFlag },
+  ],
+  examples: [
+    'fp server --seed demo &   # a portal to copy, on :4010',
+    'FP_BASE_URL=http://127.0.0.1:4010 FP_API_KEY=acme-readonly fp portal snapshot --output acme.json --kb-tab 4',
+    'fp portal snapshot --output acme.json --rate off --kb-tab 4 && fp server --port 4011 --seed acme.json   # the copy',
+    'fp portal snapshot --output shared.json --anonymize --include posts,comments,categories',
+    'fp portal snapshot --output acme.json --resume',
+  ],
+  help: `Reads the portal through the API (a read-only key is enough) and writes a seed file
 (format 1) with a new API key for the copy, printed once on stderr. The copy answers
 on 127.0.0.1 and localhost only. The file's "snapshot" header lists what was
 reconstructed and what the API does not expose. Requests are paced to the hosted
 limit (120 per 60 s) unless --rate says otherwise; an interrupted or failed run
 keeps OUTPUT.partial/ and continues with --resume. --anonymize pseudonyms are keyed
 with $FP_SNAPSHOT_SALT, or a random salt per snapshot.`,
-      ),
-    [
-      'fp server --seed demo &   # a portal to copy, on :4010',
-      'FP_BASE_URL=http://127.0.0.1:4010 FP_API_KEY=acme-readonly fp portal snapshot --output acme.json --kb-tab 4',
-      'fp portal snapshot --output acme.json --rate off --kb-tab 4 && fp server --port 4011 --seed acme.json   # the copy',
-      'fp portal snapshot --output shared.json --anonymize --include posts,comments,categories',
-      'fp portal snapshot --output acme.json --resume',
-    ],
-  )
-    .option('-o, --output <file>', 'seed file to write (replaced only when the snapshot is complete)', 'snapshot.json')
-    .option('--kb-tab <id>', 'also copy this knowledge-base tab through its sync export (repeatable)', collect(parsePositiveInteger))
-    .option('--anonymize', 'replace user names, e-mails and free text by consistent pseudonyms')
-    .option('--include <parts>', `what to copy, comma-separated (default: all of ${SNAPSHOT_PARTS.join(',')})`, parseInclude)
-    .option('--resume', 'continue the partial snapshot of an interrupted or failed run')
-    .addOption(
-      new Option('--rate <n/window>', 'pace requests, e.g. 120/60s (the hosted limit) or "off" for a local server')
-        .argParser(parseRateFlag)
-        .default(HOSTED_RATE, '120/60s'),
-    )
-    .action(async (o: SnapshotFlags) => {
-      const { snapshotRun } = await import('../../snapshot/snapshot-run.js');
-      await snapshotRun(
-        {
-          output: o.output,
-          kbTabs: o.kbTab ?? [],
-          anonymize: Boolean(o.anonymize),
-          include: o.include ?? [...SNAPSHOT_PARTS],
-          resume: Boolean(o.resume),
-          rate: o.rate,
-        },
-        f,
-      );
-    });
-}
+  async run({ opts, f }) {
+    const { snapshotRun } = await import('../../snapshot/snapshot-run.js');
+    await snapshotRun(
+      {
+        output: opts.output,
+        kbTabs: opts.kbTab ?? [],
+        anonymize: Boolean(opts.anonymize),
+        include: opts.include ?? [...SNAPSHOT_PARTS],
+        resume: Boolean(opts.resume),
+        rate: opts.rate === undefined ? HOSTED_RATE : opts.rate,
+      },
+      f,
+    );
+  },
+});

@@ -125,7 +125,7 @@ describe('fp api', () => {
     const r = await fp(['api', 'portal'], { env: { FP_API_KEY: 'wrong' } });
     expect(r.code).toBe(4);
     expect(r.io.json()).toEqual({ message: 'Unauthenticated.' });
-    expect(r.err).toBe('error: Unauthenticated. (401)\n');
+    expect(r.err).toBe('error: Unauthenticated. (401)\nhint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n');
   });
 
   it('-i on an error shows the error status line', async () => {

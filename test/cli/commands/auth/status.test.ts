@@ -59,7 +59,7 @@ describe('fp auth status', () => {
     const r = await fp(['auth', 'status'], { io });
     expect(r.code).toBe(4);
     expect(r.out).toBe('');
-    expect(r.err).toBe(`The key ****1234 from profile "work" was refused by ${server.url}\nerror: Unauthenticated. (401)\n`);
+    expect(r.err).toBe(`The key ****1234 from profile "work" was refused by ${server.url}\nerror: Unauthenticated. (401)\nhint: the portal refused the API key: run \`fp auth login\` (or set FP_API_KEY) with a valid key; \`fp auth status\` shows which key is in use\n`);
   });
 
   it('no credentials exits 4', async () => {

@@ -18,28 +18,37 @@ async function lateReply() {
 }
 
 describe('fp comments list', () => {
-  it('indents replies under their parents, one level per depth (plain rows off a terminal)', async () => {
+  it('plain rows off a terminal: the server order, the parent id, the full text and ISO dates, no tree glyphs', async () => {
     const id = await lateReply();
     const r = await fp(['comments', 'list', 'dark1']);
     expect(r.code).toBe(0);
     const rows = r.out.trimEnd().split('\n').map((line) => line.split('\t'));
-    expect(rows[0]).toEqual(['ID', 'AUTHOR', 'TEXT', 'VOTES', 'MARKS', 'STATUS', 'CREATED']);
-    expect(rows.slice(1).map((cells) => cells.slice(0, 3))).toEqual([
+    expect(rows[0]).toEqual(['ID', 'AUTHOR', 'TEXT', 'PARENT', 'VOTES', 'MARKS', 'STATUS', 'CREATED']);
+    expect(rows.slice(1).map((cells) => cells.slice(0, 4))).toEqual([
+      ['100', 'Cara Customer', 'Yes please!', ''],
+      ['101', 'Bob Member', 'Agreed, a reply.', '100'],
+      ['102', 'Ann Admin', 'Reply to the reply.', '101'],
+      ['103', 'Ann Admin', 'Shipped in 2.0', ''],
+      [String(id), 'Ann Admin', 'Late reply to the first', '100'],
+    ]);
+    expect(rows[4].slice(4, 7)).toEqual(['0', 'changelog', 'approved']);
+    expect(rows[1][7]).toMatch(/^2026-02-10T/);
+  });
+
+  it('a table on a terminal indents replies under their parents', async () => {
+    const id = await lateReply();
+    const r = await fp(['comments', 'list', 'dark1'], { tty: true, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    const text = r.out.split('\n').map((l) => l.split(/ {2,}/).slice(0, 3));
+    expect(text.slice(1, 6)).toEqual([
       ['100', 'Cara Customer', 'Yes please!'],
       ['101', 'Bob Member', '└─ Agreed, a reply.'],
-      ['102', 'Ann Admin', '  └─ Reply to the reply.'],
+      ['102', 'Ann Admin', '└─ Reply to the reply.'],
       [String(id), 'Ann Admin', '└─ Late reply to the first'],
       ['103', 'Ann Admin', 'Shipped in 2.0'],
     ]);
-    expect(rows[5].slice(3, 6)).toEqual(['0', 'changelog', 'approved']);
-    expect(rows[1][6]).toBe('Feb 10, 2026');
-  });
-
-  it('keeps the indentation in the table on a terminal', async () => {
-    const r = await fp(['comments', 'list', 'dark1'], { tty: true });
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(/│ 101 │ Bob Member +│ └─ Agreed, a reply\. +│/);
-    expect(r.out).toMatch(/│ 102 │ Ann Admin +│ {3}└─ Reply to the reply\. +│/);
+    // A reply to a reply sits two columns deeper than a reply.
+    expect(r.out.match(/^.*Reply to the reply.*$/m)![0].indexOf('└')).toBe(r.out.match(/^.*Agreed, a reply.*$/m)![0].indexOf('└') + 2);
   });
 
   it('--json prints the flat data list in the server order', async () => {
@@ -54,7 +63,7 @@ describe('fp comments list', () => {
   it('shows pinned and changelog markers', async () => {
     server.store.portals[0].updateComment(100, { pinned_to_top: true });
     const r = await fp(['comments', 'list', 'dark1', '--format', 'csv']);
-    expect(r.out.split('\n')[1]).toMatch(/^100,Cara Customer,Yes please!,0,pinned,approved,/);
+    expect(r.out.split('\n')[1]).toMatch(/^100,Cara Customer,Yes please!,,0,pinned,approved,2026-/);
   });
 
   it('an empty list on a terminal says so on stderr and exits 0', async () => {

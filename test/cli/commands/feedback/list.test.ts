@@ -17,8 +17,8 @@ describe('fp feedback list', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe(
       'ID\tTYPE\tFEEDBACK\tUSER\tCREATED\n' +
-        `fb-2\tbug\tExport is broken and slow\t${CARA}\tMar 2, 2026\n` +
-        `fb-1\tidea\tLove the new dashboard\t${BOB}\tMar 1, 2026\n`,
+        `fb-2\tbug\tExport is broken and slow\t${CARA}\t2026-03-02T00:00:00.000000Z\n` +
+        `fb-1\tidea\tLove the new dashboard\t${BOB}\t2026-03-01T00:00:00.000000Z\n`,
     );
   });
 

@@ -32,7 +32,7 @@ describe('fp groups create', () => {
   it('a one-character name is refused before sending (exit 2)', async () => {
     const r = await fp(['groups', 'create', 'x'], { baseUrl: NOWHERE });
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: The given data was invalid.\n  name: The name field must be at least 2 characters.\n');
+    expect(r.err).toBe('error: invalid NAME "x": must be at least 2 characters.\n');
   });
 
   it('the name is required (exit 2)', async () => {

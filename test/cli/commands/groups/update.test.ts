@@ -37,6 +37,6 @@ describe('fp groups update', () => {
   it('a name already used by another group exits 1 with the field error', async () => {
     const r = await fp(['groups', 'update', GROUP_BETA, '--name', 'Empty group']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('error: The given data was invalid. (422)\n  name: The name has already been taken.\n');
+    expect(r.err).toBe('error: The given data was invalid. (422)\n  --name: The name has already been taken.\n');
   });
 });

@@ -15,8 +15,8 @@ describe('fp moderation pending', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe(
       'TYPE\tID\tTITLE/EXCERPT\tAUTHOR\tPOST\tAGE\n' +
-        'post\tpend3\tPending idea\tCara Customer\t\tFeb 3, 2026\n' +
-        'comment\t104\tPending comment\tCara Customer\tsso22\tFeb 14, 2026\n',
+        'post\tpend3\tPending idea\tCara Customer\t\t2026-02-03T00:00:00.000000Z\n' +
+        'comment\t104\tPending comment\tCara Customer\tsso22\t2026-02-14T00:00:00.000000Z\n',
     );
     expect(r.err).toBe('');
   });

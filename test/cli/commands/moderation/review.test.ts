@@ -53,6 +53,9 @@ describe('fp moderation review', () => {
     expect(commentStatus(106)).toBe('pending');
     expect(commentStatus(104)).toBe('pending');
     expect(io.err()).toContain('Reviewed 3: approved 1, rejected 1, skipped 1');
+    expect(io.err()).toContain('[1 of 4] post pend5');
+    expect(io.err()).toContain('[4 of 4] comment 104');
+    for (const said of ['  approved\n', '  rejected\n', '  skipped\n', '  quit\n']) expect(io.err()).toContain(said);
   });
 
   it('review shows the full text and the URL without moving on', async () => {

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getRun } from '../../../../src/cli/commands/portal/get.js';
-import { ADMIN_KEY } from '../../../support/fixture-seed.js';
-import { fakeFactory, fakeIO, runMain, type FakeIOOptions } from '../../../support/fake-io.js';
+import { runMain, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 
 let server: TestServer;
@@ -37,15 +35,14 @@ describe('fp portal get', () => {
   });
 
   it('a terminal gets a two-column view', async () => {
-    const io = fakeIO({ tty: true, env: { NO_COLOR: '1' } });
-    await getRun(fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY }));
-    expect(io.out()).toMatch(/│ Title +│ Test Portal +│/);
-    expect(io.out()).toMatch(/│ Editor +│ markdown +│/);
+    const r = await fp(['portal', 'get'], { tty: true, env: { NO_COLOR: '1' } });
+    expect(r.out).toMatch(/^Title {2,}Test Portal$/m);
+    expect(r.out).toMatch(/^Editor {2,}markdown$/m);
   });
 
   it('a wrong key exits 4', async () => {
     const r = await fp(['portal', 'get'], { env: { FP_API_KEY: 'wrong' } });
     expect(r.code).toBe(4);
-    expect(r.err).toBe('error: Unauthenticated. (401)\n');
+    expect(r.err).toBe('error: Unauthenticated. (401)\nhint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n');
   });
 });

@@ -1,6 +1,7 @@
 import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRun } from '../../../../src/cli/commands/posts/list.js';
+import list from '../../../../src/cli/commands/posts/list.js';
+import { runCommand } from '../../support/run-command.js';
 import { fakeFactory, fakeIO } from '../../../support/fake-io.js';
 import { startTestServer } from '../../../support/test-server.js';
 
@@ -39,7 +40,7 @@ describe('fp posts list --all', () => {
       if (m) log.push(`write ${m[1]}`);
       return write(chunk);
     };
-    await listRun({ all: true, limit: 3, format: 'ndjson' }, fakeFactory(io, { baseUrl: 'http://portal.test', apiKey: 'k', dispatcher: agent }));
+    await runCommand(list, ['--all', '--limit', '3', '--format', 'ndjson'], fakeFactory(io, { baseUrl: 'http://portal.test', apiKey: 'k', dispatcher: agent }));
     expect(log).toEqual([
       'request skip=0', 'write p0', 'write p1', 'write p2',
       'request skip=3', 'write p3', 'write p4', 'write p5',

@@ -1,39 +1,18 @@
-import type { Command } from 'commander';
-import { UsageError } from '../../../errors.js';
-import type { Factory } from '../../../factory.js';
-import { withExamples } from '../../../help.js';
-import { isUuid, resolveGroup } from '../../../resolve/group.js';
+import { defineCommand } from '../../../framework/define-command.js';
+import { resolveGroup } from '../../../resolve/group.js';
+import { groupArg } from '../group-arg.js';
+import { userRef } from './user-ref.js';
 
-export interface UsersAddOptions {
-  group: string;
-  /** The user's UUID key or integer id. */
-  user: string;
-}
-
-/** A user reference as the API takes it: the UUID key as is, an integer id as a number. */
-export function userRef(user: string): string | number {
-  if (/^\d+$/.test(user)) return Number(user);
-  if (isUuid(user)) return user;
-  throw new UsageError(`invalid user "${user}": expected the user's UUID or integer id`);
-}
-
-export async function usersAddRun(opts: UsersAddOptions, f: Factory): Promise<void> {
-  const user_id = userRef(opts.user);
-  const client = await f.client();
-  const group = await resolveGroup(client, opts.group);
-  const res = await client.call('groups.addUser', { params: { group: group.id }, body: { user_id } });
-  const out = await f.output();
-  if (out.format === 'json' || out.format === 'ndjson') out.json(res);
-  else f.status(res.message);
-}
-
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('add')
-      .description('Add a user to a group')
-      .argument('<group>', 'group id (UUID) or unique name')
-      .argument('<user>', "the user's UUID (preferred) or integer id"),
-    ['fp groups users add "Beta testers" 22222222-2222-4222-8222-222222222222', 'fp groups users add "Beta testers" 3'],
-  ).action((group: string, user: string) => usersAddRun({ group, user }, f));
-}
+export default defineCommand<{ group: string; user: string }>({
+  name: 'add',
+  endpoint: 'groups.addUser',
+  args: [groupArg, { name: 'user', description: "the user's UUID (preferred) or integer id", complete: 'users' }],
+  examples: ['fp groups users add "Beta testers" 5ea10ee5-4552-5275-b57e-7adde4b93d06', 'fp groups users add "Beta testers" 3'],
+  async run({ opts, client }) {
+    const user_id = userRef(opts.user);
+    const c = await client();
+    const group = await resolveGroup(c, opts.group);
+    const res = await c.call('groups.addUser', { params: { group: group.id }, body: { user_id } });
+    return { done: res.message, data: res };
+  },
+});

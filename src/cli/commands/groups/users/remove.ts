@@ -1,52 +1,41 @@
-import type { Command } from 'commander';
-import { confirmDestructive } from '../../../confirm.js';
-import type { Factory } from '../../../factory.js';
-import { withExamples } from '../../../help.js';
-import { resolveGroup } from '../../../resolve/group.js';
-import { userRef } from './add.js';
-
-export interface UsersRemoveOptions {
-  group: string;
-  /** The user's UUID key or integer id. */
-  user: string;
-  yes?: boolean;
-}
+import type { ApiClient } from '../../../../client/api-client.js';
+import { defineCommand } from '../../../framework/define-command.js';
+import { pickNamed } from '../../../resolve/by-name.js';
+import { isUuid, resolveGroup } from '../../../resolve/group.js';
+import { groupArg } from '../group-arg.js';
 
 /**
- * The API removes by integer id only; a UUID is turned into the member's database_id
- * from the group's member list (which also names the user in the question).
+ * The member to remove, from the group's member list: by integer id, UUID or name. The API
+ * removes by integer id only, so a UUID or name becomes the member's database_id.
  */
-export async function usersRemoveRun(opts: UsersRemoveOptions, f: Factory): Promise<void> {
-  const ref = userRef(opts.user);
-  const client = await f.client();
-  const group = await resolveGroup(client, opts.group);
+async function findMember(client: ApiClient, groupRef: string, user: string) {
+  const group = await resolveGroup(client, groupRef);
   const { data: members } = await client.call('groups.listUsers', { params: { group: group.id } });
-  const member =
-    typeof ref === 'number' ? members.find((u) => u.database_id === ref) : members.find((u) => u.id.toLowerCase() === ref.toLowerCase());
-  let userId: number;
-  if (typeof ref === 'number') userId = ref;
-  else if (!member) throw new Error(`user ${ref} is not a member of "${group.name}"`);
-  else if (member.database_id === undefined) throw new Error(`the portal does not show the integer id of ${member.name}; pass it instead of the UUID`);
-  else userId = member.database_id;
-
-  const who = member ? `${member.name} (${userId})` : `user ${userId}`;
-  if (!(await confirmDestructive(f.io, `Remove ${who} from group "${group.name}"?`, opts.yes))) return;
-  const res = await client.call('groups.removeUser', { params: { group: group.id }, body: { user_id: userId } });
-  const out = await f.output();
-  if (out.format === 'json' || out.format === 'ndjson') out.json(res);
-  else f.status(res.message);
+  const member = /^\d+$/.test(user)
+    ? members.find((u) => u.database_id === Number(user))
+    : isUuid(user)
+      ? members.find((u) => u.id.toLowerCase() === user.toLowerCase())
+      : pickNamed(members, user, { kind: 'member', flag: 'USER', plural: `members of "${group.name}"` });
+  if (/^\d+$/.test(user)) return { group, member, userId: Number(user) };
+  if (!member) throw new Error(`user ${user} is not a member of "${group.name}"`);
+  if (member.database_id === undefined) throw new Error(`the portal does not show the integer id of ${member.name}; pass it instead of the UUID`);
+  return { group, member, userId: member.database_id };
 }
 
-export function register(parent: Command, f: Factory): void {
-  withExamples(
-    parent
-      .command('remove')
-      .description('Remove a user from a group (the account stays)')
-      .argument('<group>', 'group id (UUID) or unique name')
-      .argument('<user>', "the user's integer id or UUID")
-      .addHelpText('after', '\nAsks for confirmation on a terminal; without one, --yes is required (exit 2 otherwise).'),
-    ['fp groups users remove "Beta testers" 2', 'fp groups users remove "Beta testers" 22222222-2222-4222-8222-222222222222 --yes'],
-  )
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action((group: string, user: string, o: { yes?: boolean }) => usersRemoveRun({ group, user, yes: o.yes }, f));
-}
+export default defineCommand<{ group: string; user: string }>({
+  name: 'remove',
+  endpoint: 'groups.removeUser',
+  description: 'Remove a user from a group (the account stays)',
+  args: [groupArg, { name: 'user', description: "the member's integer id, UUID or name", complete: 'users' }],
+  examples: ['fp groups users remove "Beta testers" 4 --yes', 'fp groups users remove "Beta testers" "Sofia Rossi" --yes'],
+  async confirm({ opts, client, once }) {
+    const { group, member, userId } = await once('member', async () => findMember(await client(), opts.group, opts.user));
+    return `Remove ${member ? `${member.name} (${userId})` : `user ${userId}`} from group "${group.name}"?`;
+  },
+  async run({ opts, client, once }) {
+    const c = await client();
+    const { group, userId } = await once('member', async () => findMember(c, opts.group, opts.user));
+    const res = await c.call('groups.removeUser', { params: { group: group.id }, body: { user_id: userId } });
+    return { done: res.message, data: res };
+  },
+});

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { usersRemoveRun } from '../../../../../src/cli/commands/groups/users/remove.js';
+import remove from '../../../../../src/cli/commands/groups/users/remove.js';
+import { runCommand } from '../../../support/run-command.js';
 import { ADMIN_KEY, BOB, CARA, GROUP_BETA } from '../../../../support/fixture-seed.js';
 import { fakeFactory, fakeIO } from '../../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
@@ -57,7 +58,7 @@ describe('fp groups users remove', () => {
       if (name === 'groups.listUsers') for (const u of (res as { data: Array<{ database_id?: number }> }).data) delete u.database_id;
       return res;
     }) as typeof client.call;
-    await expect(usersRemoveRun({ group: GROUP_BETA, user: BOB, yes: true }, f)).rejects.toThrow(
+    await expect(runCommand(remove, [GROUP_BETA, BOB, '--yes'], f)).rejects.toThrow(
       'the portal does not show the integer id of Bob Member; pass it instead of the UUID',
     );
     expect(members()).toEqual([BOB]);

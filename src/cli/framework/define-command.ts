@@ -1,0 +1,219 @@
+import { Argument, Command } from 'commander';
+import type { ApiClient } from '../../client/api-client.js';
+import { ApiError, RequestValidationError } from '../../client/errors.js';
+import { paginators, type PageProgress, type PaginatedOperation } from '../../client/paginate.js';
+import { endpoints, type Endpoint, type OperationName } from '../../contract/endpoints.js';
+import { confirmDestructive } from '../confirm.js';
+import type { Factory } from '../factory.js';
+import { withExamples } from '../help.js';
+import type { Column, Output } from '../output/output.js';
+import { renderEnding, type Ending } from './ending.js';
+import { checkField, fieldPhrase, fieldSchema, flagName, flagOption, type ArgSpec, type FlagSpec } from './flags.js';
+import { responseFields } from './response-fields.js';
+import { pagesText, progressLine } from './progress.js';
+
+export interface RunContext<O> {
+  f: Factory;
+  /** The parsed commander command (its parents lead to the root program). */
+  command: Command;
+  /** Flags and arguments under commander's camelCase names: `--saved-query` is `savedQuery`, `<post>` is `post`. */
+  opts: O;
+  /** API fields filled by flags and arguments that declare one, checked against the endpoint's schemas. */
+  fields: Record<string, unknown>;
+  client(): Promise<ApiClient>;
+  output(): Promise<Output>;
+  /** A line for people on stderr. */
+  status(text: string): void;
+  /** Every item of the endpoint's list, page by page, with the paginator the endpoint entry picks. */
+  all(query?: Record<string, unknown>): AsyncIterable<unknown>;
+  /** Work done once per run, shared by `confirm` and `run` (e.g. a name resolved to an id). */
+  once<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /** Use this output format instead of the global one (for a command whose --format means more). */
+  useFormat(format: string | undefined): void;
+}
+
+export interface CommandSpec<O> {
+  /** The verb: `list`. */
+  name: string;
+  /** The operation of the endpoint table the command performs, if any. */
+  endpoint?: OperationName;
+  /** One line; the endpoint's summary when not given. */
+  description?: string;
+  args?: ArgSpec[];
+  flags?: FlagSpec[];
+  /** Table columns of the command's records (a list, or the fields of one record). */
+  columns?: Column<never>[];
+  /** Command lines that run against `fp server --seed demo`. */
+  examples: string[];
+  /** More help after the examples. */
+  help?: string;
+  /** Add `--all`: follow every page with the endpoint's paginator. */
+  paginate?: boolean;
+  /** Ask before a destructive endpoint: the question, or undefined when there is nothing to ask (a dry run). */
+  confirm?: (ctx: RunContext<O>) => string | undefined | Promise<string | undefined>;
+  /** Said on stderr when the person answers no. */
+  declined?: string;
+  /** Said on stderr for an empty table (with the default run). */
+  empty?: string;
+  /** What the command does; by default it calls the endpoint with the checked fields and shows its data. */
+  run?(ctx: RunContext<O>): Promise<Ending | void>;
+}
+
+export interface CommandDef {
+  readonly spec: CommandSpec<never>;
+  register(parent: Command, f: Factory): Command;
+}
+
+const attributeOf = (name: string) => name.replace(/\.\.\.$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A command declared as data: the framework derives the flag checks (from the endpoint's zod
+ * schemas, errors worded with flag names), `--all` (the endpoint's paginator), `--yes` and the
+ * confirmation (from `destructive`), the output ending, help and completion.
+ */
+export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): CommandDef {
+  const endpoint: Endpoint | undefined = spec.endpoint ? endpoints[spec.endpoint] : undefined;
+  const destructive = endpoint?.destructive === true;
+  if (destructive && !spec.confirm) throw new Error(`${spec.name}: ${spec.endpoint} is destructive and needs a confirm question`);
+  if (spec.paginate && !(spec.endpoint && spec.endpoint in paginators)) throw new Error(`${spec.name}: ${spec.endpoint} has no paginator`);
+  const flags: FlagSpec[] = [...(spec.flags ?? [])];
+  if (spec.paginate) flags.push({ flags: '--all', description: 'every item, fetched page by page and streamed' });
+  if (destructive) flags.push({ flags: '-y, --yes', description: 'do not ask for confirmation' });
+
+  /** API field → the flag the user typed for it (arguments keep the API's field names, as the contract shows them). */
+  const typed = new Map<string, string>();
+  for (const fl of flags) if (fl.field) typed.set(fl.field, flagName(fl));
+
+  function register(parent: Command, f: Factory): Command {
+    const cmd = parent.command(spec.name).description(spec.description ?? endpoint?.summary ?? '');
+    for (const a of spec.args ?? []) {
+      const label = a.variadic ? `${a.name.replace(/\.\.\.$/, '')}...` : a.name;
+      const arg = new Argument(a.optional ? `[${label}]` : `<${label}>`, a.description);
+      if (a.choices) arg.choices(a.choices);
+      if (a.parse) arg.argParser(a.parse as (value: string, previous: unknown) => unknown);
+      cmd.addArgument(arg);
+    }
+    for (const fl of flags) cmd.addOption(flagOption(fl));
+    withExamples(cmd, spec.examples);
+    if (spec.help) cmd.addHelpText('after', `${spec.help.trim()}\n`);
+    cmd.action(async (...given: unknown[]) => {
+      const command = given[given.length - 1] as Command;
+      const opts: Record<string, unknown> = { ...command.opts() };
+      (spec.args ?? []).forEach((a, i) => (opts[attributeOf(a.name)] = given[i]));
+      const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, flags, opts));
+      try {
+        if (destructive) {
+          const question = await spec.confirm!(ctx);
+          if (question !== undefined && !(await confirmDestructive(f.io, question, opts.yes as boolean | undefined))) {
+            f.status(spec.declined ?? 'Nothing changed.');
+            return;
+          }
+        }
+        const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, spec));
+        if (ending) await renderEnding(await ctx.output(), f, ending, spec.columns as Column<unknown>[] | undefined, responseFields(endpoint));
+      } catch (err) {
+        throw inFlagTerms(err, typed);
+      }
+    });
+    return cmd;
+  }
+  return { spec: spec as CommandSpec<never>, register };
+}
+
+/** The default run: the endpoint called with the checked fields as its query or body; its `data` shown. */
+async function callEndpoint<O>(ctx: RunContext<O>, spec: CommandSpec<O>): Promise<Ending> {
+  if (!spec.endpoint) throw new Error(`${spec.name} declares neither an endpoint nor a run`);
+  const endpoint = endpoints[spec.endpoint];
+  const args = { [endpoint.method === 'GET' ? 'query' : 'body']: ctx.fields };
+  const res = (await (await ctx.client()).call(spec.endpoint, args as never)) as { data: unknown };
+  return Array.isArray(res.data) ? { list: res.data, empty: spec.empty } : { item: res.data };
+}
+
+function collectFields(endpoint: Endpoint | undefined, spec: CommandSpec<never>, flags: FlagSpec[], opts: Record<string, unknown>) {
+  const fields: Record<string, unknown> = {};
+  const take = (field: string | undefined, key: string, shown: string, checkedBy?: OperationName, expected?: string) => {
+    const value = opts[key];
+    // `--no-parent` leaves false under the same name: the command says what that sends.
+    if (!field || value === undefined || value === false) return;
+    const schema = fieldSchema(checkedBy ? endpoints[checkedBy] : endpoint, field);
+    fields[field] = schema ? checkField(schema, value, field, shown, expected) : value;
+  };
+  for (const fl of flags) take(fl.field, new Command().createOption(fl.flags).attributeName(), flagName(fl), fl.checkedBy, fl.expected);
+  for (const a of spec.args ?? []) take(a.field, attributeOf(a.name), a.name.toUpperCase());
+  return fields;
+}
+
+function context<O>(f: Factory, command: Command, endpoint: Endpoint | undefined, opts: O, fields: Record<string, unknown>): RunContext<O> {
+  const memo = new Map<string, Promise<unknown>>();
+  let format: { value: string | undefined } | undefined;
+  let output: Promise<Output> | undefined;
+  const ctx: RunContext<O> = {
+    f,
+    command,
+    opts,
+    fields,
+    client: () => f.client(),
+    output: () => (output ??= format === undefined ? f.output() : f.outputAs(format.value)),
+    status: (text) => f.status(text),
+    all(query = fields) {
+      const name = endpoint?.name as PaginatedOperation;
+      return (async function* () {
+        const line = progressLine(f, (await ctx.output()).format !== 'table');
+        // One page needs no progress line: it appears from the second page on.
+        const onPage: PageProgress | undefined = line && ((pages, items) => pages > 1 && line.update(pagesText(pages, items)));
+        try {
+          yield* paginators[name](await f.client(), query, onPage);
+        } finally {
+          line?.end();
+        }
+      })();
+    },
+    once<T>(key: string, work: () => Promise<T>) {
+      if (!memo.has(key)) memo.set(key, work());
+      return memo.get(key) as Promise<T>;
+    },
+    useFormat(value) {
+      format = { value };
+    },
+  };
+  return ctx;
+}
+
+/** Field errors (ours before sending, or the server's 422) named by the flags the user typed. */
+function inFlagTerms(err: unknown, typed: Map<string, string>): unknown {
+  const rename = (errors: Record<string, string[]>) =>
+    Object.fromEntries(
+      Object.entries(errors).map(([field, messages]) => {
+        const flag = typed.get(field);
+        return flag ? [flag, messages.map((m) => fieldPhrase(m, field))] : [field, messages];
+      }),
+    );
+  if (err instanceof RequestValidationError) return new RequestValidationError(err.message, rename(err.fieldErrors));
+  if (err instanceof ApiError && Object.keys(err.fieldErrors).length) return new ApiError(err.status, err.message, rename(err.fieldErrors), err.body);
+  return err;
+}
+
+export interface GroupSpec {
+  name: string;
+  description: string;
+  help?: string;
+  commands: Array<CommandDef | GroupDef>;
+}
+
+export interface GroupDef {
+  readonly group: GroupSpec;
+  register(parent: Command, f: Factory): Command;
+}
+
+/** A command group (`fp posts`, `fp groups users`): its verbs in help order. */
+export function defineGroup(group: GroupSpec): GroupDef {
+  return {
+    group,
+    register(parent, f) {
+      const cmd = parent.command(group.name).description(group.description);
+      if (group.help) cmd.addHelpText('after', `\n${group.help.trim()}`);
+      for (const c of group.commands) c.register(cmd, f);
+      return cmd;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Factory } from '../factory.js';
+
+export interface ProgressLine {
+  update(text: string): void;
+  /** Clear the line (before the result is written). */
+  end(): void;
+}
+
+/**
+ * A progress line on stderr, only when stderr is a terminal and stdout is not streaming to the
+ * same terminal (JSON written while the line redraws would interleave).
+ */
+export function progressLine(f: Factory, stdoutStreams = false): ProgressLine | undefined {
+  const io = f.io;
+  if (!io.stderrIsTTY || io.env.CI === 'true' || (stdoutStreams && io.stdoutIsTTY)) return undefined;
+  let shown = false;
+  return {
+    update(text) {
+      io.stderr.write(`\r\x1b[2K${text}`);
+      shown = true;
+    },
+    end() {
+      if (shown) io.stderr.write('\r\x1b[2K');
+      shown = false;
+    },
+  };
+}
+
+/** "Fetched 3 pages, 300 items…" */
+export const pagesText = (pages: number, items: number): string =>
+  `Fetched ${pages} page${pages === 1 ? '' : 's'}, ${items} item${items === 1 ? '' : 's'}…`;

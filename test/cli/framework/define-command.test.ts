@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main.js';
+import { ADMIN_KEY } from '../../support/fixture-seed.js';
+import { fakeIO, type FakeIOOptions } from '../../support/fake-io.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
+
+/** Nothing listens here: a command that sent a request would fail with a network error (exit 1), not 2. */
+const NOWHERE = 'http://127.0.0.1:9';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {}) {
+  const io = fakeIO({ ...opts, env: { FP_BASE_URL: opts.baseUrl ?? server.url, FP_API_KEY: ADMIN_KEY, ...opts.env } });
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err(), io };
+}
+
+describe('flags checked with the endpoint schema', () => {
+  it('name the flag the user typed, not the API field, and send nothing', async () => {
+    const cases: Array<[string[], string]> = [
+      [['comments', 'create', 'dark1', '--user', 'bob', '--text', 'Hello'], 'error: invalid --user "bob": must be a valid UUID.\n'],
+      [['feedback', 'summarize', '--from', 'last week'], 'error: invalid --from "last week": must be a valid date.\n'],
+      [['posts', 'list', '--limit', '500'], 'error: invalid --limit "500": must be between 1 and 100.\n'],
+      [['posts', 'list', '--skip', '-1'], 'error: invalid --skip "-1": must be at least 0.\n'],
+      [['categories', 'create', 'Mobile', '--color', 'green'], 'error: invalid --color "green": must be a valid hexadecimal color.\n'],
+    ];
+    for (const [argv, err] of cases) {
+      const r = await fp(argv, { baseUrl: NOWHERE });
+      expect({ argv, code: r.code, err: r.err }).toEqual({ argv, code: 2, err });
+    }
+  });
+
+  it('a 422 about a flag is shown under the flag name', async () => {
+    const r = await fp(['groups', 'update', 'Beta testers', '--name', 'Empty group']);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: The given data was invalid. (422)\n  --name: The name has already been taken.\n');
+  });
+});
+
+describe('confirmation from the endpoint table', () => {
+  it('every destructive command has --yes and refuses without a terminal', async () => {
+    for (const argv of [
+      ['categories', 'delete', 'Mobile'],
+      ['comments', 'delete', '100'],
+      ['references', 'delete', '1'],
+      ['feedback', 'delete', 'fb-1'],
+      ['groups', 'delete', 'Empty group'],
+      ['moderation', 'reject', 'comment', '104'],
+    ]) {
+      const r = await fp(argv);
+      expect({ argv, code: r.code }).toEqual({ argv, code: 2 });
+      expect(r.err).toMatch(/: refusing without a terminal to confirm; pass --yes to proceed\n$/);
+      const help = await fp([...argv.slice(0, 2), '--help']);
+      expect(help.out).toContain('-y, --yes');
+    }
+  });
+});
+
+describe('the one ending', () => {
+  it('a change without a record: a status line for people, the answer for --json and --jq', async () => {
+    const people = await fp(['votes', 'add', 'dark1', '--anonymous', 'a1']);
+    expect(people.out).toBe('');
+    expect(people.err).toBe('Voted for dark1 as anonymous a1.\n');
+    const jq = await fp(['votes', 'remove', 'dark1', '--anonymous', 'a1', '--jq', 'type']);
+    expect(jq.out).toBe('object\n');
+  });
+
+  it('--fields works on every list and record', async () => {
+    expect((await fp(['categories', 'list', '--fields', 'name', '--format', 'csv'])).out).toBe('NAME\nIntegrations\nMobile\nLocked\n');
+    expect((await fp(['portal', 'get', '--fields', 'title', '--json'])).io.json()).toEqual({ title: 'Test Portal' });
+    const bad = await fp(['groups', 'list', '--fields', 'nosuch']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe('error: unknown field nosuch for --fields; available: created_at, description, id, name, portal_id, updated_at\n');
+  });
+});
+
+describe('names where ids are typed', () => {
+  it('--status takes a status name, in any case', async () => {
+    const r = await fp(['posts', 'list', '--status', 'under review', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.io.json().map((p: { id: string }) => p.id)).toEqual(['dark1']);
+  });
+
+  it('an unknown status name is a usage error listing the valid ones, with the closest', async () => {
+    const r = await fp(['posts', 'list', '--status', 'Planed']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('error: unknown status "Planed" for --status. Did you mean "Planned"? valid statuses: "Planned", "Under review"\n');
+  });
+
+  it('--tag with a name that matches nothing says what --tag takes', async () => {
+    const r = await fp(['posts', 'list', '--tag', 'bug']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('hint: --tag takes tag ids (such as t-bug); the API lists no tags, so a tag name matches nothing\n');
+    expect((await fp(['posts', 'list', '--tag', 't-bug', '--json'])).io.json().map((p: { id: string }) => p.id)).toEqual(['sso22']);
+  });
+
+  it('an unknown category name says which are valid', async () => {
+    const r = await fp(['categories', 'delete', 'Mobil', '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('error: No category named "Mobil". Did you mean "Mobile"? (404)\n');
+  });
+});
+
+describe('errors', () => {
+  it('a 401 hints at fp auth login', async () => {
+    const r = await fp(['categories', 'list'], { env: { FP_API_KEY: 'nope' } });
+    expect(r.code).toBe(4);
+    expect(r.err).toMatch(/\nhint: .*run `fp auth login`/);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { fakeIO } from '../support/fake-io.js';
+
+async function fp(argv: string[]) {
+  const io = fakeIO();
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('fp help', () => {
+  it('fp help a b prints the page of fp a b --help', async () => {
+    for (const words of [['moderation', 'approve'], ['groups', 'users', 'remove'], ['posts', 'list'], ['posts']]) {
+      const viaHelp = await fp(['help', ...words]);
+      const viaFlag = await fp([...words, '--help']);
+      expect(viaHelp.code).toBe(0);
+      expect(viaHelp.out).toBe(viaFlag.out);
+      expect(viaHelp.out).toContain(`Usage: fp ${words.join(' ')}`);
+    }
+  });
+
+  it('an unknown topic exits 2 and names the commands there are', async () => {
+    const r = await fp(['help', 'moderation', 'nosuch']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('error: unknown help topic "moderation nosuch": fp moderation has pending, rejected, review, approve, reject\n');
+    expect((await fp(['help', 'nosuch'])).code).toBe(2);
+  });
+
+  it('every leaf page lists the global flags', async () => {
+    const r = await fp(['categories', 'delete', '--help']);
+    expect(r.out).toContain('Global Options:');
+    for (const flag of ['--profile', '--json', '--fields', '--jq', '--format', '--no-color', '--debug']) expect(r.out).toContain(flag);
+  });
+});
