@@ -162,7 +162,7 @@ describe('the stored key stays with its portal', () => {
     expect(withKey.stderr).toContain('> authorization: Bearer ****9876\n');
     expect(withKey.stderr).not.toContain('other-portal-key');
     expect(withKey.stderr).not.toContain(ADMIN_KEY);
-    expect(withKey.stderr.endsWith('error: Unauthenticated. (401)\n')).toBe(true);
+    expect(withKey.stderr).toMatch(/error: Unauthenticated\. \(401\)\nhint: the portal refused the API key: run `fp auth login`[^\n]*\n$/);
   });
 });
 

@@ -193,7 +193,8 @@ describe('fp portal snapshot: bad input', () => {
     expect(r.stderr).toBe(
       "The API key was refused: check that it is valid and not expired, and that the portal's plan includes API access.\n" +
         `The partial snapshot is kept in ${out}.partial (incomplete); run the same command with --resume to continue.\n` +
-        'error: Unauthenticated. (401)\n',
+        'error: Unauthenticated. (401)\n' +
+        'hint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n',
     );
     expect(existsSync(out)).toBe(false);
   });

@@ -276,7 +276,7 @@ function readForm(body: Buffer, contentType: string): Promise<Record<string, str
     parser.on('field', (name, value) => add(name, value));
     parser.on('file', (name, stream) => {
       stream.resume();
-      add(name, '');
+      add(name, '(binary)');
     });
     parser.on('error', reject);
     parser.on('close', () => resolve(fields));
