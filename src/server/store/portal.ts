@@ -386,16 +386,18 @@ export class PortalState implements PortalSettings {
   listPosts(filter: PostFilter, order: PostOrder, skip: number, limit: number): { posts: PostRecord[]; total: number } {
     const where = ['portal_id = ?', 'moderation_status = ?'];
     const params: unknown[] = [this.id, filter.moderation_status];
+    // Subqueries name the portal by parameter, not by the outer row, so SQLite runs them once per query.
     if (filter.hideKnowledgeBase) {
-      where.push("(tab_id IS NULL OR tab_id NOT IN (SELECT id FROM tabs WHERE portal_id = posts.portal_id AND type = 'knowledge_base'))");
+      where.push("(tab_id IS NULL OR tab_id NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))");
+      params.push(this.id);
     }
     if (filter.tabId !== undefined) {
       where.push('tab_id = ?');
       params.push(filter.tabId);
     }
     if (filter.section !== undefined) {
-      where.push('section_id IN (SELECT id FROM sections WHERE portal_id = posts.portal_id AND (CAST(id AS TEXT) = ? OR slug = ?))');
-      params.push(filter.section, filter.section);
+      where.push('section_id IN (SELECT id FROM sections WHERE portal_id = ? AND (CAST(id AS TEXT) = ? OR slug = ?))');
+      params.push(this.id, filter.section, filter.section);
     }
     if (filter.categoryId !== undefined) {
       where.push('EXISTS (SELECT 1 FROM post_categories c WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key AND c.category_id = ?)');
