@@ -12,8 +12,8 @@ const DEMO_KEY = 'acme-admin';
 /** Examples that need more than one fp process: shells, pipes, files, prompts, or a server of their own. */
 const NEEDS_A_SHELL = /[|<>]|\$\(|^\w+=|^(echo|printf|source) /;
 // `portal snapshot` writes seed files, paces itself to the hosted limit and resumes partial runs: its
-// examples run in test/acceptance/snapshot.test.ts.
-const OWN_WORLD = /^fp (server|auth login|auth logout|auth switch|completion|moderation review|kb |api |portal snapshot)/;
+// examples run in test/acceptance/snapshot.test.ts; `mcp` serves on stdin until it closes (test/acceptance/mcp-stdio.test.ts).
+const OWN_WORLD = /^fp (--profile \S+ )?(server|auth login|auth logout|auth switch|completion|moderation review|kb |api |mcp|portal snapshot)/;
 /** What an example needs done first on the fresh demo portal. */
 const FIRST: Array<[RegExp, (line: string) => string]> = [[/^fp votes remove /, (line) => line.replace('votes remove', 'votes add')]];
 /** Needs an id that only an earlier change creates (the demo portal has no references). */
