@@ -32,7 +32,7 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false, fact
   program
     .description('Administer a hosted feedback portal from the terminal: posts, comments, moderation, groups, knowledge base.')
     .helpOption('-h, --help', 'show help')
-    .option('--profile <name>', 'stored portal profile to use (env FP_PROFILE)')
+    .addOption(withCompletionValues(new Option('--profile <name>', 'stored portal profile to use (env FP_PROFILE)'), [], 'profiles'))
     .option('--base-url <url>', 'portal address (env FP_BASE_URL)')
     .option('--json', 'print the data as JSON')
     .option('--fields <a,b,c>', 'keep only these fields (every format); an unknown field lists the available ones')
