@@ -97,6 +97,9 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   let program: Command | undefined;
   const f = createFactory(io, VERSION, () => program?.opts<GlobalOptions>() ?? {});
   try {
+    // Prompts (loaded later) decide on colour from the environment when they load.
+    const flags = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+    if (flags.includes('--no-color')) io.env.NO_COLOR ??= '1';
     program = await buildProgram(io, argv, false, f);
     if (argv[0] === 'help') argv = helpArgv(program, argv);
     await program.parseAsync(argv, { from: 'user' });
