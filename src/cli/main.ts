@@ -32,7 +32,7 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false, fact
   program
     .description('Administer a hosted feedback portal from the terminal: posts, comments, moderation, groups, knowledge base.')
     .helpOption('-h, --help', 'show help')
-    .option('--profile <name>', 'stored portal profile to use (env FP_PROFILE)')
+    .addOption(withCompletionValues(new Option('--profile <name>', 'stored portal profile to use (env FP_PROFILE)'), [], 'profiles'))
     .option('--base-url <url>', 'portal address (env FP_BASE_URL)')
     .option('--json', 'print the data as JSON')
     .option('--fields <a,b,c>', 'keep only these fields (every format); an unknown field lists the available ones')
@@ -97,6 +97,9 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   let program: Command | undefined;
   const f = createFactory(io, VERSION, () => program?.opts<GlobalOptions>() ?? {});
   try {
+    // Prompts (loaded later) decide on colour from the environment when they load.
+    const flags = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+    if (flags.includes('--no-color')) io.env.NO_COLOR ??= '1';
     program = await buildProgram(io, argv, false, f);
     if (argv[0] === 'help') argv = helpArgv(program, argv);
     await program.parseAsync(argv, { from: 'user' });

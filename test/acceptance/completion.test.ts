@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFp } from '../support/run-fp.js';
 
@@ -16,6 +17,23 @@ function bashComplete(script: string, words: string[]): string[] {
   );
   if (r.status !== 0) throw new Error(r.stderr);
   return r.stdout.split('\n').filter(Boolean);
+}
+
+/** A stand-in `fp` on PATH that lists two profiles, as `fp auth list --fields name` does when piped. */
+function profilesOnPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fp-shim-'));
+  writeFileSync(join(dir, 'fp'), '#!/bin/sh\n[ "$1 $2 $3 $4" = "auth list --fields name" ] && printf "NAME\\nacme\\nstaging\\n"\n');
+  chmodSync(join(dir, 'fp'), 0o755);
+  return `${dir}:${process.env.PATH}`;
+}
+
+const hasFish = spawnSync('fish', ['--version']).status === 0;
+
+/** What the generated fish script offers for a command line (fish's own `complete -C`). */
+function fishComplete(script: string, line: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const r = spawnSync('fish', ['-c', `source $argv[1]; complete -C $argv[2]`, script, line], { encoding: 'utf8', env });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]);
 }
 
 describe('fp completion', () => {
@@ -51,6 +69,20 @@ describe('fp completion', () => {
   it('bash: subcommands and flags complete after global options with values', () => {
     expect(bashComplete(bash, ['fp', '--profile', 'acme', 'categories', ''])).toEqual(['list', 'create', 'update', 'delete']);
     expect(bashComplete(bash, ['fp', 'categories', 'delete', '--y'])).toEqual(['--yes']);
+  });
+
+  it('bash: profile names are offered for --profile and auth switch, read from fp itself', () => {
+    const env = { PATH: profilesOnPath() };
+    const r = spawnSync('bash', ['-c', `source "$1"; COMP_WORDS=(fp auth switch ""); COMP_CWORD=3; _fp_completion; echo "\${COMPREPLY[@]}"; COMP_WORDS=(fp posts list --profile st); COMP_CWORD=4; _fp_completion; echo "\${COMPREPLY[@]}"`, 'bash', bash], { encoding: 'utf8', env });
+    expect(r.stdout).toBe('acme staging\nstaging\n');
+  });
+
+  it.skipIf(!hasFish)('fish: completion goes on after the first word (subcommands, nested groups, flags)', () => {
+    const fish = resolve(COMPLETIONS, FILES.fish);
+    expect(fishComplete(fish, 'fp auth ')).toEqual(expect.arrayContaining(['login', 'logout', 'status', 'list', 'switch']));
+    expect(fishComplete(fish, 'fp groups users ')).toEqual(expect.arrayContaining(['list', 'add', 'remove']));
+    expect(fishComplete(fish, 'fp posts list --pl')).toEqual(['--platform']);
+    expect(fishComplete(fish, 'fp auth switch ', { ...process.env, PATH: profilesOnPath() })).toEqual(['acme', 'staging']);
   });
 
   it('an unknown shell is a usage error (exit 2)', async () => {

@@ -15,10 +15,15 @@ function seed() {
 }
 
 /** `fp moderation review` in a real pseudo-terminal: each key answers the prompt shown after its mark. */
-function reviewAtTerminal(server: FpServer, steps: Array<[mark: string, key: string]>): Promise<{ code: number | null; screen: string }> {
+function reviewAtTerminal(
+  server: FpServer,
+  steps: Array<[mark: string, key: string]>,
+  colour: { NO_COLOR?: string; flags?: string[] } = { NO_COLOR: '1' },
+): Promise<{ code: number | null; screen: string }> {
   return new Promise((done, reject) => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY };
-    const args = [DRIVER, 'Action?', ...steps.map(([mark, key]) => `${mark}::${key}`), '--', process.execPath, FP_BIN, 'moderation', 'review'];
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY };
+    if (colour.NO_COLOR) env.NO_COLOR = colour.NO_COLOR;
+    const args = [DRIVER, 'Action?', ...steps.map(([mark, key]) => `${mark}::${key}`), '--', process.execPath, FP_BIN, 'moderation', 'review', ...(colour.flags ?? [])];
     const child = spawn('python3', args, { env });
     let screen = '';
     child.stdout.on('data', (d) => (screen += d));
@@ -54,6 +59,13 @@ describe('fp moderation review at a terminal', () => {
     expect(screen).toMatch(/\[2 of 2\] comment 104[^]*Action\?[^]*\r\nPending comment\r\n/);
     expect(screen).toContain('Interrupted. Reviewed 1: approved 0, rejected 0, skipped 1');
     expect(code).toBe(130);
+  });
+
+  it('--no-color reaches the prompt: no colour codes on the screen', async () => {
+    const { code, screen } = await reviewAtTerminal(server, [['[1 of ', 'q']], { flags: ['--no-color'] });
+    expect(code).toBe(0);
+    expect(screen).toContain('Action?');
+    expect(screen).not.toMatch(/\x1b\[(3\d|9\d|1|2)m/);
   });
 
   it('review without a terminal refuses with exit 2 and points to approve/reject', async () => {

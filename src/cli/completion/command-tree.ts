@@ -1,10 +1,12 @@
-import type { Command, Option } from 'commander';
-import { completionValues } from './completion-values.js';
+import type { Argument, Command, Option } from 'commander';
+import { completionSource, completionValues } from './completion-values.js';
 
 export interface OptionNode {
   flags: string[];
   takesValue: boolean;
   choices: string[];
+  /** Names read live at completion time (see COMPLETION_SOURCES). */
+  source?: string;
   description: string;
 }
 
@@ -16,6 +18,8 @@ export interface CommandNode {
   options: OptionNode[];
   /** Allowed values of the first positional argument, when it is an enumeration. */
   argumentChoices: string[];
+  /** Where the first positional argument's values are read at completion time. */
+  argumentSource?: string;
 }
 
 function optionNode(o: Option): OptionNode {
@@ -25,6 +29,7 @@ function optionNode(o: Option): OptionNode {
     flags,
     takesValue: o.required || o.optional,
     choices: completionValues(o),
+    source: completionSource(o),
     description: o.description,
   };
 }
@@ -32,7 +37,7 @@ function optionNode(o: Option): OptionNode {
 /** A plain tree of the program: what completion scripts are generated from. */
 export function commandTree(cmd: Command, parentPath: string[] = []): CommandNode {
   const path = [...parentPath, cmd.name()];
-  const args = (cmd as unknown as { registeredArguments?: Array<{ argChoices?: string[] }> }).registeredArguments ?? [];
+  const args = (cmd as unknown as { registeredArguments?: Argument[] }).registeredArguments ?? [];
   const options = cmd.options.map(optionNode);
   options.push({ flags: ['-h', '--help'], takesValue: false, choices: [], description: 'show help' });
   return {
@@ -40,7 +45,8 @@ export function commandTree(cmd: Command, parentPath: string[] = []): CommandNod
     description: cmd.description(),
     subcommands: cmd.commands.filter((c) => c.name() !== 'help' && !(c as unknown as { _hidden?: boolean })._hidden).map((c) => commandTree(c, path)),
     options,
-    argumentChoices: [...(args[0]?.argChoices ?? [])],
+    argumentChoices: args[0] ? completionValues(args[0]) : [],
+    argumentSource: args[0] ? completionSource(args[0]) : undefined,
   };
 }
 

@@ -1,25 +1,33 @@
-import type { Option } from 'commander';
+import type { Argument, Option } from 'commander';
 
 const VALUES = Symbol('completionValues');
 const SOURCE = Symbol('completionSource');
 
-type Marked = Option & { [VALUES]?: readonly string[]; [SOURCE]?: string };
+type Marked = { argChoices?: string[]; [VALUES]?: readonly string[]; [SOURCE]?: string };
 
 /**
  * Values completion offers for an option: a fixed list (the root --format also passes
  * `full|minimal` through to `posts list`) and/or a dynamic source such as `profiles`.
  */
-export function withCompletionValues(option: Option, values: readonly string[], source?: string): Option {
+export function withCompletionValues<T extends Option | Argument>(option: T, values: readonly string[], source?: string): T {
   if (values.length) (option as Marked)[VALUES] = values;
   if (source) (option as Marked)[SOURCE] = source;
   return option;
 }
 
-export function completionValues(option: Option): string[] {
-  return [...((option as Marked)[VALUES] ?? option.argChoices ?? [])];
+export function completionValues(option: Option | Argument): string[] {
+  return [...((option as Marked)[VALUES] ?? (option as Marked).argChoices ?? [])];
 }
 
-/** Where the option's values are found at completion time (`profiles`, `categories`…), if anywhere. */
-export function completionSource(option: Option): string | undefined {
+/** Where the values of an option or argument are found at completion time (`profiles`, `categories`…), if anywhere. */
+export function completionSource(option: Option | Argument): string | undefined {
   return (option as Marked)[SOURCE];
 }
+
+/**
+ * The fp command whose one column lists a source's names, read live at completion time.
+ * Only single-word names are offered this way (profile names are one word by rule).
+ */
+export const COMPLETION_SOURCES: Record<string, string> = {
+  profiles: 'auth list --fields name',
+};

@@ -1,4 +1,8 @@
 import { optionsAt, walk, type CommandNode } from './command-tree.js';
+import { COMPLETION_SOURCES } from './completion-values.js';
+
+/** Names listed by fp itself when completing (profiles, from the local store). */
+const live = (source: string) => `(fp ${COMPLETION_SOURCES[source]} 2>/dev/null | tail -n +2)`;
 
 const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
 
@@ -9,17 +13,26 @@ export function fishScript(root: CommandNode): string {
   const valued = new Set<string>();
   walk(root, (n) => {
     const key = n.path.join(' ');
-    if (n.subcommands.length) tables.push(`    case '${key}'\n        echo ${n.subcommands.map((s) => s.path.at(-1)).join(' ')}`);
+    if (n.subcommands.length) tables.push(`    case '${key}'\n        printf '%s\\n' ${n.subcommands.map((s) => s.path.at(-1)).join(' ')}`);
     for (const s of n.subcommands) {
       lines.push(`complete -c fp -n "__fp_at '${key}'" -f -a '${s.path.at(-1)}' -d '${esc(s.description)}'`);
     }
-    if (n.argumentChoices.length && !n.subcommands.length) {
+    if (n.argumentSource && COMPLETION_SOURCES[n.argumentSource] && !n.subcommands.length) {
+      lines.push(`complete -c fp -n "__fp_at '${key}'" -f -a '${live(n.argumentSource)}'`);
+    } else if (n.argumentChoices.length && !n.subcommands.length) {
       lines.push(`complete -c fp -n "__fp_at '${key}'" -f -a '${n.argumentChoices.join(' ')}'`);
     }
     for (const o of optionsAt(root, n)) {
       const parts = o.flags.map((f) => (f.startsWith('--') ? `-l ${f.slice(2)}` : `-s ${f.slice(1)}`)).join(' ');
       if (o.takesValue) o.flags.forEach((f) => valued.add(f));
-      const value = o.choices.length ? ` -x -a '${o.choices.join(' ')}'` : o.takesValue ? ' -r' : '';
+      const value =
+        o.source && COMPLETION_SOURCES[o.source]
+          ? ` -x -a '${live(o.source)}'`
+          : o.choices.length
+            ? ` -x -a '${o.choices.join(' ')}'`
+            : o.takesValue
+              ? ' -r'
+              : '';
       lines.push(`complete -c fp -n "__fp_at '${key}'" ${parts}${value} -d '${esc(o.description)}'`);
     }
   });

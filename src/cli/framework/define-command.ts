@@ -3,6 +3,7 @@ import type { ApiClient } from '../../client/api-client.js';
 import { ApiError, RequestValidationError } from '../../client/errors.js';
 import { paginators, type PageProgress, type PaginatedOperation } from '../../client/paginate.js';
 import { endpoints, type Endpoint, type OperationName } from '../../contract/endpoints.js';
+import { withCompletionValues } from '../completion/completion-values.js';
 import { confirmDestructive } from '../confirm.js';
 import type { Factory } from '../factory.js';
 import { withExamples } from '../help.js';
@@ -91,6 +92,7 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
       const arg = new Argument(a.optional ? `[${label}]` : `<${label}>`, a.description);
       if (a.choices) arg.choices(a.choices);
       if (a.parse) arg.argParser(a.parse as (value: string, previous: unknown) => unknown);
+      if (a.complete) withCompletionValues(arg, Array.isArray(a.complete) ? a.complete : [], typeof a.complete === 'string' ? a.complete : undefined);
       cmd.addArgument(arg);
     }
     for (const fl of flags) cmd.addOption(flagOption(fl));

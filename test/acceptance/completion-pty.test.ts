@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const COMPLETIONS = resolve(import.meta.dirname, '../../completions');
+const DRIVER = resolve(import.meta.dirname, 'pty-tab.py');
+const has = (shell: string) => spawnSync(shell, ['--version']).status === 0;
+
+/** Type LINE and TAB(s) in an interactive SHELL in a pseudo-terminal; true when EXPECT shows up. */
+function tab(shellCommand: string[], line: string, tabs: number, expect: string, env: NodeJS.ProcessEnv = {}): { ok: boolean; screen: string } {
+  const r = spawnSync('python3', [DRIVER, 'READY>', line, String(tabs), expect, '--', ...shellCommand], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: tmpdir(), ...env },
+  });
+  return { ok: r.status === 0, screen: r.stdout };
+}
+
+function rcDir(): string {
+  return mkdtempSync(join(tmpdir(), 'fp-shell-'));
+}
+
+describe('completion in real shells, through a pseudo-terminal', () => {
+  it.skipIf(!has('bash'))('bash: TAB completes subcommands at every depth', () => {
+    const rc = join(rcDir(), 'rc.bash');
+    writeFileSync(rc, `source ${resolve(COMPLETIONS, 'fp.bash')}\nPS1="READY> "\n`);
+    const bash = ['bash', '--rcfile', rc, '--noprofile', '-i'];
+    expect(tab(bash, 'fp groups users re', 1, 'fp groups users remove').ok).toBe(true);
+    expect(tab(bash, 'fp posts list --plat', 1, '--platform').ok).toBe(true);
+  });
+
+  it.skipIf(!has('zsh'))('zsh: TAB completes subcommands at every depth', () => {
+    const dir = rcDir();
+    writeFileSync(join(dir, '.zshrc'), `autoload -U compinit && compinit -u\nsource ${resolve(COMPLETIONS, '_fp')}\nPS1="READY> "\n`);
+    const zsh = ['zsh', '-i'];
+    expect(tab(zsh, 'fp groups users re', 1, 'remove', { ZDOTDIR: dir }).ok).toBe(true);
+    expect(tab(zsh, 'fp moderation app', 1, 'approve', { ZDOTDIR: dir }).ok).toBe(true);
+  });
+
+  it.skipIf(!has('fish'))('fish: TAB lists the subcommands after the first word and deeper', () => {
+    const fish = ['fish', '--no-config', '-i', '-C', `source ${resolve(COMPLETIONS, 'fp.fish')}; function fish_prompt; echo 'READY> '; end`];
+    const users = tab(fish, 'fp groups users ', 1, 'Remove a user from a group');
+    expect(users.ok).toBe(true);
+    expect(users.screen).toContain('List the members of a group');
+    expect(tab(fish, 'fp auth sw', 1, 'switch').ok).toBe(true);
+  });
+});
