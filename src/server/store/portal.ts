@@ -155,7 +155,10 @@ export class PortalState implements PortalSettings {
   set statuses(v: StatusRecord[]) { this.replace(STATUSES, v); }
   get tags(): TagRecord[] { return readAll(this.sql, TAGS, this.id); }
   set tags(v: TagRecord[]) { this.replace(TAGS, v); }
-  get categories(): CategoryRecord[] { return readAll(this.sql, CATEGORIES, this.id); }
+  get categories(): CategoryRecord[] {
+    const list = this.sql.cached(this.cache, 'categories_list', () => readAll(this.sql, CATEGORIES, this.id)) as CategoryRecord[];
+    return list.map((c) => ({ ...c }));
+  }
   set categories(v: CategoryRecord[]) { this.replace(CATEGORIES, v); }
   get groups(): GroupRecord[] { return readGroups(this.sql, this.id); }
   set groups(v: GroupRecord[]) {

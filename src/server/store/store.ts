@@ -28,6 +28,8 @@ interface Batch {
 export class Store {
   readonly sql: Sql;
   private portalViews: PortalState[];
+  /** Host name → portal; hosts change only with a reset. */
+  private byHost = new Map<string, PortalState>();
   private batch: Batch | undefined;
   private depth = 0;
   /** What reset goes back to: a seed document, or a copy of the database as opened. */
@@ -43,6 +45,7 @@ export class Store {
     this.sql = new Sql(db);
     if ('portals' in source) Store.seed(db, source);
     this.portalViews = this.makeViews();
+    this.mapHosts();
     const resetTo = options.resetTo ?? ('portals' in source ? source : undefined);
     if (resetTo) {
       this.resetDoc = JSON.stringify(resetTo);
@@ -61,6 +64,10 @@ export class Store {
     } finally {
       copy.close();
     }
+  }
+
+  private mapHosts(): void {
+    this.byHost = new Map(this.portalViews.flatMap((p) => p.hosts.map((h) => [h, p] as const)));
   }
 
   private makeViews(): PortalState[] {
@@ -102,8 +109,7 @@ export class Store {
   /** The portal for a Host header (name without port); the default portal answers unknown hosts. */
   portalForHost(hostHeader: string | undefined): PortalState {
     const host = stripPort(hostHeader ?? '').toLowerCase();
-    const id = this.sql.value<number>('SELECT portal_id FROM portal_hosts WHERE host = ?', [host]);
-    return this.portals.find((p) => p.id === id) ?? this.portals.find((p) => p.default) ?? this.portals[0];
+    return this.byHost.get(host) ?? this.portals.find((p) => p.default) ?? this.portals[0];
   }
 
   /**
@@ -167,6 +173,7 @@ export class Store {
     if (!fresh) return;
     this.mutate(() => replacePortal(this.sql, fresh));
     this.portals.find((p) => p.id === portalId)?.reload();
+    this.mapHosts();
   }
 
   /** Commits what is pending and closes the database. */
