@@ -281,3 +281,34 @@ describe('fp portal snapshot: Ctrl-C', () => {
     }
   });
 });
+
+describe('fp portal snapshot against a rate-limited portal', () => {
+  it('D-SNAPSHOT-PACE paced to the limit (a scaled-down 40/2s), it completes, and gives the same copy as an unpaced run that waits out the 429s', { timeout: 150_000 }, async () => {
+    const limited = await startFpServer(demoSeed(), ['--rate-limit', '40/2s']);
+    try {
+      const paced = join(dir, 'paced.json');
+      const r = await runFp(['portal', 'snapshot', '--rate', '40/2s', '--output', paced, '--kb-tab', String(KB_TAB)], {
+        baseUrl: limited.url,
+        apiKey: READ_ONLY,
+        timeoutMs: 120_000,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const requests = Number(/\((\d+) requests in/.exec(r.stderr)?.[1]);
+      expect(requests).toBeGreaterThan(40);
+
+      const unpaced = join(dir, 'unpaced.json');
+      // Unpaced, the 429s are waited out as Retry-After says.
+      expect((await snapshot(['--output', unpaced, '--kb-tab', String(KB_TAB)], limited.url)).code).toBe(0);
+      // The same portal gives the same seed; only the header and the copy's new key differ.
+      const content = (file: string) => {
+        const seed = JSON.parse(readFileSync(file, 'utf8'));
+        delete seed.snapshot;
+        for (const portal of seed.portals) delete portal.api_keys;
+        return seed;
+      };
+      expect(content(paced)).toEqual(content(unpaced));
+    } finally {
+      await limited.stop();
+    }
+  });
+});
