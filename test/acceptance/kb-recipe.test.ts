@@ -29,7 +29,7 @@ let linkBase = '';
 /** A copy of the project's sources as a clean clone has them: no dist/. */
 function cleanTree(): string {
   const tree = join(work, 'tree');
-  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'bin', 'src', 'scripts', 'completions', 'docs']) {
+  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'bin', 'src', 'scripts', 'completions', 'docs', 'seed']) {
     cpSync(join(ROOT, entry), join(tree, entry), { recursive: true });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
