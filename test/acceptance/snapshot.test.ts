@@ -106,7 +106,7 @@ describe('fp portal snapshot: round trip', () => {
   }, 60_000);
   afterAll(() => copy?.stop());
 
-  it('snapshot of the demo portal, loaded into a second server, gives the same answers on every list endpoint', { timeout: 60_000 }, async () => {
+  it('D-SNAPSHOT-RECONSTRUCT snapshot of the demo portal, loaded into a second server, gives the same answers on every list endpoint', { timeout: 60_000 }, async () => {
     const paths = await listPaths(source.url, 'acme-admin');
     expect(paths.length).toBeGreaterThan(80);
     for (const path of paths) {
@@ -120,7 +120,7 @@ describe('fp portal snapshot: round trip', () => {
     );
   });
 
-  it('the copy has one new key, answers on loopback only, and its header says what was reconstructed and what is missing', () => {
+  it('D-SNAPSHOT-HEADER the copy has one new key, answers on loopback only, and its header says what was reconstructed and what is missing', () => {
     const seed = JSON.parse(readFileSync(seedFile, 'utf8'));
     expect(seed.format).toBe(1);
     expect(seed.portals).toHaveLength(1);
@@ -198,7 +198,7 @@ describe('fp portal snapshot: bad input', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('a 5xx mid-crawl keeps the partial snapshot marked incomplete; --resume finishes it with every item once', { timeout: 90_000 }, async () => {
+  it('D-SNAPSHOT-PARTIAL a 5xx mid-crawl keeps the partial snapshot marked incomplete; --resume finishes it with every item once', { timeout: 90_000 }, async () => {
     // Past the 40th request the crawl is reading comments, one post at a time.
     const proxy = await startProxy((n) => (n > 40 ? 'fail' : 'forward'));
     const proxyUrl = proxy.url;

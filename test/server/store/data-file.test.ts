@@ -49,7 +49,7 @@ async function refused(file: string, message: string | RegExp) {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const KEEP = 'Give --data a new file or an fp data file; fp has not changed this one.';
 
-describe('data files that are refused, untouched', () => {
+describe('D-DATA-FILES data files that are refused, untouched', () => {
   it('text that is neither a database nor JSON', async () => {
     const file = join(dir, 'data.db');
     writeFileSync(file, 'hello, this is not a database\n');
@@ -123,7 +123,7 @@ describe('data files that are refused, untouched', () => {
 });
 
 describe('data files that open', () => {
-  it('a new file is created from the seed; the next start opens the data, not the seed', async () => {
+  it('D-STORE D-DATA-FILES a new file is created from the seed; the next start opens the data, not the seed', async () => {
     const file = join(dir, 'data.db');
     const first = await start(file);
     expect(first.notices).toEqual([]);
@@ -135,7 +135,7 @@ describe('data files that open', () => {
     await second.close();
   });
 
-  it('a JSON data file of the earlier format is imported once, with a message, and kept as a backup', async () => {
+  it('D-EARLIER-DATA-FILES a JSON data file of the earlier format is imported once, with a message, and kept as a backup', async () => {
     const file = join(dir, 'data.json');
     const state = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
     state.portals[0].title = 'Written by the earlier fp';
@@ -159,7 +159,7 @@ describe('data files that open', () => {
 });
 
 describe('fp server dump', () => {
-  it('writes the store as a seed file that loads back to the same store', async () => {
+  it('D-SERVER-DUMP writes the store as a seed file that loads back to the same store', async () => {
     const file = join(dir, 'data.db');
     const server = await start(file);
     const state = server.store.state;
@@ -170,7 +170,7 @@ describe('fp server dump', () => {
     expect(loadSeed(JSON.parse(JSON.stringify(dump)))).toEqual(state);
   });
 
-  it('reads a JSON data file of the earlier format as it is, and refuses what is no data file', () => {
+  it('D-SERVER-DUMP reads a JSON data file of the earlier format as it is, and refuses what is no data file', () => {
     const file = join(dir, 'data.json');
     const state = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
     writeFileSync(file, JSON.stringify(state));
@@ -178,7 +178,7 @@ describe('fp server dump', () => {
     expect(() => dumpDataFile(join(dir, 'none.db'))).toThrow(`${join(dir, 'none.db')}: holds no data. Give --data the data file of an fp server.`);
   });
 
-  it('a database opened by the store is an fp data file of the current schema', () => {
+  it('D-STORE a database opened by the store is an fp data file of the current schema', () => {
     const file = join(dir, 'fresh.db');
     openDatabase(file).close();
     const check = openDatabase(file);
