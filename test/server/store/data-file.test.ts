@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer } from '../../../src/server/start-server.js';
+import { startServer, type RunningServer } from '../../../src/server/start-server.js';
 import { APPLICATION_ID, DataFileError, openDatabase } from '../../../src/server/store/database.js';
 import { dumpDataFile } from '../../../src/server/store/dump.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
@@ -155,6 +155,32 @@ describe('data files that open', () => {
     expect(second.notices).toEqual([]);
     expect(second.store.portals[0].title).toBe('Written by the earlier fp');
     await second.close();
+  });
+});
+
+describe('reset on a data file', () => {
+  it('D-RESET goes back to the data as opened when no --seed is named, and to the seed when one is', async () => {
+    const file = join(dir, 'data.db');
+    const feedbackIds = (s: RunningServer) => s.store.portals[0].feedback.map((f) => f.id);
+    const addFeedback = async (s: RunningServer, id: string) => {
+      s.store.mutate(() => s.store.portals[0].insertFeedback({ ...s.store.portals[0].feedback[0], id }));
+      await s.store.commit();
+    };
+    const first = await start(file);
+    await addFeedback(first, 'fb-9');
+    await first.close();
+
+    const opened = await startServer({ port: 0, data: file });
+    await addFeedback(opened, 'fb-10');
+    opened.store.reset(1);
+    expect(feedbackIds(opened)).toEqual(['fb-1', 'fb-2', 'fb-9']);
+    await opened.close();
+
+    const seeded = await start(file);
+    expect(feedbackIds(seeded)).toEqual(['fb-1', 'fb-2', 'fb-9']);
+    seeded.store.reset(1);
+    expect(feedbackIds(seeded)).toEqual(['fb-1', 'fb-2']);
+    await seeded.close();
   });
 });
 
