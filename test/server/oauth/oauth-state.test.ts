@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIFETIME_MS, OAuthState, type ConsentRequest } from '../../../src/server/oauth/oauth-state.js';
+import { s256 } from '../../../src/server/oauth/pkce.js';
+import { startServer } from '../../../src/server/start-server.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
@@ -49,5 +54,35 @@ describe('OAuthState', () => {
     const later = LIFETIME_MS.consent;
     const fresh = openConsent(state, 'c', later);
     expect([...consents.keys()]).toEqual([fresh.id]);
+  });
+
+  it('D-OAUTH-MEMORY a restart on the same data file forgets the registered clients', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fp-oauth-state-'));
+    const file = join(dir, 'data.db');
+    const authorize = (base: string, clientId: string) =>
+      fetch(
+        `${base}/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: s256('v'.repeat(43)), code_challenge_method: 'S256' })}`,
+        { redirect: 'manual' },
+      );
+    try {
+      const first = await startServer({ port: 0, data: file });
+      const reg = await fetch(`${first.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [REDIRECT], client_name: 'Agent' }),
+      });
+      expect(reg.status).toBe(201);
+      const { client_id: clientId } = (await reg.json()) as { client_id: string };
+      expect((await authorize(first.url, clientId)).status).toBe(200);
+      await first.close();
+
+      const second = await startServer({ port: 0, data: file });
+      const refused = await authorize(second.url, clientId);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: 'invalid_request', error_description: 'The client_id is not registered with this portal.' });
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
