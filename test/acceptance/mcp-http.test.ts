@@ -49,7 +49,7 @@ async function authorize(base: string, apiKey: string): Promise<TestOAuthProvide
 describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
   let provider: TestOAuthProvider;
 
-  it('discovers, registers, authorizes with PKCE and gets tokens', async () => {
+  it('R-MCP-METADATA R-MCP-OAUTH discovers, registers, authorizes with PKCE and gets tokens', async () => {
     provider = await authorize(server.url, ADMIN_KEY);
     expect(provider.client?.client_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const url = provider.authorizationUrl!;
@@ -60,7 +60,7 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
     expect(provider.saved?.refresh_token).toBeTruthy();
   });
 
-  it('lists every tool and calls a read and a write tool with the token', async () => {
+  it('R-MCP-ENDPOINT lists every tool and calls a read and a write tool with the token', async () => {
     const client = await connect(server.url, provider);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(endpointList.map((e) => e.name));
@@ -74,7 +74,7 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
     expect(refused).toMatchObject({ isError: true, structuredContent: { status: 422, errors: { name: ['The name has already been taken.'] } } });
   });
 
-  it('toolsets through ?toolsets= and the X-MCP-Toolsets header', async () => {
+  it('D-MCP-TOOLSETS toolsets through ?toolsets= and the X-MCP-Toolsets header', async () => {
     const byQuery = await connect(server.url, provider, '?toolsets=moderation,kb');
     expect((await byQuery.listTools()).tools.map((t) => t.name)).toEqual(
       endpointList.filter((e) => /^(moderation|knowledgebase)\./.test(e.name)).map((e) => e.name),
@@ -87,7 +87,7 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
     expect((await headerClient.listTools()).tools.map((t) => t.name)).toEqual(['portal.get']);
   });
 
-  it('refreshes a refused access token with the refresh token, which rotates', async () => {
+  it('R-MCP-OAUTH refreshes a refused access token with the refresh token, which rotates', async () => {
     const before = provider.saved!;
     provider.saved = { ...before, access_token: 'no-longer-valid' };
     const client = await connect(server.url, provider);
@@ -109,7 +109,7 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
     });
   });
 
-  it('a token of portal A is refused at portal B (401, invalid_token)', async () => {
+  it('D-OAUTH-PER-PORTAL a token of portal A is refused at portal B (401, invalid_token)', async () => {
     const tokenA = (await authorize(server.url, ADMIN_KEY)).saved!.access_token;
     const atB = portalB.replace('other.localhost', '127.0.0.2');
     const res = await request(`${atB}/mcp`, {

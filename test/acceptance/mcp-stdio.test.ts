@@ -40,7 +40,7 @@ async function connect(args: string[] = [], apiKey?: string): Promise<{ client: 
 }
 
 describe('fp mcp over stdio, driven by the MCP SDK client', () => {
-  it('lists one tool per endpoint, named as the table names them, with hints from the table', async () => {
+  it('D-MCP-TOOLS lists one tool per endpoint, named as the table names them, with hints from the table', async () => {
     const { client, stderr } = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(endpointList.map((e) => e.name));
@@ -52,7 +52,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect(stderr()).toContain(`fp mcp: serving ${endpointList.length} tools for ${server.url} on stdio`);
   });
 
-  it('--read-only lists only the tools that change nothing', async () => {
+  it('D-MCP-READ-ONLY --read-only lists only the tools that change nothing', async () => {
     const { client } = await connect(['--read-only']);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(endpointList.filter((e) => e.method === 'GET').map((e) => e.name));
@@ -61,7 +61,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     );
   });
 
-  it('--toolsets exposes only those endpoint groups (kb names the knowledge base)', async () => {
+  it('D-MCP-TOOLSETS --toolsets exposes only those endpoint groups (kb names the knowledge base)', async () => {
     const { client } = await connect(['--toolsets', 'moderation,kb']);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(
@@ -69,7 +69,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     );
   });
 
-  it('calls a read tool: the API response as structured content and as text', async () => {
+  it('D-MCP-RESULTS calls a read tool: the API response as structured content and as text', async () => {
     const { client } = await connect();
     const result = await client.callTool({ name: 'categories.list', arguments: {} });
     expect(result.isError).toBeFalsy();
@@ -93,7 +93,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect((updated.structuredContent as { data: { comment: string } }).data.comment).toBe('Edited by an agent');
   });
 
-  it('an API error is a tool result with isError, the message and the status', async () => {
+  it('D-MCP-RESULTS an API error is a tool result with isError, the message and the status', async () => {
     const { client } = await connect();
     const result = await client.callTool({ name: 'categories.update', arguments: { id: 999, name: 'Renamed', color: '#123456' } });
     expect(result).toMatchObject({
@@ -103,7 +103,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     });
   });
 
-  it('a 422 from the API carries its field errors', async () => {
+  it('D-MCP-RESULTS a 422 from the API carries its field errors', async () => {
     const { client } = await connect();
     const result = await client.callTool({ name: 'categories.create', arguments: { name: 'Mobile' } });
     expect(result).toMatchObject({
@@ -127,7 +127,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     });
   });
 
-  it('a read-only key gets the API refusal for a write as a tool result', async () => {
+  it('D-MCP-READ-ONLY a read-only key gets the API refusal for a write as a tool result', async () => {
     const { client } = await connect([], READONLY_KEY);
     const result = await client.callTool({ name: 'categories.create', arguments: { name: 'Nope' } });
     expect(result).toMatchObject({ isError: true, structuredContent: { status: 403, message: 'This API key is read-only and cannot make changes.' } });
@@ -155,7 +155,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect(JSON.parse(lines[1]).result.structuredContent.data.title).toBe('Test Portal');
   });
 
-  it('an unknown toolset is a usage error (exit 2) naming the known ones', async () => {
+  it('D-MCP-TOOLSETS an unknown toolset is a usage error (exit 2) naming the known ones', async () => {
     const r = await runFp(['mcp', '--toolsets', 'nope'], { baseUrl: server.url, apiKey: 'test-admin' });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');

@@ -5,7 +5,7 @@ import { parseToolsets, selectTools, toolArguments, tools } from '../../src/cont
 const tool = (name: string) => tools.find((t) => t.name === name)!;
 
 describe('MCP tools derived from the endpoint table', () => {
-  it('one tool per endpoint, same names and order, description from the summary', () => {
+  it('D-MCP-TOOLS one tool per endpoint, same names and order, description from the summary', () => {
     expect(tools.map((t) => [t.name, t.description])).toEqual(endpointList.map((e) => [e.name, e.summary]));
   });
 
@@ -16,7 +16,7 @@ describe('MCP tools derived from the endpoint table', () => {
     }
   });
 
-  it('the input schema joins path, query and body fields', () => {
+  it('D-MCP-TOOLS the input schema joins path, query and body fields', () => {
     expect(Object.keys(tool('comments.create').inputSchema.properties as object)).toEqual([
       'key', 'user_id', 'comment', 'parent_id', 'tagged_for_changelog', 'pinned_to_top', 'created_at', 'use_for_changelog', 'pin_to_top', 'silent',
     ]);
@@ -28,7 +28,7 @@ describe('MCP tools derived from the endpoint table', () => {
     expect(tool('knowledgebase.preview').inputSchema.required).toEqual(['tab_id', 'file']);
   });
 
-  it('places each argument in the request: path as strings, query and body as given', () => {
+  it('D-MCP-TOOLS places each argument in the request: path as strings, query and body as given', () => {
     expect(toolArguments(tool('groups.addUser'), { group: 'g-1', user_id: 'u-1' })).toEqual({
       ok: true,
       request: { params: { group: 'g-1' }, query: undefined, body: { user_id: 'u-1' }, fields: undefined },
@@ -41,7 +41,7 @@ describe('MCP tools derived from the endpoint table', () => {
     expect(upload.ok && upload.request.file?.toString()).toBe('PK');
   });
 
-  it('refuses bad arguments with the field errors the API would give', () => {
+  it('D-MCP-RESULTS refuses bad arguments with the field errors the API would give', () => {
     expect(toolArguments(tool('categories.create'), {})).toEqual({
       ok: false,
       message: 'The given data was invalid.',
@@ -54,7 +54,7 @@ describe('MCP tools derived from the endpoint table', () => {
     });
   });
 
-  it('toolsets: endpoint groups, kb as another name of knowledgebase, unknown names refused', () => {
+  it('D-MCP-TOOLSETS toolsets: endpoint groups, kb as another name of knowledgebase, unknown names refused', () => {
     expect(parseToolsets(' moderation , kb ')).toEqual(['moderation', 'knowledgebase']);
     expect(parseToolsets('')).toBeUndefined();
     expect(() => parseToolsets('moderation,bogus')).toThrow(/^unknown toolset bogus; known: portal, posts/);

@@ -29,7 +29,7 @@ describe('Anonymizer', () => {
 });
 
 describe('reconstruction helpers', () => {
-  it('tab slugs and types are guessed from names, knowledge-base names from slugs', () => {
+  it('D-SNAPSHOT-RECONSTRUCT tab slugs and types are guessed from names, knowledge-base names from slugs', () => {
     expect(guessSlug('Feature requests')).toBe('feature-requests');
     expect(guessSlug('Idées & Retours')).toBe('idees-retours');
     expect(guessTabType('Product roadmap')).toBe('roadmap');
@@ -38,7 +38,7 @@ describe('reconstruction helpers', () => {
     expect(nameFromSlug('help-center')).toBe('Help center');
   });
 
-  it("the export's file name gives the tab slug", () => {
+  it("D-SNAPSHOT-RECONSTRUCT the export's file name gives the tab slug", () => {
     expect(slugFromDisposition('attachment; filename="help.zip"')).toBe('help');
     expect(slugFromDisposition(`attachment; filename="_.zip"; filename*=UTF-8''aide-%C3%A9t%C3%A9.zip`)).toBe('aide-été');
     expect(slugFromDisposition('')).toBeUndefined();

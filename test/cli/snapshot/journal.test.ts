@@ -15,7 +15,7 @@ async function records(journal: Journal<State>, part: string, from = 0): Promise
 }
 
 describe('Journal', () => {
-  it('reopened, it keeps exactly what the last checkpoint holds: later records are dropped, to be written again', async () => {
+  it('D-SNAPSHOT-PARTIAL reopened, it keeps exactly what the last checkpoint holds: later records are dropped, to be written again', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'fp-journal-')), 'out.json.partial');
     const journal = Journal.create<State>(dir, { complete: false, parts: {}, cursor: 0 });
     journal.append('a.ndjson', { n: 1 });
@@ -48,7 +48,7 @@ describe('Journal', () => {
     journal.remove();
   });
 
-  it('the checkpoint says it is incomplete and is replaced whole', () => {
+  it('D-SNAPSHOT-PARTIAL the checkpoint says it is incomplete and is replaced whole', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'fp-journal-')), 'p');
     const journal = Journal.create<State>(dir, { complete: false, parts: {}, cursor: 0 });
     journal.append('x.ndjson', { n: 1 });

@@ -45,7 +45,7 @@ describe('parseRate', () => {
 });
 
 describe('Pacer', () => {
-  it('the hosted limit: 120 requests go at once, the 121st waits until the first is 60 s old', async () => {
+  it('D-SNAPSHOT-PACE the hosted limit: 120 requests go at once, the 121st waits until the first is 60 s old', async () => {
     const clock = fakeClock();
     const times = await startTimes(new Pacer(HOSTED_RATE, clock), clock, 241);
     expect(times.slice(0, 120).every((t) => t === 0)).toBe(true);
@@ -53,7 +53,7 @@ describe('Pacer', () => {
     expect(times[240]).toBe(120_000);
   });
 
-  it('never lets more than N requests start in any window of the given length', async () => {
+  it('D-SNAPSHOT-PACE never lets more than N requests start in any window of the given length', async () => {
     const clock = fakeClock();
     const rate = { count: 7, windowMs: 1000 };
     const pacer = new Pacer(rate, clock);
@@ -72,7 +72,7 @@ describe('Pacer', () => {
     expect(clock.slept).toEqual([]);
   });
 
-  it('a hold (429 Retry-After) pushes the next start past it', async () => {
+  it('D-SNAPSHOT-PACE a hold (429 Retry-After) pushes the next start past it', async () => {
     const clock = fakeClock();
     const pacer = new Pacer({ count: 3, windowMs: 1000 }, clock);
     await pacer.take();
@@ -83,7 +83,7 @@ describe('Pacer', () => {
 });
 
 describe('pacedClient', () => {
-  it('counts every request and retries a 429 after waiting, a bounded number of times', async () => {
+  it('D-SNAPSHOT-PACE counts every request and retries a 429 after waiting, a bounded number of times', async () => {
     const clock = fakeClock();
     let calls = 0;
     const inner = {

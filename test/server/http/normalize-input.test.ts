@@ -24,19 +24,19 @@ describe('the server normalises input before validation', () => {
   });
   afterAll(() => server.close());
 
-  it('a JSON "  Partners " is stored as "Partners"', async () => {
+  it('D-INPUT-NORMALISE a JSON "  Partners " is stored as "Partners"', async () => {
     const res = await server.request('POST', '/api/v1/groups', { body: { name: '  Partners ', description: ' Resellers\n' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Partners', description: 'Resellers' });
   });
 
-  it('a JSON "   " fails required', async () => {
+  it('D-INPUT-NORMALISE a JSON "   " fails required', async () => {
     const res = await server.request('POST', '/api/v1/groups', { body: { name: '   ' } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } });
   });
 
-  it('form fields are normalised the same way', async () => {
+  it('D-INPUT-NORMALISE form fields are normalised the same way', async () => {
     const res = await server.request('POST', '/api/v1/groups', {
       rawBody: 'name=%20%20Form%20group%20',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -45,7 +45,7 @@ describe('the server normalises input before validation', () => {
     expect(res.body.data.name).toBe('Form group');
   });
 
-  it('query strings are normalised: " 2 " is the integer 2', async () => {
+  it('D-INPUT-NORMALISE query strings are normalised: " 2 " is the integer 2', async () => {
     const padded = await server.request('GET', '/api/v1/posts?limit=%202%20');
     expect(padded.status).toBe(200);
     expect(padded.body.limit).toBe(2);

@@ -41,14 +41,14 @@ afterAll(async () => {
 });
 
 describe('/mcp tools run the API of the same server', () => {
-  it('a write through a tool is committed like an API write', async () => {
+  it('D-MCP-SELF-CALLS a write through a tool is committed like an API write', async () => {
     const result = await client.callTool({ name: 'feedback.create', arguments: { type: 'idea', feedback: 'From an agent' } });
     expect(result.isError).toBeFalsy();
     const listed = await server.request('GET', '/api/v1/feedback');
     expect(listed.body.data[0].feedback).toBe('From an agent');
   });
 
-  it('the knowledge-base export comes back as a ZIP resource, and previewing it again changes nothing', async () => {
+  it('D-MCP-TOOLS the knowledge-base export comes back as a ZIP resource, and previewing it again changes nothing', async () => {
     const exported = await client.callTool({ name: 'knowledgebase.export', arguments: { tab_id: 3 } });
     const content = exported.content as Array<{ type: string; text?: string; resource?: { mimeType: string; blob: string; uri: string } }>;
     const zip = content[1].resource!;
@@ -63,7 +63,7 @@ describe('/mcp tools run the API of the same server', () => {
     expect([plan.sections.create, plan.sections.update, plan.sections.delete, plan.articles.create, plan.articles.update, plan.articles.delete]).toEqual([[], [], [], [], [], []]);
   });
 
-  it('a ZIP the API refuses is a tool error with its message', async () => {
+  it('D-MCP-RESULTS a ZIP the API refuses is a tool error with its message', async () => {
     const result = await client.callTool({ name: 'knowledgebase.preview', arguments: { tab_id: 3, file: Buffer.from('not a zip').toString('base64') } });
     expect(result).toMatchObject({
       isError: true,
@@ -71,7 +71,7 @@ describe('/mcp tools run the API of the same server', () => {
     });
   });
 
-  it('GET and DELETE on /mcp (2025 sessions) are 405: serving is stateless', async () => {
+  it('D-MCP-BEARER GET and DELETE on /mcp (2025 sessions) are 405: serving is stateless', async () => {
     for (const method of ['GET', 'DELETE']) {
       const res = await server.request(method, '/mcp', { token, headers: { accept: 'text/event-stream' } });
       expect(res.status).toBe(405);

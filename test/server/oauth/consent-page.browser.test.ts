@@ -73,7 +73,7 @@ async function openPage(): Promise<{ page: Page; callback: Promise<URL> }> {
 }
 
 describe.skipIf(!existsSync(CHROMIUM))('the consent page in headless Chromium', () => {
-  it('shows the request, echoes the client name as text only, and approves with an administrator key', async () => {
+  it('D-OAUTH-CONSENT shows the request, echoes the client name as text only, and approves with an administrator key', async () => {
     const { page, callback } = await openPage();
     const { url, clientId } = await authorizeUrl();
     await page.goto(url);
@@ -106,7 +106,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the consent page in headless Chromium', 
     await page.close();
   });
 
-  it('deny goes back with access_denied', async () => {
+  it('D-OAUTH-CONSENT deny goes back with access_denied', async () => {
     const { page, callback } = await openPage();
     await page.goto((await authorizeUrl()).url);
     await Promise.all([page.waitForNavigation(), page.click('#deny')]);
@@ -120,7 +120,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the consent page in headless Chromium', 
     await page.close();
   });
 
-  it('a form posted from another site is refused: the anti-CSRF cookie does not travel with it', async () => {
+  it('D-OAUTH-CONSENT a form posted from another site is refused: the anti-CSRF cookie does not travel with it', async () => {
     const { page } = await openPage();
     await page.goto((await authorizeUrl()).url);
     const field = (name: string) => page.$eval(`input[name=${name}]`, (el) => (el as HTMLInputElement).value);

@@ -81,7 +81,7 @@ function mcp(token: string | null, host?: string, headers: Record<string, string
 const origin = () => server.url;
 
 describe('metadata', () => {
-  it('RFC 8414 authorization-server metadata', async () => {
+  it('R-MCP-METADATA RFC 8414 authorization-server metadata', async () => {
     const res = await server.request('GET', '/.well-known/oauth-authorization-server', { token: null });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -99,7 +99,7 @@ describe('metadata', () => {
     });
   });
 
-  it('RFC 9728 protected-resource metadata, also at the path-suffixed address', async () => {
+  it('R-MCP-METADATA RFC 9728 protected-resource metadata, also at the path-suffixed address', async () => {
     for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
       const res = await server.request('GET', path, { token: null });
       expect(res.body).toEqual({
@@ -112,7 +112,7 @@ describe('metadata', () => {
     }
   });
 
-  it('browser-based clients may fetch metadata, register and token (CORS), not the consent page', async () => {
+  it('D-OAUTH-TOKEN browser-based clients may fetch metadata, register and token (CORS), not the consent page', async () => {
     const preflight = await server.request('OPTIONS', '/oauth/token', { token: null, headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -134,7 +134,7 @@ describe('metadata', () => {
 });
 
 describe('POST /oauth/register (RFC 7591)', () => {
-  it('registers a public client', async () => {
+  it('D-OAUTH-REGISTRATION registers a public client', async () => {
     const res = await server.request('POST', '/oauth/register', { token: null, body: { redirect_uris: [REDIRECT], client_name: 'Agent' } });
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -160,13 +160,13 @@ describe('POST /oauth/register (RFC 7591)', () => {
     [{ redirect_uris: [REDIRECT], grant_types: ['implicit'] }, 'invalid_client_metadata', 'grant_types implicit is not supported; supported: authorization_code, refresh_token.'],
     [{ redirect_uris: [REDIRECT], response_types: ['token'] }, 'invalid_client_metadata', 'response_types token is not supported; supported: code.'],
     [{ redirect_uris: [REDIRECT], scope: 'admin' }, 'invalid_client_metadata', 'scope must be mcp.'],
-  ])('refuses %j with %s', async (body, error, description) => {
+  ])('D-OAUTH-REGISTRATION refuses %j with %s', async (body, error, description) => {
     const res = await server.request('POST', '/oauth/register', { token: null, body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error, error_description: description });
   });
 
-  it('refuses a body that is not a JSON object', async () => {
+  it('D-OAUTH-REGISTRATION refuses a body that is not a JSON object', async () => {
     const notJson = await server.request('POST', '/oauth/register', { token: null, rawBody: '{', headers: { 'content-type': 'application/json' } });
     expect(notJson.body).toEqual({ error: 'invalid_client_metadata', error_description: 'The registration request is not valid JSON.' });
     const asForm = await post('/oauth/register', { redirect_uris: REDIRECT });
@@ -175,7 +175,7 @@ describe('POST /oauth/register (RFC 7591)', () => {
 });
 
 describe('GET /oauth/authorize', () => {
-  it('shows the consent page with its protections', async () => {
+  it('D-OAUTH-CONSENT shows the consent page with its protections', async () => {
     const clientId = await register();
     const { page, cookie, csrf } = await consentPage(clientId);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -187,7 +187,7 @@ describe('GET /oauth/authorize', () => {
     expect(page.text).toContain('<strong id="portal">Test Portal</strong>');
   });
 
-  it('escapes everything it echoes', async () => {
+  it('D-OAUTH-CONSENT escapes everything it echoes', async () => {
     const clientId = await register({ client_name: '<script>alert("x")</script>&\'' });
     const { page } = await consentPage(clientId);
     expect(page.text).not.toContain('<script>');
@@ -209,7 +209,7 @@ describe('GET /oauth/authorize', () => {
     expect(res.body).toEqual({ error: 'invalid_request', error_description: description });
   });
 
-  it('refuses a client registered with another portal', async () => {
+  it('D-OAUTH-PER-PORTAL refuses a client registered with another portal', async () => {
     const otherClient = await register({}, 'other.localhost');
     const res = await server.request('GET', authorizeQuery(otherClient), { token: null });
     expect(res.status).toBe(400);
@@ -224,7 +224,7 @@ describe('GET /oauth/authorize', () => {
     [{ code_challenge: 'short' }, 'invalid_request', 'The code_challenge is not a valid S256 challenge.', 'st-1'],
     [{ scope: 'mcp admin' }, 'invalid_scope', 'The only scope is mcp.', 'st-1'],
     [{ resource: 'https://elsewhere.example/mcp' }, 'invalid_target', 'The resource must be RESOURCE.', 'st-1'],
-  ])('redirects %j back with %s', async (extra, error, description, state) => {
+  ])('D-OAUTH-AUTHORIZE redirects %j back with %s', async (extra, error, description, state) => {
     const clientId = await register();
     const res = await server.request('GET', authorizeQuery(clientId, extra), { token: null });
     expect(res.status).toBe(302);
@@ -233,7 +233,7 @@ describe('GET /oauth/authorize', () => {
     expect(Object.fromEntries(to.searchParams)).toEqual({ error, error_description: description.replace('RESOURCE', `${origin()}/mcp`), state, iss: origin() });
   });
 
-  it('a repeated parameter after the client is verified is redirected as invalid_request', async () => {
+  it('D-OAUTH-AUTHORIZE a repeated parameter after the client is verified is redirected as invalid_request', async () => {
     const clientId = await register();
     const res = await server.request('GET', `${authorizeQuery(clientId)}&code_challenge=${CHALLENGE}`, { token: null });
     expect(Object.fromEntries(new URL(res.headers.get('location')!).searchParams)).toEqual({
@@ -246,7 +246,7 @@ describe('GET /oauth/authorize', () => {
 });
 
 describe('POST /oauth/authorize (the consent form)', () => {
-  it('approves with an administrator key: code and state at the exact redirect URI', async () => {
+  it('D-OAUTH-CONSENT approves with an administrator key: code and state at the exact redirect URI', async () => {
     const clientId = await register();
     const c = await consentPage(clientId);
     const res = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' }, { cookie: c.cookie });
@@ -262,7 +262,7 @@ describe('POST /oauth/authorize (the consent form)', () => {
     expect(again.body).toEqual({ error: 'invalid_request', error_description: 'The authorization request is unknown or has expired; start again from the client.' });
   });
 
-  it('deny sends access_denied', async () => {
+  it('D-OAUTH-CONSENT deny sends access_denied', async () => {
     const clientId = await register();
     const c = await consentPage(clientId);
     const res = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, action: 'deny' }, { cookie: c.cookie });
@@ -290,7 +290,7 @@ describe('POST /oauth/authorize (the consent form)', () => {
     expect(retry.status).toBe(302);
   });
 
-  it('closes the consent after five refused keys: access_denied', async () => {
+  it('D-OAUTH-CONSENT closes the consent after five refused keys: access_denied', async () => {
     const clientId = await register();
     const c = await consentPage(clientId);
     const attempt = () => post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: 'guess', action: 'approve' }, { cookie: c.cookie });
@@ -332,7 +332,7 @@ describe('POST /oauth/authorize (the consent form)', () => {
     expect(json.body).toEqual({ error: 'invalid_request', error_description: 'The request body must be application/x-www-form-urlencoded.' });
   });
 
-  it('an expired consent is refused', async () => {
+  it('D-OAUTH-LIFETIMES an expired consent is refused', async () => {
     const clientId = await register();
     const c = await consentPage(clientId);
     later(10 * 60_000 + 1);
@@ -343,7 +343,7 @@ describe('POST /oauth/authorize (the consent form)', () => {
 });
 
 describe('POST /oauth/token', () => {
-  it('exchanges a code once: tokens, then invalid_grant and the tokens revoked', async () => {
+  it('D-OAUTH-LIFETIMES exchanges a code once: tokens, then invalid_grant and the tokens revoked', async () => {
     const clientId = await register();
     const code = await approve(clientId);
     const first = await exchange(clientId, code);
@@ -380,7 +380,7 @@ describe('POST /oauth/token', () => {
     expect(res.body).toEqual({ error, error_description: description.replace('RESOURCE', `${origin()}/mcp`) });
   });
 
-  it('a code of another client, a repeated parameter, client credentials, a JSON body', async () => {
+  it('D-OAUTH-TOKEN a code of another client, a repeated parameter, client credentials, a JSON body', async () => {
     const clientId = await register();
     const otherClient = await register();
     const code = await approve(clientId);
@@ -394,14 +394,14 @@ describe('POST /oauth/token', () => {
     expect(json.body).toEqual({ error: 'invalid_request', error_description: 'The request body must be application/x-www-form-urlencoded.' });
   });
 
-  it('a code lives 60 seconds', async () => {
+  it('D-OAUTH-LIFETIMES a code lives 60 seconds', async () => {
     const clientId = await register();
     const code = await approve(clientId);
     later(60_001);
     expect((await exchange(clientId, code)).body).toEqual({ error: 'invalid_grant', error_description: 'The authorization code has expired.' });
   });
 
-  it('a code of portal B is refused at portal A', async () => {
+  it('D-OAUTH-PER-PORTAL a code of portal B is refused at portal A', async () => {
     const clientB = await register({}, 'other.localhost');
     const code = await approve(clientB, OTHER_KEY, 'other.localhost');
     const res = await exchange(clientB, code);
@@ -409,7 +409,7 @@ describe('POST /oauth/token', () => {
     expect(res.body).toEqual({ error: 'invalid_client', error_description: 'The client_id is not registered with this portal.' });
   });
 
-  it('refresh rotates; an access token expires after an hour; a replayed refresh token revokes the family', async () => {
+  it('D-OAUTH-LIFETIMES R-MCP-OAUTH refresh rotates; an access token expires after an hour; a replayed refresh token revokes the family', async () => {
     const clientId = await register();
     const tokens = (await exchange(clientId, await approve(clientId))).body;
     later(60 * 60_000);
@@ -434,20 +434,20 @@ describe('POST /oauth/token', () => {
 });
 
 describe('/mcp', () => {
-  it('without a token: 401 pointing at the resource metadata', async () => {
+  it('D-MCP-BEARER without a token: 401 pointing at the resource metadata', async () => {
     const res = await mcp(null);
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${origin()}/.well-known/oauth-protected-resource"`);
     expect(res.body).toEqual({ error: 'invalid_token', error_description: 'An access token is required.' });
   });
 
-  it('an API key is not an access token; a malformed header is refused', async () => {
+  it('D-MCP-BEARER an API key is not an access token; a malformed header is refused', async () => {
     expect((await mcp(ADMIN_KEY)).body).toEqual({ error: 'invalid_token', error_description: 'The access token is invalid.' });
     const basic = await server.request('POST', '/mcp', { token: null, headers: { authorization: 'Basic eDp5' }, body: {} });
     expect(basic.body).toEqual({ error: 'invalid_token', error_description: 'The Authorization header must be Bearer <access token>.' });
   });
 
-  it('a token of portal A at portal B: 401', async () => {
+  it('D-OAUTH-PER-PORTAL a token of portal A at portal B: 401', async () => {
     const clientId = await register();
     const { access_token } = (await exchange(clientId, await approve(clientId))).body;
     const res = await mcp(access_token, 'other.localhost');
@@ -455,7 +455,7 @@ describe('/mcp', () => {
     expect(res.body).toEqual({ error: 'invalid_token', error_description: 'The access token belongs to another portal.' });
   });
 
-  it('refuses a foreign Origin and an unknown toolset', async () => {
+  it('D-MCP-BEARER D-MCP-TOOLSETS refuses a foreign Origin and an unknown toolset', async () => {
     const clientId = await register();
     const { access_token } = (await exchange(clientId, await approve(clientId))).body;
     const foreign = await mcp(access_token, undefined, { origin: 'https://evil.example' });

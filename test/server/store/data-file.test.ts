@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer } from '../../../src/server/start-server.js';
+import { startServer, type RunningServer } from '../../../src/server/start-server.js';
 import { APPLICATION_ID, DataFileError, openDatabase } from '../../../src/server/store/database.js';
 import { dumpDataFile } from '../../../src/server/store/dump.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
@@ -49,7 +49,7 @@ async function refused(file: string, message: string | RegExp) {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const KEEP = 'Give --data a new file or an fp data file; fp has not changed this one.';
 
-describe('data files that are refused, untouched', () => {
+describe('D-DATA-FILES data files that are refused, untouched', () => {
   it('text that is neither a database nor JSON', async () => {
     const file = join(dir, 'data.db');
     writeFileSync(file, 'hello, this is not a database\n');
@@ -123,7 +123,7 @@ describe('data files that are refused, untouched', () => {
 });
 
 describe('data files that open', () => {
-  it('a new file is created from the seed; the next start opens the data, not the seed', async () => {
+  it('D-STORE D-DATA-FILES a new file is created from the seed; the next start opens the data, not the seed', async () => {
     const file = join(dir, 'data.db');
     const first = await start(file);
     expect(first.notices).toEqual([]);
@@ -135,7 +135,7 @@ describe('data files that open', () => {
     await second.close();
   });
 
-  it('a JSON data file of the earlier format is imported once, with a message, and kept as a backup', async () => {
+  it('D-EARLIER-DATA-FILES a JSON data file of the earlier format is imported once, with a message, and kept as a backup', async () => {
     const file = join(dir, 'data.json');
     const state = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
     state.portals[0].title = 'Written by the earlier fp';
@@ -158,8 +158,34 @@ describe('data files that open', () => {
   });
 });
 
+describe('reset on a data file', () => {
+  it('D-RESET goes back to the data as opened when no --seed is named, and to the seed when one is', async () => {
+    const file = join(dir, 'data.db');
+    const feedbackIds = (s: RunningServer) => s.store.portals[0].feedback.map((f) => f.id);
+    const addFeedback = async (s: RunningServer, id: string) => {
+      s.store.mutate(() => s.store.portals[0].insertFeedback({ ...s.store.portals[0].feedback[0], id }));
+      await s.store.commit();
+    };
+    const first = await start(file);
+    await addFeedback(first, 'fb-9');
+    await first.close();
+
+    const opened = await startServer({ port: 0, data: file });
+    await addFeedback(opened, 'fb-10');
+    opened.store.reset(1);
+    expect(feedbackIds(opened)).toEqual(['fb-1', 'fb-2', 'fb-9']);
+    await opened.close();
+
+    const seeded = await start(file);
+    expect(feedbackIds(seeded)).toEqual(['fb-1', 'fb-2', 'fb-9']);
+    seeded.store.reset(1);
+    expect(feedbackIds(seeded)).toEqual(['fb-1', 'fb-2']);
+    await seeded.close();
+  });
+});
+
 describe('fp server dump', () => {
-  it('writes the store as a seed file that loads back to the same store', async () => {
+  it('D-SERVER-DUMP writes the store as a seed file that loads back to the same store', async () => {
     const file = join(dir, 'data.db');
     const server = await start(file);
     const state = server.store.state;
@@ -170,7 +196,7 @@ describe('fp server dump', () => {
     expect(loadSeed(JSON.parse(JSON.stringify(dump)))).toEqual(state);
   });
 
-  it('reads a JSON data file of the earlier format as it is, and refuses what is no data file', () => {
+  it('D-SERVER-DUMP reads a JSON data file of the earlier format as it is, and refuses what is no data file', () => {
     const file = join(dir, 'data.json');
     const state = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
     writeFileSync(file, JSON.stringify(state));
@@ -178,7 +204,7 @@ describe('fp server dump', () => {
     expect(() => dumpDataFile(join(dir, 'none.db'))).toThrow(`${join(dir, 'none.db')}: holds no data. Give --data the data file of an fp server.`);
   });
 
-  it('a database opened by the store is an fp data file of the current schema', () => {
+  it('D-STORE a database opened by the store is an fp data file of the current schema', () => {
     const file = join(dir, 'fresh.db');
     openDatabase(file).close();
     const check = openDatabase(file);

@@ -29,7 +29,7 @@ function fileStore(file = join(dir, 'data.db')): Store {
 }
 
 describe('Store', () => {
-  it('Store.reset restores one portal only', () => {
+  it('D-RESET Store.reset restores one portal only', () => {
     const store = freshStore();
     store.mutate(() => (store.portals[0].groups = []));
     store.mutate(() => (store.portals[1].feedback = []));
@@ -45,7 +45,7 @@ describe('Store', () => {
     expect(JSON.stringify(store.state)).toBe(before);
   });
 
-  it('reset can go back to a given state instead of the loaded one', () => {
+  it('D-RESET reset can go back to a given state instead of the loaded one', () => {
     const seed = loadSeed(fixtureSeed());
     const data = loadSeed(fixtureSeed());
     data.portals[0].title = 'From the data file';
@@ -148,7 +148,7 @@ describe('writes', () => {
 });
 
 describe('ids are never handed out twice', () => {
-  it('a deleted category id, comment id or post database id does not come back', () => {
+  it('D-IDS-NEVER-REUSED a deleted category id, comment id or post database id does not come back', () => {
     const store = freshStore();
     const portal = store.portals[0];
     const first = store.mutate(() => createCategory(portal, { name: 'First' }));
@@ -163,7 +163,7 @@ describe('ids are never handed out twice', () => {
     expect(portal.nextId('posts')).toBe(6);
   });
 
-  it('also after a restart on the same data file', async () => {
+  it('D-IDS-NEVER-REUSED also after a restart on the same data file', async () => {
     const file = join(dir, 'ids.db');
     const store = fileStore(file);
     store.mutate(() => createCategory(store.portals[0], { name: 'Short-lived' }));
@@ -176,12 +176,12 @@ describe('ids are never handed out twice', () => {
     again.close();
   });
 
-  it('ids count per portal: the other portal goes on from its own seed (one category)', () => {
+  it('D-IDS-NEVER-REUSED ids count per portal: the other portal goes on from its own seed (one category)', () => {
     const store = freshStore();
     expect(store.mutate(() => createCategory(store.portals[1], { name: 'Elsewhere' })).id).toBe(2);
   });
 
-  it('reset puts the id counters back to the seed with the rest of the portal', () => {
+  it('D-IDS-NEVER-REUSED reset puts the id counters back to the seed with the rest of the portal', () => {
     const store = freshStore();
     store.mutate(() => createCategory(store.portals[0], { name: 'Before reset' }));
     store.reset(1);

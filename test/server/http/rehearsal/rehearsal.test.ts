@@ -32,7 +32,7 @@ async function get(url: string, path: string, token: string | null = ADMIN_KEY) 
 }
 
 describe('--rate-limit', () => {
-  it('counts per API key in a fixed window; past it 429 Too Many Attempts with Retry-After and X-RateLimit-Reset', async () => {
+  it('D-REHEARSAL-RATE-LIMIT counts per API key in a fixed window; past it 429 Too Many Attempts with Retry-After and X-RateLimit-Reset', async () => {
     let now = 1_780_000_000_000;
     const url = await start({ rateLimit: { limit: 2, windowMs: 60_000 }, now: () => now });
 
@@ -72,7 +72,7 @@ describe('--rate-limit', () => {
     expect((await get(url, '/api/v1/portal')).status).toBe(429);
   });
 
-  it('a refused write changes nothing', async () => {
+  it('D-REHEARSAL-RATE-LIMIT a refused write changes nothing', async () => {
     const url = await start({ rateLimit: { limit: 1, windowMs: 60_000 }, now: () => 0 });
     await get(url, '/api/v1/portal');
     const res = await request(`${url}/api/v1/categories`, {
@@ -88,7 +88,7 @@ describe('--rate-limit', () => {
 });
 
 describe('--faults', () => {
-  it('503 and 429 faults answer before the handler with Retry-After: 1; the rest pass', async () => {
+  it('D-REHEARSAL-FAULTS 503 and 429 faults answer before the handler with Retry-After: 1; the rest pass', async () => {
     const url = await start({ faults: parseFaults('503:0.3,429:0.3'), seed: 7 });
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -100,7 +100,7 @@ describe('--faults', () => {
     expect(new Set(statuses)).toEqual(new Set([200, 429, 503]));
   });
 
-  it('the same seed gives the same sequence', async () => {
+  it('D-REHEARSAL-SEED the same seed gives the same sequence', async () => {
     const sequence = async () => {
       const url = await start({ faults: parseFaults('503:0.25,500:0.25'), seed: 42 });
       const out: number[] = [];
@@ -119,14 +119,14 @@ describe('--faults', () => {
     expect(a.filter((s) => s !== 200).length).toBeGreaterThan(0);
   });
 
-  it('reset drops the connection without an answer', async () => {
+  it('D-REHEARSAL-FAULTS reset drops the connection without an answer', async () => {
     const url = await start({ faults: parseFaults('reset:1') });
     const err = await get(url, '/api/v1/portal').catch((e) => e);
     expect(err).toBeInstanceOf(Error);
     expect(['UND_ERR_SOCKET', 'ECONNRESET']).toContain(err.code);
   });
 
-  it('delay holds the request, then it is answered normally', async () => {
+  it('D-REHEARSAL-FAULTS delay holds the request, then it is answered normally', async () => {
     const url = await start({ faults: parseFaults('delay:30:1') });
     const res = await get(url, '/api/v1/portal');
     expect(res.status).toBe(200);
@@ -138,7 +138,7 @@ describe('--faults', () => {
     expect((await get(url, '/__reference/events')).status).toBe(200);
   });
 
-  it('faults come before the rate limit: a faulted request does not count against it', async () => {
+  it('D-REHEARSAL-ORDER faults come before the rate limit: a faulted request does not count against it', async () => {
     const url = await start({ faults: parseFaults('503:0.5'), seed: 3, rateLimit: { limit: 2, windowMs: 60_000 }, now: () => 0 });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await get(url, '/api/v1/portal')).status);
