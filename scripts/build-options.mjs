@@ -10,9 +10,10 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
  * Dependencies bundled into dist/ rather than loaded from node_modules. They are on
  * the path of every command: commander is read as one ESM file rather than through
  * Node's CommonJS loader, zod's ESM index alone compiles some 80 files (every locale),
- * and undici's client is some 25 CommonJS files.
+ * undici's client is some 25 CommonJS files, and conf (with ajv) some 60, loaded only
+ * for a stored profile.
  */
-const BUNDLED = new Set(['commander', 'zod', 'undici']);
+const BUNDLED = new Set(['commander', 'zod', 'undici', 'conf']);
 
 /** @type {import('esbuild').BuildOptions} */
 export const buildOptions = {
