@@ -4,7 +4,11 @@ import { lstat, mkdir, mkdtemp, readdir, rename, rm, rmdir, unlink } from 'node:
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Entry, ZipFile } from 'yauzl';
+import { eachLimit } from './each-limit.js';
 import { removeOnExit } from './remove-on-exit.js';
+
+/** Files written, checked, moved at once. */
+const FILE_CONCURRENCY = 16;
 
 /** An archive entry that cannot be written safely; nothing has been changed in the folder. */
 export class UnsafeEntryError extends Error {
@@ -120,13 +124,13 @@ export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOption
     try {
       for (const folder of [...folders].sort()) await mkdir(path.join(staging, folder), { recursive: true });
       const hashes = new Map<string, string>();
-      for (const { name, entry } of files) {
+      await eachLimit(files, FILE_CONCURRENCY, async ({ name, entry }) => {
         const stream = await zipfile.openReadStreamPromise(entry);
         const hash = createHash('sha256');
         stream.on('data', (chunk: Buffer) => hash.update(chunk));
         await pipeline(stream, createWriteStream(path.join(staging, name), { flags: 'wx' }));
         hashes.set(name, hash.digest('hex'));
-      }
+      });
 
       const written = new Set(files.map((f) => f.name));
       const previous = await managedFiles(dir);
@@ -136,9 +140,9 @@ export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOption
         const replaced = [...new Set([...previous, ...existing.filter((n): n is string => n !== null)])].sort();
         await opts.beforeReplacing(hashes, replaced);
       }
-      for (const p of previous) await unlink(path.join(dir, p));
+      await eachLimit(previous, FILE_CONCURRENCY, (p) => unlink(path.join(dir, p)));
       for (const folder of [...folders].sort()) await mkdir(path.join(dir, folder), { recursive: true });
-      for (const { name } of files) await rename(path.join(staging, name), path.join(dir, name));
+      await eachLimit(files, FILE_CONCURRENCY, ({ name }) => rename(path.join(staging, name), path.join(dir, name)));
       await pruneEmptyFolders(dir, removed, folders);
 
       return {
@@ -175,9 +179,9 @@ async function checkTargets(dir: string, files: string[], folders: Set<string>):
       throw new UnsafeEntryError(`${folder}/`, `${path.join(dir, folder)} exists and is not a folder`);
     }
   }
-  for (const name of files) {
+  await eachLimit(files, FILE_CONCURRENCY, async (name) => {
     if ((await kind(name)) === 'folder') throw new UnsafeEntryError(name, `${path.join(dir, name)} is a folder`);
-  }
+  });
 }
 
 /** The markdown files an export manages, as `/`-separated paths; dot folders and symlinked folders are not entered. */
