@@ -9,6 +9,7 @@
 //   npm run build && npm run bench                 # full run
 //   npm run bench -- --quick                       # fewer rounds, other benches at small sizes
 //   npm run bench -- --save-before                 # also keep these figures as the "before" column
+//   npm run bench -- --rows-only                   # the goals only; keeps the other figures of results.md
 //   FP_BENCH_BIN=/other/checkout/bin/fp.js npm run bench   # measure another build
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -375,6 +376,10 @@ try {
     others.push(await otherBench('snapshot.bench.mjs', { POSTS: QUICK ? '2000' : '20000' }));
   }
 
+  // --rows-only keeps the other benchmarks' figures of the previous results.md.
+  const resultsPath = join(root, 'bench', 'results.md');
+  const previousOthers = ONLY_ROWS && existsSync(resultsPath) ? /## Other benchmarks[\s\S]*$/.exec(readFileSync(resultsPath, 'utf8'))?.[0] : undefined;
+
   const md = [
     '# Benchmark results',
     '',
@@ -396,8 +401,9 @@ try {
     before?.profile ? `Before: sampled CPU time ${before.profile.totalMs.toFixed(0)} ms; top modules ${before.profile.modules.slice(0, 5).map(([m, us]) => `${m} ${(us / 1000).toFixed(0)} ms`).join(', ')}.\n` : '',
     others.length ? '## Other benchmarks\n\nJSON figures of the other bench files, run by this one' + (QUICK ? ' at small sizes (quick mode)' : '') + '.\n' : '',
     otherSection(others),
+    previousOthers ? previousOthers.replace(/^## Other benchmarks.*/, '## Other benchmarks (from an earlier run; the last one measured the goals only)') : '',
   ].join('\n');
-  writeFileSync(join(root, 'bench', 'results.md'), md.replace(/\n{3,}/g, '\n\n'));
+  writeFileSync(resultsPath, md.replace(/\n{3,}/g, '\n\n'));
   for (const r of rows) console.log(`${r.label}: fp ${fmtMs(r.fp)}, ${r.refLabel} ${fmtMs(r.ref)}, ratio ${(r.fp / r.ref).toFixed(2)}× ${verdict(r).text}`);
   console.log('wrote bench/results.md');
 } catch (err) {
