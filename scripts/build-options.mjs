@@ -10,10 +10,10 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
  * Dependencies bundled into dist/ rather than loaded from node_modules. They are on
  * the path of every command: commander is read as one ESM file rather than through
  * Node's CommonJS loader, zod's ESM index alone compiles some 80 files (every locale),
- * undici's client is some 25 CommonJS files, and conf (with ajv) some 60, loaded only
+ * and conf (with ajv) is some 60 CommonJS files, loaded only
  * for a stored profile.
  */
-const BUNDLED = new Set(['commander', 'zod', 'undici', 'conf']);
+const BUNDLED = new Set(['commander', 'zod', 'conf']);
 
 /** @type {import('esbuild').BuildOptions} */
 export const buildOptions = {
