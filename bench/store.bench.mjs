@@ -2,7 +2,7 @@
 // Store benchmark: the reference server on a generated portal of 50,000 posts and
 // 500,000 comments against one of 200 posts, measured in the same run with the
 // same load loop (undici, keep-alive connections). Prints one JSON line per
-// figure and appends a table to bench/results.md.
+// figure and appends a table to bench/results.md (or to BENCH_RESULTS_FILE).
 //
 //   node bench/store.bench.mjs
 //   FP_BENCH_BIN=/path/to/other/bin/fp.js node bench/store.bench.mjs   # another build
@@ -197,7 +197,7 @@ try {
 
   const f = (n, d = 1) => n.toFixed(d);
   appendFileSync(
-    join(root, 'bench', 'results.md'),
+    process.env.BENCH_RESULTS_FILE ?? join(root, 'bench', 'results.md'),
     [
       '',
       `## store.bench.mjs, ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${LARGE.toLocaleString('en')} posts / ${(LARGE * COMMENTS_PER_POST).toLocaleString('en')} comments vs ${SMALL}`,

@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli.js';
+import module from 'node:module';
+
+// Node 22.1+ keeps the compiled code of dist/ on disk between runs (absent on Node 20).
+module.enableCompileCache?.();
+const { main } = await import('../dist/cli.js');
 
 process.once('SIGINT', () => process.exit(130));
 // `fp … | head` closes the pipe early: stop quietly, like other Unix tools.

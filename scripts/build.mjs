@@ -1,30 +1,10 @@
 // Bundles the CLI with esbuild: one small entry chunk, each command group and
-// heavy module in its own lazily imported chunk.
+// heavy module in its own lazily imported chunk (options in build-options.mjs).
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildOptions, root } from './build-options.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-
-await build({
-  absWorkingDir: root,
-  entryPoints: { cli: 'src/cli/main.ts', openapi: 'src/contract/openapi.ts', server: 'src/server/start-server.ts' },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // commander is on every start: bundled, it is read as one ESM file rather than
-  // through Node's CommonJS loader. Everything else stays in node_modules.
-  external: Object.keys(pkg.dependencies).filter((name) => name !== 'commander'),
-  banner: { js: "import { createRequire as __fpCreateRequire } from 'node:module';\nconst require = __fpCreateRequire(import.meta.url);" },
-  sourcemap: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { __FP_VERSION__: JSON.stringify(pkg.version) },
-  logLevel: 'warning',
-});
+await build(buildOptions);
 console.log('built dist/');

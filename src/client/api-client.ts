@@ -1,11 +1,12 @@
 import { STATUS_CODES } from 'node:http';
-import { interceptors, request, type Dispatcher, type RetryHandler } from 'undici';
+import type { Dispatcher, RetryHandler } from 'undici';
 import type { z } from 'zod';
 import { buildPath, endpoints, type Endpoint, type Endpoints, type OperationName } from '../contract/endpoints.js';
 import { fieldErrors } from '../contract/validation.js';
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from './errors.js';
 import { describeNetworkError } from './network-error.js';
 import { sharedDispatcher } from './http-agent.js';
+import { request, retry as retryInterceptor } from './undici-parts.js';
 import { decideRetry, DEFAULT_DEADLINE_MS, formatMs, isIdempotentMethod, MAX_ATTEMPTS } from './retry-policy.js';
 
 type In<T> = T extends z.ZodType ? z.input<T> : never;
@@ -210,11 +211,10 @@ export class ApiClient {
     const base = this.options.dispatcher ?? sharedDispatcher();
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(url, {
+      res = await request(url, base.compose(retryInterceptor({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })), {
         method: method as Dispatcher.HttpMethod,
         headers,
         body,
-        dispatcher: base.compose(interceptors.retry({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })),
         headersTimeout: deadlineMs,
         bodyTimeout: deadlineMs,
         signal: deadline.signal,

@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { EnvHttpProxyAgent } from './undici-parts.js';
 
 // undici parses HTTP with a WebAssembly build of llhttp, compiled on the first connection.
 // V8 then recompiles it in the background with its optimising tier, and Node waits for

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CategoryCreateBodySchema, CategorySchema, CategoryUpdateBodySchema } from './schemas/category.js';
 import { CommentCreateBodySchema, CommentSchema, CommentUpdateBodySchema } from './schemas/comment.js';
 import { dataOf, EmptySchema, listOf, MessageSchema } from './schemas/common.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A JSON Schema fragment, as written into the OpenAPI document. */
 export type JsonShape = Record<string, unknown>;

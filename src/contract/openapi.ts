@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpointList, type Endpoint, type OperationName } from './endpoints.js';
 import { operationExamples } from './examples.js';
 import { jsonShapes, type JsonShape } from './json-shape.js';

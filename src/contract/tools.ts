@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { endpointList, type Endpoint } from './endpoints.js';
 import { fieldErrors, VALIDATION_MESSAGE } from './validation.js';
 

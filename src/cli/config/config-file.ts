@@ -1,7 +1,7 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import { basename, dirname, join } from 'node:path';
+import * as z from 'zod';
 
 /** The config file cannot be used as it is; the message names it and says how to recover. */
 export class ConfigError extends Error {
@@ -28,23 +28,60 @@ export function defaultConfigDir(env: Record<string, string | undefined>, platfo
 
 const recovery = (path: string) => `fix it by hand, or move it aside (mv "${path}" "${path}.bak") and run \`fp auth login\` again`;
 
-/** The file's content, checked; a missing file is an empty store. */
-export function readConfig(path: string): ConfigData {
-  let text: string;
+/**
+ * The profiles file as a `conf` store: conf re-reads the file on each access and
+ * replaces it atomically (temp file and rename) on each write. It is imported only
+ * when a stored profile is needed: with FP_BASE_URL and FP_API_KEY nothing loads it.
+ */
+export class ConfigFile {
+  private constructor(
+    readonly path: string,
+    private readonly conf: { store: Record<string, unknown> },
+  ) {}
+
+  static async open(path: string): Promise<ConfigFile> {
+    const { default: Conf } = await import('conf');
+    const conf = guard(path, () =>
+      new Conf<Record<string, unknown>>({
+        cwd: dirname(path),
+        configName: basename(path, '.json'),
+        projectName: 'fp',
+        // A damaged file stays as it is and is reported (conf would otherwise empty it).
+        clearInvalidConfig: false,
+        accessPropertiesByDotNotation: false,
+        configFileMode: 0o600,
+        serialize: (value) => `${JSON.stringify(value, null, '\t')}\n`,
+        // An empty file is an empty store, as a missing one is. Checked before conf
+        // copies it into a plain object, which would turn `[]` or `null` into `{}`.
+        deserialize: (text) => (text.trim() === '' ? {} : check(path, JSON.parse(text))),
+      }),
+    );
+    return new ConfigFile(path, conf);
+  }
+
+  /** The file's content, checked; a missing file is an empty store. */
+  read(): ConfigData {
+    return check(this.path, guard(this.path, () => this.conf.store));
+  }
+
+  write(data: ConfigData): void {
+    this.conf.store = data;
+  }
+}
+
+/** conf's errors (unreadable file, JSON that does not parse) as one ConfigError naming the file. */
+function guard<T>(path: string, fn: () => T): T {
   try {
-    text = readFileSync(path, 'utf8');
+    return fn();
   } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    if (err instanceof SyntaxError) throw new ConfigError(`the config file ${path} is not valid JSON: ${recovery(path)}`);
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { profiles: {} };
     throw new ConfigError(`cannot read the config file ${path} (${code ?? (err as Error).message})`);
   }
-  if (text.trim() === '') return { profiles: {} };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ConfigError(`the config file ${path} is not valid JSON: ${recovery(path)}`);
-  }
+}
+
+function check(path: string, json: unknown): ConfigData {
   const parsed = ConfigSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -52,34 +89,6 @@ export function readConfig(path: string): ConfigData {
     throw new ConfigError(`the config file ${path} does not hold fp profiles (${where}${issue.message}): ${recovery(path)}`);
   }
   return parsed.data;
-}
-
-/** Temp file, fsync, rename: a reader sees the old file or the new one, never half of one. */
-export function writeConfigAtomically(path: string, data: ConfigData): void {
-  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(data, null, '\t')}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(temp, path);
-  } catch (err) {
-    rmSync(temp, { force: true });
-    throw err;
-  }
-  try {
-    const dir = openSync(dirname(path), 'r');
-    try {
-      fsyncSync(dir);
-    } finally {
-      closeSync(dir);
-    }
-  } catch {
-    // Not every platform can fsync a folder; the rename itself is atomic.
-  }
 }
 
 const LOCK_WAIT_MS = 10_000;

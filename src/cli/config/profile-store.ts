@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultConfigDir, readConfig, withConfigLock, writeConfigAtomically, type ConfigData, type Profile } from './config-file.js';
+import { ConfigFile, defaultConfigDir, withConfigLock, type ConfigData, type Profile } from './config-file.js';
 
 export type { Profile } from './config-file.js';
 
@@ -10,12 +10,16 @@ export type { Profile } from './config-file.js';
  * concurrent runs lose nothing and a crash never leaves half a file.
  */
 export class ProfileStore {
-  private constructor(readonly path: string) {}
+  private constructor(private readonly file: ConfigFile) {}
+
+  get path(): string {
+    return this.file.path;
+  }
 
   /** Opening checks the file: a damaged one is a ConfigError naming it and how to recover. */
   static async open(env: Record<string, string | undefined>): Promise<ProfileStore> {
     const dir = env.FP_CONFIG_DIR || defaultConfigDir(env);
-    const store = new ProfileStore(join(dir, 'config.json'));
+    const store = new ProfileStore(await ConfigFile.open(join(dir, 'config.json')));
     store.read();
     if (existsSync(store.path)) store.tighten();
     return store;
@@ -62,7 +66,7 @@ export class ProfileStore {
   }
 
   private read(): ConfigData {
-    return readConfig(this.path);
+    return this.file.read();
   }
 
   /** `change` edits the data and says whether to write it. */
@@ -72,7 +76,7 @@ export class ProfileStore {
       const data = this.read();
       data.profiles = { ...data.profiles };
       const changed = change(data);
-      if (changed) writeConfigAtomically(this.path, data);
+      if (changed) this.file.write(data);
       this.tighten();
       return changed;
     });

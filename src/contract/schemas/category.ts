@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { hexColor, requiredString } from '../validation.js';
 
 export const CategorySchema = z.looseObject({

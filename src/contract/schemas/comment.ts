@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateString, looseBoolean, requiredString, uuidString } from '../validation.js';
 import { NullableTimestamp } from './common.js';
 import { AuthorSchema } from './user.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateString, oneOf, optionalString, requiredString, uuidString } from '../validation.js';
 import { Timestamp } from './common.js';
 

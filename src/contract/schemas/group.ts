@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { optionalString, requiredString } from '../validation.js';
 import { Timestamp } from './common.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { attributeName, integerField } from '../validation.js';
 import { NullableTimestamp, Timestamp } from './common.js';
 

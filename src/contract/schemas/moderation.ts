@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { integerField } from '../validation.js';
 import { ModerationStatusSchema } from './comment.js';
 import { NullableTimestamp, Timestamp } from './common.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { withJsonShape } from '../json-shape.js';
 import { integerField, oneOf } from '../validation.js';
 import { ModerationStatusSchema } from './comment.js';

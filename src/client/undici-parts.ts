@@ -1,0 +1,21 @@
+// The parts of undici the client uses, imported file by file. undici's index also
+// loads its fetch, WebSocket, cookie and cache modules, and one of those reads the
+// global Headers, which makes Node load its own bundled copy of undici: together
+// more than half of a one-shot command's start-up. These files are the same code
+// the index re-exports (undici has no "exports" map, so they are public paths).
+import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentType, interceptors } from 'undici';
+import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import retryInterceptor from 'undici/lib/interceptor/retry.js';
+import apiRequest from 'undici/lib/api/api-request.js';
+
+export const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as typeof EnvHttpProxyAgentType;
+export const retry = retryInterceptor as typeof interceptors.retry;
+
+type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
+
+/** undici's `request(url, { dispatcher, … })`, on the given dispatcher. */
+export function request(url: string, dispatcher: Dispatcher, options: RequestOptions): Promise<Dispatcher.ResponseData> {
+  const u = new URL(url);
+  const call = apiRequest as (this: Dispatcher, opts: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+  return call.call(dispatcher, { ...options, origin: u.origin, path: `${u.pathname}${u.search}` });
+}

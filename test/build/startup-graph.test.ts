@@ -1,0 +1,74 @@
+import { build, type Metafile } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error a script without types
+import { buildOptions } from '../../scripts/build-options.mjs';
+
+/** Modules that one-shot commands never run: archives, prompts, spinners, the server, MCP, storage, markdown. */
+const HEAVY = [
+  /node_modules\/(yazl|yauzl|@inquirer|ora|@modelcontextprotocol|libsql|busboy|markdown-it|sanitize-html|htmlparser2|linkify-it|yaml|conf|cli-table3)(\/|$)/,
+  /^(undici|yazl|yauzl|@inquirer\/prompts|ora|@modelcontextprotocol\/.*|libsql|busboy|markdown-it|sanitize-html|htmlparser2|linkify-it|yaml|conf|cli-table3)$/,
+  /^src\/server\//,
+  /^src\/cli\/mcp\//,
+  // undici's index loads fetch, WebSocket and cookies (and through them Node's own undici);
+  // lib/web/fetch/body.js is bundled too but required only inside client-h1 for web bodies
+  /node_modules\/undici\/(index\.js|lib\/web\/(websocket|cookies|eventsource|cache|fetch\/index\.js))/,
+];
+
+let meta: Metafile;
+beforeAll(async () => {
+  const result = await build({ ...buildOptions, write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
+  meta = result.metafile!;
+}, 60_000);
+
+/** Source files and external packages reached from these outputs through static imports only. */
+function staticGraph(outputs: string[]): string[] {
+  const seen = new Set<string>();
+  const reached = new Set<string>();
+  const visit = (out: string) => {
+    if (seen.has(out)) return;
+    seen.add(out);
+    const o = meta.outputs[out];
+    for (const input of Object.keys(o.inputs)) reached.add(input);
+    for (const imp of o.imports) {
+      if (imp.kind !== 'import-statement') continue;
+      if (imp.external) reached.add(imp.path);
+      else visit(imp.path);
+    }
+  };
+  outputs.forEach(visit);
+  return [...reached].sort();
+}
+
+/** The output chunk that a lazily imported source file starts. */
+function chunkOf(source: string): string {
+  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === source);
+  if (!found) throw new Error(`no chunk starts at ${source}`);
+  return found[0];
+}
+
+const heavyIn = (graph: string[]) => graph.filter((m) => HEAVY.some((re) => re.test(m)));
+
+describe('the static import graph of a command', () => {
+  it('fp --help loads commander and the entry, nothing a command runs', () => {
+    const graph = staticGraph(['dist/cli.js']);
+    expect(heavyIn(graph)).toEqual([]);
+    // src/client/errors.ts (a few error classes) is there to describe failures
+    expect(graph.filter((m) => /^src\/contract\/|^src\/client\/(?!errors\.ts$)|node_modules\/(zod|undici|chalk)\//.test(m))).toEqual([]);
+  });
+
+  it('fp categories list (credentials from FP_BASE_URL/FP_API_KEY) loads no archive, prompt, spinner, server or MCP module', () => {
+    const graph = staticGraph([
+      'dist/cli.js',
+      chunkOf('src/cli/commands/categories/index.ts'),
+      // what the factory imports lazily for a request with a printed answer
+      chunkOf('src/cli/config/resolve-credentials.ts'),
+      chunkOf('src/client/api-client.ts'),
+      chunkOf('src/cli/output/output.ts'),
+      chunkOf('src/cli/output/format.ts'),
+      chunkOf('src/client/http-agent.ts'),
+    ]);
+    expect(heavyIn(graph)).toEqual([]);
+    expect(graph).toContain('src/cli/commands/categories/list.ts');
+    expect(graph).not.toContain('src/cli/config/profile-store.ts');
+  });
+});
