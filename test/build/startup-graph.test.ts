@@ -46,6 +46,10 @@ function chunkOf(source: string): string {
   return found[0];
 }
 
+/** The chunks of sources that may be imported lazily; one imported statically is in the graph already. */
+const lazyChunksOf = (sources: string[]): string[] =>
+  sources.flatMap((source) => Object.entries(meta.outputs).filter(([, o]) => o.entryPoint === source).map(([name]) => name));
+
 const heavyIn = (graph: string[]) => graph.filter((m) => HEAVY.some((re) => re.test(m)));
 
 describe('the static import graph of a command', () => {
@@ -61,11 +65,13 @@ describe('the static import graph of a command', () => {
       'dist/cli.js',
       chunkOf('src/cli/commands/categories/index.ts'),
       // what the factory imports lazily for a request with a printed answer
-      chunkOf('src/cli/config/resolve-credentials.ts'),
-      chunkOf('src/client/api-client.ts'),
-      chunkOf('src/cli/output/output.ts'),
-      chunkOf('src/cli/output/format.ts'),
-      chunkOf('src/client/http-agent.ts'),
+      ...lazyChunksOf([
+        'src/cli/config/resolve-credentials.ts',
+        'src/client/api-client.ts',
+        'src/cli/output/output.ts',
+        'src/cli/output/format.ts',
+        'src/client/http-agent.ts',
+      ]),
     ]);
     expect(heavyIn(graph)).toEqual([]);
     expect(graph).toContain('src/cli/commands/categories/list.ts');
