@@ -12,8 +12,8 @@ import { cpSync, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSy
 import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startFpServer } from './start-fp-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fp = join(root, 'bin', 'fp.js');
@@ -57,17 +57,6 @@ function kbSeed(articles) {
   };
 }
 
-async function startServer(seedPath) {
-  const child = spawn(process.execPath, [fp, 'server', '--port', '0', '--seed', seedPath], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (l) => {
-      const m = /^Listening on (\S+)/.exec(l);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (c) => reject(new Error(`server exited ${c}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 const rssFile = join(mkdtempSync(join(tmpdir(), 'fp-kb-bench-rss-')), 'max-rss');
 const preload = join(root, 'bench', 'report-max-rss.mjs');
@@ -133,7 +122,7 @@ async function benchSize(articles) {
   const work = mkdtempSync(join(tmpdir(), 'fp-kb-bench-'));
   const seedPath = join(work, 'seed.json');
   writeFileSync(seedPath, JSON.stringify(kbSeed(articles)));
-  const server = await startServer(seedPath);
+  const server = await startFpServer(fp, seedPath);
   const env = { FP_BASE_URL: server.url, FP_API_KEY: KEY, FP_CONFIG_DIR: join(work, 'cfg'), CI: 'true' };
   const auth = ['-H', `Authorization: Bearer ${KEY}`, '-H', 'Accept: application/json'];
   const quote = (a) => `'${a.replace(/'/g, `'\\''`)}'`;

@@ -16,9 +16,9 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { startFpServer } from './start-fp-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fp = process.env.FP_BENCH_BIN ?? join(root, 'bin', 'fp.js');
@@ -122,17 +122,6 @@ function seed(pendingPosts) {
   };
 }
 
-async function startServer(seedPath) {
-  const child = spawn(process.execPath, [fp, 'server', '--port', '0', '--seed', seedPath], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (l) => {
-      const m = /^Listening on (\S+)/.exec(l);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (c) => reject(new Error(`server exited ${c}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 async function zipDir(dir, out, extra) {
   const yazl = await import('yazl');
@@ -188,7 +177,7 @@ async function measureRows() {
   const pendingPosts = IDS * ROUNDS.bulk * 2;
   const seedPath = join(work, 'seed.json');
   writeFileSync(seedPath, JSON.stringify(seed(pendingPosts)));
-  const server = await startServer(seedPath);
+  const server = await startFpServer(fp, seedPath);
   const env = { FP_BASE_URL: server.url, FP_API_KEY: KEY, FP_CONFIG_DIR: join(work, 'cfg') };
   const nodeZero = () => run(process.execPath, ['-e', '0']);
   try {
