@@ -73,4 +73,4 @@ for (const r of results) console.log(`spectral ${r.code}: ${r.message} (${r.path
 console.log(`spectral (spectral:oas): ${bySeverity[0]} errors, ${bySeverity[1]} warnings, ${bySeverity[2]} infos, ${bySeverity[3]} hints`);
 if (results.length || spectral.status !== 0) failed = true;
 
-process.exit(failed ? 1 : 0);
+process.exitCode = failed ? 1 : 0;

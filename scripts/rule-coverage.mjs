@@ -79,4 +79,5 @@ console.log(
     `(${specRules} of the specification, ${rules.size - specRules} decisions); ` +
     `${uncovered.length} without a test, ${waiting.length} awaiting the MCP suite, ${unknown.length} citations of unknown ids, ${untagged.length} decisions without an id`,
 );
-process.exit(uncovered.length || unknown.length || (strict && untagged.length) ? 1 : 0);
+// exitCode, not exit(): output to a pipe is written asynchronously and exit() would cut it short.
+process.exitCode = uncovered.length || unknown.length || (strict && untagged.length) ? 1 : 0;
