@@ -13,12 +13,11 @@ import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchPortal, KEY } from './bench-portal.mjs';
 import { startFpServer } from './start-fp-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fp = join(root, 'bin', 'fp.js');
-const KEY = 'bench';
-const USER = '11111111-1111-4111-8111-111111111111';
 
 const RUNS = 3;
 /** Empty knowledge-base tabs that execute creates into: one per run, for fp and for curl. */
@@ -26,35 +25,11 @@ const fpTab = (i) => 10 + i;
 const curlTab = (i) => 20 + i;
 
 function kbSeed(articles) {
-  const sections = Array.from({ length: 20 }, (_, i) => ({ id: 100 + i, tab_id: 2, slug: `section-${i}`, name: `Section ${i}`, parent_id: null }));
-  return {
-    portals: [
-      {
-        hosts: ['127.0.0.1'],
-        title: 'Bench',
-        api_keys: [{ token: KEY }],
-        users: [{ id: USER, name: 'Bench User', email: 'b@bench.test', role: 'admin' }],
-        tabs: [
-          { id: 1, slug: 'feedback', name: 'Feedback', type: 'board' },
-          { id: 2, slug: 'help', name: 'Help', type: 'knowledge_base' },
-          ...Array.from({ length: RUNS }, (_, i) => [
-            { id: fpTab(i), slug: `fp-${i}`, name: `Help (fp ${i})`, type: 'knowledge_base' },
-            { id: curlTab(i), slug: `curl-${i}`, name: `Help (curl ${i})`, type: 'knowledge_base' },
-          ]).flat(),
-        ],
-        sections,
-        posts: Array.from({ length: articles }, (_, i) => ({
-          key: `a${String(i).padStart(5, '0')}`,
-          title: `Article ${i}: how to do a thing`,
-          description: `## Steps\n\n${'Do this, then that; see [the guide](https://docs.bench.test/guide). '.repeat(12)}\n`,
-          author_id: USER,
-          tab_id: 2,
-          section_id: 100 + (i % 20),
-          created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-        })),
-      },
-    ],
-  };
+  const tabs = Array.from({ length: RUNS }, (_, i) => [
+    { id: fpTab(i), slug: `fp-${i}`, name: `Help (fp ${i})`, type: 'knowledge_base' },
+    { id: curlTab(i), slug: `curl-${i}`, name: `Help (curl ${i})`, type: 'knowledge_base' },
+  ]).flat();
+  return { portals: [benchPortal({ articles, tabs })] };
 }
 
 

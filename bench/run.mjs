@@ -18,6 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { benchPortal, KEY, USER } from './bench-portal.mjs';
 import { startFpServer } from './start-fp-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,8 +30,6 @@ const ONLY_ROWS = args.includes('--rows-only');
 const ROUNDS = QUICK ? { startup: 9, request: 9, bulk: 3, kb: 3 } : { startup: 21, request: 15, bulk: 5, kb: 5 };
 const IDS = 2000;
 const ARTICLES = 2000;
-const KEY = 'bench';
-const USER = '11111111-1111-4111-8111-111111111111';
 const work = mkdtempSync(join(tmpdir(), 'fp-bench-'));
 const rssFile = join(work, 'max-rss.json');
 const preload = join(root, 'bench', 'report-max-rss.mjs');
@@ -83,43 +82,17 @@ async function sideBySide(rounds, contenders) {
 }
 
 function seed(pendingPosts) {
-  const sections = Array.from({ length: 20 }, (_, i) => ({ id: 100 + i, tab_id: 2, slug: `section-${i}`, name: `Section ${i}`, parent_id: null }));
-  return {
-    portals: [
-      {
-        hosts: ['127.0.0.1'],
-        title: 'Bench',
-        api_keys: [{ token: KEY }],
-        users: [{ id: USER, name: 'Bench User', email: 'b@bench.test', role: 'admin' }],
-        tabs: [
-          { id: 1, slug: 'feedback', name: 'Feedback', type: 'board' },
-          { id: 2, slug: 'help', name: 'Help', type: 'knowledge_base' },
-        ],
-        sections,
-        categories: Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}`, color: '#ff8800', sort_order: i + 1 })),
-        posts: [
-          ...Array.from({ length: pendingPosts }, (_, i) => ({
-            key: `m${i.toString(36)}`,
-            title: `Pending post ${i}`,
-            description: 'Waiting for a moderator.',
-            author_id: USER,
-            tab_id: 1,
-            moderation_status: 'pending',
-            created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-          })),
-          ...Array.from({ length: ARTICLES }, (_, i) => ({
-            key: `a${String(i).padStart(5, '0')}`,
-            title: `Article ${i}: how to do a thing`,
-            description: `## Steps\n\n${'Do this, then that; see [the guide](https://docs.bench.test/guide). '.repeat(12)}\n`,
-            author_id: USER,
-            tab_id: 2,
-            section_id: 100 + (i % 20),
-            created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-          })),
-        ],
-      },
-    ],
-  };
+  const categories = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}`, color: '#ff8800', sort_order: i + 1 }));
+  const posts = Array.from({ length: pendingPosts }, (_, i) => ({
+    key: `m${i.toString(36)}`,
+    title: `Pending post ${i}`,
+    description: 'Waiting for a moderator.',
+    author_id: USER,
+    tab_id: 1,
+    moderation_status: 'pending',
+    created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+  }));
+  return { portals: [benchPortal({ articles: ARTICLES, categories, posts })] };
 }
 
 
