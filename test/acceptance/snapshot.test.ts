@@ -269,10 +269,10 @@ describe('fp portal snapshot: bad input', () => {
 describe('fp portal snapshot at a terminal', () => {
   it('shows one status line per step, redrawn in place, with items and requests; paced by default', { timeout: 60_000 }, async () => {
     const out = join(dir, 'tty.json');
-    const driver = resolve(import.meta.dirname, '../support/pty-drive.py');
+    const driver = resolve(import.meta.dirname, 'pty-expect.py');
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', FP_BASE_URL: source.url, FP_API_KEY: READ_ONLY };
     const { code, screen } = await new Promise<{ code: number | null; screen: string }>((done, reject) => {
-      const child = spawn('python3', [driver, 'no prompt', '', '--', process.execPath, FP_BIN, 'portal', 'snapshot', '--kb-tab', String(KB_TAB), '--output', out], { env });
+      const child = spawn('python3', [driver, 'no prompt', '--', process.execPath, FP_BIN, 'portal', 'snapshot', '--kb-tab', String(KB_TAB), '--output', out], { env });
       let text = '';
       child.stdout.on('data', (d) => (text += d));
       child.on('error', reject);
