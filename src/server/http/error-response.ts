@@ -28,9 +28,9 @@ export function errorResponse(err: unknown): ErrorResponse | undefined {
   if (err instanceof DomainError) return { status: 422, body: { message: err.message } };
   if (err instanceof BodyError) return { status: err.status, body: { message: err.message } };
   if (err instanceof HttpError) return { status: err.status, body: { message: err.message }, headers: err.headers };
-  const status = (err as { status?: unknown })?.status;
+  const { status, headers } = (err ?? {}) as { status?: unknown; headers?: Record<string, string> };
   if (typeof status === 'number' && status >= 400 && status < 500 && err instanceof Error) {
-    return { status, body: { message: err.message } };
+    return { status, body: { message: err.message }, ...(headers ? { headers } : {}) };
   }
   return undefined;
 }

@@ -76,14 +76,20 @@ export interface ScanRegistryOptions {
   now?: () => number;
 }
 
-/** A portal's queue of scans is full: answered 429. */
+/** A portal's queue of scans is full: answered 429, with the seconds until a running scan is likely to finish. */
 export class ScanQueueFull extends Error {
   override readonly name = 'ScanQueueFull';
   readonly status = 429;
-  constructor(queued: number) {
+  readonly headers: Record<string, string>;
+  constructor(queued: number, retryAfterSeconds: number) {
     super(`Too many link-health scans are waiting for this portal (${queued}); try again when one has finished.`);
+    this.headers = { 'retry-after': String(retryAfterSeconds) };
   }
 }
+
+/** Retry-After when no running scan has checked a URL yet, and its bounds. */
+const RETRY_AFTER_UNKNOWN = 5;
+const RETRY_AFTER_MAX = 60;
 
 interface ScanRecord {
   progress: ScanProgress;
@@ -134,7 +140,9 @@ export class ScanRegistry {
     opts: Omit<ScanOptions, 'onProgress'> = {},
   ): string {
     const lane = this.#lane(String(portalId));
-    if (!this.#canStart(lane) && lane.waiting.length >= this.#maxQueued) throw new ScanQueueFull(lane.waiting.length);
+    if (!this.#canStart(lane) && lane.waiting.length >= this.#maxQueued) {
+      throw new ScanQueueFull(lane.waiting.length, this.#secondsUntilSlot(String(portalId)));
+    }
     const scanId = randomUUID();
     const record: ScanRecord = {
       progress: {
@@ -211,6 +219,21 @@ export class ScanRegistry {
       this.#release(lane);
       this.#forgetOldFinished();
     }
+  }
+
+  /**
+   * When the portal's first running scan should finish, from its pace so far
+   * (time per URL checked × URLs left); a refused client is told to come back then.
+   */
+  #secondsUntilSlot(portal: string): number {
+    let soonest = Infinity;
+    for (const { portal: owner, progress: p } of this.#scans.values()) {
+      if (owner !== portal || p.state !== 'running' || p.started_at === null || p.checked === 0) continue;
+      const elapsed = this.#now() - Date.parse(p.started_at);
+      soonest = Math.min(soonest, (elapsed / p.checked) * (p.total - p.checked));
+    }
+    if (soonest === Infinity) return RETRY_AFTER_UNKNOWN;
+    return Math.min(RETRY_AFTER_MAX, Math.max(1, Math.ceil(soonest / 1000)));
   }
 
   #lane(portal: string): Lane {

@@ -83,6 +83,42 @@ describe('scan lanes', () => {
   });
 });
 
+describe('D-LINK-SCAN-QUEUE Retry-After of a full queue', () => {
+  const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://pace.example.com/${i}`);
+  const articles = (list: string[]): ScanArticle[] =>
+    list.map((url, i) => ({ key: `k${i}`, title: `T${i}`, body: `[x](${url})`, editorType: 'markdown' }));
+  const refusal = (registry: ScanRegistry): ScanQueueFull => {
+    try {
+      registry.start(9, 'p', article('https://pace.example.com/other'));
+    } catch (err) {
+      return err as ScanQueueFull;
+    }
+    throw new Error('the scan was not refused');
+  };
+
+  it('is 5 s while the running scan has checked nothing, then its pace times the URLs left, between 1 and 60 s', async () => {
+    const held = heldChecks();
+    let now = 1_000_000;
+    const registry = new ScanRegistry({ maxQueuedPerPortal: 0, now: () => now, defaults: { cache: held.cache, concurrency: 1 } });
+    const list = urls(4);
+    const running = registry.start(1, 'p', articles(list));
+    await ticks();
+    expect(registry.progress(running)?.state).toBe('running');
+    expect(refusal(registry).headers).toEqual({ 'retry-after': '5' });
+
+    now += 2_000;
+    held.release(list[0]);
+    await ticks();
+    expect(registry.progress(running)?.checked).toBe(1);
+    expect(refusal(registry).headers).toEqual({ 'retry-after': '6' }); // 2 s a URL, 3 left
+
+    now += 200_000;
+    expect(refusal(registry).headers).toEqual({ 'retry-after': '60' });
+    for (const url of list) held.release(url);
+    await registry.whenDone(running);
+  });
+});
+
 describe('POST link-health/scan when the portal\'s queue is full', () => {
   let server: TestServer;
   afterEach(() => server.close());
@@ -101,6 +137,7 @@ describe('POST link-health/scan when the portal\'s queue is full', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(third.status).toBe(429);
     expect(third.body).toEqual({ message: 'Too many link-health scans are waiting for this portal (1); try again when one has finished.' });
+    expect(third.headers.get('retry-after')).toBe('5');
 
     held.release('https://docs.example.com/guide');
     await scanRegistry.whenDone(first.body.data.scan_id);
