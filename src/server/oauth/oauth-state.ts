@@ -193,11 +193,22 @@ export class OAuthState {
     return record;
   }
 
-  /** Drop what has expired (called as consents open, so memory follows use). */
+  /**
+   * Forgets what has expired (called as consents open, so memory follows use). Each map holds records of one lifetime in the order
+   * they were made, so the expired ones are at its front: the sweep stops at the
+   * first live record instead of walking every pending consent and token.
+   */
   private sweep(now: number): void {
-    for (const [id, c] of this.consents) if (c.expiresAt <= now) this.consents.delete(id);
-    for (const [h, c] of this.codes) if (c.expiresAt + LIFETIME_MS.code <= now) this.codes.delete(h);
-    for (const [h, t] of this.accessTokens) if (t.expiresAt <= now) this.accessTokens.delete(h);
-    for (const [h, t] of this.refreshTokens) if (t.expiresAt <= now) this.refreshTokens.delete(h);
+    dropExpired(this.consents, (c) => c.expiresAt <= now);
+    dropExpired(this.codes, (c) => c.expiresAt + LIFETIME_MS.code <= now);
+    dropExpired(this.accessTokens, (t) => t.expiresAt <= now);
+    dropExpired(this.refreshTokens, (t) => t.expiresAt <= now);
+  }
+}
+
+function dropExpired<T>(records: Map<string, T>, expired: (record: T) => boolean): void {
+  for (const [key, record] of records) {
+    if (!expired(record)) return;
+    records.delete(key);
   }
 }

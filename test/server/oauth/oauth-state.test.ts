@@ -41,19 +41,20 @@ describe('OAuthState', () => {
     for (let i = 0; i < 10_000; i++) expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 })).toBeDefined();
     expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 })).toBeUndefined();
 
-    // The open consents, filled to the cap directly: opening 10,000 one by one sweeps each time.
     const consents = (state as unknown as { consents: Map<string, ConsentRequest> }).consents;
-    const first = openConsent(state, 'c', 0);
-    for (let i = 1; i < 10_000; i++) consents.set(`filler-${i}`, { ...first, id: `filler-${i}` });
-    const newest = openConsent(state, 'c', 0);
+    const opened = Array.from({ length: 10_000 }, (_, i) => openConsent(state, 'c', i));
+    const newest = openConsent(state, 'c', 10_000);
     expect(consents.size).toBe(10_000);
-    expect(state.consent(first.id, 0)).toBeUndefined();
-    expect(state.consent('filler-1', 0)).toBeDefined();
-    expect(state.consent(newest.id, 0)).toBeDefined();
+    expect(state.consent(opened[0].id, 10_000)).toBeUndefined();
+    expect(state.consent(opened[1].id, 10_000)).toBeDefined();
+    expect(state.consent(newest.id, 10_000)).toBeDefined();
 
-    const later = LIFETIME_MS.consent;
-    const fresh = openConsent(state, 'c', later);
-    expect([...consents.keys()]).toEqual([fresh.id]);
+    // Those opened at 1..4 have expired by then; the sweep drops exactly them.
+    const fresh = openConsent(state, 'c', LIFETIME_MS.consent + 4);
+    expect(consents.size).toBe(10_000 - 4 + 1);
+    expect(state.consent(opened[4].id, LIFETIME_MS.consent + 4)).toBeUndefined();
+    expect(state.consent(opened[5].id, LIFETIME_MS.consent + 4)).toBeDefined();
+    expect([...consents.keys()].at(-1)).toBe(fresh.id);
   });
 
   it('D-OAUTH-MEMORY a restart on the same data file forgets the registered clients', async () => {
