@@ -61,6 +61,8 @@ export interface CommandSpec<O> {
   keepsNames?: CachedSource;
   /** Left out of help and completion (`fp __complete`). */
   hidden?: boolean;
+  /** Subcommands of a command that also runs itself (`fp server` and `fp server dump`). */
+  commands?: Array<CommandDef | GroupDef>;
   /** What the command does; by default it calls the endpoint with the checked fields and shows its data. */
   run?(ctx: RunContext<O>): Promise<Ending | void>;
 }
@@ -103,6 +105,7 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
     for (const fl of flags) cmd.addOption(flagOption(fl));
     withExamples(cmd, spec.examples);
     if (spec.help) cmd.addHelpText('after', `${spec.help.trim()}\n`);
+    for (const sub of spec.commands ?? []) sub.register(cmd, f);
     cmd.action(async (...given: unknown[]) => {
       const command = given[given.length - 1] as Command;
       const opts: Record<string, unknown> = { ...command.opts() };
