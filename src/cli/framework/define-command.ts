@@ -6,6 +6,7 @@ import { endpoints, type Endpoint, type OperationName } from '../../contract/end
 import { withCompletionValues } from '../completion/completion-values.js';
 import type { CachedSource } from '../completion/name-cache.js';
 import { confirmDestructive } from '../confirm.js';
+import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { withExamples } from '../help.js';
 import type { Column, Output } from '../output/output.js';
@@ -61,6 +62,8 @@ export interface CommandSpec<O> {
   keepsNames?: CachedSource;
   /** Left out of help and completion (`fp __complete`). */
   hidden?: boolean;
+  /** At least one of these flags must be given (`['--name', '--color']`): "nothing to update: pass --name and/or --color". */
+  needsOneOf?: string[];
   /** Subcommands of a command that also runs itself (`fp server` and `fp server dump`). */
   commands?: Array<CommandDef | GroupDef>;
   /** What the command does; by default it calls the endpoint with the checked fields and shows its data. */
@@ -110,6 +113,9 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
       const command = given[given.length - 1] as Command;
       const opts: Record<string, unknown> = { ...command.opts() };
       (spec.args ?? []).forEach((a, i) => (opts[attributeOf(a.name)] = given[i]));
+      if (spec.needsOneOf?.every((flag) => opts[attributeOf(flag.replace(/^--/, ''))] === undefined)) {
+        throw new UsageError(`nothing to ${spec.name}: pass ${spec.needsOneOf.join(' and/or ')}`);
+      }
       const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, flags, opts));
       try {
         if (destructive) {
