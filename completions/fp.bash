@@ -162,197 +162,205 @@ _fp_valued_options() {
 
 _fp_option_values() {
   case "$1|$2" in
-    'fp|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp|--format') echo 'table json ndjson csv' ;;
-    'fp auth|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp auth|--format') echo 'table json ndjson csv' ;;
-    'fp auth login|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp auth login|--format') echo 'table json ndjson csv' ;;
-    'fp auth logout|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp auth logout|--format') echo 'table json ndjson csv' ;;
-    'fp auth status|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp auth status|--format') echo 'table json ndjson csv' ;;
-    'fp auth list|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp auth list|--format') echo 'table json ndjson csv' ;;
-    'fp auth switch|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp auth switch|--format') echo 'table json ndjson csv' ;;
-    'fp portal|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp portal|--format') echo 'table json ndjson csv' ;;
-    'fp portal get|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp portal get|--format') echo 'table json ndjson csv' ;;
-    'fp portal snapshot|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp portal snapshot|--format') echo 'table json ndjson csv' ;;
-    'fp posts|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp posts|--format') echo 'table json ndjson csv' ;;
+    'fp|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp auth|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp auth|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp auth login|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp auth login|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp auth logout|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp auth logout|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp auth status|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp auth status|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp auth list|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp auth list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp auth switch|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp auth switch|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp portal|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp portal|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp portal get|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp portal get|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp portal snapshot|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp portal snapshot|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp posts|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp posts|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp posts list|--tab') true ;;
-    'fp posts list|--category') true ;;
+    'fp posts list|--category') fp __complete categories 2>/dev/null ;;
     'fp posts list|--status') true ;;
     'fp posts list|--tag') true ;;
-    'fp posts list|--platform') echo 'web windows linux macos ios android mobile api sdk playstation xbox nintendo_switch alexa google_assistant chrome_extension firefox_extension safari_extension edge_extension' ;;
-    'fp posts list|--order-by') echo 'id title created_at updated_at content_updated_at votes_count comments_count latest_status_change latest_vote views sum_mrr sum_ltv order moscow_priority priority severity platform version release trending_score estimated_date is_published is_internal author post_type assigned_to section publish_at allow_comments jira_issue_key linear_issue_key' ;;
-    'fp posts list|--order') echo 'asc desc' ;;
-    'fp posts list|--format') echo 'full minimal table json ndjson csv' ;;
-    'fp posts list|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp comments|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp comments|--format') echo 'table json ndjson csv' ;;
-    'fp comments list|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp comments list|--format') echo 'table json ndjson csv' ;;
+    'fp posts list|--platform') printf '%s\n' 'web' 'windows' 'linux' 'macos' 'ios' 'android' 'mobile' 'api' 'sdk' 'playstation' 'xbox' 'nintendo_switch' 'alexa' 'google_assistant' 'chrome_extension' 'firefox_extension' 'safari_extension' 'edge_extension' ;;
+    'fp posts list|--order-by') printf '%s\n' 'id' 'title' 'created_at' 'updated_at' 'content_updated_at' 'votes_count' 'comments_count' 'latest_status_change' 'latest_vote' 'views' 'sum_mrr' 'sum_ltv' 'order' 'moscow_priority' 'priority' 'severity' 'platform' 'version' 'release' 'trending_score' 'estimated_date' 'is_published' 'is_internal' 'author' 'post_type' 'assigned_to' 'section' 'publish_at' 'allow_comments' 'jira_issue_key' 'linear_issue_key' ;;
+    'fp posts list|--order') printf '%s\n' 'asc' 'desc' ;;
+    'fp posts list|--format') printf '%s\n' 'full' 'minimal' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp posts list|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp comments|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp comments|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp comments list|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp comments list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp comments create|--user') true ;;
-    'fp comments create|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp comments create|--format') echo 'table json ndjson csv' ;;
-    'fp comments update|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp comments update|--format') echo 'table json ndjson csv' ;;
-    'fp comments delete|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp comments delete|--format') echo 'table json ndjson csv' ;;
-    'fp categories|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp categories|--format') echo 'table json ndjson csv' ;;
-    'fp categories list|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp categories list|--format') echo 'table json ndjson csv' ;;
-    'fp categories create|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp categories create|--format') echo 'table json ndjson csv' ;;
-    'fp categories update|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp categories update|--format') echo 'table json ndjson csv' ;;
-    'fp categories delete|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp categories delete|--format') echo 'table json ndjson csv' ;;
-    'fp groups|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups|--format') echo 'table json ndjson csv' ;;
-    'fp groups list|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups list|--format') echo 'table json ndjson csv' ;;
-    'fp groups get|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups get|--format') echo 'table json ndjson csv' ;;
-    'fp groups create|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups create|--format') echo 'table json ndjson csv' ;;
-    'fp groups update|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups update|--format') echo 'table json ndjson csv' ;;
-    'fp groups delete|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups delete|--format') echo 'table json ndjson csv' ;;
-    'fp groups users|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups users|--format') echo 'table json ndjson csv' ;;
-    'fp groups users list|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups users list|--format') echo 'table json ndjson csv' ;;
-    'fp groups users add|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups users add|--format') echo 'table json ndjson csv' ;;
-    'fp groups users remove|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp groups users remove|--format') echo 'table json ndjson csv' ;;
-    'fp votes|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp votes|--format') echo 'table json ndjson csv' ;;
-    'fp votes add|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp votes add|--format') echo 'table json ndjson csv' ;;
-    'fp votes remove|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp votes remove|--format') echo 'table json ndjson csv' ;;
-    'fp references|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp references|--format') echo 'table json ndjson csv' ;;
-    'fp references add|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp references add|--format') echo 'table json ndjson csv' ;;
-    'fp references delete|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp references delete|--format') echo 'table json ndjson csv' ;;
-    'fp feedback|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp feedback|--format') echo 'table json ndjson csv' ;;
-    'fp feedback list|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp feedback list|--format') echo 'table json ndjson csv' ;;
+    'fp comments create|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp comments create|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp comments update|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp comments update|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp comments delete|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp comments delete|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp categories|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp categories|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp categories list|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp categories list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp categories create|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp categories create|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp categories update|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp categories update|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp categories delete|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp categories delete|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups list|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups get|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups get|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups create|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups create|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups update|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups update|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups delete|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups delete|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups users|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups users|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups users list|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups users list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups users add|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups users add|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp groups users remove|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp groups users remove|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp votes|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp votes|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp votes add|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp votes add|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp votes remove|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp votes remove|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp references|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp references|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp references add|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp references add|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp references delete|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp references delete|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp feedback|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp feedback|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp feedback list|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp feedback list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp feedback create|--user') true ;;
-    'fp feedback create|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp feedback create|--format') echo 'table json ndjson csv' ;;
-    'fp feedback update|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp feedback update|--format') echo 'table json ndjson csv' ;;
-    'fp feedback delete|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp feedback delete|--format') echo 'table json ndjson csv' ;;
-    'fp feedback summarize|--sentiment') echo 'positive neutral negative' ;;
-    'fp feedback summarize|--focus') echo 'usability functionality value' ;;
-    'fp feedback summarize|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp feedback summarize|--format') echo 'table json ndjson csv' ;;
-    'fp moderation|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp moderation|--format') echo 'table json ndjson csv' ;;
-    'fp moderation pending|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp moderation pending|--format') echo 'table json ndjson csv' ;;
-    'fp moderation rejected|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp moderation rejected|--format') echo 'table json ndjson csv' ;;
-    'fp moderation review|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp moderation review|--format') echo 'table json ndjson csv' ;;
-    'fp moderation approve|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp moderation approve|--format') echo 'table json ndjson csv' ;;
-    'fp moderation reject|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp moderation reject|--format') echo 'table json ndjson csv' ;;
-    'fp kb|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp kb|--format') echo 'table json ndjson csv' ;;
-    'fp kb link-health|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp kb link-health|--format') echo 'table json ndjson csv' ;;
-    'fp kb link-health scan|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp kb link-health scan|--format') echo 'table json ndjson csv' ;;
-    'fp kb link-health progress|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp kb link-health progress|--format') echo 'table json ndjson csv' ;;
-    'fp kb link-health results|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp kb link-health results|--format') echo 'table json ndjson csv' ;;
-    'fp kb sync|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp kb sync|--format') echo 'table json ndjson csv' ;;
-    'fp kb sync export|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp kb sync export|--format') echo 'table json ndjson csv' ;;
-    'fp kb sync preview|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp kb sync preview|--format') echo 'table json ndjson csv' ;;
-    'fp kb sync execute|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp kb sync execute|--format') echo 'table json ndjson csv' ;;
-    'fp api|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp api|--format') echo 'table json ndjson csv' ;;
-    'fp mcp|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp mcp|--format') echo 'table json ndjson csv' ;;
-    'fp server|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp server|--format') echo 'table json ndjson csv' ;;
-    'fp server dump|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp server dump|--format') echo 'table json ndjson csv' ;;
-    'fp completion|--profile') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
-    'fp completion|--format') echo 'table json ndjson csv' ;;
+    'fp feedback create|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp feedback create|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp feedback update|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp feedback update|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp feedback delete|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp feedback delete|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp feedback summarize|--sentiment') printf '%s\n' 'positive' 'neutral' 'negative' ;;
+    'fp feedback summarize|--focus') printf '%s\n' 'usability' 'functionality' 'value' ;;
+    'fp feedback summarize|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp feedback summarize|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp moderation|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp moderation|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp moderation pending|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp moderation pending|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp moderation rejected|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp moderation rejected|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp moderation review|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp moderation review|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp moderation approve|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp moderation approve|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp moderation reject|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp moderation reject|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp kb|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp kb|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp kb link-health|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp kb link-health|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp kb link-health scan|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp kb link-health scan|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp kb link-health progress|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp kb link-health progress|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp kb link-health results|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp kb link-health results|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp kb sync|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp kb sync|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp kb sync export|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp kb sync export|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp kb sync preview|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp kb sync preview|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp kb sync execute|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp kb sync execute|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp api|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp api|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp mcp|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp mcp|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp server|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp server|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp server dump|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp server dump|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp completion|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp completion|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
   esac
 }
 
 _fp_argument_values() {
   case "$1" in
-    'fp auth switch') fp auth list --fields name 2>/dev/null | tail -n +2 ;;
+    'fp auth switch') fp __complete profiles 2>/dev/null ;;
     'fp comments list') true ;;
     'fp comments create') true ;;
-    'fp categories update') true ;;
-    'fp categories delete') true ;;
-    'fp groups get') true ;;
-    'fp groups update') true ;;
-    'fp groups delete') true ;;
-    'fp groups users list') true ;;
-    'fp groups users add') true ;;
-    'fp groups users remove') true ;;
+    'fp categories update') fp __complete categories 2>/dev/null ;;
+    'fp categories delete') fp __complete categories 2>/dev/null ;;
+    'fp groups get') fp __complete groups 2>/dev/null ;;
+    'fp groups update') fp __complete groups 2>/dev/null ;;
+    'fp groups delete') fp __complete groups 2>/dev/null ;;
+    'fp groups users list') fp __complete groups 2>/dev/null ;;
+    'fp groups users add') fp __complete groups 2>/dev/null ;;
+    'fp groups users remove') fp __complete groups 2>/dev/null ;;
     'fp votes add') true ;;
     'fp votes remove') true ;;
     'fp references add') true ;;
-    'fp moderation approve') echo 'post comment' ;;
-    'fp moderation reject') echo 'post comment' ;;
-    'fp completion') echo 'bash zsh fish' ;;
+    'fp moderation approve') printf '%s\n' 'post' 'comment' ;;
+    'fp moderation reject') printf '%s\n' 'post' 'comment' ;;
+    'fp completion') printf '%s\n' 'bash' 'zsh' 'fish' ;;
   esac
 }
 
+# Values come one a line (names may hold spaces); each offered value is quoted for the shell.
+_fp_reply_values() {
+  local IFS=$'\n' value
+  COMPREPLY=()
+  for value in $(compgen -W "$1" -- "$2"); do COMPREPLY+=( "$(printf '%q' "$value")" ); done
+}
+
+# (Not "path": zsh ties that name to PATH.)
 _fp_completion() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" path="fp" word i skip=0 positional=0
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" words_at="fp" word i skip=0 positional=0
   [[ $COMP_CWORD -gt 0 ]] && prev="${COMP_WORDS[COMP_CWORD-1]}"
   for (( i = 1; i < COMP_CWORD; i++ )); do
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
       --*=*) ;;
-      -*) [[ " $(_fp_valued_options "$path") " == *" $word "* ]] && skip=1 ;;
+      -*) [[ " $(_fp_valued_options "$words_at") " == *" $word "* ]] && skip=1 ;;
       *)
-        if [[ " $(_fp_subcommands "$path") " == *" $word "* ]]; then path="$path $word"; else positional=$((positional + 1)); fi ;;
+        if [[ " $(_fp_subcommands "$words_at") " == *" $word "* ]]; then words_at="$words_at $word"; else positional=$((positional + 1)); fi ;;
     esac
   done
-  if [[ $prev == -* && " $(_fp_valued_options "$path") " == *" $prev "* ]]; then
-    COMPREPLY=( $(compgen -W "$(_fp_option_values "$path" "$prev")" -- "$cur") )
+  if [[ $prev == -* && " $(_fp_valued_options "$words_at") " == *" $prev "* ]]; then
+    _fp_reply_values "$(_fp_option_values "$words_at" "$prev")" "$cur"
     return 0
   fi
   if [[ $cur == -* ]]; then
-    COMPREPLY=( $(compgen -W "$(_fp_options "$path")" -- "$cur") )
+    COMPREPLY=( $(compgen -W "$(_fp_options "$words_at")" -- "$cur") )
     return 0
   fi
   local subs
-  subs="$(_fp_subcommands "$path")"
+  subs="$(_fp_subcommands "$words_at")"
   if [[ -n $subs ]]; then
     COMPREPLY=( $(compgen -W "$subs" -- "$cur") )
   elif (( positional == 0 )); then
-    COMPREPLY=( $(compgen -W "$(_fp_argument_values "$path")" -- "$cur") )
+    _fp_reply_values "$(_fp_argument_values "$words_at")" "$cur"
   fi
   return 0
 }

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../client/api-client.js';
 import type { ProfileStore } from './config/profile-store.js';
 import type { Credentials } from './config/resolve-credentials.js';
+import type { RequestSpinner } from './framework/request-spinner.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 import type { Output } from './output/output.js';
@@ -39,6 +40,7 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
   let store: Promise<ProfileStore> | undefined;
   let client: Promise<ApiClient> | undefined;
   let output: Promise<Output> | undefined;
+  let spinner: RequestSpinner | undefined;
 
   const f: Factory = {
     io,
@@ -57,15 +59,18 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
       client ??= (async () => {
         const creds = await f.credentials();
         const { ApiClient } = await import('../client/api-client.js');
+        const { requestSpinner } = await import('./framework/request-spinner.js');
+        spinner = requestSpinner(io);
         const g = globals();
-        const debug = g.debug || io.env.FP_DEBUG === '1' ? (line: string) => io.stderr.write(`${line}\n`) : undefined;
+        const debug = g.debug || io.env.FP_DEBUG === '1' ? (line: string) => f.status(line) : undefined;
         return new ApiClient({
           baseUrl: creds.baseUrl,
           apiKey: creds.apiKey,
           timeoutMs: parseTimeout(g.timeout),
           userAgent: `fp/${version}`,
           debug,
-          onWait: (line) => io.stderr.write(`${line}\n`),
+          onWait: (line) => f.status(line),
+          onRequest: spinner?.begin,
         });
       })();
       return client;
@@ -80,6 +85,7 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
       return createOutput(io, { ...globals(), format });
     },
     status(text) {
+      spinner?.clear();
       io.stderr.write(`${text}\n`);
     },
     async close() {

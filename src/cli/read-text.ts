@@ -6,7 +6,7 @@ import { readAllStdin, type IO } from './io.js';
 export async function readTextOption(io: IO, opts: { text?: string; textFile?: string }, required = true): Promise<string | undefined> {
   if (opts.text !== undefined && opts.textFile !== undefined) throw new UsageError('use either --text or --text-file, not both');
   if (opts.text !== undefined) return opts.text;
-  if (opts.textFile === '-') return (await readAllStdin(io)).replace(/\r?\n$/, '');
+  if (opts.textFile === '-') return readStdinText(io);
   if (opts.textFile !== undefined) {
     try {
       return (await readFile(opts.textFile, 'utf8')).replace(/\r?\n$/, '');
@@ -16,4 +16,9 @@ export async function readTextOption(io: IO, opts: { text?: string; textFile?: s
   }
   if (required) throw new UsageError('missing text: pass --text TEXT or --text-file PATH (- for stdin)');
   return undefined;
+}
+
+/** All of stdin as one text, without the newline that ends it. */
+export async function readStdinText(io: IO): Promise<string> {
+  return (await readAllStdin(io)).replace(/\r?\n$/, '');
 }

@@ -34,6 +34,8 @@ export interface ClientOptions {
   retries?: number;
   /** Receives one line each time the client waits before another attempt (shown on stderr). */
   onWait?: (line: string) => void;
+  /** Told when a request is sent (`GET /api/v1/posts`); the function it returns is called when the answer arrives or the request fails. */
+  onRequest?: (what: string) => () => void;
 }
 
 export interface RawResponse {
@@ -209,6 +211,7 @@ export class ApiClient {
       }
     }
     const base = this.options.dispatcher ?? sharedDispatcher();
+    const answered = this.options.onRequest?.(what);
     let res: Dispatcher.ResponseData;
     try {
       res = await request(url, base.compose(retryInterceptor({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })), {
@@ -220,12 +223,14 @@ export class ApiClient {
         signal: deadline.signal,
       });
     } catch (err) {
+      answered?.();
       clearTimeout(timer);
       const described = deadline.signal.aborted ? (deadline.signal.reason as NetworkError) : describeNetworkError(err, url, deadlineMs);
       if (gaveUp) described.retry = gaveUp;
       log?.(`< ${described.message}`);
       throw described;
     }
+    answered?.();
     phase = 'body';
     res.body.once('close', () => clearTimeout(timer));
     log?.(`< ${res.statusCode} (${Date.now() - started} ms)`);

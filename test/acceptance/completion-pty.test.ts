@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withListedNames } from '../support/listed-names.js';
 
 const COMPLETIONS = resolve(import.meta.dirname, '../../completions');
 const DRIVER = resolve(import.meta.dirname, 'pty-tab.py');
@@ -44,5 +45,35 @@ describe('completion in real shells, through a pseudo-terminal', () => {
     expect(users.ok).toBe(true);
     expect(users.screen).toContain('List the members of a group');
     expect(tab(fish, 'fp auth sw', 1, 'switch').ok).toBe(true);
+  });
+});
+
+describe('names from the last list, completed in real shells', () => {
+  let names: Awaited<ReturnType<typeof withListedNames>>;
+  beforeAll(async () => {
+    names = await withListedNames();
+  });
+  afterAll(() => names.stop());
+
+  it.skipIf(!has('bash'))('bash: a group name with a space completes, escaped', () => {
+    const rc = join(rcDir(), 'rc.bash');
+    writeFileSync(rc, `source ${resolve(COMPLETIONS, 'fp.bash')}\nPS1="READY> "\n`);
+    const bash = ['bash', '--rcfile', rc, '--noprofile', '-i'];
+    expect(tab(bash, 'fp groups get Be', 1, 'fp groups get Beta\\ testers', names.env).ok).toBe(true);
+    expect(tab(bash, 'fp posts list --category Mob', 1, '--category Mobile', names.env).ok).toBe(true);
+  });
+
+  it.skipIf(!has('zsh'))('zsh: a group name with a space completes, escaped', () => {
+    const dir = rcDir();
+    writeFileSync(join(dir, '.zshrc'), `autoload -U compinit && compinit -u\nsource ${resolve(COMPLETIONS, '_fp')}\nPS1="READY> "\n`);
+    const env = { ...names.env, ZDOTDIR: dir };
+    expect(tab(['zsh', '-i'], 'fp groups get Be', 1, 'Beta\\ testers', env).ok).toBe(true);
+    expect(tab(['zsh', '-i'], 'fp posts list --category Mob', 1, 'Mobile', env).ok).toBe(true);
+  });
+
+  it.skipIf(!has('fish'))('fish: a group name with a space completes, escaped', () => {
+    const fish = ['fish', '--no-config', '-i', '-C', `source ${resolve(COMPLETIONS, 'fp.fish')}; function fish_prompt; echo 'READY> '; end`];
+    expect(tab(fish, 'fp groups get Be', 1, 'Beta\\ testers', names.env).ok).toBe(true);
+    expect(tab(fish, 'fp posts list --category Mob', 1, 'Mobile', names.env).ok).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFp } from '../support/run-fp.js';
+import { withListedNames } from '../support/listed-names.js';
 
 const COMPLETIONS = resolve(import.meta.dirname, '../../completions');
 const FILES = { bash: 'fp.bash', zsh: '_fp', fish: 'fp.fish' } as const;
@@ -19,10 +20,10 @@ function bashComplete(script: string, words: string[]): string[] {
   return r.stdout.split('\n').filter(Boolean);
 }
 
-/** A stand-in `fp` on PATH that lists two profiles, as `fp auth list --fields name` does when piped. */
+/** A stand-in `fp` on PATH that lists two profiles, as `fp __complete profiles` does. */
 function profilesOnPath(): string {
   const dir = mkdtempSync(join(tmpdir(), 'fp-shim-'));
-  writeFileSync(join(dir, 'fp'), '#!/bin/sh\n[ "$1 $2 $3 $4" = "auth list --fields name" ] && printf "NAME\\nacme\\nstaging\\n"\n');
+  writeFileSync(join(dir, 'fp'), '#!/bin/sh\n[ "$1 $2" = "__complete profiles" ] && printf "acme\\nstaging\\n"\n');
   chmodSync(join(dir, 'fp'), 0o755);
   return `${dir}:${process.env.PATH}`;
 }
@@ -83,6 +84,34 @@ describe('fp completion', () => {
     expect(fishComplete(fish, 'fp groups users ')).toEqual(expect.arrayContaining(['list', 'add', 'remove']));
     expect(fishComplete(fish, 'fp posts list --pl')).toEqual(['--platform']);
     expect(fishComplete(fish, 'fp auth switch ', { ...process.env, PATH: profilesOnPath() })).toEqual(['acme', 'staging']);
+  });
+
+  it('category and group names come from the last list of the profile in use, quoted for the shell', async () => {
+    const names = await withListedNames();
+    try {
+      const complete = (words: string[]) => {
+        const r = spawnSync('bash', ['-c', `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _fp_completion; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', bash, ...words], {
+          encoding: 'utf8',
+          env: names.env,
+        });
+        return r.stdout.split('\n').filter(Boolean);
+      };
+      expect(complete(['fp', 'posts', 'list', '--category', ''])).toEqual(['Integrations', 'Mobile', 'Locked']);
+      expect(complete(['fp', 'categories', 'delete', 'Mo'])).toEqual(['Mobile']);
+      expect(complete(['fp', 'groups', 'get', ''])).toEqual(['Beta\\ testers', 'Empty\\ group']);
+      expect(complete(['fp', 'groups', 'users', 'list', 'E'])).toEqual(['Empty\\ group']);
+      if (hasFish) {
+        const fish = resolve(COMPLETIONS, FILES.fish);
+        expect(fishComplete(fish, 'fp groups get ', names.env)).toEqual(['Beta testers', 'Empty group']);
+        expect(fishComplete(fish, 'fp posts list --category I', names.env)).toEqual(['Integrations']);
+      }
+      expect((await runFp(['__complete', 'categories'], { env: names.env })).stdout).toBe('Integrations\nMobile\nLocked\n');
+      // A profile that listed nothing yet offers nothing.
+      const other = await runFp(['__complete', 'groups', '--profile', 'other'], { env: names.env });
+      expect({ code: other.code, stdout: other.stdout, stderr: other.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+    } finally {
+      await names.stop();
+    }
   });
 
   it('an unknown shell is a usage error (exit 2)', async () => {

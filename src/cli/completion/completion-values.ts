@@ -25,9 +25,11 @@ export function completionSource(option: Option | Argument): string | undefined 
 }
 
 /**
- * The fp command whose one column lists a source's names, read live at completion time.
- * Only single-word names are offered this way (profile names are one word by rule).
+ * The fp command that prints a source's names, one a line, read at completion time:
+ * profiles from the local store, category and group names as the last list showed them.
  */
 export const COMPLETION_SOURCES: Record<string, string> = {
-  profiles: 'auth list --fields name',
+  profiles: '__complete profiles',
+  categories: '__complete categories',
+  groups: '__complete groups',
 };

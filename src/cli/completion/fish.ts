@@ -1,8 +1,8 @@
 import { optionsAt, walk, type CommandNode } from './command-tree.js';
 import { COMPLETION_SOURCES } from './completion-values.js';
 
-/** Names listed by fp itself when completing (profiles, from the local store). */
-const live = (source: string) => `(fp ${COMPLETION_SOURCES[source]} 2>/dev/null | tail -n +2)`;
+/** Names listed by fp itself when completing (profiles; category and group names kept from the last list), one a line. */
+const live = (source: string) => `(fp ${COMPLETION_SOURCES[source]} 2>/dev/null)`;
 
 const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
 

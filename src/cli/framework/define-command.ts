@@ -4,7 +4,9 @@ import { ApiError, RequestValidationError } from '../../client/errors.js';
 import { paginators, type PageProgress, type PaginatedOperation } from '../../client/paginate.js';
 import { endpoints, type Endpoint, type OperationName } from '../../contract/endpoints.js';
 import { withCompletionValues } from '../completion/completion-values.js';
+import type { CachedSource } from '../completion/name-cache.js';
 import { confirmDestructive } from '../confirm.js';
+import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { withExamples } from '../help.js';
 import type { Column, Output } from '../output/output.js';
@@ -56,6 +58,14 @@ export interface CommandSpec<O> {
   declined?: string;
   /** Said on stderr for an empty table (with the default run). */
   empty?: string;
+  /** Keep the names of the listed items for completion (`--category <TAB>`), per profile. */
+  keepsNames?: CachedSource;
+  /** Left out of help and completion (`fp __complete`). */
+  hidden?: boolean;
+  /** At least one of these flags must be given (`['--name', '--color']`): "nothing to update: pass --name and/or --color". */
+  needsOneOf?: string[];
+  /** Subcommands of a command that also runs itself (`fp server` and `fp server dump`). */
+  commands?: Array<CommandDef | GroupDef>;
   /** What the command does; by default it calls the endpoint with the checked fields and shows its data. */
   run?(ctx: RunContext<O>): Promise<Ending | void>;
 }
@@ -86,7 +96,7 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
   for (const fl of flags) if (fl.field) typed.set(fl.field, flagName(fl));
 
   function register(parent: Command, f: Factory): Command {
-    const cmd = parent.command(spec.name).description(spec.description ?? endpoint?.summary ?? '');
+    const cmd = parent.command(spec.name, { hidden: spec.hidden }).description(spec.description ?? endpoint?.summary ?? '');
     for (const a of spec.args ?? []) {
       const label = a.variadic ? `${a.name.replace(/\.\.\.$/, '')}...` : a.name;
       const arg = new Argument(a.optional ? `[${label}]` : `<${label}>`, a.description);
@@ -98,10 +108,14 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
     for (const fl of flags) cmd.addOption(flagOption(fl));
     withExamples(cmd, spec.examples);
     if (spec.help) cmd.addHelpText('after', `${spec.help.trim()}\n`);
+    for (const sub of spec.commands ?? []) sub.register(cmd, f);
     cmd.action(async (...given: unknown[]) => {
       const command = given[given.length - 1] as Command;
       const opts: Record<string, unknown> = { ...command.opts() };
       (spec.args ?? []).forEach((a, i) => (opts[attributeOf(a.name)] = given[i]));
+      if (spec.needsOneOf?.every((flag) => opts[attributeOf(flag.replace(/^--/, ''))] === undefined)) {
+        throw new UsageError(`nothing to ${spec.name}: pass ${spec.needsOneOf.join(' and/or ')}`);
+      }
       const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, flags, opts));
       try {
         if (destructive) {
@@ -113,6 +127,7 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
         }
         const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, spec));
         if (ending) await renderEnding(await ctx.output(), f, ending, spec.columns as Column<unknown>[] | undefined, responseFields(endpoint));
+        if (spec.keepsNames && ending && 'list' in ending && Array.isArray(ending.list)) await keepListedNames(f, spec.keepsNames, ending.list);
       } catch (err) {
         throw inFlagTerms(err, typed);
       }
@@ -120,6 +135,15 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
     return cmd;
   }
   return { spec: spec as CommandSpec<never>, register };
+}
+
+/** The names of a list just shown, kept for completion under the profile in use (none without a stored profile). */
+async function keepListedNames(f: Factory, source: CachedSource, rows: unknown[]): Promise<void> {
+  const { profile } = await f.credentials();
+  if (!profile) return;
+  const { keepNames } = await import('../completion/name-cache.js');
+  const names = rows.map((r) => (r as { name?: unknown } | null)?.name).filter((n): n is string => typeof n === 'string');
+  keepNames(f.io.env, profile, source, names);
 }
 
 /** The default run: the endpoint called with the checked fields as its query or body; its `data` shown. */

@@ -1,4 +1,5 @@
 import type { Factory } from '../factory.js';
+import { requestSpinner } from './request-spinner.js';
 
 export interface ProgressLine {
   update(text: string): void;
@@ -14,14 +15,19 @@ export function progressLine(f: Factory, stdoutStreams = false): ProgressLine | 
   const io = f.io;
   if (!io.stderrIsTTY || io.env.CI === 'true' || (stdoutStreams && io.stdoutIsTTY)) return undefined;
   let shown = false;
+  // The line shows the work is going on: no request spinner over it.
+  let release: (() => void) | undefined;
   return {
     update(text) {
+      release ??= requestSpinner(io)?.hold();
       io.stderr.write(`\r\x1b[2K${text}`);
       shown = true;
     },
     end() {
       if (shown) io.stderr.write('\r\x1b[2K');
       shown = false;
+      release?.();
+      release = undefined;
     },
   };
 }

@@ -14,19 +14,35 @@ export function pickByName<T extends { name: string }>(items: readonly T[], name
   throw new ApiError(404, `No ${kind} named "${name}".${didYouMean(items.map((i) => i.name), name)}`);
 }
 
+export interface NamedKind {
+  kind: string;
+  /** The flag (or argument) the name was typed for. */
+  flag: string;
+  plural: string;
+}
+
 /**
  * Like pickByName, for names typed as a flag value: an unknown name is a usage error that
- * lists the valid names (and the closest one).
+ * lists the valid ones (and the closest). `keysOf` gives what an item may be called by
+ * (id, slug, name; the name by default), `labelOf` how the list shows it.
  */
-export function pickNamed<T extends { name: string }>(items: readonly T[], name: string, what: { kind: string; flag: string; plural: string }): T {
-  const exact = items.filter((i) => i.name === name);
+export function pickNamed<T extends { name: string }>(
+  items: readonly T[],
+  typed: string,
+  what: NamedKind,
+  keysOf: (item: T) => string[] = (i) => [i.name],
+  labelOf: (item: T) => string = (i) => JSON.stringify(i.name),
+): T {
+  const matching = (same: (key: string) => boolean) => items.filter((i) => keysOf(i).some(same));
+  const exact = matching((k) => k === typed);
   if (exact.length === 1) return exact[0];
-  const loose = items.filter((i) => i.name.toLowerCase() === name.toLowerCase());
+  const loose = matching((k) => k.toLowerCase() === typed.toLowerCase());
   if (loose.length === 1) return loose[0];
-  if (loose.length > 1) throw new UsageError(`${what.flag} "${name}" matches several ${what.plural}; use the id`);
-  const names = [...new Set(items.map((i) => i.name))].sort();
-  const valid = names.length ? `valid ${what.plural}: ${names.map((n) => JSON.stringify(n)).join(', ')}` : `the portal has no ${what.plural} to choose from`;
-  throw new UsageError(`unknown ${what.kind} "${name}" for ${what.flag}.${didYouMean(names, name)} ${valid}`);
+  if (loose.length > 1) throw new UsageError(`${what.flag} "${typed}" matches several ${what.plural}; use the id`);
+  const labels = [...new Set(items.map(labelOf))].sort();
+  const valid = labels.length ? `valid ${what.plural}: ${labels.join(', ')}` : `the portal has no ${what.plural} to choose from`;
+  const keys = [...new Set(items.flatMap(keysOf))];
+  throw new UsageError(`unknown ${what.kind} "${typed}" for ${what.flag}.${didYouMean(keys, typed)} ${valid}`);
 }
 
 /** ` Did you mean "x"?` when one name is close (edit distance at most a third of its length). */

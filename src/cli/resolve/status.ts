@@ -1,18 +1,25 @@
 import type { ApiClient } from '../../client/api-client.js';
 import { allPosts } from '../../client/paginate.js';
 import { pickNamed } from './by-name.js';
+import { namedList } from './named-list.js';
 
 /**
- * Status ids from ids or names. The API has no status list: the names are those of the
- * statuses the portal's posts carry (read page by page only when a name is given).
+ * Status ids from ids or names. The API has no status list: the names come from the
+ * reference server's inspection endpoint, else from the statuses the portal's posts carry
+ * (read page by page). Nothing is read when only ids are given.
  */
 export async function resolveStatuses(client: ApiClient, given: readonly string[]): Promise<number[]> {
   if (given.every((s) => /^\d+$/.test(s))) return given.map(Number);
+  const statuses = (await namedList(client, 'statuses')) ?? (await statusesSeen(client));
+  const what = { kind: 'status', flag: '--status', plural: 'statuses' };
+  return given.map((s) => (/^\d+$/.test(s) ? Number(s) : pickNamed(statuses, s, what).id));
+}
+
+async function statusesSeen(client: ApiClient): Promise<Array<{ id: number; name: string }>> {
   const seen = new Map<number, { id: number; name: string }>();
   for await (const post of allPosts(client, { format: 'full' })) {
     const status = 'status' in post ? (post.status as { id: number; name: string } | null) : null;
     if (status) seen.set(status.id, { id: status.id, name: status.name });
   }
-  const statuses = [...seen.values()];
-  return given.map((s) => (/^\d+$/.test(s) ? Number(s) : pickNamed(statuses, s, { kind: 'status', flag: '--status', plural: 'statuses' }).id));
+  return [...seen.values()];
 }

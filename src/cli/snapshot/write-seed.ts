@@ -218,16 +218,25 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
     out.write(`  "categories": ${array(s.categories ?? [])},\n`);
     out.write(`  "groups": ${array(s.groups ?? [])},\n`);
 
+    /** `"name": [` the journal's records, one a line, `]`: streamed, never held whole. */
+    const streamArray = async <T>(name: string, records: AsyncIterable<{ record: T }>, shape: (record: T) => unknown) => {
+      out.write(`  ${json(name)}: [`);
+      let first = true;
+      for await (const { record } of records) {
+        out.write(`${first ? '' : ','}\n    ${json(shape(record))}`);
+        first = false;
+      }
+      out.write(`${first ? '' : '\n  '}]`);
+    };
+
     // Pass 2: posts, each once, in crawl order.
-    out.write('  "posts": [');
     let postId = 0;
     const nextPostId = () => {
       do postId++;
       while (usedPostIds.has(postId));
       return postId;
     };
-    let first = true;
-    for await (const { record } of journal.read<PostLine>(PART.posts)) {
+    await streamArray('posts', journal.read<PostLine>(PART.posts), (record) => {
       const p: PostSeed = { ...record.post };
       p.database_id ??= nextPostId();
       p.tab_id = tabOf(record);
@@ -238,24 +247,13 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
         p.title = anon.text(p.title);
         p.description = anon.text(p.description ?? '');
       }
-      out.write(`${first ? '' : ','}\n    ${json(p)}`);
-      first = false;
-    }
-    out.write(`${first ? '' : '\n  '}],\n  "comments": [`);
-    first = true;
-    for await (const { record } of journal.read<CommentSeed>(PART.comments)) {
-      const c = anon ? { ...record, comment: anon.text(record.comment) } : record;
-      out.write(`${first ? '' : ','}\n    ${json(c)}`);
-      first = false;
-    }
-    out.write(`${first ? '' : '\n  '}],\n  "feedback": [`);
-    first = true;
-    for await (const { record } of journal.read<FeedbackSeed>(PART.feedback)) {
-      const f = anon ? { ...record, feedback: anon.text(record.feedback) } : record;
-      out.write(`${first ? '' : ','}\n    ${json(f)}`);
-      first = false;
-    }
-    out.write(`${first ? '' : '\n  '}]\n}]\n}\n`);
+      return p;
+    });
+    out.write(',\n');
+    await streamArray('comments', journal.read<CommentSeed>(PART.comments), (c) => (anon ? { ...c, comment: anon.text(c.comment) } : c));
+    out.write(',\n');
+    await streamArray('feedback', journal.read<FeedbackSeed>(PART.feedback), (f) => (anon ? { ...f, feedback: anon.text(f.feedback) } : f));
+    out.write('\n}]\n}\n');
     out.flush();
     fsyncSync(fd);
     closeSync(fd);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NamedItem, NamedList } from '../../contract/schemas/named-lists.js';
 import { openApiDocument } from '../../contract/openapi.js';
 import type { PortalState } from '../store/state.js';
 import type { Store } from '../store/store.js';
@@ -8,6 +9,14 @@ import { sendJson } from './respond.js';
 
 /** A Host header that names a host (name, IPv4 or [IPv6]) and an optional port, nothing else. */
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The lists of `named-lists.ts` (tabs, sections, statuses, tags): `fp` resolves names with them. */
+const NAMED_LISTS: { [K in NamedList]: (portal: PortalState) => Array<NamedItem<K>> } = {
+  tabs: (p) => p.tabs.map(({ id, slug, name, type }) => ({ id, slug, name, type })),
+  sections: (p) => p.sections.map(({ id, tab_id, slug, name, parent_id }) => ({ id, tab_id, slug, name, parent_id })),
+  statuses: (p) => p.statuses.map(({ id, name, color, tab_id }) => ({ id, name, color, tab_id })),
+  tags: (p) => p.tags.map(({ id, name }) => ({ id, name })),
+};
 
 interface ReferenceRequest {
   req: IncomingMessage;
@@ -26,6 +35,7 @@ export async function handleReferenceRoute({ req, res, url, method, portal, stor
     '/__reference/openapi.json': 'GET',
     '/__reference/events': 'GET',
     '/__reference/reset': 'POST',
+    ...Object.fromEntries(Object.keys(NAMED_LISTS).map((name) => [`/__reference/${name}`, 'GET'])),
   };
   const allowed = Object.hasOwn(routes, path) ? routes[path] : undefined;
   if (!allowed) throw new HttpError(404, `The route ${path.slice(1)} could not be found.`);
@@ -41,6 +51,11 @@ export async function handleReferenceRoute({ req, res, url, method, portal, stor
     return;
   }
   assertCanWrite(authenticate(req, portal, now));
+  const list = path.slice('/__reference/'.length);
+  if (Object.hasOwn(NAMED_LISTS, list)) {
+    sendJson(res, 200, { data: NAMED_LISTS[list as NamedList](portal) });
+    return;
+  }
   if (path === '/__reference/events') {
     sendJson(res, 200, { data: portal.events });
     return;

@@ -91,11 +91,24 @@ describe('names where ids are typed', () => {
     expect(r.err).toBe('error: unknown status "Planed" for --status. Did you mean "Planned"? valid statuses: "Planned", "Under review"\n');
   });
 
-  it('--tag with a name that matches nothing says what --tag takes', async () => {
-    const r = await fp(['posts', 'list', '--tag', 'bug']);
-    expect(r.code).toBe(0);
-    expect(r.err).toBe('hint: --tag takes tag ids (such as t-bug); the API lists no tags, so a tag name matches nothing\n');
-    expect((await fp(['posts', 'list', '--tag', 't-bug', '--json'])).io.json().map((p: { id: string }) => p.id)).toEqual(['sso22']);
+  it('--tab, --section and --tag take a name, slug or id', async () => {
+    const keys = async (argv: string[]) => (await fp([...argv, '--json'])).io.json().map((p: { id: string }) => p.id);
+    for (const tab of ['roadmap', 'Roadmap', '2']) expect(await keys(['posts', 'list', '--tab', tab])).toEqual(['sso22']);
+    for (const section of ['ideas', 'Ideas', '20']) expect(await keys(['posts', 'list', '--section', section])).toEqual(['dark1']);
+    for (const tag of ['bug', 'BUG', 't-bug']) expect(await keys(['posts', 'list', '--tag', tag])).toEqual(['sso22']);
+  });
+
+  it('an unknown tab, section or tag is a usage error listing the valid ones, with the closest; nothing is listed', async () => {
+    const cases: Array<[string[], string]> = [
+      [['--tab', 'roadmp'], 'error: unknown tab "roadmp" for --tab. Did you mean "roadmap"? valid tabs: feedback (Feedback), help (Help center), roadmap (Roadmap)\n'],
+      [['--section', 'idea'], 'error: unknown section "idea" for --section. Did you mean "ideas"? valid sections: advanced (Advanced), getting-started (Getting started), ideas (Ideas)\n'],
+      [['--tag', 'bugs'], 'error: unknown tag "bugs" for --tag. Did you mean "bug"? valid tags: bug (t-bug), ux (t-ux)\n'],
+      [['--tag', 'ux,perf'], 'error: unknown tag "perf" for --tag. valid tags: bug (t-bug), ux (t-ux)\n'],
+    ];
+    for (const [flags, err] of cases) {
+      const r = await fp(['posts', 'list', ...flags]);
+      expect({ flags, code: r.code, err: r.err, out: r.out }).toEqual({ flags, code: 2, err, out: '' });
+    }
   });
 
   it('an unknown category name says which are valid', async () => {

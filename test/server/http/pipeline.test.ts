@@ -155,11 +155,20 @@ describe('read-only keys', () => {
   });
 
   it('the reference inspection endpoints refuse a read-only key with 403', async () => {
-    for (const [method, path] of [['GET', '/__reference/events'], ['POST', '/__reference/reset']]) {
+    for (const [method, path] of [['GET', '/__reference/events'], ['POST', '/__reference/reset'], ['GET', '/__reference/tags']]) {
       const res = await send(method, path, { token: READONLY_KEY });
       expect(res.status, path).toBe(403);
       expect(res.body).toEqual({ message: READ_ONLY_MESSAGE });
     }
+  });
+
+  it('D-REFERENCE-NAMED-LISTS the tabs, sections, statuses and tags the API never lists are shown for inspection', async () => {
+    const bodies = await Promise.all(['tabs', 'sections', 'statuses', 'tags'].map(async (list) => (await send('GET', `/__reference/${list}`)).body));
+    expect(bodies.map((b) => b.data.length)).toEqual([3, 3, 2, 2]);
+    expect(bodies[0].data[0]).toEqual({ id: 1, slug: 'feedback', name: 'Feedback', type: 'board' });
+    expect(bodies[1].data[1]).toEqual({ id: 11, tab_id: 3, slug: 'advanced', name: 'Advanced', parent_id: 10 });
+    expect(bodies[2].data[1]).toEqual({ id: 2, name: 'Planned', color: '#3366ff', tab_id: 2 });
+    expect(bodies[3].data).toEqual([{ id: 't-bug', name: 'bug' }, { id: 't-ux', name: 'ux' }]);
   });
 
   it('the reference inspection endpoints need a key: 401 without one', async () => {

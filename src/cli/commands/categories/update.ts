@@ -1,4 +1,3 @@
-import { UsageError } from '../../errors.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { resolveCategory } from '../../resolve/category.js';
 import { categoryColumns } from './columns.js';
@@ -13,10 +12,10 @@ export default defineCommand<{ category: string; name?: string; color?: string }
     { flags: '--name <name>', description: 'new name', field: 'name' },
     { flags: '--color <hex>', description: 'new colour as #RRGGBB', field: 'color' },
   ],
+  needsOneOf: ['--name', '--color'],
   columns: categoryColumns,
   examples: ['fp categories update Alerts --color "#ff8800"', 'fp categories update Integrations --name "Integrations & API"'],
   async run({ opts, client }) {
-    if (opts.name === undefined && opts.color === undefined) throw new UsageError('nothing to update: pass --name and/or --color');
     const c = await client();
     const current = await resolveCategory(c, opts.category);
     const { data } = await c.call('categories.update', {

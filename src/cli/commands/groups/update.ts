@@ -1,8 +1,6 @@
-import { UsageError } from '../../errors.js';
 import { defineCommand } from '../../framework/define-command.js';
-import { resolveGroup } from '../../resolve/group.js';
 import { groupFields } from './columns.js';
-import { groupArg } from './group-arg.js';
+import { groupArg, groupOf } from './group-arg.js';
 
 /** Only the fields given are sent; `--description ""` clears the description. */
 export default defineCommand<{ group: string; name?: string; description?: string }>({
@@ -14,15 +12,15 @@ export default defineCommand<{ group: string; name?: string; description?: strin
     { flags: '--name <name>', description: 'new name (2-60 characters, unique)', field: 'name' },
     { flags: '--description <text>', description: 'new description ("" clears it)' },
   ],
+  needsOneOf: ['--name', '--description'],
   columns: groupFields,
   examples: ['fp groups update "Beta testers" --name "Beta programme"', 'fp groups update "Beta testers" --description ""'],
-  async run({ opts, fields, client }) {
-    if (opts.name === undefined && opts.description === undefined) throw new UsageError('nothing to update: pass --name and/or --description');
-    const c = await client();
-    const group = await resolveGroup(c, opts.group);
+  async run(ctx) {
+    const { opts, fields } = ctx;
+    const group = await groupOf(ctx);
     const body: { name?: string; description?: string | null } = { ...fields };
     if (opts.description !== undefined) body.description = opts.description === '' ? null : opts.description;
-    const { data } = await c.call('groups.update', { params: { id: group.id }, body });
+    const { data } = await (await ctx.client()).call('groups.update', { params: { id: group.id }, body });
     return { item: data };
   },
 });

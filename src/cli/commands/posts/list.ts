@@ -1,10 +1,9 @@
 import type { PostListQuery } from '../../../contract/schemas/post.js';
 import { defineCommand } from '../../framework/define-command.js';
-import { resolveCategory } from '../../resolve/category.js';
-import { resolveStatuses } from '../../resolve/status.js';
 import { minimalPostColumns, postColumns } from './columns.js';
 import { postFilterFlags, splitFormat, type PostFilters } from './filters.js';
 import { emptyHint, pageFooter } from './hints.js';
+import { resolvePostFilters } from './resolve-filters.js';
 
 export default defineCommand<PostFilters>({
   name: 'list',
@@ -15,6 +14,7 @@ export default defineCommand<PostFilters>({
   examples: [
     'fp posts list --status "Under review" --order-by votes_count --order desc',
     'fp posts list --tab feedback --category Integrations --limit 50',
+    'fp posts list --tab Roadmap --tag performance',
     'fp posts list --all --fields id,title,votes_count --jq ".[] | select(.votes_count > 100) | .title"',
     'fp posts list --format minimal --all --json',
   ],
@@ -26,10 +26,7 @@ table, json, ndjson or csv the output format. Without --all one page is shown (1
     const format = splitFormat(opts.format ?? f.globals().format);
     useFormat(format.output);
     const c = await client();
-    const query: PostListQuery = { ...fields, format: format.api };
-    if (opts.category !== undefined) query.category = (await resolveCategory(c, opts.category)).id ?? undefined;
-    if (opts.status?.length) query.status = await resolveStatuses(c, opts.status);
-    if (opts.tag?.length) query.tag_id = opts.tag;
+    const query = await resolvePostFilters(c, opts, { ...fields, format: format.api } as PostListQuery);
     const columns = format.api === 'minimal' ? minimalPostColumns : postColumns;
     if (opts.all) return { list: all(query), columns, empty: 'No posts.', hint: emptyHint(opts) };
     const page = await c.call('posts.list', { query });

@@ -1,6 +1,6 @@
 import type { Reference } from '../../../contract/schemas/reference.js';
 import { defineCommand } from '../../framework/define-command.js';
-import { readAllStdin } from '../../io.js';
+import { readStdinText } from '../../read-text.js';
 import type { Column } from '../../output/output.js';
 
 export const referenceFields: Column<Reference>[] = [
@@ -22,7 +22,7 @@ export default defineCommand<{ post: string; text: string }>({
   columns: referenceFields,
   examples: ['fp references add exec8 "JIRA-1234"', 'echo "CRM case 77" | fp references add exec8 -'],
   async run({ opts, f, client }) {
-    const reference = opts.text === '-' ? (await readAllStdin(f.io)).replace(/\r?\n$/, '') : opts.text;
+    const reference = opts.text === '-' ? await readStdinText(f.io) : opts.text;
     const { data } = await (await client()).call('references.create', { params: { key: opts.post }, body: { reference } });
     return { item: data };
   },

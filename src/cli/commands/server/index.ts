@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Factory } from '../../factory.js';
-import { withExamples } from '../../help.js';
+import { defineCommand } from '../../framework/define-command.js';
 import { parseInteger } from '../../parse.js';
 import { parseFaults, parseFaultSeed, parseRateLimit, RehearsalSpecError, type FaultRule, type RateLimit } from '../../../server/http/rehearsal/parse-spec.js';
 import type { DumpOptions } from './dump.js';
@@ -70,29 +70,47 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
   });
 }
 
-export function register(program: Command, f: Factory): void {
-  const server = withExamples(
-    program.command('server').description('Run the reference server (the whole API) on this machine'),
-    ['fp server --seed demo', 'fp server --port 0 --seed ./fixtures.json', 'fp server --seed demo --data ./portal-data.db'],
-  )
-    .option('--port <n>', 'port to listen on (0 picks a free one)', parseInteger, 4010)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--seed <file|demo>', 'seed file to load, or "demo" for the built-in demo portal (default: demo)')
-    .option('--data <file>', 'keep data durably in the database FILE (opened when it exists, else created from the seed)')
-    .option('--allow-private-links', 'let link-health fetch loopback, private, link-local and metadata addresses')
-    .option('--rate-limit <N/WINDOW>', 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)', asOption(parseRateLimit))
-    .option('--faults <spec>', 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5', asOption(parseFaults))
-    .option('--fault-seed <n>', 'make the fault sequence reproducible', asOption(parseFaultSeed))
-    .action((o: ServerOptions) => serverRun(o, f));
-  withExamples(server.command('dump').description('Write the store of a data file as a seed file (format 1)'), [
-    'fp server dump --data ./portal-data.db',
-    'fp server dump --data ./portal-data.db --output seed.json',
-  ])
-    .option('--data <file>', 'the data file of an fp server')
-    .option('--output <file>', 'write the seed file to FILE instead of stdout')
-    .action(async (o: DumpOptions) => {
-      const { serverDump } = await import('./dump.js');
-      // `--data` before `dump` is read by `fp server` itself.
-      await serverDump({ ...o, data: o.data ?? (server.opts() as ServerOptions).data }, f);
-    });
-}
+const dump = defineCommand<DumpOptions>({
+  name: 'dump',
+  description: 'Write the store of a data file as a seed file (format 1)',
+  flags: [
+    { flags: '--data <file>', description: 'the data file of an fp server' },
+    { flags: '--output <file>', description: 'write the seed file to FILE instead of stdout' },
+  ],
+  examples: ['fp server dump --data ./portal-data.db', 'fp server dump --data ./portal-data.db --output seed.json'],
+  async run({ opts, f, command }) {
+    const { serverDump } = await import('./dump.js');
+    // `--data` before `dump` is read by `fp server` itself.
+    await serverDump({ ...opts, data: opts.data ?? (command.parent as Command).opts<ServerOptions>().data }, f);
+  },
+});
+
+const server = defineCommand<ServerOptions>({
+  name: 'server',
+  description: 'Run the reference server (the whole API) on this machine',
+  flags: [
+    { flags: '--port <n>', description: 'port to listen on (0 picks a free one)', parse: parseInteger, default: 4010 },
+    { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
+    { flags: '--seed <file|demo>', description: 'seed file to load, or "demo" for the built-in demo portal (default: demo)' },
+    { flags: '--data <file>', description: 'keep data durably in the database FILE (opened when it exists, else created from the seed)' },
+    { flags: '--allow-private-links', description: 'let link-health fetch loopback, private, link-local and metadata addresses' },
+    {
+      flags: '--rate-limit <N/WINDOW>',
+      description: 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)',
+      parse: asOption(parseRateLimit),
+    },
+    {
+      flags: '--faults <spec>',
+      description: 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5',
+      parse: asOption(parseFaults),
+    },
+    { flags: '--fault-seed <n>', description: 'make the fault sequence reproducible', parse: asOption(parseFaultSeed) },
+  ],
+  examples: ['fp server --seed demo', 'fp server --port 0 --seed ./fixtures.json', 'fp server --seed demo --data ./portal-data.db'],
+  commands: [dump],
+  run: ({ opts, f }) => serverRun(opts, f),
+});
+
+export const register = (program: Command, f: Factory): void => {
+  server.register(program, f);
+};

@@ -1,0 +1,22 @@
+import { CACHED_SOURCES, cachedNames, type CachedSource } from '../../completion/name-cache.js';
+import { defineCommand } from '../../framework/define-command.js';
+
+/**
+ * `fp __complete SOURCE`: the names completion scripts offer, one a line. Reads only local
+ * files (the profile store, the names kept by the last `categories list` or `groups list`
+ * of the profile in use), never the network, so TAB stays quick and works offline.
+ */
+export default defineCommand<{ source: 'profiles' | CachedSource }>({
+  name: '__complete',
+  hidden: true,
+  description: 'Print the names completion offers for a source',
+  args: [{ name: 'source', description: 'what to name', choices: ['profiles', ...CACHED_SOURCES] }],
+  examples: ['fp __complete categories'],
+  async run({ opts, f }) {
+    const store = await f.config();
+    const profile = f.globals().profile ?? f.io.env.FP_PROFILE ?? store.currentName();
+    const names =
+      opts.source === 'profiles' ? store.list().map((p) => p.name) : profile ? cachedNames(f.io.env, profile, opts.source) : [];
+    for (const name of names) f.io.stdout.write(`${name}\n`);
+  },
+});

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_KEY } from '../support/fixture-seed.js';
+import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
+
+const DRIVER = resolve(import.meta.dirname, 'pty-expect.py');
+const ERASE = '\r\x1b[2K';
+
+/** `fp ARGS` in a real pseudo-terminal (stdin, stdout and stderr all terminals); resolves to everything the screen showed. */
+function atTerminal(server: FpServer, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; screen: string }> {
+  return new Promise((done, reject) => {
+    const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, ...env };
+    const child = spawn('python3', [DRIVER, 'no prompt', '--', process.execPath, FP_BIN, ...args], { env: childEnv });
+    let screen = '';
+    child.stdout.on('data', (d) => (screen += d));
+    child.on('error', reject);
+    child.on('close', (code) => done({ code, screen }));
+  });
+}
+
+// Every answer is held back 2 s by the server, far past the spinner's 300 ms.
+let server: FpServer;
+beforeAll(async () => {
+  server = await startFpServer(undefined, ['--faults', 'delay:2000:1']);
+});
+afterAll(() => server.stop());
+
+describe('the spinner while a request waits', () => {
+  it('on a terminal: a spinner on the line, erased before the table is written', async () => {
+    const { code, screen } = await atTerminal(server, ['categories', 'list']);
+    expect(code).toBe(0);
+    const spun = screen.indexOf('Waiting for GET /api/v1/categories…');
+    const table = screen.indexOf('Integrations');
+    expect(spun).toBeGreaterThan(0);
+    expect(screen.slice(spun, table)).toContain(ERASE);
+    expect(screen.slice(screen.lastIndexOf('Waiting for'), table)).toMatch(/^Waiting for GET \/api\/v1\/categories…\r\x1b\[2K/);
+  });
+
+  it('never in CI, nor when the output is piped', async () => {
+    const [ci, piped] = await Promise.all([
+      atTerminal(server, ['categories', 'list'], { CI: 'true' }),
+      runFp(['categories', 'list'], { baseUrl: server.url, apiKey: ADMIN_KEY, env: { CI: undefined } }),
+    ]);
+    expect(ci.code).toBe(0);
+    expect(ci.screen).toContain('Integrations');
+    expect(ci.screen).not.toContain('Waiting for');
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toContain('Integrations');
+    expect(piped.stderr).toBe('');
+  });
+});
