@@ -81,5 +81,7 @@ describe('the static import graph of a command', () => {
     expect(graph.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js$|index\.js$)/.test(m))).toEqual([]);
     // tables alone need the width and wrapping modules: --json, CSV and plain rows do not load them
     expect(graph.filter((m) => /^src\/cli\/output\/table\.ts$|node_modules\/(string-width|wrap-ansi|cli-truncate|slice-ansi)\//.test(m))).toEqual([]);
+    // and colours are for tables only
+    expect(graph.filter((m) => /^chalk$|node_modules\/chalk\//.test(m))).toEqual([]);
   });
 });

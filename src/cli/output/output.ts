@@ -42,9 +42,15 @@ export class Output {
   constructor(
     private readonly io: IO,
     readonly format: OutputFormat,
-    readonly chalk: ChalkInstance,
+    private readonly colours: ChalkInstance | undefined,
     private readonly options: ExportOptions = {},
   ) {}
+
+  /** Colours of the table format (the only one that has them). */
+  get chalk(): ChalkInstance {
+    if (!this.colours) throw new Error(`${this.format} output has no colours`);
+    return this.colours;
+  }
 
   /** The fields the data has even when a list comes back empty (for --fields). */
   knownFields(fields: readonly string[] | undefined): void {
