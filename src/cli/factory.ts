@@ -53,7 +53,10 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
     async credentials() {
       const { resolveCredentials } = await import('./config/resolve-credentials.js');
       const g = globals();
-      return resolveCredentials({ profileFlag: g.profile, baseUrlFlag: g.baseUrl, env: io.env }, () => f.config());
+      // Credentials only read the profiles: a store for reading does not load conf.
+      const readStore = () =>
+        store ?? import('./config/profile-store.js').then(({ ProfileStore }) => ProfileStore.open(io.env, { readOnly: true }));
+      return resolveCredentials({ profileFlag: g.profile, baseUrlFlag: g.baseUrl, env: io.env }, readStore);
     },
     client() {
       client ??= (async () => {

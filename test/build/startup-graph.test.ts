@@ -68,6 +68,7 @@ describe('the static import graph of a command', () => {
       ...lazyChunksOf([
         'src/cli/config/resolve-credentials.ts',
         'src/client/api-client.ts',
+        'src/cli/output/create-output.ts',
         'src/cli/output/output.ts',
         'src/cli/output/format.ts',
         'src/client/http-agent.ts',
@@ -76,5 +77,11 @@ describe('the static import graph of a command', () => {
     expect(heavyIn(graph)).toEqual([]);
     expect(graph).toContain('src/cli/commands/categories/list.ts');
     expect(graph).not.toContain('src/cli/config/profile-store.ts');
+    // `import { z }` (zod's namespace as a value) would bundle every locale of zod's messages
+    expect(graph.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js$|index\.js$)/.test(m))).toEqual([]);
+    // tables alone need the width and wrapping modules: --json, CSV and plain rows do not load them
+    expect(graph.filter((m) => /^src\/cli\/output\/table\.ts$|node_modules\/(string-width|wrap-ansi|cli-truncate|slice-ansi)\//.test(m))).toEqual([]);
+    // and colours are for tables only
+    expect(graph.filter((m) => /^chalk$|node_modules\/chalk\//.test(m))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
@@ -29,17 +29,19 @@ export function defaultConfigDir(env: Record<string, string | undefined>, platfo
 const recovery = (path: string) => `fix it by hand, or move it aside (mv "${path}" "${path}.bak") and run \`fp auth login\` again`;
 
 /**
- * The profiles file as a `conf` store: conf re-reads the file on each access and
- * replaces it atomically (temp file and rename) on each write. It is imported only
- * when a stored profile is needed: with FP_BASE_URL and FP_API_KEY nothing loads it.
+ * The profiles file. Reads parse it directly, as conf does (UTF-8 JSON; a missing or empty
+ * file is an empty store), so a command that only reads a profile never loads conf and
+ * ajv. Writes go through conf, which replaces the file atomically (temp file and rename);
+ * it is imported only by a store opened for writing.
  */
 export class ConfigFile {
   private constructor(
     readonly path: string,
-    private readonly conf: { store: Record<string, unknown> },
+    private readonly conf: { store: Record<string, unknown> } | undefined,
   ) {}
 
-  static async open(path: string): Promise<ConfigFile> {
+  static async open(path: string, { writable = true }: { writable?: boolean } = {}): Promise<ConfigFile> {
+    if (!writable) return new ConfigFile(path, undefined);
     const { default: Conf } = await import('conf');
     const conf = guard(path, () =>
       new Conf<Record<string, unknown>>({
@@ -51,9 +53,7 @@ export class ConfigFile {
         accessPropertiesByDotNotation: false,
         configFileMode: 0o600,
         serialize: (value) => `${JSON.stringify(value, null, '\t')}\n`,
-        // An empty file is an empty store, as a missing one is. Checked before conf
-        // copies it into a plain object, which would turn `[]` or `null` into `{}`.
-        deserialize: (text) => (text.trim() === '' ? {} : check(path, JSON.parse(text))),
+        deserialize: (text) => parse(path, text),
       }),
     );
     return new ConfigFile(path, conf);
@@ -61,12 +61,30 @@ export class ConfigFile {
 
   /** The file's content, checked; a missing file is an empty store. */
   read(): ConfigData {
-    return check(this.path, guard(this.path, () => this.conf.store));
+    return guard(this.path, () => {
+      let text: string;
+      try {
+        text = readFileSync(this.path, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        text = '';
+      }
+      return parse(this.path, text);
+    });
   }
 
   write(data: ConfigData): void {
+    if (!this.conf) throw new Error(`the config file ${this.path} was opened for reading only`);
     this.conf.store = data;
   }
+}
+
+/**
+ * An empty file is an empty store, as a missing one is. Checked as it is parsed, before
+ * conf copies it into a plain object, which would turn `[]` or `null` into `{}`.
+ */
+function parse(path: string, text: string): ConfigData {
+  return check(path, text.trim() === '' ? {} : JSON.parse(text));
 }
 
 /** conf's errors (unreadable file, JSON that does not parse) as one ConfigError naming the file. */

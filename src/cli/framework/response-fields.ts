@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Endpoint } from '../../contract/endpoints.js';
 
 function unwrap(schema: z.ZodType): z.ZodType {

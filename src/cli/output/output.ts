@@ -4,7 +4,6 @@ import type { IO } from '../io.js';
 import { cellText, csvField, oneLine, plainField, relativeDate } from './cells.js';
 import type { OutputFormat } from './format.js';
 import { runJq } from './jq.js';
-import { renderRecord, renderTable } from './table.js';
 
 export interface Column<T> {
   header: string;
@@ -43,9 +42,15 @@ export class Output {
   constructor(
     private readonly io: IO,
     readonly format: OutputFormat,
-    readonly chalk: ChalkInstance,
+    private readonly colours: ChalkInstance | undefined,
     private readonly options: ExportOptions = {},
   ) {}
+
+  /** Colours of the table format (the only one that has them). */
+  get chalk(): ChalkInstance {
+    if (!this.colours) throw new Error(`${this.format} output has no colours`);
+    return this.colours;
+  }
 
   /** The fields the data has even when a list comes back empty (for --fields). */
   knownFields(fields: readonly string[] | undefined): void {
@@ -108,7 +113,7 @@ export class Output {
           this.io.stderr.write(`${opts.empty ?? 'No results.'}\n`);
           return 0;
         }
-        out.write(`${this.table(items, cols)}\n`);
+        out.write(`${await this.table(items, cols)}\n`);
         return items.length;
       }
     }
@@ -130,6 +135,7 @@ export class Output {
       const text = this.cell(c, item);
       return [c.header, c.style ? c.style(text, item, this.chalk) : text];
     });
+    const { renderRecord } = await import('./table.js');
     this.io.stdout.write(`${renderRecord(pairs, this.io.columns, (t) => this.chalk.bold(t))}\n`);
   }
 
@@ -154,7 +160,9 @@ export class Output {
     return oneLine(c.date && typeof value === 'string' ? relativeDate(value, this.options.now) : cellText(value));
   }
 
-  private table<T>(rows: T[], columns: Column<T>[]): string {
+  private async table<T>(rows: T[], columns: Column<T>[]): Promise<string> {
+    // The width and wrapping modules are loaded only for tables: machine formats skip their start-up cost.
+    const { renderTable } = await import('./table.js');
     const cells = rows.map((row) => columns.map((c) => this.cell(c, row)));
     return renderTable({
       headers: columns.map((c) => c.header),

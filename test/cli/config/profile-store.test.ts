@@ -111,7 +111,16 @@ describe('profile store', () => {
       (await ProfileStore.open({ FP_CONFIG_DIR: dir })).save('a', PROFILE, true);
       writeFileSync(file(), content);
       await expect(ProfileStore.open({ FP_CONFIG_DIR: dir })).rejects.toThrow(`the config file ${file()} ${problem}: ${recovery()}`);
+      // the same error when the file is only read (without conf)
+      await expect(ProfileStore.open({ FP_CONFIG_DIR: dir }, { readOnly: true })).rejects.toThrow(`the config file ${file()} ${problem}: ${recovery()}`);
       expect(readFileSync(file(), 'utf8')).toBe(content);
+    });
+
+    it('an unreadable file is the same error whether the store is opened for writing or reading', async () => {
+      mkdirSync(file(), { recursive: true });
+      const message = `cannot read the config file ${file()} (EISDIR)`;
+      await expect(ProfileStore.open({ FP_CONFIG_DIR: dir })).rejects.toThrow(message);
+      await expect(ProfileStore.open({ FP_CONFIG_DIR: dir }, { readOnly: true })).rejects.toThrow(message);
     });
 
     it('a command reading it prints one line and exits 1', async () => {
@@ -128,6 +137,29 @@ describe('profile store', () => {
       mkdirSync(dir, { recursive: true });
       writeFileSync(file(), '');
       expect((await ProfileStore.open({ FP_CONFIG_DIR: dir })).list()).toEqual([]);
+      expect((await ProfileStore.open({ FP_CONFIG_DIR: dir }, { readOnly: true })).list()).toEqual([]);
+    });
+  });
+
+  describe('a store opened for reading (credentials of a command)', () => {
+    it('reads what conf wrote: profiles, the current one, a missing file as an empty store', async () => {
+      expect((await ProfileStore.open({ FP_CONFIG_DIR: dir }, { readOnly: true })).list()).toEqual([]);
+      const writer = await ProfileStore.open({ FP_CONFIG_DIR: dir });
+      writer.save('a', PROFILE, true);
+      writer.save('b', { base_url: 'https://b.example.test', api_key: 'key-bbbb-5678' }, false);
+      writer.switchTo('b');
+      const reader = await ProfileStore.open({ FP_CONFIG_DIR: dir }, { readOnly: true });
+      expect(reader.list()).toEqual(writer.list());
+      expect(reader.currentName()).toBe('b');
+      expect(reader.get('a')).toEqual(PROFILE);
+    });
+
+    it('refuses changes and leaves the file as it was', async () => {
+      (await ProfileStore.open({ FP_CONFIG_DIR: dir })).save('a', PROFILE, true);
+      const before = readFileSync(join(dir, 'config.json'), 'utf8');
+      const reader = await ProfileStore.open({ FP_CONFIG_DIR: dir }, { readOnly: true });
+      expect(() => reader.save('b', PROFILE, true)).toThrow(`the config file ${join(dir, 'config.json')} was opened for reading only`);
+      expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
     });
   });
 
