@@ -5,6 +5,7 @@ import { answerClientErrors } from './http/client-error.js';
 import { createRequestHandler } from './http/create-app.js';
 import { createRehearsal, type RehearsalOptions } from './http/rehearsal/rehearsal.js';
 import { prepareUploadSpool } from './http/upload-spool.js';
+import { buildDataFile } from './store/build-data-file.js';
 import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
 import { loadSeed, SeedError } from './store/load-seed.js';
@@ -131,12 +132,14 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
     throw new DataFileError(path, 'is not an fp data file (neither a database nor JSON data of an earlier fp)', KEEP_ADVICE);
   }
   if (kind === 'json') notices.push(importJsonDataFile(path));
+  const fresh = kind === 'missing' || kind === 'empty';
+  if (fresh) buildDataFile(path, loadSeed(await readSeed(seed)));
   const db = openDatabase(path);
   try {
     let resetTo: ServerState | undefined;
     if (Store.isEmpty(db)) Store.seed(db, loadSeed(await readSeed(seed)));
-    // Reset goes back to the seed when one is named; otherwise to the data as opened.
-    else if (seed !== undefined) resetTo = loadSeed(await readSeed(seed));
+    // Reset goes back to the seed when one is named; otherwise to the data as opened (a new file holds the seed).
+    else if (seed !== undefined && !fresh) resetTo = loadSeed(await readSeed(seed));
     return new Store(db, { resetTo });
   } catch (err) {
     db.close();

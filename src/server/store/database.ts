@@ -87,9 +87,10 @@ function loadDriver(): DatabaseConstructor {
 /**
  * Opens (or creates) the database: WAL journal, `synchronous=FULL` (a commit is
  * on disk when it returns), foreign keys, then the schema migrations. `:memory:`
- * gives the same schema in memory.
+ * gives the same schema in memory. `bulkLoad` is for a new file filled once
+ * before it is put in place.
  */
-export function openDatabase(path: string): Database {
+export function openDatabase(path: string, options: { bulkLoad?: boolean } = {}): Database {
   const Driver = loadDriver();
   const memory = path === ':memory:';
   let db: Database;
@@ -112,12 +113,20 @@ export function openDatabase(path: string): Database {
     if (app !== APPLICATION_ID && (app !== 0 || tables.n > 0)) {
       throw new DataFileError(path, 'is a SQLite database, but not an fp data file', 'Give --data a new file or an fp data file.');
     }
-    if (!memory) {
-      db.exec('PRAGMA journal_mode = WAL');
-      db.exec('PRAGMA synchronous = FULL');
+    if (options.bulkLoad) {
+      // A file being built beside its final name (see build-data-file.ts): no journal and no
+      // syncs while it fills, as nobody reads it before it is complete, synced and renamed.
+      db.exec('PRAGMA journal_mode = OFF');
+      db.exec('PRAGMA synchronous = OFF');
+      db.exec('PRAGMA cache_size = -128000');
+    } else {
+      if (!memory) {
+        db.exec('PRAGMA journal_mode = WAL');
+        db.exec('PRAGMA synchronous = FULL');
+      }
+      db.exec('PRAGMA cache_size = -32000');
     }
     db.exec('PRAGMA foreign_keys = ON');
-    db.exec('PRAGMA cache_size = -32000');
     migrate(db, version);
     return db;
   } catch (err) {

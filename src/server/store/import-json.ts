@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { DataFileError, openDatabase } from './database.js';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { buildDataFile } from './build-data-file.js';
+import { DataFileError } from './database.js';
 import { loadSeed, SeedError } from './load-seed.js';
-import { Store } from './store.js';
 
 export const KEEP_ADVICE = 'Give --data a new file or an fp data file; fp has not changed this one.';
 
@@ -37,20 +37,9 @@ export function importJsonDataFile(path: string): string {
     const problems = err.problems.map((p) => `\n  ${p}`).join('');
     throw new DataFileError(path, 'is JSON data of an earlier fp that does not load', `${KEEP_ADVICE}${problems}`);
   }
+  // Built beside the JSON file first, so a failure leaves it as it was; it is then kept under a backup name.
   const building = `${path}.import-${process.pid}`;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
-  const db = openDatabase(building);
-  try {
-    Store.seed(db, state);
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-  } catch (err) {
-    db.close();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
-    throw err;
-  }
-  db.close();
-  // Everything is in the main file now; the emptied WAL and its index stay behind under the old name.
-  for (const suffix of ['-wal', '-shm']) rmSync(building + suffix, { force: true });
+  buildDataFile(building, state, 'building');
   const backup = backupPath(path);
   renameSync(path, backup);
   renameSync(building, path);

@@ -159,24 +159,28 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
       if (x.status_id !== null && !statusIds.has(x.status_id)) at([...path, 'status_id'], 'unknown status');
       x.category_ids.forEach((c, ci) => categoryIds.has(c) || at([...path, 'category_ids', ci], 'unknown category'));
       x.tag_ids.forEach((t, ti) => tagIds.has(t) || at([...path, 'tag_ids', ti], 'unknown tag'));
+      // Filled in place: the parsed seed is ours, and a copy of each of many posts costs.
+      const post = x as PostRecord;
       const created = x.created_at ?? nowIso;
-      return {
-        ...x,
-        database_id: x.database_id ?? postDbId(),
-        slug: x.slug ?? slugify(x.title),
-        sort_order: x.sort_order ?? i + 1,
-        created_at: created,
-        updated_at: x.updated_at ?? created,
-        latest_status_change_at: x.latest_status_change_at ?? created,
-      };
+      post.database_id = x.database_id ?? postDbId();
+      post.slug = x.slug ?? slugify(x.title);
+      post.sort_order = x.sort_order ?? i + 1;
+      post.created_at = created;
+      post.updated_at = x.updated_at ?? created;
+      post.latest_status_change_at = x.latest_status_change_at ?? created;
+      return post;
     });
     const postKeys = new Set(posts.map((x) => x.key));
 
     unique(p.comments, (c) => c.id, 'id', 'comments');
     const commentId = nextId(p.comments.map((c) => c.id ?? 0));
     const comments: CommentRecord[] = p.comments.map((c) => {
+      const comment = c as CommentRecord;
       const created = c.created_at ?? nowIso;
-      return { ...c, id: c.id ?? commentId(), created_at: created, updated_at: c.updated_at ?? created };
+      comment.id = c.id ?? commentId();
+      comment.created_at = created;
+      comment.updated_at = c.updated_at ?? created;
+      return comment;
     });
     const commentById = new Map(comments.map((c) => [c.id, c]));
     comments.forEach((c, i) => {
@@ -192,11 +196,13 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
 
     unique(p.feedback, (f) => f.id, 'id', 'feedback');
     let fbSeq = 0;
+    const givenFeedbackIds = new Set(p.feedback.map((f) => f.id));
     const feedback: FeedbackRecord[] = p.feedback.map((f, i) => {
       if (f.user_id !== null && !userIds.has(f.user_id)) at([...base, 'feedback', i, 'user_id'], 'unknown user');
       const created = f.created_at ?? nowIso;
       let id = f.id;
-      while (!id || p.feedback.some((o, oi) => oi !== i && o.id === id)) id = `fb-${++fbSeq}`;
+      // A given id is kept (duplicates are reported above); a missing one is the first fb-N no feedback was given.
+      while (!id || (id !== f.id && givenFeedbackIds.has(id))) id = `fb-${++fbSeq}`;
       return { ...f, id, created_at: created, updated_at: f.updated_at ?? created };
     });
 

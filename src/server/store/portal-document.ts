@@ -43,10 +43,18 @@ function sequenceStarts(p: PortalData): Record<SequenceName, number> {
   };
 }
 
-/** Writes a whole portal (a loaded seed) into the database; the caller holds the transaction. */
-export function insertPortal(sql: Sql, p: PortalData): void {
-  sql.run('INSERT INTO portals (id, guid, is_default, settings) VALUES (?, ?, ?, ?)', [p.id, p.guid, p.default ? 1 : 0, settingsJson(p)]);
-  insertContent(sql, p);
+/**
+ * Writes whole portals (a loaded seed) into an empty database; the caller holds
+ * the transaction. The secondary indexes are built once the rows are in, which
+ * is far cheaper than keeping them up to date row by row.
+ */
+export function insertPortals(sql: Sql, portals: PortalData[]): void {
+  inBulk(sql, true, () => {
+    for (const p of portals) {
+      sql.run('INSERT INTO portals (id, guid, is_default, settings) VALUES (?, ?, ?, ?)', [p.id, p.guid, p.default ? 1 : 0, settingsJson(p)]);
+      insertContent(sql, p);
+    }
+  }, portals.map((p) => p.id));
 }
 
 const settingsJson = (p: PortalData) => JSON.stringify(Object.fromEntries(SETTING_KEYS.map((k) => [k, p[k]])));
@@ -60,13 +68,23 @@ function insertContent(sql: Sql, p: PortalData): void {
 }
 
 /**
- * A whole portal in bulk. The counting triggers are set aside meanwhile and the
- * counters computed once at the end, set-based: a seed of half a million rows
- * loads in seconds.
+ * Runs `insert` with the counting triggers set aside (and, with `withoutIndexes`,
+ * the secondary indexes dropped and built again after it); the counters of the
+ * given portals are then computed once, set-based.
  */
-function insertCollections(sql: Sql, p: PortalData): void {
+function inBulk(sql: Sql, withoutIndexes: boolean, insert: () => void, portalIds: number[]): void {
   const triggers = sql.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'");
+  const indexes = withoutIndexes ? sql.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") : [];
   for (const t of triggers) sql.exec(`DROP TRIGGER ${t.name}`);
+  for (const i of indexes) sql.exec(`DROP INDEX ${i.name}`);
+  insert();
+  for (const i of indexes) sql.exec(i.sql);
+  for (const id of portalIds) recount(sql, id);
+  for (const t of triggers) sql.exec(t.sql);
+}
+
+/** A whole portal's collections in bulk. */
+function insertCollections(sql: Sql, p: PortalData): void {
   const each = <R>(spec: TableSpec<R>, items: R[]) => bulkInsertRecords(sql, spec, p.id, items);
   each(API_KEYS, p.api_keys);
   each(USERS, p.users);
@@ -86,8 +104,6 @@ function insertCollections(sql: Sql, p: PortalData): void {
   each(VOTES, p.anonymous_votes);
   each(SAVED_QUERIES, p.saved_queries);
   each(EVENTS, p.events);
-  recount(sql, p.id);
-  for (const t of triggers) sql.exec(t.sql);
 }
 
 /** The counters the triggers keep, computed from the rows. */
@@ -114,7 +130,7 @@ export function replacePortal(sql: Sql, p: PortalData): void {
   for (const table of PORTAL_TABLES) sql.run(`DELETE FROM ${table} WHERE portal_id = ?`, [p.id]);
   sql.run('DELETE FROM sequences WHERE portal_id = ?', [p.id]);
   sql.run('UPDATE portals SET guid = ?, is_default = ?, settings = ? WHERE id = ?', [p.guid, p.default ? 1 : 0, settingsJson(p), p.id]);
-  insertContent(sql, p);
+  inBulk(sql, false, () => insertContent(sql, p), [p.id]);
 }
 
 export function readSettings(sql: Sql, portalId: number): PortalSettings {

@@ -8,6 +8,11 @@ export class Sql {
 
   constructor(readonly db: Database) {}
 
+  /** The prepared statement itself, for callers that run it many times in a row. */
+  prepare(sql: string): Statement {
+    return this.statement(sql);
+  }
+
   private statement(sql: string): Statement {
     let s = this.statements.get(sql);
     if (!s) {

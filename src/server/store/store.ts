@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from './database.js';
-import { insertPortal, portalIds, readPortal, replacePortal } from './portal-document.js';
+import { insertPortals, portalIds, readPortal, replacePortal } from './portal-document.js';
 import { PortalState } from './portal.js';
 import { Sql } from './sql.js';
 import type { PortalData, ServerState } from './state.js';
@@ -32,7 +32,7 @@ export class Store {
   private byHost = new Map<string, PortalState>();
   private batch: Batch | undefined;
   private depth = 0;
-  /** What reset goes back to: a seed document, or a copy of the database as opened. */
+  /** What reset goes back to: a seed document (in memory), or a database file of its own. */
   private resetDoc: string | undefined;
   private snapshot: string | undefined;
 
@@ -46,12 +46,33 @@ export class Store {
     if ('portals' in source) Store.seed(db, source);
     this.portalViews = this.makeViews();
     this.mapHosts();
-    const resetTo = options.resetTo ?? ('portals' in source ? source : undefined);
-    if (resetTo) {
-      this.resetDoc = JSON.stringify(resetTo);
+    if ('portals' in source) {
+      // An in-memory store keeps what it goes back to as text, far smaller than the objects.
+      this.resetDoc = JSON.stringify(options.resetTo ?? source);
     } else {
-      // The data as opened, copied by SQLite itself; read back only when a portal is reset.
       this.snapshot = join(tmpdir(), `fp-reset-${process.pid}-${randomUUID()}.db`);
+      if (options.resetTo) this.buildSnapshot(options.resetTo);
+      else this.copySnapshot();
+    }
+  }
+
+  /** The state to reset to, as a database of its own. */
+  private buildSnapshot(state: ServerState): void {
+    const db = openDatabase(this.snapshot!, { bulkLoad: true });
+    try {
+      Store.seed(db, state);
+    } finally {
+      db.close();
+    }
+  }
+
+  /** The data as opened: a copy of the file (everything checkpointed into it first), or one SQLite writes for a database in memory. */
+  private copySnapshot(): void {
+    const file = this.sql.one<{ file: string }>("SELECT file FROM pragma_database_list WHERE name = 'main'")?.file;
+    if (file) {
+      this.sql.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      copyFileSync(file, this.snapshot!);
+    } else {
       this.sql.run('VACUUM INTO ?', [this.snapshot]);
     }
   }
@@ -84,7 +105,7 @@ export class Store {
     const sql = new Sql(db);
     sql.exec('BEGIN IMMEDIATE');
     try {
-      for (const p of state.portals) insertPortal(sql, p);
+      insertPortals(sql, state.portals);
       sql.exec('COMMIT');
     } catch (err) {
       sql.exec('ROLLBACK');
