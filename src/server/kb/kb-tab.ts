@@ -24,10 +24,19 @@ export function tabPosts(portal: PortalData, tabId: number): PostRecord[] {
 
 /** The tab as the archive modules see it. */
 export function toKbTab(portal: PortalData, tab: TabRecord): KbTab {
+  return kbTabOf(tab, tabSections(portal, tab.id), tabPosts(portal, tab.id));
+}
+
+/** The same, read from the store with the tab's own queries (not every post of the portal). */
+export function storedKbTab(portal: PortalState, tab: TabRecord): KbTab {
+  return kbTabOf(tab, portal.tabSections(tab.id), portal.tabPosts(tab.id));
+}
+
+function kbTabOf(tab: TabRecord, sections: SectionRecord[], posts: PostRecord[]): KbTab {
   return {
     id: tab.id,
     description: tab.description,
-    sections: tabSections(portal, tab.id).map((s) => ({
+    sections: sections.map((s) => ({
       id: s.id,
       parent_id: s.parent_id,
       slug: s.slug,
@@ -35,7 +44,7 @@ export function toKbTab(portal: PortalData, tab: TabRecord): KbTab {
       description: s.description,
       sort_order: s.sort_order,
     })),
-    articles: tabPosts(portal, tab.id).map((p) => ({
+    articles: posts.map((p) => ({
       key: p.key,
       section_id: p.section_id,
       slug: p.slug,

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { lstat, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { UsageError } from '../../errors.js';
 
 /**
@@ -62,10 +61,26 @@ export async function writeManifest(dir: string, tabId: number, files: Map<strin
   }
 }
 
-export async function hashFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
+/**
+ * The sha256 of a regular file, opened without following a symbolic link; null
+ * when nothing is there, 'not a regular file' for a link, folder or device.
+ */
+export async function hashRegularFile(file: string): Promise<string | null | 'not a regular file'> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ELOOP' || code === 'EISDIR') return 'not a regular file';
+    throw err;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) return 'not a regular file';
+    return createHash('sha256').update(await handle.readFile()).digest('hex');
+  } finally {
+    await handle.close();
+  }
 }
 
 export interface LocalChanges {

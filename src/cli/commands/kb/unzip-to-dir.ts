@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { lstat, mkdir, mkdtemp, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { crc32, inflateRawSync } from 'node:zlib';
@@ -8,7 +8,7 @@ import type { Entry, ZipFile } from 'yauzl';
 import { eachLimit } from './each-limit.js';
 import { removeOnExit } from './remove-on-exit.js';
 
-/** Files written, checked, moved at once. */
+/** Entries read, files written or moved at once. */
 const FILE_CONCURRENCY = 16;
 /** Entries up to this size are inflated in memory in one call. */
 const SMALL_ENTRY = 256 * 1024;
@@ -87,23 +87,36 @@ export async function countArchive(zipPath: string): Promise<{ sections: number;
 
 export interface UnzipOptions {
   /**
-   * Called once the archive is staged, before the folder changes: the sha256 of
-   * each incoming file, and the existing files that would be replaced or
-   * removed. Throwing leaves the folder as it was.
+   * Called once every entry has been read and checked, before the folder
+   * changes: the sha256 of each incoming file, and the existing files that
+   * would be replaced or removed. Throwing leaves the folder as it was. It may
+   * return the sha256 of the existing files it read: a file that already holds
+   * what the archive brings is then left as it is.
    */
-  beforeReplacing?: (incoming: Map<string, string>, replaced: string[]) => Promise<void>;
+  beforeReplacing?: (incoming: Map<string, string>, replaced: string[]) => Promise<Map<string, string> | void>;
 }
+
+/** A ZIP up to this size is read into memory whole: no file read per entry. */
+const IN_MEMORY_ZIP = 32 * 1024 * 1024;
+/** Inflated content held in memory until the folder is written; past it, entries are staged on disk. */
+const IN_MEMORY_CONTENT = 64 * 1024 * 1024;
+
+type Kind = 'file' | 'folder' | 'symlink' | 'other';
 
 /**
  * Unpacks a knowledge-base export into `dir`, replacing the markdown files it
  * had (so deleted articles disappear) and keeping everything else (`.git`,
- * notes, other files). Every entry name is checked and the archive is extracted
- * into a staging folder before the old content is touched, so a bad archive
- * leaves `dir` as it was.
+ * notes, other files). Every entry name is checked and every entry is inflated
+ * and checked (size, CRC) before the folder is touched, so a bad archive
+ * leaves `dir` as it was. Small entries wait in memory, large ones in a staging
+ * folder inside `dir`; then new files are written in place, changed ones
+ * replaced through a temp file renamed over them, and unchanged ones (when
+ * `beforeReplacing` tells) are not written at all.
  */
 export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOptions = {}): Promise<UnzipResult> {
   const yauzl = (await import('yauzl')).default;
-  const zipfile = await openZip(yauzl, zipPath);
+  const { zipfile, bytes } = await openZipSource(yauzl, zipPath);
+  let staging: { path: string; forget: () => void } | undefined;
   try {
     const files: Array<{ name: string; entry: Entry }> = [];
     const folders = new Set<string>();
@@ -120,67 +133,139 @@ export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOption
     }
 
     await mkdir(dir, { recursive: true });
-    await checkTargets(dir, files.map((f) => f.name), folders);
+    const existing = await scanFolder(dir);
+    checkTargets(dir, files.map((f) => f.name), folders, existing);
 
-    const staging = await mkdtemp(path.join(dir, '.fp-unpack-'));
-    const keepStaging = removeOnExit(staging);
-    try {
-      for (const folder of [...folders].sort()) await mkdir(path.join(staging, folder), { recursive: true });
-      const hashes = new Map<string, string>();
-      await eachLimit(files, FILE_CONCURRENCY, async ({ name, entry }) => {
-        const target = path.join(staging, name);
-        if (entry.compressionMethod === 8 && entry.uncompressedSize <= SMALL_ENTRY) {
-          const content = await inflateSmall(zipfile, entry, name);
-          await writeFile(target, content, { flag: 'wx' });
-          hashes.set(name, createHash('sha256').update(content).digest('hex'));
-          return;
-        }
-        const stream = await zipfile.openReadStreamPromise(entry);
-        const hash = createHash('sha256');
-        stream.on('data', (chunk: Buffer) => hash.update(chunk));
-        await pipeline(stream, createWriteStream(target, { flags: 'wx' }));
-        hashes.set(name, hash.digest('hex'));
-      });
-
-      const written = new Set(files.map((f) => f.name));
-      const previous = await managedFiles(dir);
-      const removed = previous.filter((p) => !written.has(p));
-      if (opts.beforeReplacing) {
-        const existing = await Promise.all(files.map(async ({ name }) => ((await lstat(path.join(dir, name)).catch(() => null)) ? name : null)));
-        const replaced = [...new Set([...previous, ...existing.filter((n): n is string => n !== null)])].sort();
-        await opts.beforeReplacing(hashes, replaced);
+    // Every entry read and checked before anything in `dir` changes.
+    const hashes = new Map<string, string>();
+    const contents = new Map<string, Buffer>();
+    let held = 0;
+    const stage = async () => {
+      if (!staging) {
+        const made = await mkdtemp(path.join(dir, '.fp-unpack-'));
+        staging = { path: made, forget: removeOnExit(made) };
+        for (const folder of [...folders].sort()) await mkdir(path.join(made, folder), { recursive: true });
       }
-      await eachLimit(previous, FILE_CONCURRENCY, (p) => unlink(path.join(dir, p)));
-      for (const folder of [...folders].sort()) await mkdir(path.join(dir, folder), { recursive: true });
-      await eachLimit(files, FILE_CONCURRENCY, ({ name }) => rename(path.join(staging, name), path.join(dir, name)));
-      await pruneEmptyFolders(dir, removed, folders);
+      return staging.path;
+    };
+    await eachLimit(files, FILE_CONCURRENCY, async ({ name, entry }) => {
+      if ((entry.compressionMethod === 8 || entry.compressionMethod === 0) && entry.uncompressedSize <= SMALL_ENTRY) {
+        const content = await readSmall(zipfile, bytes, entry, name);
+        hashes.set(name, sha256(content));
+        if (held + content.length <= IN_MEMORY_CONTENT) {
+          held += content.length;
+          contents.set(name, content);
+        } else {
+          await writeFile(path.join(await stage(), name), content, { flag: 'wx' });
+        }
+        return;
+      }
+      const target = path.join(await stage(), name);
+      const stream = await zipfile.openReadStreamPromise(entry);
+      const hash = createHash('sha256');
+      stream.on('data', (chunk: Buffer) => hash.update(chunk));
+      await pipeline(stream, createWriteStream(target, { flags: 'wx' }));
+      hashes.set(name, hash.digest('hex'));
+    });
 
-      return {
-        files: files.map((f) => f.name),
-        hashes,
-        removed,
-        ...countContent(files.map((f) => f.name)),
-      };
-    } finally {
-      await rm(staging, { recursive: true, force: true });
-      keepStaging();
+    const written = new Set(files.map((f) => f.name));
+    const previous = [...existing]
+      .filter(([p, kind]) => (kind === 'file' || kind === 'symlink') && isMarkdown(p))
+      .map(([p]) => p)
+      .sort();
+    const removed = previous.filter((p) => !written.has(p));
+    let current: Map<string, string> | void = undefined;
+    if (opts.beforeReplacing) {
+      const replaced = [...new Set([...previous, ...files.map((f) => f.name).filter((n) => existing.has(n))])].sort();
+      current = await opts.beforeReplacing(hashes, replaced);
     }
+
+    await eachLimit(removed, FILE_CONCURRENCY, (p) => unlink(path.join(dir, p)));
+    for (const folder of [...folders].sort()) if (!existing.has(folder)) await mkdir(path.join(dir, folder), { recursive: true });
+    await eachLimit(files, FILE_CONCURRENCY, async ({ name }) => {
+      const target = path.join(dir, name);
+      if (current && current.get(name) === hashes.get(name)) return;
+      const content = contents.get(name);
+      const from = content === undefined ? path.join(staging!.path, name) : undefined;
+      if (!existing.has(name)) {
+        try {
+          if (content !== undefined) await writeFile(target, content, { flag: 'wx' });
+          else await rename(from!, target);
+          return;
+        } catch (err) {
+          // Something appeared there meanwhile: replace it like an existing file.
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        }
+      }
+      if (from !== undefined) return rename(from, target);
+      const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.fp-tmp`);
+      try {
+        await writeFile(temp, content!, { flag: 'wx' });
+        await rename(temp, target);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+    });
+    await pruneEmptyFolders(dir, removed, folders);
+
+    return {
+      files: files.map((f) => f.name),
+      hashes,
+      removed,
+      ...countContent(files.map((f) => f.name)),
+    };
   } finally {
     zipfile.close();
+    const done = staging as { path: string; forget: () => void } | undefined;
+    if (done) {
+      await rm(done.path, { recursive: true, force: true });
+      done.forget();
+    }
   }
 }
 
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A small ZIP is read whole into memory, a larger one from its file. */
+async function openZipSource(yauzl: typeof import('yauzl'), zipPath: string): Promise<{ zipfile: ZipFile; bytes?: Buffer }> {
+  if ((await stat(zipPath)).size > IN_MEMORY_ZIP) return { zipfile: await openZip(yauzl, zipPath) };
+  const bytes = await readFile(zipPath);
+  const zipfile = await new Promise<ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, zf) => (err ? reject(err) : resolve(zf))),
+  );
+  return { zipfile, bytes };
+}
+
+/** An entry's data as stored, sliced from the archive in memory: behind its local header. */
+function storedData(bytes: Buffer, entry: Entry, name: string): Buffer {
+  const at = entry.relativeOffsetOfLocalHeader;
+  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) {
+    throw new Error(`archive entry ${JSON.stringify(name)} has no local header where the directory says`);
+  }
+  const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
+  if (start + entry.compressedSize > bytes.length) throw new Error(`archive entry ${JSON.stringify(name)} runs past the end of the archive`);
+  return bytes.subarray(start, start + entry.compressedSize);
+}
+
 /**
- * A small deflated entry, inflated in one call: a stream per entry would send each
- * of thousands of 1 kB articles through the thread pool. The size and CRC are
- * checked as the streamed path checks them.
+ * A small entry, read in one call (inflated when deflated): a stream per entry
+ * would send each of thousands of 1 kB articles through the thread pool. The
+ * size and CRC are checked as the streamed path checks them.
  */
-async function inflateSmall(zipfile: ZipFile, entry: Entry, name: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await zipfile.openReadStreamPromise(entry, { decompress: false })) chunks.push(chunk as Buffer);
+async function readSmall(zipfile: ZipFile, bytes: Buffer | undefined, entry: Entry, name: string): Promise<Buffer> {
+  if (entry.isEncrypted()) throw new Error(`archive entry ${JSON.stringify(name)} is encrypted`);
+  const stored = entry.compressionMethod === 0;
+  let raw: Buffer;
+  if (bytes !== undefined) raw = storedData(bytes, entry, name);
+  else {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await zipfile.openReadStreamPromise(entry, stored ? {} : { decompress: false })) chunks.push(chunk as Buffer);
+    raw = Buffer.concat(chunks);
+  }
   let content: Buffer;
   try {
-    content = inflateRawSync(Buffer.concat(chunks), { maxOutputLength: entry.uncompressedSize + 1 });
+    content = stored ? raw : inflateRawSync(raw, { maxOutputLength: entry.uncompressedSize + 1 });
   } catch (err) {
     throw new Error(`archive entry ${JSON.stringify(name)} does not inflate: ${(err as Error).message}`);
   }
@@ -192,43 +277,43 @@ async function inflateSmall(zipfile: ZipFile, entry: Entry, name: string): Promi
 }
 
 /**
+ * What `root` holds, by `/`-separated path: one directory listing per folder
+ * instead of a check per file. Dot entries are skipped and dot folders and
+ * symlinked folders are not entered (the export never writes into them).
+ */
+async function scanFolder(root: string): Promise<Map<string, Kind>> {
+  const found = new Map<string, Kind>();
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await readdir(path.join(root, rel), { withFileTypes: true });
+    const sub: string[] = [];
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue;
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      const kind: Kind = e.isDirectory() ? 'folder' : e.isSymbolicLink() ? 'symlink' : e.isFile() ? 'file' : 'other';
+      found.set(child, kind);
+      if (kind === 'folder') sub.push(child);
+    }
+    await Promise.all(sub.map(walk));
+  };
+  await walk('');
+  return found;
+}
+
+/**
  * Refuses before anything changes when a target cannot be written in place: a
  * folder on the way is a file or a symlink (which could point outside `dir`),
  * or a file would replace a folder.
  */
-async function checkTargets(dir: string, files: string[], folders: Set<string>): Promise<void> {
-  const kind = async (rel: string) => {
-    const info = await lstat(path.join(dir, rel)).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') return null;
-      throw err;
-    });
-    return info === null ? 'missing' : info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'folder' : 'file';
-  };
+function checkTargets(dir: string, files: string[], folders: Set<string>, existing: Map<string, Kind>): void {
   for (const folder of folders) {
-    const k = await kind(folder);
-    if (k === 'file' || k === 'symlink') {
+    const kind = existing.get(folder);
+    if (kind !== undefined && kind !== 'folder') {
       throw new UnsafeEntryError(`${folder}/`, `${path.join(dir, folder)} exists and is not a folder`);
     }
   }
-  await eachLimit(files, FILE_CONCURRENCY, async (name) => {
-    if ((await kind(name)) === 'folder') throw new UnsafeEntryError(name, `${path.join(dir, name)} is a folder`);
-  });
-}
-
-/** The markdown files an export manages, as `/`-separated paths; dot folders and symlinked folders are not entered. */
-async function managedFiles(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (rel: string): Promise<void> => {
-    const entries = await readdir(path.join(root, rel), { withFileTypes: true });
-    for (const e of entries) {
-      if (e.name.startsWith('.')) continue;
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) await walk(child);
-      else if ((e.isFile() || e.isSymbolicLink()) && isMarkdown(e.name)) found.push(child);
-    }
-  };
-  await walk('');
-  return found.sort();
+  for (const name of files) {
+    if (existing.get(name) === 'folder') throw new UnsafeEntryError(name, `${path.join(dir, name)} is a folder`);
+  }
 }
 
 /** Folders left empty by removed articles go too (deepest first), unless the archive has them. */

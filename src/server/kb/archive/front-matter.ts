@@ -9,7 +9,38 @@ import { ArchiveError } from './archive-error.js';
 const FENCE = '---';
 
 export function renderMarkdownFile(frontMatter: Record<string, unknown>, body: string): string {
-  return `${FENCE}\n${stringify(frontMatter, { lineWidth: 0, minContentWidth: 0 })}${FENCE}\n${body}`;
+  let yaml = '';
+  for (const [key, value] of Object.entries(frontMatter)) yaml += yamlEntry(key, value);
+  return `${FENCE}\n${yaml}${FENCE}\n${body}`;
+}
+
+const STRINGIFY_OPTIONS = { lineWidth: 0, minContentWidth: 0 } as const;
+
+/**
+ * Words that read back as the same string when written plain: letters first (no
+ * number, `.inf`, indicator or quote), then nothing that YAML gives a meaning
+ * (no `:`, `#`, quotes, brackets, trailing space), and not a keyword.
+ */
+const PLAIN_STRING = /^[A-Za-z][A-Za-z0-9 _.,()/+-]*$/;
+const KEYWORDS = /^(?:true|false|null|y|n|yes|no|on|off)$/i;
+/** The same words with `: ` or ` #` in them (a title like `Step 1: install`): yaml double-quotes them, with nothing to escape. */
+const QUOTED_STRING = /^[A-Za-z][A-Za-z0-9 _.,()/+:#-]*$/;
+const NEEDS_QUOTES = /: | #|:$/;
+
+/**
+ * One front-matter line as yaml writes it: integers and plain words directly
+ * (thousands of files make yaml's own stringify the export's largest cost),
+ * anything else through yaml.
+ */
+function yamlEntry(key: string, value: unknown): string {
+  if (PLAIN_STRING.test(key)) {
+    if (Number.isSafeInteger(value)) return `${key}: ${String(value)}\n`;
+    if (typeof value === 'string' && !value.endsWith(' ') && !KEYWORDS.test(value)) {
+      if (PLAIN_STRING.test(value)) return `${key}: ${value}\n`;
+      if (QUOTED_STRING.test(value) && NEEDS_QUOTES.test(value)) return `${key}: "${value}"\n`;
+    }
+  }
+  return stringify({ [key]: value }, STRINGIFY_OPTIONS);
 }
 
 /** The root `_index.md`: plain description, fenced only when it would otherwise read as front matter. */

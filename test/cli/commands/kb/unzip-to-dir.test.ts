@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -128,6 +128,38 @@ describe('unzipToDir', () => {
     await expect(unzipToDir(zip, dest)).rejects.toThrow(/refusing archive entry "guide\/": .* exists and is not a folder/);
     expect(readdirSync(outside)).toEqual([]);
     expect(readFileSync(join(dest, 'a.md'), 'utf8')).toBe('old');
+  });
+
+  it('leaves a file that already holds what the archive brings as it is (beforeReplacing tells), and replaces the others', async () => {
+    const dest = tempDir();
+    writeFileSync(join(dest, 'same.md'), 'same');
+    writeFileSync(join(dest, 'changed.md'), 'old');
+    const inode = (name: string) => statSync(join(dest, name)).ino;
+    const before = { same: inode('same.md'), changed: inode('changed.md') };
+    const sha = (t: string) => createHash('sha256').update(t).digest('hex');
+    let seen: string[] = [];
+    await unzipToDir(await makeZip({ 'same.md': 'same', 'changed.md': 'new', 'added.md': 'added' }), dest, {
+      beforeReplacing: async (_incoming, replaced) => {
+        seen = replaced;
+        return new Map([['same.md', sha('same')], ['changed.md', sha('old')]]);
+      },
+    });
+    expect(seen).toEqual(['changed.md', 'same.md']);
+    expect(inode('same.md')).toBe(before.same);
+    expect(inode('changed.md')).not.toBe(before.changed);
+    expect(['same.md', 'changed.md', 'added.md'].map((n) => readFileSync(join(dest, n), 'utf8'))).toEqual(['same', 'new', 'added']);
+    expect(tree(dest).sort()).toEqual(['added.md', 'changed.md', 'same.md']);
+  });
+
+  it('refuses an entry whose data fails its CRC check and changes nothing', async () => {
+    const zip = await makeZip({ 'a.md': 'AAAA', 'b.md': 'good' });
+    const bytes = readFileSync(zip);
+    bytes[bytes.indexOf('AAAA')] = 'B'.charCodeAt(0);
+    writeFileSync(zip, bytes);
+    const dest = tempDir();
+    writeFileSync(join(dest, 'old.md'), 'old');
+    await expect(unzipToDir(zip, dest)).rejects.toThrow('archive entry "a.md" fails its CRC check');
+    expect(tree(dest)).toEqual(['old.md']);
   });
 
   it('creates the target folder when it does not exist', async () => {

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { parseMarkdownFile, renderMarkdownFile, renderRootIndex } from '../../../../src/server/kb/archive/front-matter.js';
 
 describe('front matter', () => {
+  it('writes every value as yaml does and reads it back unchanged (titles with colons, keywords, numbers as text)', () => {
+    const values = [
+      'Installation', 'Step 1: install', 'Step 1:', 'a:b', 'C# tips', 'a #b', '#tag', 'yes', 'No', 'null', 'True', '~',
+      '12345', '0x1f', '1e5', '.inf', 'trailing ', ' leading', '- item', '[x]', 'it\'s: x', 'say "hi": now', 'back\\slash',
+      'line\nbreak', 'émigré', 'Q&A', '*star', '!tag', '@at', '%pct', '|pipe', '>gt', 'x?', 'C++ guide', 'a/b', '', 7, 0, -3,
+    ];
+    for (const value of values) {
+      const frontMatter = { id: value, title: value, sort_order: 2 };
+      const text = renderMarkdownFile(frontMatter, 'body');
+      expect(text).toBe(`---\n${stringify(frontMatter, { lineWidth: 0, minContentWidth: 0 })}---\nbody`);
+      expect(parseMarkdownFile(text, 'f.md')).toEqual({ data: frontMatter, body: 'body' });
+    }
+  });
+
   it('keeps the body byte for byte, with or without a trailing newline', () => {
     for (const body of ['', 'x', 'x\n', 'x\n\n', '\n', '---\nnot front matter\n---\n', 'a\r\nb\r\n']) {
       expect(parseMarkdownFile(renderMarkdownFile({ title: 't' }, body), 'f.md')).toEqual({ data: { title: 't' }, body });

@@ -1,4 +1,4 @@
-import { lstat, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -7,7 +7,8 @@ import type { Factory } from '../../../factory.js';
 import { withExamples } from '../../../help.js';
 import { removeOnExit } from '../remove-on-exit.js';
 import { plural, tabOption } from '../options.js';
-import { hashFile, readManifest, writeManifest, type SyncManifest } from '../sync-manifest.js';
+import { eachLimit } from '../each-limit.js';
+import { hashRegularFile, readManifest, writeManifest, type SyncManifest } from '../sync-manifest.js';
 
 export interface ExportOptions {
   tab: number;
@@ -93,7 +94,8 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
 /**
  * A file the export would replace or remove is safe when it is as the last
  * export or sync left it (the manifest's hash), or already what the export
- * brings. Anything else is a local edit.
+ * brings. Anything else is a local edit. Resolves to the hashes it read, so
+ * that files already as the export brings them are not written again.
  */
 async function refuseLocalChanges(
   dir: string,
@@ -101,22 +103,21 @@ async function refuseLocalChanges(
   manifest: SyncManifest | null,
   incoming: Map<string, string>,
   replaced: string[],
-): Promise<void> {
+): Promise<Map<string, string>> {
   const known = manifest !== null && manifest.tab_id === tab ? manifest.files : {};
+  const current = new Map<string, string>();
   const edited: string[] = [];
-  for (const p of replaced) {
-    const file = path.join(dir, ...p.split('/'));
-    const info = await lstat(file).catch(() => null);
-    if (info === null) continue;
+  await eachLimit(replaced, 16, async (p) => {
+    const hash = await hashRegularFile(path.join(dir, ...p.split('/')));
     // Only regular files are read: a symbolic link is never followed out of the folder, and is not replaced unasked.
-    if (!info.isFile()) {
-      edited.push(p);
-      continue;
+    if (hash === 'not a regular file') edited.push(p);
+    else if (hash !== null) {
+      current.set(p, hash);
+      if (hash !== known[p] && hash !== incoming.get(p)) edited.push(p);
     }
-    const hash = await hashFile(file);
-    if (hash !== known[p] && hash !== incoming.get(p)) edited.push(p);
-  }
-  if (edited.length > 0) throw new LocalChangesError(dir, edited);
+  });
+  if (edited.length > 0) throw new LocalChangesError(dir, edited.sort());
+  return current;
 }
 
 async function requireFolder(dir: string, what: string): Promise<void> {
