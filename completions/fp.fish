@@ -359,7 +359,7 @@ complete -c fp -n "__fp_at 'fp categories delete'" -l no-color -d 'no colour (en
 complete -c fp -n "__fp_at 'fp categories delete'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp categories delete'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
 complete -c fp -n "__fp_at 'fp groups'" -f -a 'list' -d 'List user groups'
-complete -c fp -n "__fp_at 'fp groups'" -f -a 'get' -d 'Show a group'
+complete -c fp -n "__fp_at 'fp groups'" -f -a 'get' -d 'Get a group'
 complete -c fp -n "__fp_at 'fp groups'" -f -a 'create' -d 'Create a user group'
 complete -c fp -n "__fp_at 'fp groups'" -f -a 'update' -d 'Rename a group or change its description'
 complete -c fp -n "__fp_at 'fp groups'" -f -a 'delete' -d 'Delete a group (memberships go, user accounts stay)'
