@@ -137,10 +137,13 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
   return { spec: spec as CommandSpec<never>, register };
 }
 
-/** The names of a list just shown, kept for completion under the profile in use (none without a stored profile). */
+/**
+ * The names of a list just shown, kept for completion under the profile in use: only when the
+ * portal is the profile's own (not another one named by --base-url or FP_BASE_URL).
+ */
 async function keepListedNames(f: Factory, source: CachedSource, rows: unknown[]): Promise<void> {
-  const { profile } = await f.credentials();
-  if (!profile) return;
+  const { profile, urlSource } = await f.credentials();
+  if (!profile || urlSource !== 'profile') return;
   const { keepNames } = await import('../completion/name-cache.js');
   const names = rows.map((r) => (r as { name?: unknown } | null)?.name).filter((n): n is string => typeof n === 'string');
   keepNames(f.io.env, profile, source, names);
