@@ -307,8 +307,8 @@ _fp_option_values() {
 _fp_argument_values() {
   case "$1" in
     'fp auth switch') fp __complete profiles 2>/dev/null ;;
-    'fp comments list') true ;;
-    'fp comments create') true ;;
+    'fp comments list') fp __complete posts 2>/dev/null ;;
+    'fp comments create') fp __complete posts 2>/dev/null ;;
     'fp categories update') fp __complete categories 2>/dev/null ;;
     'fp categories delete') fp __complete categories 2>/dev/null ;;
     'fp groups get') fp __complete groups 2>/dev/null ;;
@@ -317,9 +317,9 @@ _fp_argument_values() {
     'fp groups users list') fp __complete groups 2>/dev/null ;;
     'fp groups users add') fp __complete groups 2>/dev/null ;;
     'fp groups users remove') fp __complete groups 2>/dev/null ;;
-    'fp votes add') true ;;
-    'fp votes remove') true ;;
-    'fp references add') true ;;
+    'fp votes add') fp __complete posts 2>/dev/null ;;
+    'fp votes remove') fp __complete posts 2>/dev/null ;;
+    'fp references add') fp __complete posts 2>/dev/null ;;
     'fp moderation approve') printf '%s\n' 'post' 'comment' ;;
     'fp moderation reject') printf '%s\n' 'post' 'comment' ;;
     'fp completion') printf '%s\n' 'bash' 'zsh' 'fish' ;;

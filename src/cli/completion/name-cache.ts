@@ -2,14 +2,19 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultConfigDir } from '../config/config-file.js';
 
-/** Sources whose names are kept from the last list for completion. */
-export const CACHED_SOURCES = ['categories', 'groups'] as const;
-export type CachedSource = (typeof CACHED_SOURCES)[number];
+/** Sources whose names are kept from the last list for completion, and the field that names an item. */
+const NAME_FIELD = { categories: 'name', groups: 'name', posts: 'id' } as const;
+export type CachedSource = keyof typeof NAME_FIELD;
+export const CACHED_SOURCES = Object.keys(NAME_FIELD) as CachedSource[];
+
+/** What completion offers for the items of a list: their names (post keys for posts). */
+export const namesOf = (source: CachedSource, items: unknown[]): string[] =>
+  items.map((i) => (i as Record<string, unknown> | null)?.[NAME_FIELD[source]]).filter((n): n is string => typeof n === 'string');
 
 type Env = Record<string, string | undefined>;
 type Cache = Partial<Record<CachedSource, string[]>>;
 
-/** `<config dir>/completion/<profile>.json`: `{categories: [names], groups: [names]}`. */
+/** `<config dir>/completion/<profile>.json`: `{categories: [names], groups: [names], posts: [keys]}`. */
 const cacheFile = (env: Env, profile: string) => join(env.FP_CONFIG_DIR || defaultConfigDir(env), 'completion', `${profile}.json`);
 
 function read(env: Env, profile: string): Cache {

@@ -58,7 +58,7 @@ export interface CommandSpec<O> {
   declined?: string;
   /** Said on stderr for an empty table (with the default run). */
   empty?: string;
-  /** Keep the names of the listed items for completion (`--category <TAB>`), per profile. */
+  /** Keep the names (post keys) of the listed items for completion (`--category <TAB>`), per profile. */
   keepsNames?: CachedSource;
   /** Left out of help and completion (`fp __complete`). */
   hidden?: boolean;
@@ -144,9 +144,8 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
 async function keepListedNames(f: Factory, source: CachedSource, rows: unknown[]): Promise<void> {
   const { profile, urlSource } = await f.credentials();
   if (!profile || urlSource !== 'profile') return;
-  const { keepNames } = await import('../completion/name-cache.js');
-  const names = rows.map((r) => (r as { name?: unknown } | null)?.name).filter((n): n is string => typeof n === 'string');
-  keepNames(f.io.env, profile, source, names);
+  const { keepNames, namesOf } = await import('../completion/name-cache.js');
+  keepNames(f.io.env, profile, source, namesOf(source, rows));
 }
 
 /** The default run: the endpoint called with the checked fields as its query or body; its `data` shown. */

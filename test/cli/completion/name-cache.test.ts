@@ -41,6 +41,15 @@ describe('names kept for completion', () => {
     expect((await fp(dir, ['__complete', 'profiles'])).out).toBe('acme\n');
   });
 
+  it('posts list keeps the keys of the page shown', async () => {
+    const dir = await loggedIn();
+    expect((await fp(dir, ['posts', 'list', '--limit', '2', '--order-by', 'id', '--order', 'asc'])).code).toBe(0);
+    const listed = await fp(dir, ['posts', 'list', '--limit', '2', '--order-by', 'id', '--order', 'asc', '--json']);
+    const keys = JSON.parse(listed.out).map((p: { id: string }) => p.id);
+    expect(keys).toHaveLength(2);
+    expect((await fp(dir, ['__complete', 'posts'])).out).toBe(keys.map((k: string) => `${k}\n`).join(''));
+  });
+
   it('nothing is kept when the portal is not the profile\'s own, or without a profile', async () => {
     const dir = await loggedIn();
     const elsewhere = { FP_PROFILE: 'acme', FP_BASE_URL: server.url.replace('127.0.0.1', 'localhost'), FP_API_KEY: ADMIN_KEY };

@@ -3,8 +3,8 @@ import { defineCommand } from '../../framework/define-command.js';
 
 /**
  * `fp __complete SOURCE`: the names completion scripts offer, one a line. Reads only local
- * files (the profile store, the names kept by the last `categories list` or `groups list`
- * of the profile in use), never the network, so TAB stays quick and works offline.
+ * files (the profile store, the names kept by the last `categories list`, `groups list` or
+ * `posts list` of the profile in use), never the network, so TAB stays quick and works offline.
  */
 export default defineCommand<{ source: 'profiles' | CachedSource }>({
   name: '__complete',
