@@ -205,7 +205,7 @@ complete -c fp -n "__fp_at 'fp posts'" -l timeout -r -d 'give up on a request af
 complete -c fp -n "__fp_at 'fp posts list'" -l tab -r -d 'board (tab) slug or name'
 complete -c fp -n "__fp_at 'fp posts list'" -l category -x -a '(fp __complete categories 2>/dev/null)' -d 'category id or unique name'
 complete -c fp -n "__fp_at 'fp posts list'" -l section -r -d 'section id or slug'
-complete -c fp -n "__fp_at 'fp posts list'" -l status -r -d 'status id or name (repeatable, or comma-separated)'
+complete -c fp -n "__fp_at 'fp posts list'" -l status -x -a '(fp __complete statuses 2>/dev/null)' -d 'status id or name (repeatable, or comma-separated)'
 complete -c fp -n "__fp_at 'fp posts list'" -l tag -r -d 'tag id or name (repeatable, or comma-separated)'
 complete -c fp -n "__fp_at 'fp posts list'" -l platform -x -a 'web windows linux macos ios android mobile api sdk playstation xbox nintendo_switch alexa google_assistant chrome_extension firefox_extension safari_extension edge_extension' -d 'platform filter'
 complete -c fp -n "__fp_at 'fp posts list'" -l version -r -d 'version filter'

@@ -41,13 +41,16 @@ describe('names kept for completion', () => {
     expect((await fp(dir, ['__complete', 'profiles'])).out).toBe('acme\n');
   });
 
-  it('posts list keeps the keys of the page shown', async () => {
+  it('posts list keeps the keys of the page shown and the names of their statuses', async () => {
     const dir = await loggedIn();
     expect((await fp(dir, ['posts', 'list', '--limit', '2', '--order-by', 'id', '--order', 'asc'])).code).toBe(0);
     const listed = await fp(dir, ['posts', 'list', '--limit', '2', '--order-by', 'id', '--order', 'asc', '--json']);
     const keys = JSON.parse(listed.out).map((p: { id: string }) => p.id);
     expect(keys).toHaveLength(2);
     expect((await fp(dir, ['__complete', 'posts'])).out).toBe(keys.map((k: string) => `${k}\n`).join(''));
+    const statuses = [...new Set(JSON.parse(listed.out).flatMap((p: { status: { name: string } | null }) => (p.status ? [p.status.name] : [])))];
+    expect(statuses.length).toBeGreaterThan(0);
+    expect((await fp(dir, ['__complete', 'statuses'])).out).toBe(statuses.map((s) => `${s}\n`).join(''));
   });
 
   it('nothing is kept when the portal is not the profile\'s own, or without a profile', async () => {
