@@ -186,7 +186,7 @@ _fp_option_values() {
     'fp posts|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp posts list|--tab') true ;;
     'fp posts list|--category') fp __complete categories 2>/dev/null ;;
-    'fp posts list|--status') true ;;
+    'fp posts list|--status') fp __complete statuses 2>/dev/null ;;
     'fp posts list|--tag') true ;;
     'fp posts list|--platform') printf '%s\n' 'web' 'windows' 'linux' 'macos' 'ios' 'android' 'mobile' 'api' 'sdk' 'playstation' 'xbox' 'nintendo_switch' 'alexa' 'google_assistant' 'chrome_extension' 'firefox_extension' 'safari_extension' 'edge_extension' ;;
     'fp posts list|--order-by') printf '%s\n' 'id' 'title' 'created_at' 'updated_at' 'content_updated_at' 'votes_count' 'comments_count' 'latest_status_change' 'latest_vote' 'views' 'sum_mrr' 'sum_ltv' 'order' 'moscow_priority' 'priority' 'severity' 'platform' 'version' 'release' 'trending_score' 'estimated_date' 'is_published' 'is_internal' 'author' 'post_type' 'assigned_to' 'section' 'publish_at' 'allow_comments' 'jira_issue_key' 'linear_issue_key' ;;
@@ -307,8 +307,8 @@ _fp_option_values() {
 _fp_argument_values() {
   case "$1" in
     'fp auth switch') fp __complete profiles 2>/dev/null ;;
-    'fp comments list') true ;;
-    'fp comments create') true ;;
+    'fp comments list') fp __complete posts 2>/dev/null ;;
+    'fp comments create') fp __complete posts 2>/dev/null ;;
     'fp categories update') fp __complete categories 2>/dev/null ;;
     'fp categories delete') fp __complete categories 2>/dev/null ;;
     'fp groups get') fp __complete groups 2>/dev/null ;;
@@ -317,9 +317,9 @@ _fp_argument_values() {
     'fp groups users list') fp __complete groups 2>/dev/null ;;
     'fp groups users add') fp __complete groups 2>/dev/null ;;
     'fp groups users remove') fp __complete groups 2>/dev/null ;;
-    'fp votes add') true ;;
-    'fp votes remove') true ;;
-    'fp references add') true ;;
+    'fp votes add') fp __complete posts 2>/dev/null ;;
+    'fp votes remove') fp __complete posts 2>/dev/null ;;
+    'fp references add') fp __complete posts 2>/dev/null ;;
     'fp moderation approve') printf '%s\n' 'post' 'comment' ;;
     'fp moderation reject') printf '%s\n' 'post' 'comment' ;;
     'fp completion') printf '%s\n' 'bash' 'zsh' 'fish' ;;

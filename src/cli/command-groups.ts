@@ -6,7 +6,7 @@ export interface GroupModule {
 }
 
 /** Every top-level command, loaded only when it runs (or for help/completion of the whole tree). */
-export const COMMAND_GROUPS: ReadonlyArray<{ name: string; summary: string; load: () => Promise<GroupModule> }> = [
+export const COMMAND_GROUPS: ReadonlyArray<{ name: string; summary: string; hidden?: boolean; load: () => Promise<GroupModule> }> = [
   { name: 'auth', summary: 'Log in to portals and manage stored profiles', load: () => import('./commands/auth/index.js') },
   { name: 'portal', summary: 'Show the portal, or copy it into a seed file to rehearse on', load: () => import('./commands/portal/index.js') },
   { name: 'posts', summary: 'List posts with filters', load: () => import('./commands/posts/index.js') },
@@ -22,4 +22,6 @@ export const COMMAND_GROUPS: ReadonlyArray<{ name: string; summary: string; load
   { name: 'mcp', summary: 'Serve the portal as MCP tools on stdio, for agents', load: () => import('./commands/mcp/index.js') },
   { name: 'server', summary: 'Run the reference server locally', load: () => import('./commands/server/index.js') },
   { name: 'completion', summary: 'Print a shell completion script', load: () => import('./commands/completion/index.js') },
+  // What the completion scripts call on TAB: names kept from the last lists.
+  { name: '__complete', summary: 'Print the names completion offers', hidden: true, load: () => import('./commands/completion/names.js') },
 ];

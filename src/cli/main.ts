@@ -64,10 +64,10 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 changes pending (kb sync pr
   const wanted = word === 'help' ? next : word;
   // Only the bare program answers --version: `fp posts list --version 1.2` is the posts filter.
   if (!word || loadAll) program.version(VERSION, '-V, --version', 'print the version');
-  const everything = loadAll || wanted === 'completion' || wanted === '__complete';
+  const everything = loadAll || wanted === 'completion';
   for (const group of COMMAND_GROUPS) {
     if (everything || group.name === wanted) (await group.load()).register(program, f);
-    else program.command(group.name).description(group.summary);
+    else program.command(group.name, { hidden: group.hidden }).description(group.summary);
   }
   return program;
 }
@@ -83,7 +83,7 @@ function helpArgv(program: Command, argv: string[]): string[] {
   for (const topic of topics) {
     const next = cmd.commands.find((c) => c.name() === topic || c.aliases().includes(topic));
     if (!next) {
-      const known = cmd.commands.map((c) => c.name()).filter((n) => n !== 'help');
+      const known = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name()).filter((n) => n !== 'help');
       const where = cmd === program ? 'fp' : `fp ${topics.slice(0, topics.indexOf(topic)).join(' ')}`;
       throw new UsageError(`unknown help topic "${topics.join(' ')}": ${where} has ${known.join(', ')}`);
     }

@@ -100,6 +100,8 @@ describe('fp completion', () => {
       expect(complete(['fp', 'categories', 'delete', 'Mo'])).toEqual(['Mobile']);
       expect(complete(['fp', 'groups', 'get', ''])).toEqual(['Beta\\ testers', 'Empty\\ group']);
       expect(complete(['fp', 'groups', 'users', 'list', 'E'])).toEqual(['Empty\\ group']);
+      expect(complete(['fp', 'comments', 'list', ''])).toEqual(['dark1']);
+      expect(complete(['fp', 'posts', 'list', '--status', 'U'])).toEqual(['Under\\ review']);
       if (hasFish) {
         const fish = resolve(COMPLETIONS, FILES.fish);
         expect(fishComplete(fish, 'fp groups get ', names.env)).toEqual(['Beta testers', 'Empty group']);

@@ -26,10 +26,12 @@ export function completionSource(option: Option | Argument): string | undefined 
 
 /**
  * The fp command that prints a source's names, one a line, read at completion time:
- * profiles from the local store, category and group names as the last list showed them.
+ * profiles from the local store; category, group and status names and post keys as the last list showed them.
  */
 export const COMPLETION_SOURCES: Record<string, string> = {
   profiles: '__complete profiles',
   categories: '__complete categories',
   groups: '__complete groups',
+  posts: '__complete posts',
+  statuses: '__complete statuses',
 };

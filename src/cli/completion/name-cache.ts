@@ -2,14 +2,27 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultConfigDir } from '../config/config-file.js';
 
-/** Sources whose names are kept from the last list for completion. */
-export const CACHED_SOURCES = ['categories', 'groups'] as const;
-export type CachedSource = (typeof CACHED_SOURCES)[number];
+type Item = Record<string, unknown> | null | undefined;
+
+/** Sources whose names are kept from the last list for completion, and what names one of them in a listed item. */
+const NAME_OF = {
+  categories: (i: Item) => i?.name,
+  groups: (i: Item) => i?.name,
+  posts: (i: Item) => i?.id,
+  /** The statuses the listed posts carry (the API lists no statuses). */
+  statuses: (i: Item) => (i?.status as Item)?.name,
+};
+export type CachedSource = keyof typeof NAME_OF;
+export const CACHED_SOURCES = Object.keys(NAME_OF) as CachedSource[];
+
+/** What completion offers from the items of a list: their names, post keys, or the names of their statuses. */
+export const namesOf = (source: CachedSource, items: unknown[]): string[] =>
+  items.map((i) => NAME_OF[source](i as Item)).filter((n): n is string => typeof n === 'string');
 
 type Env = Record<string, string | undefined>;
 type Cache = Partial<Record<CachedSource, string[]>>;
 
-/** `<config dir>/completion/<profile>.json`: `{categories: [names], groups: [names]}`. */
+/** `<config dir>/completion/<profile>.json`: `{categories: [names], groups: [names], posts: [keys], statuses: [names]}`. */
 const cacheFile = (env: Env, profile: string) => join(env.FP_CONFIG_DIR || defaultConfigDir(env), 'completion', `${profile}.json`);
 
 function read(env: Env, profile: string): Cache {
@@ -31,12 +44,13 @@ export function cachedNames(env: Env, profile: string, source: CachedSource): st
  * Keep the names of a list just shown, for completion. A cache is a convenience: when it
  * cannot be written (read-only folder, full disk) the command still succeeds.
  */
-export function keepNames(env: Env, profile: string, source: CachedSource, names: string[]): void {
+export function keepNames(env: Env, profile: string, lists: Cache): void {
   const file = cacheFile(env, profile);
   try {
     mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, `${JSON.stringify({ ...read(env, profile), [source]: [...new Set(names)] })}\n`, { mode: 0o600 });
+    const unique = Object.fromEntries(Object.entries(lists).map(([source, names]) => [source, [...new Set(names)]]));
+    writeFileSync(temp, `${JSON.stringify({ ...read(env, profile), ...unique })}\n`, { mode: 0o600 });
     renameSync(temp, file);
   } catch {
     // Completion then offers what it had before.

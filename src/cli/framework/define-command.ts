@@ -58,8 +58,8 @@ export interface CommandSpec<O> {
   declined?: string;
   /** Said on stderr for an empty table (with the default run). */
   empty?: string;
-  /** Keep the names of the listed items for completion (`--category <TAB>`), per profile. */
-  keepsNames?: CachedSource;
+  /** Keep the names (post keys…) of the listed items for completion (`--category <TAB>`), per profile. */
+  keepsNames?: CachedSource[];
   /** Left out of help and completion (`fp __complete`). */
   hidden?: boolean;
   /** At least one of these flags must be given (`['--name', '--color']`): "nothing to update: pass --name and/or --color". */
@@ -137,13 +137,15 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
   return { spec: spec as CommandSpec<never>, register };
 }
 
-/** The names of a list just shown, kept for completion under the profile in use (none without a stored profile). */
-async function keepListedNames(f: Factory, source: CachedSource, rows: unknown[]): Promise<void> {
-  const { profile } = await f.credentials();
-  if (!profile) return;
-  const { keepNames } = await import('../completion/name-cache.js');
-  const names = rows.map((r) => (r as { name?: unknown } | null)?.name).filter((n): n is string => typeof n === 'string');
-  keepNames(f.io.env, profile, source, names);
+/**
+ * The names of a list just shown, kept for completion under the profile in use: only when the
+ * portal is the profile's own (not another one named by --base-url or FP_BASE_URL).
+ */
+async function keepListedNames(f: Factory, sources: CachedSource[], rows: unknown[]): Promise<void> {
+  const { profile, urlSource } = await f.credentials();
+  if (!profile || urlSource !== 'profile') return;
+  const { keepNames, namesOf } = await import('../completion/name-cache.js');
+  keepNames(f.io.env, profile, Object.fromEntries(sources.map((source) => [source, namesOf(source, rows)])));
 }
 
 /** The default run: the endpoint called with the checked fields as its query or body; its `data` shown. */

@@ -9,6 +9,7 @@ import { crawlPortal, freshState, type CrawlState } from './crawl.js';
 import { Journal } from './journal.js';
 import { pacedClient } from './paced-client.js';
 import { Pacer, type Rate } from './pacer.js';
+import { requestSpinner } from '../framework/request-spinner.js';
 import { ProgressLine, formatDuration } from './progress-line.js';
 import { SNAPSHOT_PARTS, type SnapshotPart } from './records.js';
 import { UserBook } from './user-book.js';
@@ -69,6 +70,8 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
     onWait: (seconds) => f.status(`Rate limited: waiting ${seconds}s as the server asks.`),
   });
   const progress = new ProgressLine((t) => f.io.stderr.write(t), f.io.stderrIsTTY, paced.requests, opts.rate);
+  // The progress line shows the crawl going on: no request spinner over it.
+  requestSpinner(f.io)?.hold();
   const onInterrupt = () => {
     progress.clear();
     f.status(`Interrupted. The partial snapshot is kept in ${partialDir}; run the same command with --resume to continue.`);

@@ -6,6 +6,6 @@ export default defineCommand({
   endpoint: 'categories.list',
   columns: categoryColumns,
   examples: ['fp categories list', 'fp categories list --fields id,name --format csv'],
-  keepsNames: 'categories',
+  keepsNames: ['categories'],
   empty: 'No categories.',
 });

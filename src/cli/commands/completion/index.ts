@@ -4,7 +4,6 @@ import { commandTree } from '../../completion/command-tree.js';
 import { fishScript } from '../../completion/fish.js';
 import { zshScript } from '../../completion/zsh.js';
 import { defineCommand, defineGroup } from '../../framework/define-command.js';
-import names from './names.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -26,8 +25,5 @@ const completion = defineCommand<{ shell: Shell }>({
   },
 });
 
-/** `fp completion` is a single command, not a group of verbs; the scripts call the hidden `fp __complete`. */
-export const register: ReturnType<typeof defineGroup>['register'] = (program, f) => {
-  names.register(program, f);
-  return completion.register(program, f);
-};
+/** `fp completion` is a single command, not a group of verbs. */
+export const register: ReturnType<typeof defineGroup>['register'] = (program, f) => completion.register(program, f);

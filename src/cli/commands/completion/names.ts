@@ -1,12 +1,14 @@
 import { CACHED_SOURCES, cachedNames, type CachedSource } from '../../completion/name-cache.js';
+import type { Command } from 'commander';
+import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
 
 /**
  * `fp __complete SOURCE`: the names completion scripts offer, one a line. Reads only local
- * files (the profile store, the names kept by the last `categories list` or `groups list`
- * of the profile in use), never the network, so TAB stays quick and works offline.
+ * files (the profile store, the names kept by the last `categories list`, `groups list` or
+ * `posts list` of the profile in use), never the network, so TAB stays quick and works offline.
  */
-export default defineCommand<{ source: 'profiles' | CachedSource }>({
+const names = defineCommand<{ source: 'profiles' | CachedSource }>({
   name: '__complete',
   hidden: true,
   description: 'Print the names completion offers for a source',
@@ -20,3 +22,8 @@ export default defineCommand<{ source: 'profiles' | CachedSource }>({
     for (const name of names) f.io.stdout.write(`${name}\n`);
   },
 });
+
+/** Registered on its own, so TAB loads no other command. */
+export const register = (program: Command, f: Factory): void => {
+  names.register(program, f);
+};

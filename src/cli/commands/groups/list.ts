@@ -7,6 +7,6 @@ export default defineCommand({
   description: 'List user groups',
   columns: groupColumns,
   examples: ['fp groups list', 'fp groups list --jq ".[].name"'],
-  keepsNames: 'groups',
+  keepsNames: ['groups'],
   empty: 'No groups.',
 });

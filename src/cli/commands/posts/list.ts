@@ -11,6 +11,7 @@ export default defineCommand<PostFilters>({
   description: 'List posts with filters and ordering, one page or --all',
   flags: postFilterFlags,
   paginate: true,
+  keepsNames: ['posts', 'statuses'],
   examples: [
     'fp posts list --status "Under review" --order-by votes_count --order desc',
     'fp posts list --tab feedback --category Integrations --limit 50',
