@@ -1,4 +1,5 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
+import { closeWhenDone } from './shared-dispatcher.js';
 
 /**
  * One HTTP exchange on Node's own `node:http`, for a request whose JSON answer is read
@@ -43,13 +44,32 @@ const failure = (code: string, message: string) => Object.assign(new Error(messa
 /** What undici reports when the server closes the connection before the answer is complete. */
 const closedByServer = () => failure('UND_ERR_SOCKET', 'other side closed');
 
+/** undici's keep-alive time for an idle connection (a shorter `Keep-Alive: timeout` of the server wins). */
+const KEEP_ALIVE_MS = 4_000;
+const agents = new Map<string, Agent>();
+
+/** One keep-alive pool per protocol, as undici's agent keeps one per origin; closed when the command is done. */
+async function agentFor(protocol: string): Promise<Agent> {
+  let agent = agents.get(protocol);
+  if (!agent) {
+    const options = { keepAlive: true, timeout: KEEP_ALIVE_MS };
+    agent = protocol === 'https:' ? new (await import('node:https')).Agent(options) : new Agent(options);
+    agents.set(protocol, agent);
+    const made = agent;
+    closeWhenDone(() => {
+      agents.delete(protocol);
+      made.destroy();
+    });
+  }
+  return agent;
+}
+
 export async function nodeHttpExchange(url: URL, req: NodeHttpRequest): Promise<NodeHttpAnswer> {
   const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   const options: RequestOptions = {
     method: req.method,
     headers: req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
-    // One connection, closed after the answer: nothing keeps the process alive afterwards.
-    agent: false,
+    agent: await agentFor(url.protocol),
     signal: req.signal,
   };
   return new Promise<NodeHttpAnswer>((resolve, reject) => {

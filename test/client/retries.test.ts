@@ -222,6 +222,25 @@ describe.each([
   });
 });
 
+it('node:http: calls one after another share one keep-alive connection, closed when the command is done', async () => {
+  steps = [json(200, { data: PORTAL })];
+  await closeSharedDispatcher();
+  let connections = 0;
+  const count = () => connections++;
+  server.on('connection', count);
+  try {
+    const c = new ApiClient({ baseUrl: url, apiKey: 'k' });
+    for (let i = 0; i < 3; i++) await c.call('portal.get', {});
+    expect(connections).toBe(1);
+    await closeSharedDispatcher();
+    await c.call('portal.get', {});
+    expect(connections).toBe(2);
+    await closeSharedDispatcher();
+  } finally {
+    server.off('connection', count);
+  }
+});
+
 describe('--timeout values', () => {
   it.each(['0', '0ms', 'soon', '-5', '1m'])('%s is a usage error (exit 2), nothing sent', async (value) => {
     const { runMain } = await import('../support/fake-io.js');
