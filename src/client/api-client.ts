@@ -100,6 +100,7 @@ export class ApiClient {
   readonly baseUrl: string;
   /** Retries made by this client so far (each wait before another attempt counts once). */
   readonly stats = { retries: 0 };
+  private calls = 0;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -114,9 +115,10 @@ export class ApiClient {
       if (!checked.success) throw new RequestValidationError('The given data was invalid.', fieldErrors(checked.error));
     }
     const path = buildPath(endpoint.path, a.params ?? {}) + encodeQuery(a.query);
-    // The answer is read whole here, so without a proxy or a dispatcher of the caller's
-    // the exchange may go through node:http (see node-http-exchange.ts).
-    const viaNodeHttp = !this.options.dispatcher && !proxyFromEnv(process.env);
+    // The answer is read whole here, so without a proxy or a dispatcher of the caller's the
+    // first call of a client goes through node:http (see node-http-exchange.ts): a one-shot
+    // command never loads undici. Later calls take undici's pool, which serves many faster.
+    const viaNodeHttp = this.calls++ === 0 && !this.options.dispatcher && !proxyFromEnv(process.env);
     const res = await this.exchange(endpoint.method, path, { body: a.body, ...callOptions }, viaNodeHttp);
     const json = await readJsonBody(res, endpoint.method, path);
     const parsed = endpoint.response.safeParse(json);

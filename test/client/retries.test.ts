@@ -222,19 +222,23 @@ describe.each([
   });
 });
 
-it('node:http: calls one after another share one keep-alive connection, closed when the command is done', async () => {
+it("node:http carries a client's first call on a keep-alive connection, closed when the command is done; later calls take undici's pool", async () => {
   steps = [json(200, { data: PORTAL })];
   await closeSharedDispatcher();
   let connections = 0;
   const count = () => connections++;
   server.on('connection', count);
   try {
-    const c = new ApiClient({ baseUrl: url, apiKey: 'k' });
-    for (let i = 0; i < 3; i++) await c.call('portal.get', {});
+    // three one-shot clients (a command each), one connection
+    for (let i = 0; i < 3; i++) await new ApiClient({ baseUrl: url, apiKey: 'k' }).call('portal.get', {});
     expect(connections).toBe(1);
     await closeSharedDispatcher();
+    const c = new ApiClient({ baseUrl: url, apiKey: 'k' });
     await c.call('portal.get', {});
     expect(connections).toBe(2);
+    // the second call of the same client goes through undici, on a connection of its own
+    await c.call('portal.get', {});
+    expect(connections).toBe(3);
     await closeSharedDispatcher();
   } finally {
     server.off('connection', count);
