@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/api-client.js';
 import { closeSharedDispatcher } from '../../src/client/http-agent.js';
 
-// call() may take node:http for a one-shot request, but never past a proxy the environment
+// A client's first call() may take node:http, but never past a proxy the environment
 // names: with HTTP_PROXY / HTTPS_PROXY it goes through undici's EnvHttpProxyAgent, NO_PROXY included.
 
 let portal: Server;

@@ -53,7 +53,7 @@ const client = (opts: Partial<ClientOptions> = {}) => {
   return { c, waits };
 };
 
-// call() goes through node:http unless a proxy or a dispatcher is given; every rule holds both ways.
+// A first call() goes through node:http unless a proxy or a dispatcher is given; every rule holds both ways.
 describe.each([
   ['node:http', (): Dispatcher | undefined => undefined],
   ['undici', (): Dispatcher | undefined => sharedDispatcher()],
