@@ -11,6 +11,8 @@
 //   npm run bench -- --save-before                 # also keep these figures as the "before" column
 //   npm run bench -- --rows-only                   # the goals only; keeps the other figures of results.md
 //   FP_BENCH_BIN=/other/checkout/bin/fp.js npm run bench   # measure another build
+//   FP_BENCH_BEFORE_BIN=/old/checkout/bin/fp.js npm run bench -- --rows-only
+//       # the start-up rows also run that build in the same rounds: their "before" column
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { startFpServer } from './start-fp-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fp = process.env.FP_BENCH_BIN ?? join(root, 'bin', 'fp.js');
+const fpBefore = process.env.FP_BENCH_BEFORE_BIN;
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const SAVE_BEFORE = args.includes('--save-before');
@@ -156,19 +159,29 @@ async function measureRows() {
   try {
     // 1. fp --help against node -e 0
     log('bench: fp --help');
-    const help = await sideBySide(ROUNDS.startup, { fp: () => run(process.execPath, [fp, '--help']), ref: nodeZero });
-    rows.push({ id: 'help', label: '`fp --help`', fp: help.fp.ms, ref: help.ref.ms, refLabel: '`node -e 0`', goal: 1.3 });
+    const withBefore = (contenders, argv, opts) => (fpBefore ? { ...contenders, before: () => run(process.execPath, [fpBefore, ...argv], opts) } : contenders);
+    const sameRun = (r, ref) => (r.before ? { fp: r.before.ms, ref: ref.ms } : undefined);
+    const help = await sideBySide(ROUNDS.startup, withBefore({ fp: () => run(process.execPath, [fp, '--help']), ref: nodeZero }, ['--help']));
+    rows.push({ id: 'help', label: '`fp --help`', fp: help.fp.ms, ref: help.ref.ms, refLabel: '`node -e 0`', goal: 1.3, before: sameRun(help, help.ref) });
 
     // 2. fp categories list --json against node -e 0 and a bare node:http GET
     log('bench: fp categories list --json');
     const getCode = `require('node:http').get(${JSON.stringify(`${server.url}/api/v1/categories`)},{headers:{authorization:'Bearer ${KEY}',accept:'application/json'}},(r)=>{let b='';r.setEncoding('utf8');r.on('data',(d)=>b+=d);r.on('end',()=>process.stdout.write(b))})`;
-    const list = await sideBySide(ROUNDS.request, {
-      fp: () => run(process.execPath, [fp, 'categories', 'list', '--json'], { env }),
-      node: nodeZero,
-      http: () => run(process.execPath, ['-e', getCode]),
-    });
-    rows.push({ id: 'categories', label: '`fp categories list --json` (local server)', fp: list.fp.ms, ref: list.node.ms, refLabel: '`node -e 0`', goal: 2.0, stretch: 1.6 });
-    rows.push({ id: 'categories-http', label: '`fp categories list --json` (local server)', fp: list.fp.ms, ref: list.http.ms, refLabel: 'bare `node:http` one-shot GET' });
+    const listArgv = ['categories', 'list', '--json'];
+    const list = await sideBySide(
+      ROUNDS.request,
+      withBefore(
+        {
+          fp: () => run(process.execPath, [fp, ...listArgv], { env }),
+          node: nodeZero,
+          http: () => run(process.execPath, ['-e', getCode]),
+        },
+        listArgv,
+        { env },
+      ),
+    );
+    rows.push({ id: 'categories', label: '`fp categories list --json` (local server)', fp: list.fp.ms, ref: list.node.ms, refLabel: '`node -e 0`', goal: 2.0, stretch: 1.6, before: sameRun(list, list.node) });
+    rows.push({ id: 'categories-http', label: '`fp categories list --json` (local server)', fp: list.fp.ms, ref: list.http.ms, refLabel: 'bare `node:http` one-shot GET', before: sameRun(list, list.http) });
 
     // 3. bulk approve of 2,000 ids against an in-process undici Pool(8) loop
     log('bench: bulk approve');
@@ -288,7 +301,8 @@ function verdict(row) {
 function table(rows, before) {
   const out = ['| | fp | reference | ref time | ratio | before (fp / ratio) | goal |', '|---|---:|---|---:|---:|---:|---|'];
   for (const r of rows) {
-    const b = before?.rows?.find((x) => x.id === r.id);
+    // a build measured in the same rounds (FP_BENCH_BEFORE_BIN) beats figures of an earlier run
+    const b = r.before ?? before?.rows?.find((x) => x.id === r.id);
     const v = verdict(r);
     const rss = r.rssMb !== undefined ? `, RSS ${r.rssMb.toFixed(0)} MB` : '';
     const brss = b?.rssMb !== undefined ? `, RSS ${b.rssMb.toFixed(0)} MB` : '';
@@ -354,7 +368,7 @@ try {
     '',
     table(rows, before),
     '',
-    before ? `"before" was measured on ${before.when.slice(0, 16)}Z (${before.quick ? 'quick mode' : 'full'}; ${before.machine}).` : '',
+    before ? `"before" was measured on ${before.when.slice(0, 16)}Z (${before.quick ? 'quick mode' : 'full'}; ${before.machine})${fpBefore ? '; for the start-up rows it is the build given by FP_BENCH_BEFORE_BIN, run alternately in the same rounds as fp and the references' : ''}.` : '',
     '',
     '## Start-up profile of `fp categories list --json`',
     '',

@@ -93,7 +93,7 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
     },
     async close() {
       if (!client) return;
-      const { closeSharedDispatcher } = await import('../client/http-agent.js');
+      const { closeSharedDispatcher } = await import('../client/shared-dispatcher.js');
       await closeSharedDispatcher();
     },
   };

@@ -5,8 +5,7 @@ import { buildPath, endpoints, type Endpoint, type Endpoints, type OperationName
 import { fieldErrors } from '../contract/validation.js';
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from './errors.js';
 import { describeNetworkError } from './network-error.js';
-import { sharedDispatcher } from './http-agent.js';
-import { request, retry as retryInterceptor } from './undici-parts.js';
+import { nodeHttpExchange, proxyFromEnv, type NodeHttpAnswer, type NodeHttpRequest } from './node-http-exchange.js';
 import { decideRetry, DEFAULT_DEADLINE_MS, formatMs, isIdempotentMethod, MAX_ATTEMPTS } from './retry-policy.js';
 
 type In<T> = T extends z.ZodType ? z.input<T> : never;
@@ -46,6 +45,16 @@ export interface RawResponse {
   /** Aborted when the request's time (--timeout) runs out, the body included. */
   deadline?: AbortSignal;
 }
+
+export type SendOptions = {
+  body?: unknown;
+  rawBody?: Dispatcher.DispatchOptions['body'];
+  headers?: Record<string, string>;
+  allowErrors?: boolean;
+} & CallOptions;
+
+/** undici's connect timeout, which the node:http exchange keeps too. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface CallOptions {
   /**
@@ -93,6 +102,7 @@ export class ApiClient {
   readonly baseUrl: string;
   /** Retries made by this client so far (each wait before another attempt counts once). */
   readonly stats = { retries: 0 };
+  private calls = 0;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -107,7 +117,11 @@ export class ApiClient {
       if (!checked.success) throw new RequestValidationError('The given data was invalid.', fieldErrors(checked.error));
     }
     const path = buildPath(endpoint.path, a.params ?? {}) + encodeQuery(a.query);
-    const res = await this.send(endpoint.method, path, { body: a.body, ...callOptions });
+    // The answer is read whole here, so without a proxy or a dispatcher of the caller's the
+    // first call of a client goes through node:http (see node-http-exchange.ts): a one-shot
+    // command never loads undici. Later calls take undici's pool, which serves many faster.
+    const viaNodeHttp = this.calls++ === 0 && !this.options.dispatcher && !proxyFromEnv(process.env);
+    const res = await this.exchange(endpoint.method, path, { body: a.body, ...callOptions }, viaNodeHttp);
     const json = await readJsonBody(res, endpoint.method, path);
     const parsed = endpoint.response.safeParse(json);
     if (!parsed.success) {
@@ -124,16 +138,11 @@ export class ApiClient {
    * retry-policy.ts; the whole exchange, retries, waits and the body included, has
    * `timeoutMs` (--timeout) to finish.
    */
-  async send(
-    method: string,
-    path: string,
-    opts: {
-      body?: unknown;
-      rawBody?: Dispatcher.DispatchOptions['body'];
-      headers?: Record<string, string>;
-      allowErrors?: boolean;
-    } & CallOptions = {},
-  ): Promise<RawResponse> {
+  send(method: string, path: string, opts: SendOptions = {}): Promise<RawResponse> {
+    return this.exchange(method, path, opts, false);
+  }
+
+  private async exchange(method: string, path: string, opts: SendOptions, viaNodeHttp: boolean): Promise<RawResponse> {
     const url = this.baseUrl + (path.startsWith('/') ? path : `/${path}`);
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -210,18 +219,25 @@ export class ApiClient {
         log(`> ${k}: ${k === 'authorization' ? `Bearer ${redactKey(this.options.apiKey)}` : v}`);
       }
     }
-    const base = this.options.dispatcher ?? sharedDispatcher();
     const answered = this.options.onRequest?.(what);
-    let res: Dispatcher.ResponseData;
+    let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>;
     try {
-      res = await request(url, base.compose(retryInterceptor({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })), {
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body,
-        headersTimeout: deadlineMs,
-        bodyTimeout: deadlineMs,
-        signal: deadline.signal,
-      });
+      if (viaNodeHttp && (body === undefined || typeof body === 'string')) {
+        const answer = await exchangeViaNodeHttp(url, { method, headers, body, signal: deadline.signal, connectTimeoutMs: CONNECT_TIMEOUT_MS }, retry);
+        // call() reads this body only with text(), which it has.
+        res = answer as unknown as typeof res;
+      } else {
+        const [{ sharedDispatcher }, { request, retry: retryInterceptor }] = await Promise.all([import('./http-agent.js'), import('./undici-parts.js')]);
+        const base = this.options.dispatcher ?? sharedDispatcher(CONNECT_TIMEOUT_MS);
+        res = await request(url, base.compose(retryInterceptor({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })), {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body,
+          headersTimeout: deadlineMs,
+          bodyTimeout: deadlineMs,
+          signal: deadline.signal,
+        });
+      }
     } catch (err) {
       answered?.();
       clearTimeout(timer);
@@ -247,6 +263,41 @@ export class ApiClient {
       throw err;
     }
     return raw;
+  }
+}
+
+/**
+ * The exchange over node:http, tried again as undici's retry interceptor would: the same
+ * `retry` callback decides after each failed attempt (a status of 300 or more, or a
+ * connection failure) and waits before saying yes; the refused answer is then read away.
+ */
+async function exchangeViaNodeHttp(url: string, req: NodeHttpRequest, retry: RetryCallback): Promise<NodeHttpAnswer> {
+  const again = (err: Error) =>
+    new Promise<boolean>((resolve, reject) => {
+      const stop = () => reject(req.signal.reason);
+      req.signal.addEventListener('abort', stop, { once: true });
+      retry(err, { state: { counter: 0 }, opts: {} } as unknown as Parameters<RetryCallback>[1], (returned) => {
+        req.signal.removeEventListener('abort', stop);
+        resolve(!returned);
+      });
+    });
+  const target = new URL(url);
+  for (;;) {
+    let answer: NodeHttpAnswer;
+    try {
+      answer = await nodeHttpExchange(target, req);
+    } catch (err) {
+      if (req.signal.aborted || !(await again(err as Error))) throw err;
+      continue;
+    }
+    if (answer.statusCode >= 300) {
+      const refused = Object.assign(new Error('Request failed'), { code: 'UND_ERR_REQ_RETRY', statusCode: answer.statusCode, headers: answer.headers });
+      if (await again(refused)) {
+        await answer.body.dump();
+        continue;
+      }
+    }
+    return answer;
   }
 }
 

@@ -1,6 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
+import { shareDispatcher } from './shared-dispatcher.js';
 import { EnvHttpProxyAgent } from './undici-parts.js';
+
+export { closeSharedDispatcher } from './shared-dispatcher.js';
 
 // undici parses HTTP with a WebAssembly build of llhttp, compiled on the first connection.
 // V8 then recompiles it in the background with its optimising tier, and Node waits for
@@ -8,17 +11,7 @@ import { EnvHttpProxyAgent } from './undici-parts.js';
 // The baseline compiler alone parses our small answers just as well.
 setFlagsFromString('--liftoff-only');
 
-let shared: Dispatcher | undefined;
-
 /** One keep-alive dispatcher per process; HTTPS_PROXY / HTTP_PROXY / NO_PROXY are honoured. */
 export function sharedDispatcher(connectTimeoutMs = 10_000): Dispatcher {
-  shared ??= new EnvHttpProxyAgent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 4_000 });
-  return shared;
-}
-
-/** Called when a command is done: idle keep-alive connections must not hold the process open. */
-export async function closeSharedDispatcher(): Promise<void> {
-  const d = shared;
-  shared = undefined;
-  await d?.close();
+  return shareDispatcher(() => new EnvHttpProxyAgent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 4_000 }));
 }

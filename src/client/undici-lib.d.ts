@@ -7,6 +7,14 @@ declare module 'undici/lib/interceptor/retry.js' {
   const value: unknown;
   export default value;
 }
+declare module 'undici/lib/api/index.js' {
+  const value: unknown;
+  export default value;
+}
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  const value: unknown;
+  export default value;
+}
 declare module 'undici/lib/api/api-request.js' {
   const value: unknown;
   export default value;

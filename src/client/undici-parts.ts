@@ -6,7 +6,13 @@
 import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentType, interceptors } from 'undici';
 import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import retryInterceptor from 'undici/lib/interceptor/retry.js';
-import apiRequest from 'undici/lib/api/api-request.js';
+import api from 'undici/lib/api/index.js';
+import DispatcherImpl from 'undici/lib/dispatcher/dispatcher.js';
+
+// undici's index gives every dispatcher its request/stream/pipeline/connect/upgrade methods;
+// ProxyAgent tunnels through `connect`, so without them no proxy (HTTP_PROXY) works.
+Object.assign((DispatcherImpl as { prototype: object }).prototype, api);
+const apiRequest = (api as { request: unknown }).request;
 
 export const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as typeof EnvHttpProxyAgentType;
 export const retry = retryInterceptor as typeof interceptors.retry;

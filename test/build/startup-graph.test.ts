@@ -71,7 +71,7 @@ describe('the static import graph of a command', () => {
         'src/cli/output/create-output.ts',
         'src/cli/output/output.ts',
         'src/cli/output/format.ts',
-        'src/client/http-agent.ts',
+        'src/client/shared-dispatcher.ts',
       ]),
     ]);
     expect(heavyIn(graph)).toEqual([]);
@@ -81,6 +81,8 @@ describe('the static import graph of a command', () => {
     expect(graph.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js$|index\.js$)/.test(m))).toEqual([]);
     // tables alone need the width and wrapping modules: --json, CSV and plain rows do not load them
     expect(graph.filter((m) => /^src\/cli\/output\/table\.ts$|node_modules\/(string-width|wrap-ansi|cli-truncate|slice-ansi)\//.test(m))).toEqual([]);
+    // a one-shot request goes through node:http: undici loads only for a proxy or a streamed body
+    expect(graph.filter((m) => /^undici(\/|$)|node_modules\/undici\/|^src\/client\/(http-agent|undici-parts)\.ts$/.test(m))).toEqual([]);
     // and colours are for tables only
     expect(graph.filter((m) => /^chalk$|node_modules\/chalk\//.test(m))).toEqual([]);
   });
