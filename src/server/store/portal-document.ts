@@ -49,7 +49,7 @@ function sequenceStarts(p: PortalData): Record<SequenceName, number> {
  * is far cheaper than keeping them up to date row by row.
  */
 export function insertPortals(sql: Sql, portals: PortalData[]): void {
-  inBulk(sql, true, () => {
+  inBulk(sql, true, portals.map((p) => p.id), () => {
     for (const p of portals) {
       sql.run('INSERT INTO portals (id, guid, is_default, settings) VALUES (?, ?, ?, ?)', [p.id, p.guid, p.default ? 1 : 0, settingsJson(p)]);
       insertContent(sql, p);
@@ -69,16 +69,20 @@ function insertContent(sql: Sql, p: PortalData): void {
 
 /**
  * Runs `insert` with the counting triggers set aside (the bulk insert fills the
- * counters itself) and, with `withoutIndexes`, the secondary indexes dropped and
- * built again after it.
+ * counters itself, and the posts of the given portals are tallied after it) and,
+ * with `withoutIndexes`, the secondary indexes dropped and built again after it.
  */
-function inBulk(sql: Sql, withoutIndexes: boolean, insert: () => void): void {
+function inBulk(sql: Sql, withoutIndexes: boolean, portalIds: number[], insert: () => void): void {
   const triggers = sql.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'");
   const indexes = withoutIndexes ? sql.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") : [];
   for (const t of triggers) sql.exec(`DROP TRIGGER ${t.name}`);
   for (const i of indexes) sql.exec(`DROP INDEX ${i.name}`);
   insert();
   for (const i of indexes) sql.exec(i.sql);
+  for (const id of portalIds) {
+    sql.run('DELETE FROM post_counts WHERE portal_id = ?', [id]);
+    sql.run('INSERT INTO post_counts SELECT portal_id, moderation_status, coalesce(tab_id, 0), count(*) FROM posts WHERE portal_id = ? GROUP BY 1, 2, 3', [id]);
+  }
   for (const t of triggers) sql.exec(t.sql);
 }
 
@@ -141,7 +145,7 @@ export function replacePortal(sql: Sql, p: PortalData): void {
   for (const table of PORTAL_TABLES) sql.run(`DELETE FROM ${table} WHERE portal_id = ?`, [p.id]);
   sql.run('DELETE FROM sequences WHERE portal_id = ?', [p.id]);
   sql.run('UPDATE portals SET guid = ?, is_default = ?, settings = ? WHERE id = ?', [p.guid, p.default ? 1 : 0, settingsJson(p), p.id]);
-  inBulk(sql, false, () => insertContent(sql, p));
+  inBulk(sql, false, [p.id], () => insertContent(sql, p));
 }
 
 export function readSettings(sql: Sql, portalId: number): PortalSettings {

@@ -426,8 +426,24 @@ export class PortalState implements PortalSettings {
     const column = ORDER_COLUMNS[order.by];
     const orderSql = column ? `${column} ${order.direction === 'asc' ? 'ASC' : 'DESC'}, database_id ASC` : 'database_id ASC';
     const posts = this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE ${condition} ORDER BY ${orderSql} LIMIT ? OFFSET ?`, [...params, limit, skip]);
-    const total = this.sql.value<number>(`SELECT count(*) FROM posts WHERE ${condition}`, params) ?? 0;
-    return { posts, total };
+    return { posts, total: this.countPosts(filter, condition, params) };
+  }
+
+  /** How many posts a filter selects: from the tallies when it names only the moderation state and tab, else counted. */
+  private countPosts(filter: PostFilter, condition: string, params: unknown[]): number {
+    const tallied = Object.entries(filter).every(([k, v]) => v === undefined || k === 'moderation_status' || k === 'hideKnowledgeBase' || (k === 'tabId' && typeof v === 'number' && v > 0));
+    if (!tallied) return this.sql.value<number>(`SELECT count(*) FROM posts WHERE ${condition}`, params) ?? 0;
+    const where = ['portal_id = ?', 'moderation_status = ?'];
+    const args: unknown[] = [this.id, filter.moderation_status];
+    if (filter.hideKnowledgeBase) {
+      where.push("(tab_key = 0 OR tab_key NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))");
+      args.push(this.id);
+    }
+    if (filter.tabId !== undefined) {
+      where.push('tab_key = ?');
+      args.push(filter.tabId);
+    }
+    return this.sql.value<number>(`SELECT coalesce(sum(n), 0) FROM post_counts WHERE ${where.join(' AND ')}`, args) ?? 0;
   }
 
   /** Posts in a moderation state, highest id first, below a cursor id when given. */

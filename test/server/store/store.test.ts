@@ -147,6 +147,32 @@ describe('writes', () => {
   });
 });
 
+describe('post tallies', () => {
+  const tallies = (store: Store) => store.sql.all('SELECT portal_id, moderation_status, tab_key, n FROM post_counts WHERE n != 0 ORDER BY 1, 2, 3');
+  const counted = (store: Store) =>
+    store.sql.all('SELECT portal_id, moderation_status, coalesce(tab_id, 0) AS tab_key, count(*) AS n FROM posts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3');
+
+  it('the totals of post lists follow every insert, move, moderation and delete, and a reset', () => {
+    const store = freshStore();
+    const portal = store.portals[0];
+    expect(tallies(store)).toEqual(counted(store));
+    store.mutate(() => portal.insertPost({ ...portal.post('dark1')!, key: 'new01', database_id: portal.nextId('posts') }));
+    store.mutate(() => portal.updatePost('sso22', { moderation_status: 'pending' }));
+    store.mutate(() => portal.updatePost('dark1', { tab_id: null }));
+    store.mutate(() => portal.deletePosts(['rej44']));
+    expect(tallies(store)).toEqual(counted(store));
+    const approved = { moderation_status: 'approved' as const, hideKnowledgeBase: true };
+    const byId = { by: 'id', direction: 'asc' as const };
+    const { posts, total } = portal.listPosts(approved, byId, 0, 100);
+    expect(total).toBe(posts.length);
+    expect(portal.listPosts({ ...approved, hideKnowledgeBase: false, tabId: 1 }, byId, 0, 1).total).toBe(
+      portal.posts.filter((p) => p.moderation_status === 'approved' && p.tab_id === 1).length,
+    );
+    store.reset(1);
+    expect(tallies(store)).toEqual(counted(store));
+  });
+});
+
 describe('ids are never handed out twice', () => {
   it('D-IDS-NEVER-REUSED a deleted category id, comment id or post database id does not come back', () => {
     const store = freshStore();
