@@ -62,13 +62,15 @@ const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
  * Ids for created items, unique across every portal of the store so that a
- * later archive can never mistake them for another portal's items.
+ * later archive can never mistake them for another portal's items. Section ids
+ * come from `newSectionId` (the store's counter, which never goes back) when
+ * given, else one past the highest in the documents.
  */
-export function storeIdSource(portals: PortalData[]): IdSource {
+export function storeIdSource(portals: PortalData[], newSectionId?: () => number): IdSource {
   let sectionId = Math.max(0, ...portals.flatMap((p) => p.sections.map((s) => s.id)));
   const keys = new Set(portals.flatMap((p) => p.posts.map((x) => x.key)));
   return {
-    newSectionId: () => ++sectionId,
+    newSectionId: newSectionId ?? (() => ++sectionId),
     newArticleKey: () => {
       for (let length = 5; ; length++) {
         for (let attempt = 0; attempt < 20; attempt++) {

@@ -24,8 +24,28 @@ import {
 } from './tables.js';
 
 /** Per-portal id counters: each only grows, so an id once handed out is never handed out again. */
-export const SEQUENCES = ['users', 'posts', 'comments', 'categories', 'references'] as const;
+export const SEQUENCES = ['users', 'posts', 'comments', 'categories', 'references', 'feedback'] as const;
 export type SequenceName = (typeof SEQUENCES)[number];
+
+/**
+ * The `portal_id` of counters that span the store: section ids are unique across
+ * portals, so their counter is the store's (and a reset of one portal never
+ * takes it back).
+ */
+export const STORE_SEQUENCES = 0;
+
+/** n of a feedback id `fb-<n>`, or 0 for an id of another form. */
+export const feedbackNumber = (id: string): number => (/^fb-\d+$/.test(id) ? Number(id.slice(3)) : 0);
+
+/** Keeps the store's section counter at or above every section id of the portals. */
+function raiseSectionCounter(sql: Sql, portals: PortalData[]): void {
+  let highest = 0;
+  for (const p of portals) for (const s of p.sections) highest = Math.max(highest, s.id);
+  sql.run(
+    "INSERT INTO sequences (portal_id, name, last) VALUES (?, 'sections', ?) ON CONFLICT DO UPDATE SET last = max(last, excluded.last)",
+    [STORE_SEQUENCES, highest],
+  );
+}
 
 const SETTING_KEYS = [
   'title', 'localization', 'editor_type', 'moderate_comments', 'jira_enabled', 'jira_sync_status', 'linear_enabled', 'jira_domain',
@@ -40,6 +60,7 @@ function sequenceStarts(p: PortalData): Record<SequenceName, number> {
     comments: max(p.comments.map((c) => c.id)),
     categories: max(p.categories.map((c) => c.id)),
     references: max(p.references.map((r) => r.id)),
+    feedback: max(p.feedback.map((f) => feedbackNumber(f.id))),
   };
 }
 
@@ -55,6 +76,7 @@ export function insertPortals(sql: Sql, portals: PortalData[]): void {
       insertContent(sql, p);
     }
   });
+  raiseSectionCounter(sql, portals);
 }
 
 const settingsJson = (p: PortalData) => JSON.stringify(Object.fromEntries(SETTING_KEYS.map((k) => [k, p[k]])));
@@ -146,6 +168,7 @@ export function replacePortal(sql: Sql, p: PortalData): void {
   sql.run('DELETE FROM sequences WHERE portal_id = ?', [p.id]);
   sql.run('UPDATE portals SET guid = ?, is_default = ?, settings = ? WHERE id = ?', [p.guid, p.default ? 1 : 0, settingsJson(p), p.id]);
   inBulk(sql, false, [p.id], () => insertContent(sql, p));
+  raiseSectionCounter(sql, [p]);
 }
 
 export function readSettings(sql: Sql, portalId: number): PortalSettings {

@@ -1,5 +1,5 @@
 import type { Sql } from './sql.js';
-import { groupUserIds, readAll, readGroups, readSettings, type SequenceName } from './portal-document.js';
+import { groupUserIds, readAll, readGroups, readSettings, STORE_SEQUENCES, type SequenceName } from './portal-document.js';
 import type {
   AnonymousVoteRecord,
   ApiKeyRecord,
@@ -237,8 +237,17 @@ export class PortalState implements PortalSettings {
 
   /** The next id of a kind: one past the highest ever handed out at this portal. */
   nextId(name: SequenceName): number {
-    this.sql.run('UPDATE sequences SET last = last + 1 WHERE portal_id = ? AND name = ?', [this.id, name]);
-    return this.sql.value<number>('SELECT last FROM sequences WHERE portal_id = ? AND name = ?', [this.id, name])!;
+    return this.advance(this.id, name);
+  }
+
+  /** The next section id: one past the highest ever handed out in the whole store (section ids span portals). */
+  nextSectionId(): number {
+    return this.advance(STORE_SEQUENCES, 'sections');
+  }
+
+  private advance(owner: number, name: string): number {
+    this.sql.run('UPDATE sequences SET last = last + 1 WHERE portal_id = ? AND name = ?', [owner, name]);
+    return this.sql.value<number>('SELECT last FROM sequences WHERE portal_id = ? AND name = ?', [owner, name])!;
   }
 
   // --- lookups ------------------------------------------------------------------------
@@ -353,15 +362,6 @@ export class PortalState implements PortalSettings {
   }
   replyIds(commentId: number): number[] {
     return this.sql.all<{ id: number }>('SELECT id FROM comments WHERE portal_id = ? AND parent_id = ? ORDER BY row', [this.id, commentId]).map((c) => c.id);
-  }
-  /** The highest n of the `fb-<n>` ids in use. */
-  highestFeedbackNumber(): number {
-    return (
-      this.sql.value<number>(
-        "SELECT coalesce(max(CAST(substr(id, 4) AS INTEGER)), 0) FROM feedback WHERE portal_id = ? AND id GLOB 'fb-[0-9]*' AND NOT substr(id, 4) GLOB '*[^0-9]*'",
-        [this.id],
-      ) ?? 0
-    );
   }
   feedbackEntry(id: string): FeedbackRecord | undefined {
     return this.first(FEEDBACK, 'id = ?', [id]);

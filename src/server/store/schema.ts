@@ -320,6 +320,14 @@ export const MIGRATIONS: string[] = [
       ON CONFLICT DO UPDATE SET n = n + 1;
   END;
   `,
+  /* 3 */ `
+  -- Feedback ids (fb-<n>) per portal, and section ids across the store (portal_id 0), from counters too.
+  INSERT INTO sequences (portal_id, name, last)
+    SELECT id, 'feedback', (SELECT coalesce(max(CAST(substr(f.id, 4) AS INTEGER)), 0) FROM feedback f
+      WHERE f.portal_id = portals.id AND f.id GLOB 'fb-[0-9]*' AND NOT substr(f.id, 4) GLOB '*[^0-9]*')
+    FROM portals;
+  INSERT INTO sequences (portal_id, name, last) SELECT 0, 'sections', coalesce(max(id), 0) FROM sections;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

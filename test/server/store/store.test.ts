@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCategory, deleteCategory } from '../../../src/server/domain/categories.js';
 import { createComment, deleteComment } from '../../../src/server/domain/comments.js';
+import { createFeedback, deleteFeedback } from '../../../src/server/domain/feedback.js';
 import { createApp } from '../../../src/server/http/create-app.js';
 import { openDatabase } from '../../../src/server/store/database.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
@@ -198,6 +199,20 @@ describe('ids are never handed out twice', () => {
     store.close();
     const again = fileStore(file);
     expect(again.mutate(() => createCategory(again.portals[0], { name: 'After restart' })).id).toBe(5);
+    await again.commit();
+    again.close();
+  });
+
+  it('D-FEEDBACK-IDS-NEVER-REUSED a deleted feedback id does not come back, also after a restart on the same data file', async () => {
+    const file = join(dir, 'feedback-ids.db');
+    const store = fileStore(file);
+    const made = store.mutate(() => createFeedback(store.portals[0], { type: 'idea', feedback: 'short-lived' }, NOW));
+    expect(made.id).toBe('fb-3');
+    store.mutate(() => deleteFeedback(store.portals[0], 'fb-3'));
+    await store.commit();
+    store.close();
+    const again = fileStore(file);
+    expect(again.mutate(() => createFeedback(again.portals[0], { type: 'idea', feedback: 'after restart' }, NOW)).id).toBe('fb-4');
     await again.commit();
     again.close();
   });
