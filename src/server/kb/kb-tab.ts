@@ -13,17 +13,21 @@ export function findKbTab(portal: PortalData, tabId: number | string): TabRecord
   return tab;
 }
 
-export function tabSections(portal: PortalData, tabId: number): SectionRecord[] {
-  return portal.sections.filter((s) => s.tab_id === tabId);
+/** The tab's sections; a stored portal reads just them rather than every section. */
+export function tabSections(portal: PortalData | PortalState, tabId: number): SectionRecord[] {
+  return 'tabSections' in portal ? portal.tabSections(tabId) : portal.sections.filter((s) => s.tab_id === tabId);
 }
 
-/** Knowledge-base articles are the tab's posts, whatever their moderation state. */
-export function tabPosts(portal: PortalData, tabId: number): PostRecord[] {
-  return portal.posts.filter((p) => p.tab_id === tabId);
+/**
+ * Knowledge-base articles are the tab's posts, whatever their moderation state.
+ * A stored portal reads just them (by index) rather than every post.
+ */
+export function tabPosts(portal: PortalData | PortalState, tabId: number): PostRecord[] {
+  return 'tabPosts' in portal ? portal.tabPosts(tabId) : portal.posts.filter((p) => p.tab_id === tabId);
 }
 
 /** The tab as the archive modules see it. */
-export function toKbTab(portal: PortalData, tab: TabRecord): KbTab {
+export function toKbTab(portal: PortalData | PortalState, tab: TabRecord): KbTab {
   return {
     id: tab.id,
     description: tab.description,
