@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Store benchmark: the reference server on a generated portal of 50,000 posts and
 // 500,000 comments against one of 200 posts, measured in the same run with the
-// same load loop (undici, keep-alive connections). Prints one JSON line per
+// same load tool (autocannon, keep-alive connections). Prints one JSON line per
 // figure and appends a table to bench/results.md (or to BENCH_RESULTS_FILE).
 //
 //   node bench/store.bench.mjs
@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
-import { Pool } from 'undici';
+import autocannon from 'autocannon';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fp = process.env.FP_BENCH_BIN ?? join(root, 'bin', 'fp.js');
@@ -112,30 +112,23 @@ async function startServer(args) {
   };
 }
 
-/** Requests per second over SECONDS with `clients` connections, each sending its next request when answered. */
+/** Requests per second over SECONDS with `clients` connections (autocannon), after a second of warm-up. */
 async function throughput(url, clients, request) {
-  const pool = new Pool(url, { connections: clients, pipelining: 1 });
-  const run = async (seconds) => {
-    let ok = 0;
-    let failed = 0;
-    const until = Date.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: clients }, async (_, worker) => {
-        for (let i = 0; Date.now() < until; i++) {
-          const res = await pool.request({ ...request(worker, i), headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } });
-          await res.body.dump();
-          if (res.statusCode < 300) ok++;
-          else failed++;
-        }
-      }),
-    );
-    if (failed) throw new Error(`${failed} requests failed`);
-    return ok / seconds;
-  };
+  let sent = 0;
+  const run = (seconds) =>
+    autocannon({
+      url,
+      connections: clients,
+      pipelining: 1,
+      duration: seconds,
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      requests: [{ setupRequest: (req) => ({ ...req, ...request(sent % clients, sent++) }) }],
+    });
   await run(1); // warm-up
-  const rate = await run(SECONDS);
-  await pool.close();
-  return rate;
+  const result = await run(SECONDS);
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed) throw new Error(`${failed} requests failed`);
+  return result.requests.total / SECONDS;
 }
 
 const postsPage = () => ({ path: '/api/v1/posts?limit=100', method: 'GET' });

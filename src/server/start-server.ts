@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from './http/client-error.js';
@@ -10,7 +11,7 @@ import { assertWritable, DataFileError, dataFileKind, openDatabase } from './sto
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
 import { loadSeed, SeedError } from './store/load-seed.js';
 import type { ServerState } from './store/state.js';
-import { Store } from './store/store.js';
+import { resetFilePath, Store } from './store/store.js';
 
 export interface StartOptions {
   port?: number;
@@ -133,16 +134,19 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
   }
   if (kind === 'json') notices.push(importJsonDataFile(path));
   const fresh = kind === 'missing' || kind === 'empty';
-  if (fresh) buildDataFile(path, loadSeed(await readSeed(seed)));
+  // A new file holds the seed; reset goes back to a copy of it.
+  const resetFile = fresh ? resetFilePath() : undefined;
+  if (fresh) buildDataFile(path, loadSeed(await readSeed(seed)), { copyTo: resetFile });
   const db = openDatabase(path);
   try {
     let resetTo: ServerState | undefined;
     if (Store.isEmpty(db)) Store.seed(db, loadSeed(await readSeed(seed)));
     // Reset goes back to the seed when one is named; otherwise to the data as opened (a new file holds the seed).
     else if (seed !== undefined && !fresh) resetTo = loadSeed(await readSeed(seed));
-    return new Store(db, { resetTo });
+    return new Store(db, { resetTo, resetFile });
   } catch (err) {
     db.close();
+    if (resetFile) rmSync(resetFile, { force: true });
     throw err;
   }
 }

@@ -28,14 +28,10 @@ export function findFeedback(portal: PortalState, id: string): FeedbackRecord {
   return entry;
 }
 
-/**
- * `fb-<n>`, one past the highest number in use, so deleted ids are not handed out
- * again while a higher one lives. (Feedback ids are the widget service's strings;
- * the integer ids of the portal database are the ones that never come back.)
- */
+/** `fb-<n>`, n from the portal's feedback counter, which never goes back: a deleted id is not handed out again. */
 function nextFeedbackId(portal: PortalState): string {
-  let n = portal.highestFeedbackNumber() + 1;
-  while (portal.feedbackEntry(`fb-${n}`)) n++;
+  let n = portal.nextId('feedback');
+  while (portal.feedbackEntry(`fb-${n}`)) n = portal.nextId('feedback');
   return `fb-${n}`;
 }
 

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { PortalState, TabRecord } from '../store/state.js';
 import { exportArchive } from './archive/index.js';
-import { storedKbTab } from './kb-tab.js';
+import { toKbTab } from './kb-tab.js';
 
 /**
  * Streams the tab's archive as the response (the writer gathers entries into
@@ -11,7 +11,7 @@ import { storedKbTab } from './kb-tab.js';
  * the response is destroyed (by the pipeline) and the error is rethrown for the log.
  */
 export async function sendTabArchive(res: ServerResponse, portal: PortalState, tab: TabRecord): Promise<void> {
-  const zip = exportArchive(storedKbTab(portal, tab));
+  const zip = exportArchive(toKbTab(portal, tab));
   res.writeHead(200, {
     'content-type': 'application/zip',
     'content-disposition': attachment(`${tab.slug}.zip`),

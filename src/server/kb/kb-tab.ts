@@ -13,30 +13,25 @@ export function findKbTab(portal: PortalData, tabId: number | string): TabRecord
   return tab;
 }
 
-export function tabSections(portal: PortalData, tabId: number): SectionRecord[] {
-  return portal.sections.filter((s) => s.tab_id === tabId);
+/** The tab's sections; a stored portal reads just them rather than every section. */
+export function tabSections(portal: PortalData | PortalState, tabId: number): SectionRecord[] {
+  return 'tabSections' in portal ? portal.tabSections(tabId) : portal.sections.filter((s) => s.tab_id === tabId);
 }
 
-/** Knowledge-base articles are the tab's posts, whatever their moderation state. */
-export function tabPosts(portal: PortalData, tabId: number): PostRecord[] {
-  return portal.posts.filter((p) => p.tab_id === tabId);
+/**
+ * Knowledge-base articles are the tab's posts, whatever their moderation state.
+ * A stored portal reads just them (by index) rather than every post.
+ */
+export function tabPosts(portal: PortalData | PortalState, tabId: number): PostRecord[] {
+  return 'tabPosts' in portal ? portal.tabPosts(tabId) : portal.posts.filter((p) => p.tab_id === tabId);
 }
 
 /** The tab as the archive modules see it. */
-export function toKbTab(portal: PortalData, tab: TabRecord): KbTab {
-  return kbTabOf(tab, tabSections(portal, tab.id), tabPosts(portal, tab.id));
-}
-
-/** The same, read from the store with the tab's own queries (not every post of the portal). */
-export function storedKbTab(portal: PortalState, tab: TabRecord): KbTab {
-  return kbTabOf(tab, portal.tabSections(tab.id), portal.tabPosts(tab.id));
-}
-
-function kbTabOf(tab: TabRecord, sections: SectionRecord[], posts: PostRecord[]): KbTab {
+export function toKbTab(portal: PortalData | PortalState, tab: TabRecord): KbTab {
   return {
     id: tab.id,
     description: tab.description,
-    sections: sections.map((s) => ({
+    sections: tabSections(portal, tab.id).map((s) => ({
       id: s.id,
       parent_id: s.parent_id,
       slug: s.slug,
@@ -44,7 +39,7 @@ function kbTabOf(tab: TabRecord, sections: SectionRecord[], posts: PostRecord[])
       description: s.description,
       sort_order: s.sort_order,
     })),
-    articles: posts.map((p) => ({
+    articles: tabPosts(portal, tab.id).map((p) => ({
       key: p.key,
       section_id: p.section_id,
       slug: p.slug,
@@ -71,13 +66,15 @@ const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
  * Ids for created items, unique across every portal of the store so that a
- * later archive can never mistake them for another portal's items.
+ * later archive can never mistake them for another portal's items. Section ids
+ * come from `newSectionId` (the store's counter, which never goes back) when
+ * given, else one past the highest in the documents.
  */
-export function storeIdSource(portals: PortalData[]): IdSource {
+export function storeIdSource(portals: PortalData[], newSectionId?: () => number): IdSource {
   let sectionId = Math.max(0, ...portals.flatMap((p) => p.sections.map((s) => s.id)));
   const keys = new Set(portals.flatMap((p) => p.posts.map((x) => x.key)));
   return {
-    newSectionId: () => ++sectionId,
+    newSectionId: newSectionId ?? (() => ++sectionId),
     newArticleKey: () => {
       for (let length = 5; ; length++) {
         for (let attempt = 0; attempt < 20; attempt++) {

@@ -39,12 +39,13 @@ export function executeSync(
   confirmations: SyncConfirmations,
   now: Date,
   newDatabaseId?: () => number,
+  newSectionId?: () => number,
 ): SyncResult {
   const kbTab = toKbTab(portal, tab);
   const plan = planSync(kbTab, archive, foreignOwnership(portals, portal, tab.id));
   if (plan.articles.create.length > 0) articleAuthor(portal); // refuse before anything is written
   const before = databaseIds(portal, tab);
-  const result = applySync(kbTab, archive, plan, confirmedIds(portal, tab, confirmations), storeIdSource(portals));
+  const result = applySync(kbTab, archive, plan, confirmedIds(portal, tab, confirmations), storeIdSource(portals, newSectionId));
   writeBackKbTab(portal, tab, result.tab, now, newDatabaseId);
   const after = databaseIds(portal, tab);
   return presentResult(result, (key) => before.get(key) ?? after.get(key)!);
@@ -71,7 +72,7 @@ export function executeStoredSync(
   return store.mutate(() => {
     const docs = store.knowledgeBaseDocuments();
     const doc = docs.find((d) => d.id === portal.id)!;
-    const result = executeSync(docs, doc, doc.tabs.find((t) => t.id === tab.id)!, archive, confirmations, now, () => portal.nextId('posts'));
+    const result = executeSync(docs, doc, doc.tabs.find((t) => t.id === tab.id)!, archive, confirmations, now, () => portal.nextId('posts'), () => portal.nextSectionId());
     saveKbTab(portal, doc, tab.id);
     return result;
   });

@@ -119,6 +119,7 @@ export function openDatabase(path: string, options: { bulkLoad?: boolean } = {})
       db.exec('PRAGMA journal_mode = OFF');
       db.exec('PRAGMA synchronous = OFF');
       db.exec('PRAGMA cache_size = -128000');
+      db.exec('PRAGMA threads = 2');
     } else {
       if (!memory) {
         db.exec('PRAGMA journal_mode = WAL');

@@ -39,7 +39,7 @@ export function importJsonDataFile(path: string): string {
   }
   // Built beside the JSON file first, so a failure leaves it as it was; it is then kept under a backup name.
   const building = `${path}.import-${process.pid}`;
-  buildDataFile(building, state, 'building');
+  buildDataFile(building, state, { tag: 'building' });
   const backup = backupPath(path);
   renameSync(path, backup);
   renameSync(building, path);

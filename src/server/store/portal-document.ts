@@ -1,5 +1,5 @@
 import type { Sql } from './sql.js';
-import type { GroupRecord, PortalData, PortalSettings } from './state.js';
+import type { GroupRecord, PortalData, PortalSettings, PostRecord, UserRecord } from './state.js';
 import {
   API_KEYS,
   CATEGORIES,
@@ -24,8 +24,28 @@ import {
 } from './tables.js';
 
 /** Per-portal id counters: each only grows, so an id once handed out is never handed out again. */
-export const SEQUENCES = ['users', 'posts', 'comments', 'categories', 'references'] as const;
+export const SEQUENCES = ['users', 'posts', 'comments', 'categories', 'references', 'feedback'] as const;
 export type SequenceName = (typeof SEQUENCES)[number];
+
+/**
+ * The `portal_id` of counters that span the store: section ids are unique across
+ * portals, so their counter is the store's (and a reset of one portal never
+ * takes it back).
+ */
+export const STORE_SEQUENCES = 0;
+
+/** n of a feedback id `fb-<n>`, or 0 for an id of another form. */
+export const feedbackNumber = (id: string): number => (/^fb-\d+$/.test(id) ? Number(id.slice(3)) : 0);
+
+/** Keeps the store's section counter at or above every section id of the portals. */
+function raiseSectionCounter(sql: Sql, portals: PortalData[]): void {
+  let highest = 0;
+  for (const p of portals) for (const s of p.sections) highest = Math.max(highest, s.id);
+  sql.run(
+    "INSERT INTO sequences (portal_id, name, last) VALUES (?, 'sections', ?) ON CONFLICT DO UPDATE SET last = max(last, excluded.last)",
+    [STORE_SEQUENCES, highest],
+  );
+}
 
 const SETTING_KEYS = [
   'title', 'localization', 'editor_type', 'moderate_comments', 'jira_enabled', 'jira_sync_status', 'linear_enabled', 'jira_domain',
@@ -40,6 +60,7 @@ function sequenceStarts(p: PortalData): Record<SequenceName, number> {
     comments: max(p.comments.map((c) => c.id)),
     categories: max(p.categories.map((c) => c.id)),
     references: max(p.references.map((r) => r.id)),
+    feedback: max(p.feedback.map((f) => feedbackNumber(f.id))),
   };
 }
 
@@ -49,12 +70,13 @@ function sequenceStarts(p: PortalData): Record<SequenceName, number> {
  * is far cheaper than keeping them up to date row by row.
  */
 export function insertPortals(sql: Sql, portals: PortalData[]): void {
-  inBulk(sql, true, () => {
+  inBulk(sql, true, portals.map((p) => p.id), () => {
     for (const p of portals) {
       sql.run('INSERT INTO portals (id, guid, is_default, settings) VALUES (?, ?, ?, ?)', [p.id, p.guid, p.default ? 1 : 0, settingsJson(p)]);
       insertContent(sql, p);
     }
-  }, portals.map((p) => p.id));
+  });
+  raiseSectionCounter(sql, portals);
 }
 
 const settingsJson = (p: PortalData) => JSON.stringify(Object.fromEntries(SETTING_KEYS.map((k) => [k, p[k]])));
@@ -68,26 +90,55 @@ function insertContent(sql: Sql, p: PortalData): void {
 }
 
 /**
- * Runs `insert` with the counting triggers set aside (and, with `withoutIndexes`,
- * the secondary indexes dropped and built again after it); the counters of the
- * given portals are then computed once, set-based.
+ * Runs `insert` with the counting triggers set aside (the bulk insert fills the
+ * counters itself, and the posts of the given portals are tallied after it) and,
+ * with `withoutIndexes`, the secondary indexes dropped and built again after it.
  */
-function inBulk(sql: Sql, withoutIndexes: boolean, insert: () => void, portalIds: number[]): void {
+function inBulk(sql: Sql, withoutIndexes: boolean, portalIds: number[], insert: () => void): void {
   const triggers = sql.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'");
   const indexes = withoutIndexes ? sql.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") : [];
   for (const t of triggers) sql.exec(`DROP TRIGGER ${t.name}`);
   for (const i of indexes) sql.exec(`DROP INDEX ${i.name}`);
   insert();
   for (const i of indexes) sql.exec(i.sql);
-  for (const id of portalIds) recount(sql, id);
+  for (const id of portalIds) {
+    sql.run('DELETE FROM post_counts WHERE portal_id = ?', [id]);
+    sql.run('INSERT INTO post_counts SELECT portal_id, moderation_status, coalesce(tab_id, 0), count(*) FROM posts WHERE portal_id = ? GROUP BY 1, 2, 3', [id]);
+  }
   for (const t of triggers) sql.exec(t.sql);
+}
+
+/** What the counting triggers would have made of a whole portal: comments and posts per user, approved comments and latest vote per post. */
+function counters(p: PortalData) {
+  const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  const userComments = new Map<string, number>();
+  const userPosts = new Map<string, number>();
+  const approved = new Map<string, number>();
+  const latestVote = new Map<string, number>();
+  for (const c of p.comments) {
+    count(userComments, c.user_id);
+    if (c.moderation_status === 'approved') count(approved, c.post_key);
+  }
+  for (const x of p.posts) count(userPosts, x.author_id);
+  for (const v of p.anonymous_votes) {
+    const at = Date.parse(v.created_at);
+    if (!(latestVote.get(v.post_key)! >= at)) latestVote.set(v.post_key, at);
+  }
+  return {
+    users: { columns: ['comments_count', 'posts_count'], values: (u: UserRecord) => [userComments.get(u.id) ?? 0, userPosts.get(u.id) ?? 0] },
+    posts: {
+      columns: ['comments_count', 'latest_vote_ms'],
+      values: (x: Omit<PostRecord, 'category_ids' | 'tag_ids'>) => [approved.get(x.key) ?? 0, latestVote.get(x.key) ?? null],
+    },
+  };
 }
 
 /** A whole portal's collections in bulk. */
 function insertCollections(sql: Sql, p: PortalData): void {
   const each = <R>(spec: TableSpec<R>, items: R[]) => bulkInsertRecords(sql, spec, p.id, items);
+  const counted = counters(p);
   each(API_KEYS, p.api_keys);
-  each(USERS, p.users);
+  bulkInsertRecords(sql, USERS, p.id, p.users, counted.users);
   each(TABS, p.tabs);
   each(SECTIONS, p.sections);
   each(STATUSES, p.statuses);
@@ -95,7 +146,7 @@ function insertCollections(sql: Sql, p: PortalData): void {
   each(CATEGORIES, p.categories);
   each(GROUPS, p.groups);
   bulkInsert(sql, 'group_members', ['portal_id', 'group_id', 'user_id'], p.groups.flatMap((g) => g.user_ids.map((u) => [p.id, g.id, u])));
-  each(POSTS, p.posts);
+  bulkInsertRecords(sql, POSTS, p.id, p.posts, counted.posts);
   bulkInsert(sql, 'post_categories', ['portal_id', 'post_key', 'category_id'], p.posts.flatMap((x) => x.category_ids.map((c) => [p.id, x.key, c])));
   bulkInsert(sql, 'post_tags', ['portal_id', 'post_key', 'tag_id'], p.posts.flatMap((x) => x.tag_ids.map((t) => [p.id, x.key, t])));
   each(COMMENTS, p.comments);
@@ -104,20 +155,6 @@ function insertCollections(sql: Sql, p: PortalData): void {
   each(VOTES, p.anonymous_votes);
   each(SAVED_QUERIES, p.saved_queries);
   each(EVENTS, p.events);
-}
-
-/** The counters the triggers keep, computed from the rows. */
-function recount(sql: Sql, portalId: number): void {
-  // One grouped pass per counter (a correlated count per row would let the planner scan per row).
-  const counters: Array<[string, string, string, string]> = [
-    ['posts', 'key', 'comments_count', "SELECT post_key AS k, count(*) AS n FROM comments WHERE portal_id = ? AND moderation_status = 'approved' GROUP BY post_key"],
-    ['posts', 'key', 'latest_vote_ms', 'SELECT post_key AS k, max(created_ms) AS n FROM anonymous_votes WHERE portal_id = ? GROUP BY post_key'],
-    ['users', 'id', 'comments_count', 'SELECT user_id AS k, count(*) AS n FROM comments WHERE portal_id = ? GROUP BY user_id'],
-    ['users', 'id', 'posts_count', 'SELECT author_id AS k, count(*) AS n FROM posts WHERE portal_id = ? GROUP BY author_id'],
-  ];
-  for (const [table, key, column, grouped] of counters) {
-    sql.run(`UPDATE ${table} SET ${column} = g.n FROM (${grouped}) AS g WHERE ${table}.portal_id = ? AND ${table}.${key} = g.k`, [portalId, portalId]);
-  }
 }
 
 const PORTAL_TABLES = [
@@ -130,7 +167,8 @@ export function replacePortal(sql: Sql, p: PortalData): void {
   for (const table of PORTAL_TABLES) sql.run(`DELETE FROM ${table} WHERE portal_id = ?`, [p.id]);
   sql.run('DELETE FROM sequences WHERE portal_id = ?', [p.id]);
   sql.run('UPDATE portals SET guid = ?, is_default = ?, settings = ? WHERE id = ?', [p.guid, p.default ? 1 : 0, settingsJson(p), p.id]);
-  inBulk(sql, false, () => insertContent(sql, p), [p.id]);
+  inBulk(sql, false, [p.id], () => insertContent(sql, p));
+  raiseSectionCounter(sql, [p]);
 }
 
 export function readSettings(sql: Sql, portalId: number): PortalSettings {

@@ -1,5 +1,5 @@
 import type { Sql } from './sql.js';
-import { groupUserIds, readAll, readGroups, readSettings, type SequenceName } from './portal-document.js';
+import { groupUserIds, readAll, readGroups, readSettings, STORE_SEQUENCES, type SequenceName } from './portal-document.js';
 import type {
   AnonymousVoteRecord,
   ApiKeyRecord,
@@ -237,8 +237,17 @@ export class PortalState implements PortalSettings {
 
   /** The next id of a kind: one past the highest ever handed out at this portal. */
   nextId(name: SequenceName): number {
-    this.sql.run('UPDATE sequences SET last = last + 1 WHERE portal_id = ? AND name = ?', [this.id, name]);
-    return this.sql.value<number>('SELECT last FROM sequences WHERE portal_id = ? AND name = ?', [this.id, name])!;
+    return this.advance(this.id, name);
+  }
+
+  /** The next section id: one past the highest ever handed out in the whole store (section ids span portals). */
+  nextSectionId(): number {
+    return this.advance(STORE_SEQUENCES, 'sections');
+  }
+
+  private advance(owner: number, name: string): number {
+    this.sql.run('UPDATE sequences SET last = last + 1 WHERE portal_id = ? AND name = ?', [owner, name]);
+    return this.sql.value<number>('SELECT last FROM sequences WHERE portal_id = ? AND name = ?', [owner, name])!;
   }
 
   // --- lookups ------------------------------------------------------------------------
@@ -354,15 +363,6 @@ export class PortalState implements PortalSettings {
   replyIds(commentId: number): number[] {
     return this.sql.all<{ id: number }>('SELECT id FROM comments WHERE portal_id = ? AND parent_id = ? ORDER BY row', [this.id, commentId]).map((c) => c.id);
   }
-  /** The highest n of the `fb-<n>` ids in use. */
-  highestFeedbackNumber(): number {
-    return (
-      this.sql.value<number>(
-        "SELECT coalesce(max(CAST(substr(id, 4) AS INTEGER)), 0) FROM feedback WHERE portal_id = ? AND id GLOB 'fb-[0-9]*' AND NOT substr(id, 4) GLOB '*[^0-9]*'",
-        [this.id],
-      ) ?? 0
-    );
-  }
   feedbackEntry(id: string): FeedbackRecord | undefined {
     return this.first(FEEDBACK, 'id = ?', [id]);
   }
@@ -426,8 +426,24 @@ export class PortalState implements PortalSettings {
     const column = ORDER_COLUMNS[order.by];
     const orderSql = column ? `${column} ${order.direction === 'asc' ? 'ASC' : 'DESC'}, database_id ASC` : 'database_id ASC';
     const posts = this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE ${condition} ORDER BY ${orderSql} LIMIT ? OFFSET ?`, [...params, limit, skip]);
-    const total = this.sql.value<number>(`SELECT count(*) FROM posts WHERE ${condition}`, params) ?? 0;
-    return { posts, total };
+    return { posts, total: this.countPosts(filter, condition, params) };
+  }
+
+  /** How many posts a filter selects: from the tallies when it names only the moderation state and tab, else counted. */
+  private countPosts(filter: PostFilter, condition: string, params: unknown[]): number {
+    const tallied = Object.entries(filter).every(([k, v]) => v === undefined || k === 'moderation_status' || k === 'hideKnowledgeBase' || (k === 'tabId' && typeof v === 'number' && v > 0));
+    if (!tallied) return this.sql.value<number>(`SELECT count(*) FROM posts WHERE ${condition}`, params) ?? 0;
+    const where = ['portal_id = ?', 'moderation_status = ?'];
+    const args: unknown[] = [this.id, filter.moderation_status];
+    if (filter.hideKnowledgeBase) {
+      where.push("(tab_key = 0 OR tab_key NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))");
+      args.push(this.id);
+    }
+    if (filter.tabId !== undefined) {
+      where.push('tab_key = ?');
+      args.push(filter.tabId);
+    }
+    return this.sql.value<number>(`SELECT coalesce(sum(n), 0) FROM post_counts WHERE ${where.join(' AND ')}`, args) ?? 0;
   }
 
   /** Posts in a moderation state, highest id first, below a cursor id when given. */

@@ -295,6 +295,39 @@ export const MIGRATIONS: string[] = [
       WHERE portal_id = OLD.portal_id AND key = OLD.post_key;
   END;
   `,
+  /* 2 */ `
+  -- Posts per moderation state and tab (tab_key 0: none), so a list's total is not a count over every post.
+  CREATE TABLE post_counts (
+    portal_id INTEGER NOT NULL,
+    moderation_status TEXT NOT NULL,
+    tab_key INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (portal_id, moderation_status, tab_key)
+  ) WITHOUT ROWID;
+  INSERT INTO post_counts SELECT portal_id, moderation_status, coalesce(tab_id, 0), count(*) FROM posts GROUP BY 1, 2, 3;
+  CREATE TRIGGER posts_tallied AFTER INSERT ON posts BEGIN
+    INSERT INTO post_counts VALUES (NEW.portal_id, NEW.moderation_status, coalesce(NEW.tab_id, 0), 1)
+      ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER posts_untallied AFTER DELETE ON posts BEGIN
+    UPDATE post_counts SET n = n - 1
+      WHERE portal_id = OLD.portal_id AND moderation_status = OLD.moderation_status AND tab_key = coalesce(OLD.tab_id, 0);
+  END;
+  CREATE TRIGGER posts_retallied AFTER UPDATE OF portal_id, moderation_status, tab_id ON posts BEGIN
+    UPDATE post_counts SET n = n - 1
+      WHERE portal_id = OLD.portal_id AND moderation_status = OLD.moderation_status AND tab_key = coalesce(OLD.tab_id, 0);
+    INSERT INTO post_counts VALUES (NEW.portal_id, NEW.moderation_status, coalesce(NEW.tab_id, 0), 1)
+      ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  `,
+  /* 3 */ `
+  -- Feedback ids (fb-<n>) per portal, and section ids across the store (portal_id 0), from counters too.
+  INSERT INTO sequences (portal_id, name, last)
+    SELECT id, 'feedback', (SELECT coalesce(max(CAST(substr(f.id, 4) AS INTEGER)), 0) FROM feedback f
+      WHERE f.portal_id = portals.id AND f.id GLOB 'fb-[0-9]*' AND NOT substr(f.id, 4) GLOB '*[^0-9]*')
+    FROM portals;
+  INSERT INTO sequences (portal_id, name, last) SELECT 0, 'sections', coalesce(max(id), 0) FROM sections;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

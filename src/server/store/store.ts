@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from './database.js';
@@ -13,6 +13,13 @@ export interface StoreOptions {
   path?: string;
   /** What `/__reference/reset` goes back to; defaults to the data as opened. */
   resetTo?: ServerState;
+  /** A database file holding what reset goes back to; the store owns it from then on (and removes it on close). */
+  resetFile?: string;
+}
+
+/** A new name for a store's reset copy, in the temporary folder. */
+export function resetFilePath(): string {
+  return join(tmpdir(), `fp-reset-${process.pid}-${randomUUID()}.db`);
 }
 
 interface Batch {
@@ -49,10 +56,14 @@ export class Store {
     if ('portals' in source) {
       // An in-memory store keeps what it goes back to as text, far smaller than the objects.
       this.resetDoc = JSON.stringify(options.resetTo ?? source);
+    } else if (options.resetFile) {
+      this.snapshot = options.resetFile;
     } else {
-      this.snapshot = join(tmpdir(), `fp-reset-${process.pid}-${randomUUID()}.db`);
+      this.snapshot = resetFilePath();
       if (options.resetTo) this.buildSnapshot(options.resetTo);
-      else this.copySnapshot();
+      // The data as opened, copied by SQLite itself (a plain copy of the file would open it a
+      // second time, and closing that would drop SQLite's locks on it).
+      else this.sql.run('VACUUM INTO ?', [this.snapshot]);
     }
   }
 
@@ -63,17 +74,6 @@ export class Store {
       Store.seed(db, state);
     } finally {
       db.close();
-    }
-  }
-
-  /** The data as opened: a copy of the file (everything checkpointed into it first), or one SQLite writes for a database in memory. */
-  private copySnapshot(): void {
-    const file = this.sql.one<{ file: string }>("SELECT file FROM pragma_database_list WHERE name = 'main'")?.file;
-    if (file) {
-      this.sql.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-      copyFileSync(file, this.snapshot!);
-    } else {
-      this.sql.run('VACUUM INTO ?', [this.snapshot]);
     }
   }
 

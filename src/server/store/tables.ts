@@ -37,8 +37,8 @@ export interface TableSpec<R> {
   select: string;
   /** Every column a row of this kind fills, derived ones included. */
   columns: string[];
-  /** A whole record's column values, in the order of `columns` (missing fields are NULL). */
-  values(record: R): unknown[];
+  /** A whole record's column values, in the order of `columns` (missing fields are NULL), after `first`. */
+  values(record: R, first: unknown): unknown[];
 }
 
 function plain<R>(table: string, fields: string[], convert: Partial<Record<string, [(v: any) => unknown, (v: any) => unknown]>> = {}, derived: Record<string, (r: any) => unknown> = {}, dependsOn: Record<string, string> = {}): TableSpec<R> {
@@ -48,9 +48,9 @@ function plain<R>(table: string, fields: string[], convert: Partial<Record<strin
     table,
     select: fields.join(', '),
     columns: [...fields, ...Object.keys(derived)],
-    values(record) {
+    values(record, first) {
       const r = record as Row;
-      const out: unknown[] = [];
+      const out: unknown[] = [first];
       for (let i = 0; i < fields.length; i++) {
         const v = r[fields[i]];
         out.push(v === undefined ? null : converters[i] ? converters[i]!(v) : v);
@@ -191,11 +191,19 @@ export function bulkInsert(sql: Sql, table: string, columns: string[], rows: Ite
   sql.generation++;
 }
 
-/** Inserts records of one kind for a portal in bulk. */
-export function bulkInsertRecords<R>(sql: Sql, spec: TableSpec<R>, portalId: number, records: R[]): void {
-  bulkInsert(sql, spec.table, ['portal_id', ...spec.columns], (function* () {
-    for (const r of records) yield [portalId, ...spec.values(r)];
-  })());
+/**
+ * Inserts records of one kind for a portal in bulk; `more` adds columns computed
+ * for each record (counters the triggers would otherwise keep).
+ */
+export function bulkInsertRecords<R>(sql: Sql, spec: TableSpec<R>, portalId: number, records: R[], more?: { columns: string[]; values(r: R): unknown[] }): void {
+  const columns = ['portal_id', ...spec.columns, ...(more?.columns ?? [])];
+  const statement = sql.prepare(`INSERT INTO ${spec.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  for (const r of records) {
+    const row = spec.values(r, portalId);
+    if (more) row.push(...more.values(r));
+    statement.run(row);
+  }
+  sql.generation++;
 }
 
 export function insertPost(sql: Sql, portalId: number, post: PostRecord): void {

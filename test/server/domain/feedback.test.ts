@@ -35,9 +35,9 @@ describe('feedback domain', () => {
     expect(feedbackAuthor(portal, 'unknown')).toBeNull();
   });
 
-  it('ids are fb-<n>, one past the highest number in use', () => {
-    portal.insertFeedback({ ...portal.feedback[0], id: 'fb-7' });
-    expect(createFeedback(portal, { type: 'x', feedback: 'y' }, NOW).id).toBe('fb-8');
+  it('D-FEEDBACK-IDS-NEVER-REUSED ids are fb-<n> from the portal counter; an id already taken is skipped', () => {
+    portal.insertFeedback({ ...portal.feedback[0], id: 'fb-3' });
+    expect(createFeedback(portal, { type: 'x', feedback: 'y' }, NOW).id).toBe('fb-4');
   });
 
   it('update changes the text and updated_at; an unchanged text keeps updated_at', () => {

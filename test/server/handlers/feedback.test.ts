@@ -120,13 +120,13 @@ describe('feedback: create', () => {
     );
   });
 
-  it('D-FEEDBACK-IDS feedback ids keep counting past deleted entries', async () => {
+  it('D-FEEDBACK-IDS D-FEEDBACK-IDS-NEVER-REUSED feedback ids keep counting past deleted entries, the highest one too', async () => {
     await server.request('DELETE', '/api/v1/feedback/fb-2');
     const a = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'a' } });
-    expect(a.body.data.id).toBe('fb-2');
-    await server.request('DELETE', '/api/v1/feedback/fb-1');
+    expect(a.body.data.id).toBe('fb-3');
+    await server.request('DELETE', '/api/v1/feedback/fb-3');
     const b = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'b' } });
-    expect(b.body.data.id).toBe('fb-3');
+    expect(b.body.data.id).toBe('fb-4');
   });
 
   it('creates feedback from a form-urlencoded body', async () => {

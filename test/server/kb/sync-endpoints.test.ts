@@ -409,6 +409,54 @@ describe('sync execute', () => {
   });
 });
 
+describe('section ids', () => {
+  /** Runs `fn` with the upload helpers pointed at a server on `store`. */
+  async function against(store: Store, fn: () => Promise<void>) {
+    const app = createApp({ store, services: { uploadTmpDir: uploadDir }, logError: () => {} });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const previous = server;
+    server = { ...server, store, url: `http://127.0.0.1:${(app.address() as AddressInfo).port}` };
+    try {
+      await fn();
+    } finally {
+      server = previous;
+      app.closeAllConnections();
+      await new Promise<void>((resolve) => app.close(() => resolve()));
+    }
+  }
+
+  it('D-SYNC-SECTION-IDS-NEVER-REUSED a section a sync deleted leaves its id unused, also after a restart', async () => {
+    const dataFile = join(workDir, 'section-ids.db');
+    const open = () => {
+      const db = openDatabase(dataFile);
+      if (Store.isEmpty(db)) Store.seed(db, loadSeed(syncSeed(), new Date('2026-06-01T00:00:00Z')));
+      return new Store(db);
+    };
+    const billing = { name: 'billing/_index.md', text: '---\nname: Billing\n---\nMoney.\n' };
+    const createdIds: number[] = [];
+    /** Adds a Billing section, then syncs it away again. */
+    const addAndRemove = async () => {
+      const plain = await exportedEntries();
+      const added = await upload('execute', { filePath: await zipOf([...plain, billing]) });
+      const id = added.body.data.applied.sections.create[0].id;
+      createdIds.push(id);
+      const removed = await upload('execute', { filePath: await zipOf(plain), extra: confirm('delete_sections_confirmed[]', String(id)) });
+      expect(removed.body.data.applied.sections.delete).toEqual([{ id, title: 'Billing', path: 'billing' }]);
+    };
+    const first = open();
+    await against(first, async () => {
+      await addAndRemove();
+      await addAndRemove();
+    });
+    await first.commit();
+    first.close();
+    const again = open();
+    await against(again, addAndRemove);
+    again.close();
+    expect(createdIds).toEqual([51, 52, 53]);
+  });
+});
+
 describe('sync responses follow the contract schemas the client validates with', () => {
   it('preview and execute bodies parse with their endpoint response schemas', async () => {
     const filePath = await editedArchive();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCategory, deleteCategory } from '../../../src/server/domain/categories.js';
 import { createComment, deleteComment } from '../../../src/server/domain/comments.js';
+import { createFeedback, deleteFeedback } from '../../../src/server/domain/feedback.js';
 import { createApp } from '../../../src/server/http/create-app.js';
 import { openDatabase } from '../../../src/server/store/database.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
@@ -147,6 +148,32 @@ describe('writes', () => {
   });
 });
 
+describe('post tallies', () => {
+  const tallies = (store: Store) => store.sql.all('SELECT portal_id, moderation_status, tab_key, n FROM post_counts WHERE n != 0 ORDER BY 1, 2, 3');
+  const counted = (store: Store) =>
+    store.sql.all('SELECT portal_id, moderation_status, coalesce(tab_id, 0) AS tab_key, count(*) AS n FROM posts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3');
+
+  it('the totals of post lists follow every insert, move, moderation and delete, and a reset', () => {
+    const store = freshStore();
+    const portal = store.portals[0];
+    expect(tallies(store)).toEqual(counted(store));
+    store.mutate(() => portal.insertPost({ ...portal.post('dark1')!, key: 'new01', database_id: portal.nextId('posts') }));
+    store.mutate(() => portal.updatePost('sso22', { moderation_status: 'pending' }));
+    store.mutate(() => portal.updatePost('dark1', { tab_id: null }));
+    store.mutate(() => portal.deletePosts(['rej44']));
+    expect(tallies(store)).toEqual(counted(store));
+    const approved = { moderation_status: 'approved' as const, hideKnowledgeBase: true };
+    const byId = { by: 'id', direction: 'asc' as const };
+    const { posts, total } = portal.listPosts(approved, byId, 0, 100);
+    expect(total).toBe(posts.length);
+    expect(portal.listPosts({ ...approved, hideKnowledgeBase: false, tabId: 1 }, byId, 0, 1).total).toBe(
+      portal.posts.filter((p) => p.moderation_status === 'approved' && p.tab_id === 1).length,
+    );
+    store.reset(1);
+    expect(tallies(store)).toEqual(counted(store));
+  });
+});
+
 describe('ids are never handed out twice', () => {
   it('D-IDS-NEVER-REUSED a deleted category id, comment id or post database id does not come back', () => {
     const store = freshStore();
@@ -172,6 +199,20 @@ describe('ids are never handed out twice', () => {
     store.close();
     const again = fileStore(file);
     expect(again.mutate(() => createCategory(again.portals[0], { name: 'After restart' })).id).toBe(5);
+    await again.commit();
+    again.close();
+  });
+
+  it('D-FEEDBACK-IDS-NEVER-REUSED a deleted feedback id does not come back, also after a restart on the same data file', async () => {
+    const file = join(dir, 'feedback-ids.db');
+    const store = fileStore(file);
+    const made = store.mutate(() => createFeedback(store.portals[0], { type: 'idea', feedback: 'short-lived' }, NOW));
+    expect(made.id).toBe('fb-3');
+    store.mutate(() => deleteFeedback(store.portals[0], 'fb-3'));
+    await store.commit();
+    store.close();
+    const again = fileStore(file);
+    expect(again.mutate(() => createFeedback(again.portals[0], { type: 'idea', feedback: 'after restart' }, NOW)).id).toBe('fb-4');
     await again.commit();
     again.close();
   });
