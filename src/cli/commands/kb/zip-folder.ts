@@ -37,7 +37,9 @@ export class UnsafeFolderError extends UsageError {
   }
 }
 
-function kindOf(info: import('node:fs').Stats): string {
+type Typed = Pick<import('node:fs').Stats, 'isSymbolicLink' | 'isBlockDevice' | 'isCharacterDevice' | 'isFIFO' | 'isSocket'>;
+
+function kindOf(info: Typed): string {
   if (info.isSymbolicLink()) return 'a symbolic link';
   if (info.isBlockDevice() || info.isCharacterDevice()) return 'a device';
   if (info.isFIFO()) return 'a named pipe';
@@ -56,14 +58,16 @@ export async function listFolder(root: string): Promise<FolderFile[]> {
   const found: FolderFile[] = [];
   const offenders: Array<{ path: string; kind: string }> = [];
   const walk = async (dir: string, prefix: string): Promise<void> => {
-    const names = (await readdir(dir)).sort();
-    for (const name of names) {
-      if (name.startsWith('.')) continue;
-      const full = path.join(dir, name);
-      const info = await lstat(full);
-      if (info.isDirectory()) await walk(full, `${prefix}${name}/`);
-      else if (info.isFile()) found.push({ archivePath: prefix + name, realPath: full });
-      else offenders.push({ path: prefix + name, kind: kindOf(info) });
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      // The listing's own types spare a stat per file; a file system that gives none is asked.
+      const known = entry.isFile() || entry.isDirectory() || entry.isSymbolicLink() || entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice();
+      const info = known ? entry : await lstat(full);
+      if (info.isDirectory()) await walk(full, `${prefix}${entry.name}/`);
+      else if (info.isFile()) found.push({ archivePath: prefix + entry.name, realPath: full });
+      else offenders.push({ path: prefix + entry.name, kind: kindOf(info) });
     }
   };
   await walk(root, '');
@@ -75,8 +79,10 @@ export async function listFolder(root: string): Promise<FolderFile[]> {
  * Opens a listed file without following a symbolic link put in its place since
  * it was listed, and checks that it is still a regular file.
  */
-async function openRegular(root: string, file: FolderFile): Promise<import('node:fs/promises').FileHandle> {
-  const handle = await open(file.realPath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch((err: NodeJS.ErrnoException) => {
+async function openRegular(root: string, file: FolderFile): Promise<{ handle: import('node:fs/promises').FileHandle; size: number }> {
+  // O_NONBLOCK: a named pipe put in place would otherwise block the open.
+  const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+  const handle = await open(file.realPath, flags).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ELOOP') throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: 'a symbolic link' }]);
     throw err;
   });
@@ -85,7 +91,7 @@ async function openRegular(root: string, file: FolderFile): Promise<import('node
     await handle.close();
     throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: kindOf(info) }]);
   }
-  return handle;
+  return { handle, size: info.size };
 }
 
 /** Files at most this large are read whole, ahead of the ZIP writer; larger ones are streamed. */
@@ -97,11 +103,18 @@ type Source = { kind: 'buffer'; data: Buffer } | { kind: 'stream'; handle: impor
 
 /** A listed file, opened safely: read whole when small, else left open to stream. */
 async function readSource(root: string, file: FolderFile): Promise<Source> {
-  const handle = await openRegular(root, file);
-  const { size } = await handle.stat();
+  const { handle, size } = await openRegular(root, file);
   if (size > SMALL_FILE) return { kind: 'stream', handle };
   try {
-    return { kind: 'buffer', data: await handle.readFile() };
+    // The size its stat gave, in one read as a rule (readFile would stat and read again).
+    const data = Buffer.allocUnsafe(size);
+    let length = 0;
+    while (length < size) {
+      const { bytesRead } = await handle.read(data, length, size - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return { kind: 'buffer', data: data.subarray(0, length) };
   } finally {
     await handle.close();
   }
