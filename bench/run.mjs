@@ -57,8 +57,13 @@ function run(cmd, argv, { env = {}, stdin, rss = false } = {}) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (code !== 0) return reject(new Error(`${cmd} ${argv.join(' ')} exited ${code}: ${stderr}`));
       let peakMb;
-      if (rss && existsSync(rssFile)) peakMb = JSON.parse(readFileSync(rssFile, 'utf8')).maxRSS / 1024;
-      resolve({ ms, peakMb, stdoutBytes });
+      let cpuMs;
+      if (rss && existsSync(rssFile)) {
+        const report = JSON.parse(readFileSync(rssFile, 'utf8'));
+        peakMb = report.maxRSS / 1024;
+        cpuMs = report.cpuMicros / 1000;
+      }
+      resolve({ ms, peakMb, cpuMs, stdoutBytes });
     });
   });
 }
@@ -67,6 +72,7 @@ function run(cmd, argv, { env = {}, stdin, rss = false } = {}) {
 async function sideBySide(rounds, contenders) {
   const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
   const rss = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
+  const cpu = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
   for (let i = 0; i < rounds; i++) {
     const order = Object.keys(contenders);
     if (i % 2) order.reverse();
@@ -74,10 +80,14 @@ async function sideBySide(rounds, contenders) {
       const r = await contenders[name](i);
       times[name].push(r.ms);
       if (r.peakMb !== undefined) rss[name].push(r.peakMb);
+      if (r.cpuMs !== undefined) cpu[name].push(r.cpuMs);
     }
   }
   return Object.fromEntries(
-    Object.keys(contenders).map((k) => [k, { ms: median(times[k]), peakMb: rss[k].length ? Math.max(...rss[k]) : undefined }]),
+    Object.keys(contenders).map((k) => [
+      k,
+      { ms: median(times[k]), peakMb: rss[k].length ? Math.max(...rss[k]) : undefined, cpuMs: cpu[k].length ? median(cpu[k]) : undefined },
+    ]),
   );
 }
 
@@ -194,10 +204,10 @@ async function measureRows() {
     const curl = (argv) => run('curl', ['-sS', '--fail', '-H', `Authorization: Bearer ${KEY}`, '-H', 'Accept: application/json', ...argv]);
     const zip = join(work, 'help.zip');
     const exp = await sideBySide(ROUNDS.kb, {
-      fp: (i) => run(process.execPath, [fp, 'kb', 'sync', 'export', '--tab', '2', '--dir', join(work, `export-${i}`)], { env }),
+      fp: (i) => run(process.execPath, [fp, 'kb', 'sync', 'export', '--tab', '2', '--dir', join(work, `export-${i}`)], { env, rss: true }),
       ref: () => curl(['-o', zip, `${api}/export?tab_id=2`]),
     });
-    rows.push({ id: 'export', label: `KB export, ${ARTICLES.toLocaleString('en')} articles, to a folder`, fp: exp.fp.ms, ref: exp.ref.ms, refLabel: '`curl` of the same endpoint', goal: 1.3 });
+    rows.push({ id: 'export', label: `KB export, ${ARTICLES.toLocaleString('en')} articles, to a folder`, fp: exp.fp.ms, cpuMs: exp.fp.cpuMs, ref: exp.ref.ms, refLabel: '`curl` of the same endpoint', goal: 1.3 });
 
     // 5. KB preview from a folder against curl -F of a ZIP of it
     log('bench: kb preview (folder)');
@@ -205,10 +215,10 @@ async function measureRows() {
     const folderZip = join(work, 'folder.zip');
     await zipDir(folder, folderZip);
     const prevDir = await sideBySide(ROUNDS.kb, {
-      fp: () => run(process.execPath, [fp, 'kb', 'sync', 'preview', '--tab', '2', folder, '--json'], { env }),
+      fp: () => run(process.execPath, [fp, 'kb', 'sync', 'preview', '--tab', '2', folder, '--json'], { env, rss: true }),
       ref: () => curl(['-o', '/dev/null', '-F', 'tab_id=2', '-F', `file=@${folderZip};type=application/zip`, `${api}/preview`]),
     });
-    rows.push({ id: 'preview-dir', label: `KB preview from a folder of ${ARTICLES.toLocaleString('en')} articles`, fp: prevDir.fp.ms, ref: prevDir.ref.ms, refLabel: '`curl -F` of a ZIP of it', goal: 1.5 });
+    rows.push({ id: 'preview-dir', label: `KB preview from a folder of ${ARTICLES.toLocaleString('en')} articles`, fp: prevDir.fp.ms, cpuMs: prevDir.fp.cpuMs, ref: prevDir.ref.ms, refLabel: '`curl -F` of a ZIP of it', goal: 1.5 });
 
     // 6. KB preview of a 95 MB ZIP (time and RSS) against curl -F
     log('bench: kb preview (95 MB ZIP)');
@@ -226,6 +236,7 @@ async function measureRows() {
       id: 'preview-zip',
       label: `KB preview of a ${bigMb.toFixed(0)} MB ZIP`,
       fp: prevZip.fp.ms,
+      cpuMs: prevZip.fp.cpuMs,
       ref: prevZip.ref.ms,
       refLabel: '`curl -F`',
       goal: 1.3,
@@ -290,7 +301,7 @@ function table(rows, before) {
   for (const r of rows) {
     const b = before?.rows?.find((x) => x.id === r.id);
     const v = verdict(r);
-    const rss = r.rssMb !== undefined ? `, RSS ${r.rssMb.toFixed(0)} MB` : '';
+    const rss = (r.cpuMs !== undefined ? `, CPU ${fmtMs(r.cpuMs)}` : '') + (r.rssMb !== undefined ? `, RSS ${r.rssMb.toFixed(0)} MB` : '');
     const brss = b?.rssMb !== undefined ? `, RSS ${b.rssMb.toFixed(0)} MB` : '';
     out.push(
       `| ${r.label} | ${fmtMs(r.fp)}${rss} | ${r.refLabel} | ${fmtMs(r.ref)} | ${(r.fp / r.ref).toFixed(2)}× | ${b ? `${fmtMs(b.fp)} / ${(b.fp / b.ref).toFixed(2)}×${brss}` : '—'} | ${v.text || '(reference only)'} |`,
