@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -189,7 +189,8 @@ export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOption
       const from = content === undefined ? path.join(staging!.path, name) : undefined;
       if (!existing.has(name)) {
         try {
-          if (content !== undefined) await writeFile(target, content, { flag: 'wx' });
+          // A new file of a few kB: one blocking create and write beats round trips through the thread pool.
+          if (content !== undefined) writeFileSync(target, content, { flag: 'wx' });
           else await rename(from!, target);
           return;
         } catch (err) {
