@@ -140,14 +140,15 @@ export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOption
     const hashes = new Map<string, string>();
     const contents = new Map<string, Buffer>();
     let held = 0;
-    const stage = async () => {
-      if (!staging) {
+    let staged: Promise<string> | undefined;
+    // Made once, by whichever entry needs it first.
+    const stage = () =>
+      (staged ??= (async () => {
         const made = await mkdtemp(path.join(dir, '.fp-unpack-'));
         staging = { path: made, forget: removeOnExit(made) };
         for (const folder of [...folders].sort()) await mkdir(path.join(made, folder), { recursive: true });
-      }
-      return staging.path;
-    };
+        return made;
+      })());
     await eachLimit(files, FILE_CONCURRENCY, async ({ name, entry }) => {
       if ((entry.compressionMethod === 8 || entry.compressionMethod === 0) && entry.uncompressedSize <= SMALL_ENTRY) {
         const content = await readSmall(zipfile, bytes, entry, name);
