@@ -84,8 +84,8 @@ async function* generate(planned: Planned[], tail: Buffer): AsyncGenerator<Buffe
 async function* fileChunks(filePath: string, size: number): AsyncGenerator<Buffer> {
   if (size === 0) return;
   let sent = 0;
-  // Large reads: a 100 MB upload in 64 kB chunks spends its time passing chunks along.
-  for await (const chunk of createReadStream(filePath, { start: 0, end: size - 1, highWaterMark: 1024 * 1024 })) {
+  // Larger reads than the default 64 kB: a 100 MB upload spends less time passing chunks along.
+  for await (const chunk of createReadStream(filePath, { start: 0, end: size - 1, highWaterMark: 256 * 1024 })) {
     sent += (chunk as Buffer).length;
     yield chunk as Buffer;
   }
