@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { endpoints } from '../contract/endpoints.js';
 import { fieldErrors } from '../contract/validation.js';
 import type { CallResult } from './api-client.js';
@@ -14,17 +15,27 @@ export interface SyncFields {
   delete_sections_confirmed?: number[];
 }
 
+/** A ZIP file on disk, or a ZIP made on the way (a folder being zipped). */
+export type ArchiveBody = { filePath: string } | { stream: AsyncIterable<Buffer> };
+
+/** Bytes of the upload sent so far, and of all when known. */
+export type UploadProgress = (sent: number, total: number | undefined) => void;
+
 /**
- * Uploads a ZIP from disk to sync preview or execute as a streamed
- * multipart/form-data body with an exact Content-Length (never buffered whole),
- * and returns the answer checked against the endpoint's schema.
+ * Uploads a ZIP to sync preview or execute as a streamed multipart/form-data
+ * body (never buffered whole): a file with an exact Content-Length, a stream
+ * chunked. An error of the stream itself (a file that cannot be read, a size
+ * limit) is thrown as it is, not as a network failure. Returns the answer
+ * checked against the endpoint's schema.
  */
 export async function uploadArchive<K extends SyncOperation>(
   client: ApiClient,
   name: K,
-  zipPath: string,
+  /** A ZIP file's path, or the body. */
+  archive: string | ArchiveBody,
   fields: SyncFields,
   filename = 'archive.zip',
+  onProgress?: UploadProgress,
 ): Promise<CallResult<K>> {
   const endpoint = endpoints[name];
   const checked = endpoint.multipart.safeParse(fields);
@@ -34,13 +45,28 @@ export async function uploadArchive<K extends SyncOperation>(
     { name: 'tab_id', value: String(fields.tab_id) },
     ...(fields.delete_confirmed ?? []).map((id) => ({ name: 'delete_confirmed[]', value: String(id) })),
     ...(fields.delete_sections_confirmed ?? []).map((id) => ({ name: 'delete_sections_confirmed[]', value: String(id) })),
-    { name: 'file', filePath: zipPath, filename, contentType: 'application/zip' },
   ];
-  const form = await multipartBody(parts);
-  const res = await client.send(endpoint.method, endpoint.path, {
-    rawBody: form.body,
-    headers: { 'content-type': form.contentType, 'content-length': String(form.contentLength) },
-  });
+  let failure: { err: unknown } | undefined;
+  if (typeof archive === 'string') archive = { filePath: archive };
+  const file =
+    'filePath' in archive
+      ? { name: 'file', filePath: archive.filePath, filename, contentType: 'application/zip' }
+      : { name: 'file', stream: remember(archive.stream, (err) => (failure ??= { err })), filename, contentType: 'application/zip' };
+  const form = await multipartBody([...parts, file]);
+  const body = onProgress ? Readable.from(counted(form.body, form.contentLength, onProgress), { objectMode: false }) : form.body;
+  let res;
+  try {
+    res = await client.send(endpoint.method, endpoint.path, {
+      rawBody: body,
+      headers: { 'content-type': form.contentType, ...(form.contentLength !== undefined ? { 'content-length': String(form.contentLength) } : {}) },
+    });
+  } catch (err) {
+    throw failure ? failure.err : err;
+  }
+  if (failure) {
+    await res.body.dump();
+    throw failure.err;
+  }
   const text = await res.body.text();
   let json: unknown;
   try {
@@ -55,4 +81,22 @@ export async function uploadArchive<K extends SyncOperation>(
     throw new ResponseShapeError(`unexpected response from ${endpoint.method} ${endpoint.path}: ${where}${issue.message}`);
   }
   return parsed.data as CallResult<K>;
+}
+
+async function* remember(stream: AsyncIterable<Buffer>, onError: (err: unknown) => void): AsyncGenerator<Buffer> {
+  try {
+    yield* stream;
+  } catch (err) {
+    onError(err);
+    throw err;
+  }
+}
+
+async function* counted(body: AsyncIterable<Buffer>, total: number | undefined, onProgress: UploadProgress): AsyncGenerator<Buffer> {
+  let sent = 0;
+  for await (const chunk of body) {
+    sent += chunk.length;
+    onProgress(sent, total);
+    yield chunk;
+  }
 }

@@ -1,10 +1,9 @@
-import type { Command } from 'commander';
-import type { Factory } from '../../factory.js';
-import * as linkHealth from './link-health/index.js';
-import * as sync from './sync/index.js';
+import { defineGroup } from '../../framework/define-command.js';
+import { linkHealth } from './link-health/index.js';
+import { sync } from './sync/index.js';
 
-export function register(program: Command, f: Factory): void {
-  const group = program.command('kb').description('Knowledge base: check article links, export and sync sections and articles as ZIP archives');
-  linkHealth.register(group, f);
-  sync.register(group, f);
-}
+export const { register } = defineGroup({
+  name: 'kb',
+  description: 'Knowledge base: check article links, export and sync sections and articles as ZIP archives',
+  commands: [linkHealth, sync],
+});

@@ -1,10 +1,16 @@
-import { InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import type { FlagSpec } from '../../framework/flags.js';
 import { parsePositiveInteger } from '../../parse.js';
 
 /** `--tab ID`, required by every kb command that works on a tab. */
-export function tabOption(): Option {
-  return new Option('--tab <id>', 'knowledge-base tab id').argParser(parsePositiveInteger).makeOptionMandatory();
-}
+export const tabFlag: FlagSpec = { flags: '--tab <id>', description: 'knowledge-base tab id', parse: parsePositiveInteger, required: true };
+
+/** `--wait`, `--fail-on-broken` and `--interval` of the link-health commands that can wait for a scan. */
+export const waitFlags: FlagSpec[] = [
+  { flags: '--wait', description: 'poll until the scan ends, then print the results' },
+  { flags: '--fail-on-broken', description: 'exit 1 when any link is broken (implies --wait)' },
+  { flags: '--interval <seconds>', description: 'seconds between progress polls with --wait (default 1)', parse: parseSeconds },
+];
 
 /** Seconds as a positive number; fractions allowed (0.5). */
 export function parseSeconds(value: string): number {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -140,14 +140,15 @@ export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOption
     const hashes = new Map<string, string>();
     const contents = new Map<string, Buffer>();
     let held = 0;
-    const stage = async () => {
-      if (!staging) {
+    let staged: Promise<string> | undefined;
+    // Made once, by whichever entry needs it first.
+    const stage = () =>
+      (staged ??= (async () => {
         const made = await mkdtemp(path.join(dir, '.fp-unpack-'));
         staging = { path: made, forget: removeOnExit(made) };
         for (const folder of [...folders].sort()) await mkdir(path.join(made, folder), { recursive: true });
-      }
-      return staging.path;
-    };
+        return made;
+      })());
     await eachLimit(files, FILE_CONCURRENCY, async ({ name, entry }) => {
       if ((entry.compressionMethod === 8 || entry.compressionMethod === 0) && entry.uncompressedSize <= SMALL_ENTRY) {
         const content = await readSmall(zipfile, bytes, entry, name);
@@ -189,7 +190,8 @@ export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOption
       const from = content === undefined ? path.join(staging!.path, name) : undefined;
       if (!existing.has(name)) {
         try {
-          if (content !== undefined) await writeFile(target, content, { flag: 'wx' });
+          // A new file of a few kB: one blocking create and write beats round trips through the thread pool.
+          if (content !== undefined) writeFileSync(target, content, { flag: 'wx' });
           else await rename(from!, target);
           return;
         } catch (err) {

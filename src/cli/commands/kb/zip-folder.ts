@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { constants, createWriteStream } from 'node:fs';
+import { closeSync, constants, createWriteStream, fstatSync, openSync, readSync } from 'node:fs';
 import { lstat, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ZipEntry } from '../../../kb-zip/write-zip.js';
 import { UsageError } from '../../errors.js';
 
 export interface FolderFile {
@@ -36,7 +37,9 @@ export class UnsafeFolderError extends UsageError {
   }
 }
 
-function kindOf(info: import('node:fs').Stats): string {
+type Typed = Pick<import('node:fs').Stats, 'isSymbolicLink' | 'isBlockDevice' | 'isCharacterDevice' | 'isFIFO' | 'isSocket'>;
+
+function kindOf(info: Typed): string {
   if (info.isSymbolicLink()) return 'a symbolic link';
   if (info.isBlockDevice() || info.isCharacterDevice()) return 'a device';
   if (info.isFIFO()) return 'a named pipe';
@@ -55,14 +58,16 @@ export async function listFolder(root: string): Promise<FolderFile[]> {
   const found: FolderFile[] = [];
   const offenders: Array<{ path: string; kind: string }> = [];
   const walk = async (dir: string, prefix: string): Promise<void> => {
-    const names = (await readdir(dir)).sort();
-    for (const name of names) {
-      if (name.startsWith('.')) continue;
-      const full = path.join(dir, name);
-      const info = await lstat(full);
-      if (info.isDirectory()) await walk(full, `${prefix}${name}/`);
-      else if (info.isFile()) found.push({ archivePath: prefix + name, realPath: full });
-      else offenders.push({ path: prefix + name, kind: kindOf(info) });
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      // The listing's own types spare a stat per file; a file system that gives none is asked.
+      const known = entry.isFile() || entry.isDirectory() || entry.isSymbolicLink() || entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice();
+      const info = known ? entry : await lstat(full);
+      if (info.isDirectory()) await walk(full, `${prefix}${entry.name}/`);
+      else if (info.isFile()) found.push({ archivePath: prefix + entry.name, realPath: full });
+      else offenders.push({ path: prefix + entry.name, kind: kindOf(info) });
     }
   };
   await walk(root, '');
@@ -70,12 +75,15 @@ export async function listFolder(root: string): Promise<FolderFile[]> {
   return found;
 }
 
+/** Never through a symbolic link; O_NONBLOCK: a named pipe put in place would otherwise block the open. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
 /**
  * Opens a listed file without following a symbolic link put in its place since
  * it was listed, and checks that it is still a regular file.
  */
-async function openRegular(root: string, file: FolderFile): Promise<import('node:fs/promises').FileHandle> {
-  const handle = await open(file.realPath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch((err: NodeJS.ErrnoException) => {
+async function openRegular(root: string, file: FolderFile): Promise<{ handle: import('node:fs/promises').FileHandle; size: number }> {
+  const handle = await open(file.realPath, OPEN_FLAGS).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ELOOP') throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: 'a symbolic link' }]);
     throw err;
   });
@@ -84,7 +92,7 @@ async function openRegular(root: string, file: FolderFile): Promise<import('node
     await handle.close();
     throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: kindOf(info) }]);
   }
-  return handle;
+  return { handle, size: info.size };
 }
 
 /** Files at most this large are read whole, ahead of the ZIP writer; larger ones are streamed. */
@@ -96,81 +104,131 @@ type Source = { kind: 'buffer'; data: Buffer } | { kind: 'stream'; handle: impor
 
 /** A listed file, opened safely: read whole when small, else left open to stream. */
 async function readSource(root: string, file: FolderFile): Promise<Source> {
-  const handle = await openRegular(root, file);
-  const { size } = await handle.stat();
-  if (size > SMALL_FILE) return { kind: 'stream', handle };
-  try {
-    return { kind: 'buffer', data: await handle.readFile() };
-  } finally {
-    await handle.close();
-  }
+  const small = readSmallFile(root, file);
+  if (small !== undefined) return { kind: 'buffer', data: small };
+  const { handle } = await openRegular(root, file);
+  return { kind: 'stream', handle };
 }
 
 /**
- * Zips a folder into `outFile`, streaming each file from disk, and hashes each
- * file on the way. Small files are read a few ahead of the writer (at most
- * READ_AHEAD × 256 kB in memory), so thousands of articles do not wait on the
- * disk one at a time; larger files are streamed, one open at a time.
+ * A small file read whole with blocking calls (open, fstat, read, close): for
+ * thousands of articles of a few kB, four round trips each through the thread
+ * pool cost more than the reads. Undefined for a file too large to read so.
  */
-export async function zipFolder(dir: string, outFile: string): Promise<ZipFolderResult> {
+function readSmallFile(root: string, file: FolderFile): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file.realPath, OPEN_FLAGS);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: 'a symbolic link' }]);
+    throw err;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: kindOf(info) }]);
+    if (info.size > SMALL_FILE) return undefined;
+    const data = Buffer.allocUnsafe(info.size);
+    let length = 0;
+    while (length < info.size) {
+      const n = readSync(fd, data, length, info.size - length, length);
+      if (n === 0) break;
+      length += n;
+    }
+    return data.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A file of the folder differs from what an earlier zipping of it (the preview) sent; nothing was applied. */
+export class FolderChangedError extends UsageError {
+  constructor(dir: string, what: string) {
+    super(`${dir} changed since the preview (${what}); nothing was applied. Run the command again to see the new plan.`);
+    this.name = 'FolderChangedError';
+  }
+}
+
+export interface FolderZip {
+  /** The files zipped, in archive order. */
+  files: FolderFile[];
+  /** The ZIP, made as it is read (single use). */
+  chunks: AsyncGenerator<Buffer>;
+  /** sha256 of each file, by archive path: complete once `chunks` is read to the end. */
+  hashes: Map<string, string>;
+}
+
+/**
+ * Zips a folder on the fly: files are listed (and refused when not regular)
+ * first, then read as the ZIP is consumed, small ones a few ahead of the writer
+ * (at most READ_AHEAD × 256 kB in memory), larger ones streamed; each is hashed
+ * on the way. With `expect` (the hashes of an earlier zipping), a folder whose
+ * files differ fails the stream before its end, so an upload of it is never
+ * complete.
+ */
+export async function zipFolderStream(dir: string, opts: { expect?: Map<string, string> } = {}): Promise<FolderZip> {
   const info = await stat(dir);
   if (!info.isDirectory()) throw new Error(`${dir} is not a folder`);
   const files = await listFolder(dir);
-  const { ZipFile } = await import('yazl');
-  const zip = new ZipFile();
-  const output = zip.outputStream as Readable;
-  // yazl reports a file it cannot read on the ZipFile, not on its output stream.
-  zip.on('error', (err: Error) => output.destroy(err));
-  const hashes = new Map<string, string>();
-  const ahead = new Map<number, Promise<Source>>();
-  const start = (i: number) => {
-    if (i < files.length && !ahead.has(i)) {
-      const p = readSource(dir, files[i]);
-      p.catch(() => {}); // reported when its entry is written
-      ahead.set(i, p);
-    }
-  };
-  files.forEach((file, i) => {
-    zip.addReadStreamLazy(file.archivePath, (cb) => {
-      for (let j = i; j < i + READ_AHEAD; j++) start(j);
-      const source = ahead.get(i)!;
-      ahead.delete(i);
-      source.then(
-        (src) => {
-          if (src.kind === 'buffer') {
-            hashes.set(file.archivePath, createHash('sha256').update(src.data).digest('hex'));
-            cb(null, Readable.from([src.data], { objectMode: false }));
-            return;
-          }
-          const hash = createHash('sha256');
-          const stream = src.handle.createReadStream();
-          const tap = new Transform({
-            transform(chunk: Buffer, _enc, done) {
-              hash.update(chunk);
-              done(null, chunk);
-            },
-            flush(done) {
-              hashes.set(file.archivePath, hash.digest('hex'));
-              done();
-            },
-          });
-          stream.on('error', (err) => zip.emit('error', err));
-          cb(null, stream.pipe(tap));
-        },
-        (err: Error) => cb(err, undefined as never),
-      );
-    });
-  });
-  zip.end();
-  try {
-    await pipeline(output, createWriteStream(outFile));
-  } finally {
-    // Files read ahead of a failure are closed (their buffers are dropped with them).
-    for (const p of ahead.values()) void p.then((src) => (src.kind === 'stream' ? src.handle.close() : undefined), () => {});
+  if (opts.expect) {
+    const added = files.filter((f) => !opts.expect!.has(f.archivePath)).map((f) => f.archivePath);
+    const listed = new Set(files.map((f) => f.archivePath));
+    const gone = [...opts.expect.keys()].filter((p) => !listed.has(p));
+    if (added.length > 0) throw new FolderChangedError(dir, `new: ${added.join(', ')}`);
+    if (gone.length > 0) throw new FolderChangedError(dir, `removed: ${gone.join(', ')}`);
   }
-  return {
-    entries: files.map((f) => f.archivePath),
-    files: files.map((f) => ({ archivePath: f.archivePath, sha256: hashes.get(f.archivePath)! })),
+  const hashes = new Map<string, string>();
+  const record = (file: FolderFile, hash: string) => {
+    const expected = opts.expect?.get(file.archivePath);
+    if (expected !== undefined && expected !== hash) throw new FolderChangedError(dir, `changed: ${file.archivePath}`);
+    hashes.set(file.archivePath, hash);
   };
+  const { zipChunks } = await import('../../../kb-zip/write-zip.js');
+  return { files, hashes, chunks: zipChunks(folderEntries(dir, files, record)) };
 }
 
+async function* folderEntries(root: string, files: FolderFile[], record: (file: FolderFile, sha256: string) => void): AsyncGenerator<ZipEntry> {
+  const ahead: Array<Promise<Source>> = [];
+  let next = 0;
+  try {
+    for (const file of files) {
+      while (next < files.length && ahead.length < READ_AHEAD) {
+        const p = readSource(root, files[next++]);
+        p.catch(() => {}); // reported when its entry is written
+        ahead.push(p);
+      }
+      const src = await ahead.shift()!;
+      if (src.kind === 'buffer') {
+        record(file, createHash('sha256').update(src.data).digest('hex'));
+        yield { name: file.archivePath, data: src.data };
+        continue;
+      }
+      yield { name: file.archivePath, stream: hashedStream(src.handle, (hash) => record(file, hash)) };
+    }
+  } finally {
+    // Files read ahead of a failure are closed (their buffers are dropped with them).
+    for (const p of ahead) void p.then((src) => (src.kind === 'stream' ? src.handle.close() : undefined), () => {});
+  }
+}
+
+async function* hashedStream(handle: import('node:fs/promises').FileHandle, done: (sha256: string) => void): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of handle.createReadStream({ autoClose: false })) {
+      hash.update(chunk as Buffer);
+      yield chunk as Buffer;
+    }
+  } finally {
+    await handle.close();
+  }
+  done(hash.digest('hex'));
+}
+
+/** Zips a folder into `outFile` (see zipFolderStream). */
+export async function zipFolder(dir: string, outFile: string): Promise<ZipFolderResult> {
+  const zip = await zipFolderStream(dir);
+  await pipeline(Readable.from(zip.chunks), createWriteStream(outFile));
+  return {
+    entries: zip.files.map((f) => f.archivePath),
+    files: zip.files.map((f) => ({ archivePath: f.archivePath, sha256: zip.hashes.get(f.archivePath)! })),
+  };
+}

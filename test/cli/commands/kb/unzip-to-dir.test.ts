@@ -162,6 +162,17 @@ describe('unzipToDir', () => {
     expect(tree(dest)).toEqual(['old.md']);
   });
 
+  it('large entries go through a staging folder and land whole; the staging folder is gone afterwards', async () => {
+    const big = (c: string) => c.repeat(300 * 1024);
+    const zip = await makeZip({ 'images/a.bin': big('a'), 'images/b.bin': big('b'), 'guide/_index.md': 'Guide' });
+    const dest = tempDir();
+    const result = await unzipToDir(zip, dest);
+    expect(result.files).toEqual(['images/a.bin', 'images/b.bin', 'guide/_index.md']);
+    expect(readFileSync(join(dest, 'images', 'a.bin'), 'utf8')).toBe(big('a'));
+    expect(readFileSync(join(dest, 'images', 'b.bin'), 'utf8')).toBe(big('b'));
+    expect(tree(dest).sort()).toEqual(['guide/', 'guide/_index.md', 'images/', 'images/a.bin', 'images/b.bin']);
+  });
+
   it('creates the target folder when it does not exist', async () => {
     const dest = join(tempDir(), 'new', 'kb');
     await unzipToDir(await makeZip({ 's/_index.md': 'S' }), dest);

@@ -1,9 +1,8 @@
-import type { Command } from 'commander';
 import type { ScanProgress } from '../../../../contract/schemas/knowledgebase.js';
 import type { Factory } from '../../../factory.js';
-import { withExamples } from '../../../help.js';
+import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
 import type { Column } from '../../../output/output.js';
-import { parseSeconds } from '../options.js';
+import { waitFlags } from '../options.js';
 
 export const progressFields: Column<ScanProgress>[] = [
   { header: 'SCAN', value: (p) => p.scan_id },
@@ -36,19 +35,28 @@ export async function progressRun(opts: ProgressOptions, f: Factory): Promise<vo
 }
 
 /** `run` is replaceable so tests can check the options a command line parses to. */
-export function register(parent: Command, f: Factory, run: typeof progressRun = progressRun): void {
-  withExamples(
-    parent.command('progress').description('Show the progress of a link-health scan').argument('<scan-id>', 'id printed by scan'),
-    [
+export function progressCommand(run: typeof progressRun = progressRun): CommandDef {
+  return defineCommand<{ scanId: string; wait?: boolean; failOnBroken?: boolean; interval?: number }>({
+    name: 'progress',
+    description: 'Show the progress of a link-health scan',
+    args: [{ name: 'scan-id', description: 'id printed by scan' }],
+    flags: waitFlags,
+    examples: [
       'fp kb link-health progress 0d5c1f7e-8a43-4f3e-9a55-2b1f6c3d4e5f',
       'fp kb link-health progress "$SCAN" --json',
       'fp kb link-health progress "$SCAN" --wait --fail-on-broken   # resume waiting after Ctrl-C',
     ],
-  )
-    .option('--wait', 'poll until the scan ends, then print the results')
-    .option('--fail-on-broken', 'exit 1 when any link is broken (implies --wait)')
-    .option('--interval <seconds>', 'seconds between progress polls with --wait (default 1)', parseSeconds)
-    .action((scanId: string, o: { wait?: boolean; failOnBroken?: boolean; interval?: number }) =>
-      run({ scanId, ...(o.wait ? { wait: true } : {}), ...(o.failOnBroken ? { failOnBroken: true } : {}), ...(o.interval ? { interval: o.interval } : {}) }, f),
-    );
+    run: ({ opts, f }) =>
+      run(
+        {
+          scanId: opts.scanId,
+          ...(opts.wait ? { wait: true } : {}),
+          ...(opts.failOnBroken ? { failOnBroken: true } : {}),
+          ...(opts.interval ? { interval: opts.interval } : {}),
+        },
+        f,
+      ),
+  });
 }
+
+export default progressCommand();

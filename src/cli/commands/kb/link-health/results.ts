@@ -1,8 +1,7 @@
-import type { Command } from 'commander';
 import type { LinkHealthResults } from '../../../../contract/schemas/knowledgebase.js';
 import type { Factory } from '../../../factory.js';
-import { withExamples } from '../../../help.js';
-import { tabOption } from '../options.js';
+import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
+import { tabFlag } from '../options.js';
 import { healthSummary, postHealthColumns, renderHealth } from './render.js';
 
 export interface ResultsOptions {
@@ -40,12 +39,14 @@ export async function printResults(data: LinkHealthResults, f: Factory, opts: { 
 }
 
 /** `run` is replaceable so tests can check the options a command line parses to. */
-export function register(parent: Command, f: Factory, run: typeof resultsRun = resultsRun): void {
-  withExamples(parent.command('results').description('Show the latest link health of every article of a tab, broken first'), [
-    'fp kb link-health results --tab 3',
-    'fp kb link-health results --tab 3 --failed --json',
-  ])
-    .addOption(tabOption())
-    .option('--failed', 'only articles with broken links')
-    .action((o: { tab: number; failed?: boolean }) => run({ tab: o.tab, failed: o.failed }, f));
+export function resultsCommand(run: typeof resultsRun = resultsRun): CommandDef {
+  return defineCommand<{ tab: number; failed?: boolean }>({
+    name: 'results',
+    description: 'Show the latest link health of every article of a tab, broken first',
+    flags: [tabFlag, { flags: '--failed', description: 'only articles with broken links' }],
+    examples: ['fp kb link-health results --tab 3', 'fp kb link-health results --tab 3 --failed --json'],
+    run: ({ opts, f }) => run({ tab: opts.tab, failed: opts.failed }, f),
+  });
 }
+
+export default resultsCommand();

@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Command } from 'commander';
 import type { ApiClient } from '../../../../client/api-client.js';
 import type { ScanProgress } from '../../../../contract/schemas/knowledgebase.js';
 import { SilentExit } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
-import { withExamples } from '../../../help.js';
+import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
 import { isInteractive } from '../../../io.js';
-import { parseSeconds, plural, tabOption } from '../options.js';
+import { plural, tabFlag, waitFlags } from '../options.js';
 import { progressFields } from './progress.js';
 import { linkTally, progressText } from './render.js';
 import { printResults } from './results.js';
@@ -135,23 +134,22 @@ async function progressReporter(f: Factory): Promise<Reporter> {
 }
 
 /** `run` is replaceable so tests can check the options a command line parses to. */
-export function register(parent: Command, f: Factory, run: typeof scanRun = scanRun): void {
-  withExamples(parent.command('scan').description('Start a link-health scan of every article of a tab'), [
-    'fp kb link-health scan --tab 3',
-    'fp kb link-health scan --tab 3 --wait',
-    'fp kb link-health scan --tab 3 --fail-on-broken   # CI gate: exit 1 on any broken link',
-  ])
-    .addOption(tabOption())
-    .option('--wait', 'poll until the scan ends, then print the results')
-    .option('--fail-on-broken', 'exit 1 when any link is broken (implies --wait)')
-    .option('--interval <seconds>', 'seconds between progress polls with --wait (default 1)', parseSeconds)
-    .addHelpText(
-      'after',
+export function scanCommand(run: typeof scanRun = scanRun): CommandDef {
+  return defineCommand<{ tab: number; wait?: boolean; failOnBroken?: boolean; interval?: number }>({
+    name: 'scan',
+    description: 'Start a link-health scan of every article of a tab',
+    flags: [tabFlag, ...waitFlags],
+    examples: [
+      'fp kb link-health scan --tab 3',
+      'fp kb link-health scan --tab 3 --wait',
+      'fp kb link-health scan --tab 3 --fail-on-broken   # CI gate: exit 1 on any broken link',
+    ],
+    help:
       'Links are counted once per distinct URL, in the progress, the summary and the --fail-on-broken count.\n' +
-        'Ctrl-C while waiting leaves the scan running and prints how to resume: fp kb link-health progress ID --wait\n' +
-        'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error, 130 interrupted.\n',
-    )
-    .action((o: { tab: number; wait?: boolean; failOnBroken?: boolean; interval?: number }) =>
-      run({ tab: o.tab, wait: o.wait, failOnBroken: o.failOnBroken, interval: o.interval }, f),
-    );
+      'Ctrl-C while waiting leaves the scan running and prints how to resume: fp kb link-health progress ID --wait\n' +
+      'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error, 130 interrupted.',
+    run: ({ opts, f }) => run({ tab: opts.tab, wait: opts.wait, failOnBroken: opts.failOnBroken, interval: opts.interval }, f),
+  });
 }
+
+export default scanCommand();

@@ -1,18 +1,18 @@
 import { stat } from 'node:fs/promises';
-import type { Command } from 'commander';
 import type { SyncPlan, SyncResult } from '../../../../contract/schemas/knowledgebase.js';
 import { confirmDestructive } from '../../../confirm.js';
 import { SilentExit, UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
-import { withExamples } from '../../../help.js';
+import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
+import type { FlagSpec } from '../../../framework/flags.js';
 import { isInteractive } from '../../../io.js';
 import { parseIdList } from '../../../parse.js';
-import { ALL_SHOWN, parseSectionIds, plural, tabOption } from '../options.js';
+import { ALL_SHOWN, parseSectionIds, plural, tabFlag } from '../options.js';
 import { writeManifest } from '../sync-manifest.js';
-import { prepareArchive, type PreparedArchive } from './archive-source.js';
-import { reportLocalChanges, requestPlan } from './preview.js';
+import { prepareArchive, sendArchive, type PreparedArchive } from './archive-source.js';
+import { requestPlan } from './preview.js';
 import { confirmFlags, hasChanges, renderPlan, renderResult } from './render-plan.js';
-import { createdFiles, writeBackIds } from './write-back-ids.js';
+import { createdFiles } from './created-files.js';
 
 export interface ExecuteOptions {
   tab: number;
@@ -27,8 +27,10 @@ export interface ExecuteOptions {
 }
 
 /**
- * Previews and shows the plan, asks (or needs --yes), then applies it. The
- * archive is prepared once (a folder zipped once) and uploaded for both steps.
+ * Previews and shows the plan, asks (or needs --yes), then applies it. A ZIP
+ * file is uploaded for both steps; a folder is zipped on the way each time, and
+ * the second upload stops short (nothing applied) if a file differs from what
+ * the preview was made of.
  * Afterwards the ids of created items are written into the files that created
  * them and the folder's sync manifest is updated, so that running it again
  * changes nothing. Exits 1 when a deletion was left unconfirmed or an id could
@@ -42,52 +44,39 @@ export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void
   if (opts.writeBack !== undefined) await checkWriteBackTarget(opts.source, opts.writeBack);
 
   const archive = await prepareArchive(opts.source);
-  try {
-    if (archive.folder) await reportLocalChanges(f, opts.tab, archive.folder);
-    const plan = await requestPlan(f, opts.tab, archive);
-    const out = await f.output();
-    const machine = out.format === 'json' || out.format === 'ndjson';
-    const colour = out.format === 'table' ? out.chalk : undefined;
-    // JSON output keeps stdout for the result alone.
-    (machine ? f.io.stderr : f.io.stdout).write(renderPlan(plan, colour));
+  const plan = await requestPlan(f, opts.tab, archive);
+  const out = await f.output();
+  const machine = out.format === 'json' || out.format === 'ndjson';
+  const colour = out.format === 'table' ? out.chalk : undefined;
+  // JSON output keeps stdout for the result alone.
+  (machine ? f.io.stderr : f.io.stdout).write(renderPlan(plan, colour));
 
-    if (!hasChanges(plan)) {
-      if (archive.folder) await writeManifest(archive.folder.dir, opts.tab, archive.folder.files);
-      if (machine) out.json(emptyResult());
-      return;
-    }
-    const confirmations = expandAllShown(plan, opts);
-    for (const warning of unmatchedConfirmations(plan, confirmations)) f.status(`warning: ${warning}`);
-    if (!(await confirmDestructive(f.io, 'Apply these changes?', opts.yes))) {
-      f.status('Nothing applied.');
-      return;
-    }
-
-    const client = await f.client();
-    const { uploadArchive } = await import('../../../../client/kb-upload.js');
-    const { data } = await uploadArchive(
-      client,
-      'knowledgebase.execute',
-      archive.zipPath,
-      {
-        tab_id: opts.tab,
-        ...(confirmations.confirmDelete.length ? { delete_confirmed: confirmations.confirmDelete } : {}),
-        ...(confirmations.confirmDeleteSection.length ? { delete_sections_confirmed: confirmations.confirmDeleteSection } : {}),
-      },
-      archive.filename,
-    );
-    if (machine) out.json(data);
-    else f.io.stdout.write(`\n${renderResult(data, colour)}`);
-
-    const writeBackFailed = await recordIds(f, opts, archive, data);
-    const skipped = data.skipped.sections.length + data.skipped.articles.length;
-    if (skipped > 0) {
-      f.status(`error: ${plural(skipped, 'deletion')} not confirmed; to apply, run again with: ${confirmFlags(data.skipped)}`);
-    }
-    if (skipped > 0 || writeBackFailed) throw new SilentExit(1);
-  } finally {
-    await archive.cleanup();
+  if (!hasChanges(plan)) {
+    if (archive.folder) await writeManifest(archive.folder.dir, opts.tab, archive.folder.files);
+    if (machine) out.json(emptyResult());
+    return;
   }
+  const confirmations = expandAllShown(plan, opts);
+  for (const warning of unmatchedConfirmations(plan, confirmations)) f.status(`warning: ${warning}`);
+  if (!(await confirmDestructive(f.io, 'Apply these changes?', opts.yes))) {
+    f.status('Nothing applied.');
+    return;
+  }
+
+  const { data } = await sendArchive(f, 'knowledgebase.execute', archive, {
+    tab_id: opts.tab,
+    ...(confirmations.confirmDelete.length ? { delete_confirmed: confirmations.confirmDelete } : {}),
+    ...(confirmations.confirmDeleteSection.length ? { delete_sections_confirmed: confirmations.confirmDeleteSection } : {}),
+  });
+  if (machine) out.json(data);
+  else f.io.stdout.write(`\n${renderResult(data, colour)}`);
+
+  const writeBackFailed = await recordIds(f, opts, archive, data);
+  const skipped = data.skipped.sections.length + data.skipped.articles.length;
+  if (skipped > 0) {
+    f.status(`error: ${plural(skipped, 'deletion')} not confirmed; to apply, run again with: ${confirmFlags(data.skipped)}`);
+  }
+  if (skipped > 0 || writeBackFailed) throw new SilentExit(1);
 }
 
 /** Writes the new ids back and updates the manifest; true when an id could not be written. */
@@ -102,6 +91,8 @@ async function recordIds(f: Factory, opts: ExecuteOptions, archive: PreparedArch
     );
   }
   if (created.length > 0 && target !== undefined) {
+    // Loaded only here: it brings the YAML parser.
+    const { writeBackIds } = await import('./write-back-ids.js');
     const report = await writeBackIds(target, data);
     if (report.written.length > 0) {
       f.status(`Wrote ${plural(report.written.length, 'id')} into ${target}: ${report.written.map((w) => `${w.path} (${w.id})`).join(', ')}`);
@@ -166,46 +157,60 @@ function emptyResult(): SyncResult {
   };
 }
 
+type ExecuteFlags = {
+  source: string;
+  tab: number;
+  confirmDelete?: string[];
+  confirmDeleteSection?: Array<number | typeof ALL_SHOWN>;
+  yes?: boolean;
+  writeBack?: string;
+};
+
 /** `run` is replaceable so tests can check the options a command line parses to. */
-export function register(parent: Command, f: Factory, run: typeof executeRun = executeRun): void {
-  withExamples(
-    parent
-      .command('execute')
-      .description('Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed; writes new ids back')
-      .argument('<source>', 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)'),
-    [
+export function executeCommand(run: typeof executeRun = executeRun): CommandDef {
+  return defineCommand<ExecuteFlags>({
+    name: 'execute',
+    description: 'Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed; writes new ids back',
+    args: [{ name: 'source', description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)' }],
+    flags: [
+      tabFlag,
+      {
+        flags: '--confirm-delete <ids>',
+        description: `article ids (post keys) whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`,
+        parse: parseIdList as FlagSpec['parse'],
+      },
+      {
+        flags: '--confirm-delete-section <ids>',
+        description: `section ids whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`,
+        parse: parseSectionIds as FlagSpec['parse'],
+      },
+      { flags: '--write-back <dir>', description: 'for a ZIP source: write the ids of created items into this folder (the one the ZIP was made from)' },
+      { flags: '-y, --yes', description: `apply without asking (needed without a terminal, also for ${ALL_SHOWN})` },
+    ],
+    examples: [
       'fp kb sync execute --tab 3 docs/help',
       'fp kb sync execute --tab 3 docs/help --yes --confirm-delete abc12,def34 --confirm-delete-section 12',
       'fp kb sync execute --tab 3 help.zip --yes --write-back docs/help',
     ],
-  )
-    .addOption(tabOption())
-    .option('--confirm-delete <ids>', `article ids (post keys) whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`, parseIdList)
-    .option('--confirm-delete-section <ids>', `section ids whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`, parseSectionIds)
-    .option('--write-back <dir>', 'for a ZIP source: write the ids of created items into this folder (the one the ZIP was made from)')
-    .option('-y, --yes', `apply without asking (needed without a terminal, also for ${ALL_SHOWN})`)
-    .addHelpText(
-      'after',
+    help:
       'A folder source gets the ids of created items written into its files (front matter `id:`) and a\n' +
-        'sync manifest (.fp-sync.json), so running the same command again changes nothing.\n' +
-        'Exit status: 0 applied (or nothing to do), 1 request failed, a deletion was not confirmed (skipped)\n' +
-        'or an id could not be written back, 2 usage error.\n',
-    )
-    .action(
-      (
-        source: string,
-        o: { tab: number; confirmDelete?: string[]; confirmDeleteSection?: Array<number | typeof ALL_SHOWN>; yes?: boolean; writeBack?: string },
-      ) =>
-        run(
-          {
-            tab: o.tab,
-            source,
-            confirmDelete: o.confirmDelete,
-            confirmDeleteSection: o.confirmDeleteSection,
-            yes: o.yes,
-            ...(o.writeBack !== undefined ? { writeBack: o.writeBack } : {}),
-          },
-          f,
-        ),
-    );
+      'sync manifest (.fp-sync.json), so running the same command again changes nothing.\n' +
+      'Exit status: 0 applied (or nothing to do), 1 request failed, a deletion was not confirmed (skipped)\n' +
+      'or an id could not be written back, 2 usage error.',
+    // The plan is the question: it is shown (from a preview) before asking, so the framework does not ask.
+    run: ({ opts, f }) =>
+      run(
+        {
+          tab: opts.tab,
+          source: opts.source,
+          confirmDelete: opts.confirmDelete,
+          confirmDeleteSection: opts.confirmDeleteSection,
+          yes: opts.yes,
+          ...(opts.writeBack !== undefined ? { writeBack: opts.writeBack } : {}),
+        },
+        f,
+      ),
+  });
 }
+
+export default executeCommand();

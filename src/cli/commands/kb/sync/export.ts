@@ -1,12 +1,12 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Command } from 'commander';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
-import { withExamples } from '../../../help.js';
+import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
+import { transferProgress } from '../../../framework/transfer-progress.js';
 import { removeOnExit } from '../remove-on-exit.js';
-import { plural, tabOption } from '../options.js';
+import { plural, tabFlag } from '../options.js';
 import { eachLimit } from '../each-limit.js';
 import { hashRegularFile, readManifest, writeManifest, type SyncManifest } from '../sync-manifest.js';
 
@@ -49,6 +49,12 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
   const client = await f.client();
   const { openExport, saveToFile, streamTo } = await import('../../../../client/kb-download.js');
   const body = await openExport(client, opts.tab);
+  const progress = transferProgress(f, 'Downloading', `tab ${opts.tab}`);
+  if (progress) {
+    let bytes = 0;
+    body.on('data', (chunk: Buffer) => progress.update((bytes += chunk.length)));
+    body.once('close', () => progress.end());
+  }
   if (toStdout) {
     await streamTo(body, f.io.stdout as unknown as { write(chunk: Uint8Array): unknown });
     return;
@@ -126,22 +132,26 @@ async function requireFolder(dir: string, what: string): Promise<void> {
 }
 
 /** `run` is replaceable so tests can check the options a command line parses to. */
-export function register(parent: Command, f: Factory, run: typeof exportRun = exportRun): void {
-  withExamples(parent.command('export').description('Download the sections and articles of a tab as a ZIP of markdown files'), [
-    'fp kb sync export --tab 3 --output help-center.zip',
-    'fp kb sync export --tab 3 --dir docs/help   # unpack; markdown files of deleted articles are removed',
-    'fp kb sync export --tab 3 > help-center.zip',
-  ])
-    .addOption(tabOption())
-    .option('-o, --output <file>', 'write the ZIP to this file (replaced only once complete)')
-    .option('--dir <dir>', 'unpack into this folder, replacing its *.md files and keeping other files such as .git')
-    .option('--force', 'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)')
-    .addHelpText(
-      'after',
+export function exportCommand(run: typeof exportRun = exportRun): CommandDef {
+  return defineCommand<{ tab: number; output?: string; dir?: string; force?: boolean }>({
+    name: 'export',
+    description: 'Download the sections and articles of a tab as a ZIP of markdown files',
+    flags: [
+      tabFlag,
+      { flags: '-o, --output <file>', description: 'write the ZIP to this file (replaced only once complete)' },
+      { flags: '--dir <dir>', description: 'unpack into this folder, replacing its *.md files and keeping other files such as .git' },
+      { flags: '--force', description: 'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)' },
+    ],
+    examples: [
+      'fp kb sync export --tab 3 --output help-center.zip',
+      'fp kb sync export --tab 3 --dir docs/help   # unpack; markdown files of deleted articles are removed',
+      'fp kb sync export --tab 3 > help-center.zip',
+    ],
+    help:
       'Without --output or --dir the ZIP goes to stdout, which must not be a terminal.\n' +
-        'With --dir, the folder gets a sync manifest (.fp-sync.json) with the hash of every file written.\n',
-    )
-    .action((o: { tab: number; output?: string; dir?: string; force?: boolean }) =>
-      run({ tab: o.tab, output: o.output, dir: o.dir, ...(o.force ? { force: true } : {}) }, f),
-    );
+      'With --dir, the folder gets a sync manifest (.fp-sync.json) with the hash of every file written.',
+    run: ({ opts, f }) => run({ tab: opts.tab, output: opts.output, dir: opts.dir, ...(opts.force ? { force: true } : {}) }, f),
+  });
 }
+
+export default exportCommand();

@@ -1,11 +1,10 @@
-import type { Command } from 'commander';
 import type { SyncPlan } from '../../../../contract/schemas/knowledgebase.js';
 import { EXIT, SilentExit } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
-import { withExamples } from '../../../help.js';
-import { tabOption } from '../options.js';
+import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
+import { tabFlag } from '../options.js';
 import { compareToManifest, describeLocalChanges, readManifest } from '../sync-manifest.js';
-import { prepareArchive, type PreparedArchive } from './archive-source.js';
+import { prepareArchive, sendArchive, type PreparedArchive } from './archive-source.js';
 import { hasChanges, renderPlan } from './render-plan.js';
 
 export interface PreviewOptions {
@@ -18,13 +17,7 @@ export interface PreviewOptions {
 
 export async function previewRun(opts: PreviewOptions, f: Factory): Promise<void> {
   const archive = await prepareArchive(opts.source);
-  let plan: SyncPlan;
-  try {
-    if (archive.folder) await reportLocalChanges(f, opts.tab, archive.folder);
-    plan = await requestPlan(f, opts.tab, archive);
-  } finally {
-    await archive.cleanup();
-  }
+  const plan = await requestPlan(f, opts.tab, archive);
   const out = await f.output();
   if (out.format === 'json' || out.format === 'ndjson') out.json(plan);
   else f.io.stdout.write(renderPlan(plan, out.format === 'table' ? out.chalk : undefined));
@@ -37,32 +30,30 @@ export async function reportLocalChanges(f: Factory, tab: number, folder: NonNul
   f.status(describeLocalChanges(compareToManifest(manifest, tab, folder.files), tab));
 }
 
+/** The plan for the archive; for a folder, its local changes are reported first (known once it has been zipped and sent). */
 export async function requestPlan(f: Factory, tab: number, archive: PreparedArchive): Promise<SyncPlan> {
-  const client = await f.client();
-  const { uploadArchive } = await import('../../../../client/kb-upload.js');
-  const { data } = await uploadArchive(client, 'knowledgebase.preview', archive.zipPath, { tab_id: tab }, archive.filename);
+  const { data } = await sendArchive(f, 'knowledgebase.preview', archive, { tab_id: tab });
+  if (archive.folder) await reportLocalChanges(f, tab, archive.folder);
   return data;
 }
 
 /** `run` is replaceable so tests can check the options a command line parses to. */
-export function register(parent: Command, f: Factory, run: typeof previewRun = previewRun): void {
-  withExamples(
-    parent
-      .command('preview')
-      .description('Show what syncing a ZIP or folder into a tab would create, update and delete (changes nothing)')
-      .argument('<source>', 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)'),
-    [
+export function previewCommand(run: typeof previewRun = previewRun): CommandDef {
+  return defineCommand<{ source: string; tab: number; exitCode?: boolean }>({
+    name: 'preview',
+    description: 'Show what syncing a ZIP or folder into a tab would create, update and delete (changes nothing)',
+    args: [{ name: 'source', description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)' }],
+    flags: [tabFlag, { flags: '--exit-code', description: 'exit 3 when there are changes, 0 when there are none' }],
+    examples: [
       'fp kb sync preview --tab 3 docs/help',
       'fp kb sync preview --tab 3 help-center.zip --json',
       'fp kb sync preview --tab 3 docs/help --exit-code || echo "knowledge base differs"',
     ],
-  )
-    .addOption(tabOption())
-    .option('--exit-code', 'exit 3 when there are changes, 0 when there are none')
-    .addHelpText(
-      'after',
+    help:
       'Exit status: 0 success (with --exit-code: no changes), 3 changes pending (only with --exit-code),\n' +
-        '1 request failed or archive refused, 2 usage error (also a file over 102400 KB).\n',
-    )
-    .action((source: string, o: { tab: number; exitCode?: boolean }) => run({ tab: o.tab, source, exitCode: o.exitCode }, f));
+      '1 request failed or archive refused, 2 usage error (also a file over 102400 KB).',
+    run: ({ opts, f }) => run({ tab: opts.tab, source: opts.source, exitCode: opts.exitCode }, f),
+  });
 }
+
+export default previewCommand();

@@ -3,6 +3,7 @@ import { chmod, lstat, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import type { SyncResult } from '../../../../contract/schemas/knowledgebase.js';
 import { unsafeEntryReason } from '../unzip-to-dir.js';
+import { createdFiles } from './created-files.js';
 import { IdConflictError, insertIdBytes } from './insert-id.js';
 
 export interface WrittenId {
@@ -17,14 +18,6 @@ export interface WriteBackReport {
   written: WrittenId[];
   /** Files that could not take their new id; a later sync would create their item again. */
   failed: Array<{ path: string; id: string | number; reason: string }>;
-}
-
-/** The file that carries each created item's id: the article's file, or the section folder's `_index.md`. */
-export function createdFiles(result: SyncResult): Array<{ path: string; id: string | number }> {
-  return [
-    ...result.applied.sections.create.map((s) => ({ path: `${s.path.replace(/\/$/, '')}/_index.md`, id: s.id })),
-    ...result.applied.articles.create.map((a) => ({ path: a.path, id: a.id })),
-  ];
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');

@@ -1,6 +1,6 @@
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { progressRun, register } from '../../../../../src/cli/commands/kb/link-health/progress.js';
+import { progressRun, progressCommand } from '../../../../../src/cli/commands/kb/link-health/progress.js';
 import { fakeFactory, fakeIO } from '../../../../support/fake-io.js';
 import { parseArgv } from '../parse-argv.js';
 
@@ -19,8 +19,8 @@ afterEach(() => agent.close());
 
 describe('fp kb link-health progress', () => {
   it('argv: the scan id, and --wait, --fail-on-broken, --interval to resume waiting', async () => {
-    expect(await parseArgv(register, ['progress', 's1'])).toEqual({ scanId: 's1' });
-    expect(await parseArgv(register, ['progress', 's1', '--wait', '--fail-on-broken', '--interval', '0.5'])).toEqual({
+    expect(await parseArgv(progressCommand, ['progress', 's1'])).toEqual({ scanId: 's1' });
+    expect(await parseArgv(progressCommand, ['progress', 's1', '--wait', '--fail-on-broken', '--interval', '0.5'])).toEqual({
       scanId: 's1', wait: true, failOnBroken: true, interval: 0.5,
     });
   });

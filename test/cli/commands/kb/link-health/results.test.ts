@@ -1,6 +1,6 @@
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { register, resultsRun } from '../../../../../src/cli/commands/kb/link-health/results.js';
+import { resultsCommand, resultsRun } from '../../../../../src/cli/commands/kb/link-health/results.js';
 import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
 import { parseArgv } from '../parse-argv.js';
 
@@ -35,7 +35,7 @@ const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: BASE, a
 
 describe('fp kb link-health results', () => {
   it('argv: --tab and --failed', async () => {
-    expect(await parseArgv(register, ['results', '--tab', '3', '--failed'])).toEqual({ tab: 3, failed: true });
+    expect(await parseArgv(resultsCommand, ['results', '--tab', '3', '--failed'])).toEqual({ tab: 3, failed: true });
   });
 
   it('prints every post with its broken links below', async () => {

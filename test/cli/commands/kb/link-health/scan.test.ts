@@ -1,6 +1,6 @@
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { register, scanRun } from '../../../../../src/cli/commands/kb/link-health/scan.js';
+import { scanCommand, scanRun } from '../../../../../src/cli/commands/kb/link-health/scan.js';
 import { SilentExit } from '../../../../../src/cli/errors.js';
 import { main } from '../../../../../src/cli/main.js';
 import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
@@ -53,10 +53,10 @@ const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: BASE, a
 
 describe('fp kb link-health scan: argv', () => {
   it('parses --tab, --wait, --fail-on-broken and --interval', async () => {
-    expect(await parseArgv(register, ['scan', '--tab', '3', '--wait', '--fail-on-broken', '--interval', '0.5'])).toEqual({
+    expect(await parseArgv(scanCommand, ['scan', '--tab', '3', '--wait', '--fail-on-broken', '--interval', '0.5'])).toEqual({
       tab: 3, wait: true, failOnBroken: true, interval: 0.5,
     });
-    expect(await parseArgv(register, ['scan', '--tab', '3'])).toEqual({ tab: 3, wait: undefined, failOnBroken: undefined, interval: undefined });
+    expect(await parseArgv(scanCommand, ['scan', '--tab', '3'])).toEqual({ tab: 3, wait: undefined, failOnBroken: undefined, interval: undefined });
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { executeRun, register, unmatchedConfirmations } from '../../../../../src/cli/commands/kb/sync/execute.js';
+import { executeRun, executeCommand, unmatchedConfirmations } from '../../../../../src/cli/commands/kb/sync/execute.js';
 import { previewRun } from '../../../../../src/cli/commands/kb/sync/preview.js';
 import { SilentExit, UsageError } from '../../../../../src/cli/errors.js';
 import { zipFolder } from '../../../../../src/cli/commands/kb/zip-folder.js';
@@ -33,7 +33,7 @@ async function planOf(dir: string): Promise<string> {
 describe('fp kb sync execute: argv', () => {
   it('collects confirmations from comma lists and repeats', async () => {
     expect(
-      await parseArgv(register, [
+      await parseArgv(executeCommand, [
         'execute', '--tab', '3', 'docs', '--confirm-delete', 'abc12,def34', '--confirm-delete', '7',
         '--confirm-delete-section', '12,13', '-y',
       ]),

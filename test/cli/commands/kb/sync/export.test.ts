@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { executeRun } from '../../../../../src/cli/commands/kb/sync/execute.js';
-import { exportRun, LocalChangesError, register } from '../../../../../src/cli/commands/kb/sync/export.js';
+import { exportRun, LocalChangesError, exportCommand } from '../../../../../src/cli/commands/kb/sync/export.js';
 import { main } from '../../../../../src/cli/main.js';
 import { countArchive } from '../../../../../src/cli/commands/kb/unzip-to-dir.js';
 import { UsageError } from '../../../../../src/cli/errors.js';
@@ -35,8 +35,8 @@ const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: server.
 
 describe('fp kb sync export: argv', () => {
   it('parses --tab with --output or --dir', async () => {
-    expect(await parseArgv(register, ['export', '--tab', '3', '-o', 'kb.zip'])).toEqual({ tab: 3, output: 'kb.zip', dir: undefined });
-    expect(await parseArgv(register, ['export', '--tab', '3', '--dir', 'docs'])).toEqual({ tab: 3, output: undefined, dir: 'docs' });
+    expect(await parseArgv(exportCommand, ['export', '--tab', '3', '-o', 'kb.zip'])).toEqual({ tab: 3, output: 'kb.zip', dir: undefined });
+    expect(await parseArgv(exportCommand, ['export', '--tab', '3', '--dir', 'docs'])).toEqual({ tab: 3, output: undefined, dir: 'docs' });
   });
 });
 

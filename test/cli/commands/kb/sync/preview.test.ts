@@ -1,9 +1,11 @@
-import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exportRun } from '../../../../../src/cli/commands/kb/sync/export.js';
-import { previewRun, register } from '../../../../../src/cli/commands/kb/sync/preview.js';
+import { prepareArchive, sendArchive } from '../../../../../src/cli/commands/kb/sync/archive-source.js';
+import { previewRun, previewCommand } from '../../../../../src/cli/commands/kb/sync/preview.js';
+import { FolderChangedError, UnsafeFolderError } from '../../../../../src/cli/commands/kb/zip-folder.js';
 import { SilentExit, UsageError } from '../../../../../src/cli/errors.js';
 import { main } from '../../../../../src/cli/main.js';
 import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
@@ -24,7 +26,7 @@ const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: server.
 
 describe('fp kb sync preview: argv', () => {
   it('parses the source, --tab and --exit-code', async () => {
-    expect(await parseArgv(register, ['preview', '--tab', '3', 'docs/help', '--exit-code'])).toEqual({ tab: 3, source: 'docs/help', exitCode: true });
+    expect(await parseArgv(previewCommand, ['preview', '--tab', '3', 'docs/help', '--exit-code'])).toEqual({ tab: 3, source: 'docs/help', exitCode: true });
   });
 
   it('a missing source is a usage error (exit 2)', async () => {
@@ -102,6 +104,42 @@ describe('fp kb sync preview: run', () => {
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toBe(`${file} is 102401 KB; the service accepts uploads of at most 102400 KB (100 MB)`);
     await agent.close();
+  });
+
+  it('a folder is zipped into the upload as it is sent, not into a temp file', async () => {
+    const dir = await exportedDir(factory);
+    const archive = await prepareArchive(dir);
+    const body = await archive.body();
+    expect('stream' in body && !('filePath' in body)).toBe(true);
+    expect(archive.filename).toBe('help.zip');
+  });
+
+  it('a file that turns into a symbolic link after the folder was listed fails the upload with that error, not a network error', async () => {
+    const dir = await exportedDir(factory);
+    const archive = await prepareArchive(dir);
+    const outside = join(tempDir(), 'secret.md');
+    writeFileSync(outside, 'secret');
+    rmSync(join(dir, 'getting-started', 'installation.md'));
+    symlinkSync(outside, join(dir, 'getting-started', 'installation.md'));
+    const err = await sendArchive(factory(fakeIO()), 'knowledgebase.preview', archive, { tab_id: 3 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UnsafeFolderError);
+    expect((err as Error).message).toBe(
+      `refusing to read ${dir}: only regular files inside the folder are synced, and these are not: getting-started/installation.md (a symbolic link)`,
+    );
+  });
+
+  it('a folder sent a second time must hold the same files: a change stops the upload before its end', async () => {
+    const dir = await exportedDir(factory);
+    const archive = await prepareArchive(dir);
+    await sendArchive(factory(fakeIO()), 'knowledgebase.preview', archive, { tab_id: 3 });
+    expect(archive.folder?.files.size).toBe(6);
+    writeFileSync(join(dir, 'getting-started', 'installation.md'), '---\nid: kb001\ntitle: Installation\n---\nEdited meanwhile.');
+    const err = await sendArchive(factory(fakeIO()), 'knowledgebase.execute', archive, { tab_id: 3 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FolderChangedError);
+    expect((err as Error).message).toBe(
+      `${dir} changed since the preview (changed: getting-started/installation.md); nothing was applied. Run the command again to see the new plan.`,
+    );
+    expect(server.store.portals[0].posts.find((p) => p.key === 'kb001')?.description).not.toContain('Edited meanwhile.');
   });
 
   it('a source that does not exist is a usage error', async () => {
