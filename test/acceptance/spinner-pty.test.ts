@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY } from '../support/fixture-seed.js';
+import { ADMIN_KEY, fixtureSeed } from '../support/fixture-seed.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 
 const DRIVER = resolve(import.meta.dirname, 'pty-expect.py');
@@ -22,7 +22,10 @@ function atTerminal(server: FpServer, args: string[], env: Record<string, string
 // Every answer is held back 2 s by the server, far past the spinner's 300 ms.
 let server: FpServer;
 beforeAll(async () => {
-  server = await startFpServer(undefined, ['--faults', 'delay:2000:1']);
+  // The knowledge-base article holds no link, so a scan checks nothing and nothing leaves the machine.
+  const seed = fixtureSeed();
+  (seed.portals[0] as { posts: Array<{ key: string; description?: string }> }).posts.find((p) => p.key === 'kb001')!.description = 'No links.';
+  server = await startFpServer(seed, ['--faults', 'delay:2000:1']);
 });
 afterAll(() => server.stop());
 
@@ -35,6 +38,18 @@ describe('the spinner while a request waits', () => {
     expect(spun).toBeGreaterThan(0);
     expect(screen.slice(spun, table)).toContain(ERASE);
     expect(screen.slice(screen.lastIndexOf('Waiting for'), table)).toMatch(/^Waiting for GET \/api\/v1\/categories…\r\x1b\[2K/);
+  });
+
+  it('stays off while the link-health progress spinner owns the line', async () => {
+    const { code, screen } = await atTerminal(server, ['kb', 'link-health', 'scan', '--tab', '3', '--wait', '--interval', '0.05'], {
+      PTY_COLUMNS: '100',
+    });
+    expect(code).toBe(0);
+    const polled = screen.indexOf('Checked 0 distinct links');
+    expect(polled).toBeGreaterThan(0);
+    // The scan's start and the results are plain requests: the request spinner shows for them.
+    expect(screen.slice(0, polled)).toContain('Waiting for POST /api/v1/knowledgebase/link-health/scan…');
+    expect(screen).not.toContain('Waiting for GET /api/v1/knowledgebase/link-health/progress');
   });
 
   it('never in CI, nor when the output is piped', async () => {

@@ -9,6 +9,7 @@ import { plural, tabFlag, waitFlags } from '../options.js';
 import { progressFields } from './progress.js';
 import { linkTally, progressText } from './render.js';
 import { printResults } from './results.js';
+import { requestSpinner } from '../../../framework/request-spinner.js';
 
 export interface ScanOptions {
   tab: number;
@@ -116,6 +117,8 @@ async function progressReporter(f: Factory): Promise<Reporter> {
   }
   const { default: ora } = await import('ora');
   const spinner = ora({ stream: f.io.stderr as NodeJS.WritableStream, discardStdin: false });
+  // This spinner owns the line: the request spinner stays off while it runs.
+  const release = requestSpinner(f.io)?.hold();
   return {
     update(p) {
       spinner.text = progressText(p);
@@ -126,9 +129,11 @@ async function progressReporter(f: Factory): Promise<Reporter> {
       if (p.state === 'completed' && p.failed === 0) spinner.succeed(`Checked ${plural(p.total, 'distinct link')}, none broken`);
       else if (p.state === 'completed') spinner.fail(`Checked ${plural(p.total, 'distinct link')}, ${p.failed} broken`);
       else spinner.fail(`Scan ${p.state}`);
+      release?.();
     },
     stop() {
       spinner.stop();
+      release?.();
     },
   };
 }
