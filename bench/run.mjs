@@ -12,7 +12,7 @@
 //   npm run bench -- --rows-only                   # the goals only; keeps the other figures of results.md
 //   FP_BENCH_BIN=/other/checkout/bin/fp.js npm run bench   # measure another build
 //   FP_BENCH_BEFORE_BIN=/old/checkout/bin/fp.js npm run bench -- --rows-only
-//       # the start-up rows also run that build in the same rounds: their "before" column
+//       # the start-up and bulk rows also run that build in the same rounds: their "before" column
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -160,7 +160,9 @@ const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.roun
 
 async function measureRows() {
   const rows = [];
-  const pendingPosts = IDS * ROUNDS.bulk * 2;
+  // bulk approve: fp, the reference and (with FP_BENCH_BEFORE_BIN) the earlier build each approve their own ids
+  const BULK_RUNNERS = 3;
+  const pendingPosts = IDS * ROUNDS.bulk * BULK_RUNNERS;
   const seedPath = join(work, 'seed.json');
   writeFileSync(seedPath, JSON.stringify(seed(pendingPosts)));
   const server = await startFpServer(fp, seedPath);
@@ -195,7 +197,7 @@ async function measureRows() {
 
     // 3. bulk approve of 2,000 ids against an in-process undici Pool(8) loop
     log('bench: bulk approve');
-    const ids = (i, who) => Array.from({ length: IDS }, (_, k) => `m${(((i * 2 + who) * IDS) + k).toString(36)}`);
+    const ids = (i, who) => Array.from({ length: IDS }, (_, k) => `m${(((i * BULK_RUNNERS + who) * IDS) + k).toString(36)}`);
     const poolCode = `
       const { Pool } = require(${JSON.stringify(join(root, 'node_modules', 'undici'))});
       const ids = require('node:fs').readFileSync(0, 'utf8').split('\\n').filter(Boolean);
@@ -205,11 +207,13 @@ async function measureRows() {
         const r = await pool.request({ path: '/api/v1/moderation/approve/post/' + id, method: 'POST', headers: { authorization: 'Bearer ${KEY}', accept: 'application/json' } });
         await r.body.dump(); if (r.statusCode >= 300) throw new Error('status ' + r.statusCode); } };
       Promise.all(Array.from({ length: 8 }, worker)).then(() => pool.close());`;
+    const approve = ['moderation', 'approve', 'post', '-', '--json'];
     const bulk = await sideBySide(ROUNDS.bulk, {
-      fp: (i) => run(process.execPath, [fp, 'moderation', 'approve', 'post', '-', '--json'], { env, stdin: ids(i, 0).join('\n') }),
+      fp: (i) => run(process.execPath, [fp, ...approve], { env, stdin: ids(i, 0).join('\n') }),
       ref: (i) => run(process.execPath, ['-e', poolCode], { stdin: ids(i, 1).join('\n') }),
+      ...(fpBefore ? { before: (i) => run(process.execPath, [fpBefore, ...approve], { env, stdin: ids(i, 2).join('\n') }) } : {}),
     });
-    rows.push({ id: 'bulk', label: `bulk approve ${IDS.toLocaleString('en')} ids`, fp: bulk.fp.ms, ref: bulk.ref.ms, refLabel: 'in-process undici `Pool(8)` loop', goal: 1.5 });
+    rows.push({ id: 'bulk', label: `bulk approve ${IDS.toLocaleString('en')} ids`, fp: bulk.fp.ms, ref: bulk.ref.ms, refLabel: 'in-process undici `Pool(8)` loop', goal: 1.5, before: sameRun(bulk, bulk.ref) });
 
     // 4. KB export to a folder against curl of the endpoint
     log('bench: kb export');
@@ -398,7 +402,7 @@ try {
     '',
     kbNotes(rows, before),
     '',
-    before ? `"before" was measured on ${before.when.slice(0, 16)}Z (${before.quick ? 'quick mode' : 'full'}; ${before.machine})${fpBefore ? '; for the start-up rows it is the build given by FP_BENCH_BEFORE_BIN, run alternately in the same rounds as fp and the references' : ''}.` : '',
+    before ? `"before" was measured on ${before.when.slice(0, 16)}Z (${before.quick ? 'quick mode' : 'full'}; ${before.machine})${fpBefore ? '; for the start-up and bulk rows it is the build given by FP_BENCH_BEFORE_BIN, run alternately in the same rounds as fp and the references' : ''}.` : '',
     '',
     '## Start-up profile of `fp categories list --json`',
     '',
