@@ -63,7 +63,8 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 changes pending (kb sync pr
   const { word, next } = commandWord(argv);
   const wanted = word === 'help' ? next : word;
   // Only the bare program answers --version: `fp posts list --version 1.2` is the posts filter.
-  if (!word || loadAll) program.version(VERSION, '-V, --version', 'print the version');
+  // `fp help` shows the bare program's page, so it lists --version too.
+  if (!word || (word === 'help' && !next) || loadAll) program.version(VERSION, '-V, --version', 'print the version');
   const everything = loadAll || wanted === 'completion';
   for (const group of COMMAND_GROUPS) {
     if (everything || group.name === wanted) (await group.load()).register(program, f);

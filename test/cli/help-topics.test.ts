@@ -10,12 +10,12 @@ async function fp(argv: string[]) {
 
 describe('fp help', () => {
   it('fp help a b prints the page of fp a b --help', async () => {
-    for (const words of [['moderation', 'approve'], ['groups', 'users', 'remove'], ['posts', 'list'], ['posts']]) {
+    for (const words of [['moderation', 'approve'], ['groups', 'users', 'remove'], ['posts', 'list'], ['posts'], []]) {
       const viaHelp = await fp(['help', ...words]);
       const viaFlag = await fp([...words, '--help']);
       expect(viaHelp.code).toBe(0);
       expect(viaHelp.out).toBe(viaFlag.out);
-      expect(viaHelp.out).toContain(`Usage: fp ${words.join(' ')}`);
+      expect(viaHelp.out).toContain(`Usage: fp ${words.join(' ')}`.trimEnd());
     }
   });
 
