@@ -51,13 +51,28 @@ export function toKbTab(portal: PortalData | PortalState, tab: TabRecord): KbTab
 }
 
 /**
- * Archive ids owned elsewhere: a post key or section id that exists in another
- * tab of this portal or anywhere in another portal.
+ * What a sync asks of the whole store when its documents hold only the
+ * knowledge-base posts: where a post key is used, and ids from the store's
+ * counters, which never go back.
  */
-export function foreignOwnership(portals: PortalData[], portal: PortalData, tabId: number): SyncOwnership {
+export interface StoreLookups {
+  /** The portal and tab of every post with this key, in any portal. */
+  postsWithKey(key: string): Array<{ portal_id: number; tab_id: number | null }>;
+  newSectionId(): number;
+  newDatabaseId(): number;
+}
+
+/**
+ * Archive ids owned elsewhere: a post key or section id that exists in another
+ * tab of this portal or anywhere in another portal. Post keys are looked up in
+ * the store when `postsWithKey` is given, else in the documents.
+ */
+export function foreignOwnership(portals: PortalData[], portal: PortalData, tabId: number, postsWithKey?: StoreLookups['postsWithKey']): SyncOwnership {
   const elsewhere = (p: PortalData, itemTab: number | null) => p !== portal || itemTab !== tabId;
   return {
-    foreignArticleIds: (key) => portals.some((p) => p.posts.some((x) => x.key === key && elsewhere(p, x.tab_id))),
+    foreignArticleIds: postsWithKey
+      ? (key) => postsWithKey(key).some((x) => x.portal_id !== portal.id || x.tab_id !== tabId)
+      : (key) => portals.some((p) => p.posts.some((x) => x.key === key && elsewhere(p, x.tab_id))),
     foreignSectionIds: (id) => portals.some((p) => p.sections.some((s) => s.id === id && elsewhere(p, s.tab_id))),
   };
 }
@@ -66,21 +81,22 @@ const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
  * Ids for created items, unique across every portal of the store so that a
- * later archive can never mistake them for another portal's items. Section ids
- * come from `newSectionId` (the store's counter, which never goes back) when
- * given, else one past the highest in the documents.
+ * later archive can never mistake them for another portal's items. With the
+ * store's lookups, section ids come from its counter and keys are checked
+ * against every post of the store; else both come from the documents.
  */
-export function storeIdSource(portals: PortalData[], newSectionId?: () => number): IdSource {
+export function storeIdSource(portals: PortalData[], store?: Pick<StoreLookups, 'postsWithKey' | 'newSectionId'>): IdSource {
   let sectionId = Math.max(0, ...portals.flatMap((p) => p.sections.map((s) => s.id)));
   const keys = new Set(portals.flatMap((p) => p.posts.map((x) => x.key)));
+  const taken = (key: string) => keys.has(key) || (store !== undefined && store.postsWithKey(key).length > 0);
   return {
-    newSectionId: newSectionId ?? (() => ++sectionId),
+    newSectionId: store ? () => store.newSectionId() : () => ++sectionId,
     newArticleKey: () => {
       for (let length = 5; ; length++) {
         for (let attempt = 0; attempt < 20; attempt++) {
           let key = '';
           for (let i = 0; i < length; i++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
-          if (!keys.has(key)) {
+          if (!taken(key)) {
             keys.add(key);
             return key;
           }

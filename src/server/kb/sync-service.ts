@@ -12,7 +12,7 @@ import {
   type SectionChange,
   type SyncPlan,
 } from './archive/index.js';
-import { articleAuthor, foreignOwnership, saveKbTab, storeIdSource, tabPosts, toKbTab, writeBackKbTab } from './kb-tab.js';
+import { articleAuthor, foreignOwnership, saveKbTab, storeIdSource, tabPosts, toKbTab, writeBackKbTab, type StoreLookups } from './kb-tab.js';
 
 export interface SyncConfirmations {
   /** Post keys or the posts' numeric ids. */
@@ -21,8 +21,14 @@ export interface SyncConfirmations {
 }
 
 /** What syncing the archive into the tab would do; changes nothing. */
-export function previewSync(portals: PortalData[], portal: PortalData, tab: TabRecord, archive: ParsedArchive): SyncPlanBody {
-  const plan = planSync(toKbTab(portal, tab), archive, foreignOwnership(portals, portal, tab.id));
+export function previewSync(
+  portals: PortalData[],
+  portal: PortalData,
+  tab: TabRecord,
+  archive: ParsedArchive,
+  store?: Pick<StoreLookups, 'postsWithKey'>,
+): SyncPlanBody {
+  const plan = planSync(toKbTab(portal, tab), archive, foreignOwnership(portals, portal, tab.id, store?.postsWithKey));
   return presentPlan(plan, databaseIds(portal, tab));
 }
 
@@ -38,27 +44,27 @@ export function executeSync(
   archive: ParsedArchive,
   confirmations: SyncConfirmations,
   now: Date,
-  newDatabaseId?: () => number,
-  newSectionId?: () => number,
+  store?: StoreLookups,
 ): SyncResult {
   const kbTab = toKbTab(portal, tab);
-  const plan = planSync(kbTab, archive, foreignOwnership(portals, portal, tab.id));
+  const plan = planSync(kbTab, archive, foreignOwnership(portals, portal, tab.id, store?.postsWithKey));
   if (plan.articles.create.length > 0) articleAuthor(portal); // refuse before anything is written
   const before = databaseIds(portal, tab);
-  const result = applySync(kbTab, archive, plan, confirmedIds(portal, tab, confirmations), storeIdSource(portals, newSectionId));
-  writeBackKbTab(portal, tab, result.tab, now, newDatabaseId);
+  const result = applySync(kbTab, archive, plan, confirmedIds(portal, tab, confirmations), storeIdSource(portals, store));
+  writeBackKbTab(portal, tab, result.tab, now, store && (() => store.newDatabaseId()));
   const after = databaseIds(portal, tab);
   return presentResult(result, (key) => before.get(key) ?? after.get(key)!);
 }
 
 /**
  * The knowledge-base modules work on documents of the portals (settings, users,
- * tabs, sections, posts); these run them against the store. A sync's writes go
- * in one transaction.
+ * tabs, sections and knowledge-base posts); these run them against the store,
+ * which answers what the documents leave out. A sync's writes go in one
+ * transaction.
  */
 export function previewStoredSync(store: Store, portal: PortalState, tab: TabRecord, archive: ParsedArchive): SyncPlanBody {
   const docs = store.knowledgeBaseDocuments();
-  return previewSync(docs, docs.find((d) => d.id === portal.id)!, tab, archive);
+  return previewSync(docs, docs.find((d) => d.id === portal.id)!, tab, archive, lookups(store, portal));
 }
 
 export function executeStoredSync(
@@ -72,10 +78,18 @@ export function executeStoredSync(
   return store.mutate(() => {
     const docs = store.knowledgeBaseDocuments();
     const doc = docs.find((d) => d.id === portal.id)!;
-    const result = executeSync(docs, doc, doc.tabs.find((t) => t.id === tab.id)!, archive, confirmations, now, () => portal.nextId('posts'), () => portal.nextSectionId());
+    const result = executeSync(docs, doc, doc.tabs.find((t) => t.id === tab.id)!, archive, confirmations, now, lookups(store, portal));
     saveKbTab(portal, doc, tab.id);
     return result;
   });
+}
+
+function lookups(store: Store, portal: PortalState): StoreLookups {
+  return {
+    postsWithKey: (key) => store.postsWithKey(key),
+    newSectionId: () => portal.nextSectionId(),
+    newDatabaseId: () => portal.nextId('posts'),
+  };
 }
 
 function confirmedIds(portal: PortalData, tab: TabRecord, confirmations: SyncConfirmations): DeleteConfirmations {

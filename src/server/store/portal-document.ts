@@ -197,10 +197,15 @@ export function groupUserIds(sql: Sql, portalId: number, groupId: string): strin
 
 /**
  * A whole portal as a document (what `fp server dump` writes). Without activity,
- * its comments, feedback, references, votes and events are left out (empty).
+ * its comments, feedback, references, votes and events are left out (empty);
+ * `onlyKnowledgeBasePosts` leaves out the posts of other tabs.
  */
-export function readPortal(sql: Sql, portalId: number, activity = true): PortalData {
+export function readPortal(sql: Sql, portalId: number, options: { activity?: boolean; onlyKnowledgeBasePosts?: boolean } = {}): PortalData {
+  const activity = options.activity ?? true;
   const some = <R>(read: () => R[]): R[] => (activity ? read() : []);
+  const [postsWhere, postsParams] = options.onlyKnowledgeBasePosts
+    ? ["portal_id = ? AND tab_id IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base')", [portalId, portalId]]
+    : ['portal_id = ?', [portalId]];
   const s = readSettings(sql, portalId);
   return {
     id: s.id,
@@ -223,7 +228,7 @@ export function readPortal(sql: Sql, portalId: number, activity = true): PortalD
     tags: readAll(sql, TAGS, portalId),
     categories: readAll(sql, CATEGORIES, portalId),
     groups: readGroups(sql, portalId),
-    posts: sql.all<Record<string, unknown>>(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? ORDER BY row`, [portalId]).map(postFromRow),
+    posts: sql.all<Record<string, unknown>>(`SELECT ${POST_SELECT} FROM posts WHERE ${postsWhere} ORDER BY row`, postsParams).map(postFromRow),
     comments: some(() => readAll(sql, COMMENTS, portalId)),
     feedback: some(() => readAll(sql, FEEDBACK, portalId)),
     references: some(() => readAll(sql, REFERENCES, portalId)),

@@ -122,9 +122,20 @@ export class Store {
     return { format: 1, portals: portalIds(this.sql).map((id) => readPortal(this.sql, id)) };
   }
 
-  /** Every portal as a document without its activity (comments, votes, …): what knowledge-base syncs work on. */
+  /**
+   * Every portal as a document of what knowledge-base syncs work on: without its
+   * activity (comments, votes, …), and with only the posts of its knowledge-base
+   * tabs (read by index); `postsWithKey` answers for the others.
+   */
   knowledgeBaseDocuments(): PortalData[] {
-    return portalIds(this.sql).map((id) => readPortal(this.sql, id, false));
+    return portalIds(this.sql).map((id) => readPortal(this.sql, id, { activity: false, onlyKnowledgeBasePosts: true }));
+  }
+
+  /** The portal and tab of every post with this key, in any portal (each found by index). */
+  postsWithKey(key: string): Array<{ portal_id: number; tab_id: number | null }> {
+    return this.portalViews.flatMap((p) =>
+      this.sql.all<{ portal_id: number; tab_id: number | null }>('SELECT portal_id, tab_id FROM posts WHERE portal_id = ? AND key = ?', [p.id, key]),
+    );
   }
 
   /** The portal for a Host header (name without port); the default portal answers unknown hosts. */

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../../../src/server/start-serve
 import { APPLICATION_ID, DataFileError, openDatabase } from '../../../src/server/store/database.js';
 import { dumpDataFile } from '../../../src/server/store/dump.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { SCHEMA_VERSION } from '../../../src/server/store/schema.js';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/store/schema.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 
 const libsql = (await import('libsql')).default as unknown as new (path: string) => {
@@ -202,6 +202,37 @@ describe('fp server dump', () => {
     writeFileSync(file, JSON.stringify(state));
     expect(dumpDataFile(file)).toEqual(state);
     expect(() => dumpDataFile(join(dir, 'none.db'))).toThrow(`${join(dir, 'none.db')}: holds no data. Give --data the data file of an fp server.`);
+  });
+
+  it('D-STORE a data file of schema 1 is brought up to date on open: post tallies and the new id counters come from its rows', () => {
+    const file = join(dir, 'schema-1.db');
+    const old = new libsql(file);
+    old.exec(MIGRATIONS[0]);
+    old.exec(`PRAGMA user_version = 1; PRAGMA application_id = ${APPLICATION_ID}`);
+    const post = (key: string, id: number, tab: number | null, status: string) =>
+      `(1, '${key}', ${id}, 'T', 't', '', 'u', ${tab}, '${status}', 0, 0, '${key}', ${id}, 'x', 0, 'x', 0, 'x', 0)`;
+    old.exec(`
+      INSERT INTO portals (id, guid, is_default, settings) VALUES (1, 'g', 1, '{}');
+      INSERT INTO posts (portal_id, key, database_id, title, title_lc, description, author_id, tab_id, moderation_status,
+        votes_count, views_count, slug, sort_order, created_at, created_ms, updated_at, updated_ms, latest_status_change_at, latest_status_change_ms)
+        VALUES ${[post('a', 1, 1, 'approved'), post('b', 2, 1, 'approved'), post('c', 3, 1, 'pending'), post('d', 4, null, 'approved')].join(', ')};
+      INSERT INTO feedback (portal_id, id, type, feedback, created_at, created_ms, updated_at)
+        VALUES (1, 'fb-7', 'idea', 'x', 'x', 0, 'x'), (1, 'fb-x9', 'idea', 'y', 'x', 0, 'x'), (1, 'custom', 'idea', 'z', 'x', 0, 'x');
+      INSERT INTO sections (portal_id, id, tab_id, slug, name, description, sort_order) VALUES (1, 40, 1, 's', 'S', '', 1);
+    `);
+    old.close();
+    const db = openDatabase(file);
+    const all = (sql: string) => db.prepare(sql).all([]).map((r) => ({ ...(r as object), _metadata: undefined }));
+    expect(all('SELECT portal_id, moderation_status, tab_key, n FROM post_counts ORDER BY 1, 2, 3')).toEqual([
+      { portal_id: 1, moderation_status: 'approved', tab_key: 0, n: 1, _metadata: undefined },
+      { portal_id: 1, moderation_status: 'approved', tab_key: 1, n: 2, _metadata: undefined },
+      { portal_id: 1, moderation_status: 'pending', tab_key: 1, n: 1, _metadata: undefined },
+    ]);
+    expect(all("SELECT portal_id, name, last FROM sequences WHERE name IN ('feedback', 'sections') ORDER BY 1")).toEqual([
+      { portal_id: 0, name: 'sections', last: 40, _metadata: undefined },
+      { portal_id: 1, name: 'feedback', last: 7, _metadata: undefined },
+    ]);
+    db.close();
   });
 
   it('D-STORE a database opened by the store is an fp data file of the current schema', () => {

@@ -148,6 +148,21 @@ describe('writes', () => {
   });
 });
 
+describe('knowledge-base documents', () => {
+  it('hold only the posts of knowledge-base tabs; postsWithKey finds any post of the store by key', () => {
+    const store = freshStore();
+    const docs = store.knowledgeBaseDocuments();
+    for (const [i, portal] of store.portals.entries()) {
+      const kbTabs = new Set(portal.tabs.filter((t) => t.type === 'knowledge_base').map((t) => t.id));
+      expect(docs[i].posts).toEqual(portal.posts.filter((p) => p.tab_id !== null && kbTabs.has(p.tab_id)));
+      expect(docs[i].sections).toEqual(portal.sections);
+    }
+    expect(docs[0].posts.map((p) => p.key)).toEqual(['kb001']);
+    expect(store.postsWithKey('dark1')).toEqual([{ portal_id: 1, tab_id: store.portals[0].post('dark1')!.tab_id }]);
+    expect(store.postsWithKey('nope1')).toEqual([]);
+  });
+});
+
 describe('post tallies', () => {
   const tallies = (store: Store) => store.sql.all('SELECT portal_id, moderation_status, tab_key, n FROM post_counts WHERE n != 0 ORDER BY 1, 2, 3');
   const counted = (store: Store) =>
