@@ -99,6 +99,8 @@ function parseYamlMapping(source: string, entry: string): Record<string, unknown
   if (source.length > FRONT_MATTER_LIMITS.maxChars) {
     throw new ArchiveError(entry, `front matter is over the limit of ${FRONT_MATTER_LIMITS.maxChars} characters.`);
   }
+  const simple = parseSimpleMapping(source);
+  if (simple !== undefined) return simple;
   // yaml's own unique-key check compares every key with every other (quadratic): done below with a Set.
   const doc = parseDocument(source, { uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -128,6 +130,31 @@ function parseYamlMapping(source: string, entry: string): Record<string, unknown
     throw new ArchiveError(entry, 'front matter must be a YAML mapping of keys to values.');
   }
   return value as Record<string, unknown>;
+}
+
+const SIMPLE_LINE = /^([a-z][a-z_]*): (.*)$/;
+const INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
+
+/**
+ * Front matter as the export writes it (`key: value` lines of integers, plain
+ * words and double-quoted words), read without yaml: each value is one that
+ * the writer's checks prove yaml reads the same. Anything else (comments,
+ * nesting, escapes, repeated keys) is undefined and goes to yaml.
+ */
+function parseSimpleMapping(source: string): Record<string, unknown> | undefined {
+  const data: Record<string, unknown> = {};
+  const lines = source.split('\n');
+  if (lines.pop() !== '' || lines.length > FRONT_MATTER_LIMITS.maxKeys) return undefined;
+  for (const line of lines) {
+    const m = SIMPLE_LINE.exec(line);
+    if (m === null || Object.hasOwn(data, m[1])) return undefined;
+    const raw = m[2];
+    if (INTEGER.test(raw)) data[m[1]] = Number(raw);
+    else if (PLAIN_STRING.test(raw) && !raw.endsWith(' ') && !KEYWORDS.test(raw)) data[m[1]] = raw;
+    else if (raw.startsWith('"') && raw.endsWith('"') && QUOTED_STRING.test(raw.slice(1, -1)) && !raw.endsWith(' "')) data[m[1]] = raw.slice(1, -1);
+    else return undefined;
+  }
+  return data;
 }
 
 function firstLine(message: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import { parseMarkdownFile, renderMarkdownFile, renderRootIndex } from '../../../../src/server/kb/archive/front-matter.js';
 
 describe('front matter', () => {
@@ -14,6 +14,35 @@ describe('front matter', () => {
       const text = renderMarkdownFile(frontMatter, 'body');
       expect(text).toBe(`---\n${stringify(frontMatter, { lineWidth: 0, minContentWidth: 0 })}---\nbody`);
       expect(parseMarkdownFile(text, 'f.md')).toEqual({ data: frontMatter, body: 'body' });
+    }
+  });
+
+  it('reads every front matter as yaml does, on the lines the export writes and on near misses', () => {
+    // A fixed pseudo-random sequence: the same cases on every run.
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const alphabet = ['a', 'Z', '0', '9', ' ', '_', '.', ',', '(', ')', '/', '+', '-', ':', '#', "'", '"', '\\', '[', '{', '!', '&', '*', '|', '>', '%', '@', '`', '?', '~', '\t', 'é'];
+    const values: string[] = ['yes', 'No', 'null', 'True', '~', '0', '007', '-5', '1e5', '0x1f', '.inf', 'Step 1: install', 'a #b', 'x -'];
+    for (let i = 0; i < 5000; i++) {
+      let v = '';
+      for (let n = 1 + Math.floor(next() * 8); n > 0; n--) v += alphabet[Math.floor(next() * alphabet.length)];
+      values.push(v);
+    }
+    for (const v of values) {
+      for (const line of [`title: ${v}`, `title: "${v}"`, `sort_order: ${v}`, `id: 12\ntitle: ${v}`]) {
+        // The oracle: yaml itself, as the reader calls it.
+        const doc = parseDocument(`${line}\n`, { uniqueKeys: false, prettyErrors: false });
+        let expected: unknown;
+        try {
+          if (doc.errors.length > 0) throw doc.errors[0];
+          expected = doc.toJS({ maxAliasCount: 100 });
+        } catch {
+          expect(() => parseMarkdownFile(`---\n${line}\n---\nbody`, 'f.md')).toThrow();
+          continue;
+        }
+        if (expected === null || typeof expected !== 'object' || Array.isArray(expected)) continue;
+        expect(parseMarkdownFile(`---\n${line}\n---\nbody`, 'f.md').data).toEqual(expected);
+      }
     }
   });
 

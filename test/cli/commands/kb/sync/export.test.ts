@@ -153,6 +153,19 @@ describe('fp kb sync export: run', () => {
     expect(await countArchive(file)).toMatchObject({ sections: 3, articles: 3 });
   });
 
+  it('with stderr on a terminal (where the download shows its progress) the ZIP keeps every byte', async () => {
+    const bytes = async (stderrIsTTY: boolean) => {
+      const io = fakeIO({ stderrIsTTY, env: {} });
+      const chunks: Buffer[] = [];
+      io.stdout = { write: (chunk: string | Uint8Array) => (chunks.push(Buffer.from(chunk)), true) };
+      await exportRun({ tab: 3 }, factory(io));
+      return Buffer.concat(chunks);
+    };
+    const plain = await bytes(false);
+    expect(plain.length).toBeGreaterThan(0);
+    expect((await bytes(true)).equals(plain)).toBe(true);
+  });
+
   it('without --output or --dir on a terminal asks for one (exit 2)', async () => {
     await expect(exportRun({ tab: 3 }, factory(fakeIO({ stdoutIsTTY: true })))).rejects.toThrow(
       'refusing to write a ZIP archive to the terminal: pass --output FILE.zip or --dir DIR, or redirect stdout',
