@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
+import type { ApiClient } from '../../client/api-client.js';
 import type { Endpoint, OperationName } from '../../contract/endpoints.js';
 import { attributeName } from '../../contract/validation.js';
 import { UsageError } from '../errors.js';
@@ -30,6 +31,8 @@ export interface FlagSpec {
   complete?: readonly string[] | CompletionSource;
   /** What a refused value should have been, for the error: "one of a, b, c". */
   expected?: string;
+  /** Turn the parsed value into what the run gets, asking the portal when needed (a name → its id), before any confirmation. */
+  resolve?: (value: unknown, client: () => Promise<ApiClient>, flag: string) => Promise<unknown>;
 }
 
 export interface ArgSpec {

@@ -1,9 +1,16 @@
 import { InvalidArgumentError } from 'commander';
 import type { FlagSpec } from '../../framework/flags.js';
-import { parsePositiveInteger } from '../../parse.js';
+import { parseTabIdOrName, resolveKbTab } from '../../resolve/kb-tab.js';
 
-/** `--tab ID`, required by every kb command that works on a tab. */
-export const tabFlag: FlagSpec = { flags: '--tab <id>', description: 'knowledge-base tab id', parse: parsePositiveInteger, required: true };
+/** `--tab ID|SLUG|NAME`, required by every kb command that works on a tab; the run gets the id. */
+export const tabFlag: FlagSpec = {
+  flags: '--tab <tab>',
+  description: 'knowledge-base tab: id, slug or name',
+  parse: parseTabIdOrName,
+  resolve: (typed, client, flag) => resolveKbTab(client, typed as number | string, flag),
+  required: true,
+  complete: 'tabs',
+};
 
 /** `--wait`, `--fail-on-broken` and `--interval` of the link-health commands that can wait for a scan. */
 export const waitFlags: FlagSpec[] = [

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { defineCommand } from '../../framework/define-command.js';
-import { parsePositiveInteger } from '../../parse.js';
+import { parseTabIdOrName, resolveKbTab } from '../../resolve/kb-tab.js';
 import { HOSTED_RATE, parseRate, type Rate } from '../../snapshot/pacer.js';
 import { SNAPSHOT_PARTS, type SnapshotPart } from '../../snapshot/records.js';
 
@@ -35,7 +35,13 @@ export default defineCommand<SnapshotFlags>({
   description: 'Copy the portal into a seed file that fp server loads, to rehearse on',
   flags: [
     { flags: '-o, --output <file>', description: 'seed file to write (replaced only when the snapshot is complete)', default: 'snapshot.json' },
-    { flags: '--kb-tab <id>', description: 'also copy this knowledge-base tab through its sync export (repeatable)', parse: (value, previous) => [...(Array.isArray(previous) ? previous : []), parsePositiveInteger(value)] },
+    {
+      flags: '--kb-tab <tab>',
+      description: 'also copy this knowledge-base tab (id, slug or name) through its sync export (repeatable)',
+      parse: (value, previous) => [...(Array.isArray(previous) ? previous : []), parseTabIdOrName(value)],
+      resolve: (typed, client, flag) => Promise.all((typed as Array<number | string>).map((t) => resolveKbTab(client, t, flag))),
+      complete: 'tabs',
+    },
     { flags: '--anonymize', description: 'replace user names, e-mails and free text by consistent pseudonyms' },
     { flags: '--include <parts>', description: `what to copy, comma-separated (default: all of ${SNAPSHOT_PARTS.join(',')})`, parse: parseInclude },
     { flags: '--resume', description: 'continue the partial snapshot of an interrupted or failed run' },

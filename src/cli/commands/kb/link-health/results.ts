@@ -44,7 +44,7 @@ export function resultsCommand(run: typeof resultsRun = resultsRun): CommandDef 
     name: 'results',
     description: 'Show the latest link health of every article of a tab, broken first',
     flags: [tabFlag, { flags: '--failed', description: 'only articles with broken links' }],
-    examples: ['fp kb link-health results --tab 3', 'fp kb link-health results --tab 3 --failed --json'],
+    examples: ['fp kb link-health results --tab 4', 'fp kb link-health results --tab help --failed --json'],
     run: ({ opts, f }) => run({ tab: opts.tab, failed: opts.failed }, f),
   });
 }

@@ -61,7 +61,7 @@ describe('fp kb link-health scan: argv', () => {
 
   it.each([
     [['kb', 'link-health', 'scan']],
-    [['kb', 'link-health', 'scan', '--tab', 'x']],
+    [['kb', 'link-health', 'scan', '--tab', '0']],
     [['kb', 'link-health', 'scan', '--tab', '3', '--interval', '0']],
   ])('%j is a usage error (exit 2)', async (argv) => {
     expect(await main(argv, fakeIO())).toBe(2);
