@@ -140,8 +140,8 @@ function readSmallFile(root: string, file: FolderFile): Buffer | undefined {
   }
 }
 
-/** A file of the folder differs from what an earlier zipping of it (the preview) sent; nothing was applied. */
-export class FolderChangedError extends UsageError {
+/** A file of the folder differs from what an earlier zipping of it (the preview) sent; nothing was applied (exit 1). */
+export class FolderChangedError extends Error {
   constructor(dir: string, what: string) {
     super(`${dir} changed since the preview (${what}); nothing was applied. Run the command again to see the new plan.`);
     this.name = 'FolderChangedError';
