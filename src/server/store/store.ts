@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from './database.js';
@@ -19,7 +19,41 @@ export interface StoreOptions {
 
 /** A new name for a store's reset copy, in the temporary folder. */
 export function resetFilePath(): string {
+  removeOrphanedResetFiles();
   return join(tmpdir(), `fp-reset-${process.pid}-${randomUUID()}.db`);
+}
+
+let orphansRemoved = false;
+
+/**
+ * Reset copies of servers that were killed (SIGKILL leaves no chance to clean
+ * up) are removed, once per process: a copy is an orphan when no process of
+ * its pid is running. A copy of a running process is never touched.
+ */
+export function removeOrphanedResetFiles(dir = tmpdir()): void {
+  if (orphansRemoved && dir === tmpdir()) return;
+  if (dir === tmpdir()) orphansRemoved = true;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = /^fp-reset-(\d+)-[0-9a-f-]{36}\.db(?:-wal|-shm|-journal)?$/.exec(name)?.[1];
+    if (pid === undefined || isRunning(Number(pid))) continue;
+    rmSync(join(dir, name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 interface Batch {

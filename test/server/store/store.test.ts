@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +10,7 @@ import { createFeedback, deleteFeedback } from '../../../src/server/domain/feedb
 import { createApp } from '../../../src/server/http/create-app.js';
 import { openDatabase } from '../../../src/server/store/database.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { Store, stripPort } from '../../../src/server/store/store.js';
+import { removeOrphanedResetFiles, Store, stripPort } from '../../../src/server/store/store.js';
 import { ADMIN_KEY, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -145,6 +147,17 @@ describe('writes', () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('reset copies', () => {
+  it('copies left by killed servers are removed; those of running processes and other files are kept', () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    const uuid = '00000000-0000-4000-8000-000000000001';
+    const names = [`fp-reset-${gone}-${uuid}.db`, `fp-reset-${gone}-${uuid}.db-wal`, `fp-reset-${process.pid}-${uuid}.db`, 'fp-reset-notes.txt'];
+    for (const name of names) writeFileSync(join(dir, name), '');
+    removeOrphanedResetFiles(dir);
+    expect(readdirSync(dir).sort()).toEqual([`fp-reset-${process.pid}-${uuid}.db`, 'fp-reset-notes.txt']);
   });
 });
 
