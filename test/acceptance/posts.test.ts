@@ -42,6 +42,13 @@ describe('fp posts list', () => {
     expect(ids((await server.fp(['posts', 'list', '--status', '2', '--json'])).json)).toEqual(['sso22']);
   });
 
+  it('an empty answer to a --tag and --tab the portal listed gives no hint about names', async () => {
+    const r = await server.fp(['posts', 'list', '--tab', 'Feedback', '--tag', 'bug', '--platform', 'ios']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('KEY\tTITLE\tSTATUS\tCATEGORIES\tVOTES\tCOMMENTS\tCREATED\n');
+    expect(r.stderr).toBe('');
+  });
+
   it('--category by name', async () => {
     expect(ids((await server.fp(['posts', 'list', '--category', 'Mobile', '--json'])).json)).toEqual(['sso22']);
   });

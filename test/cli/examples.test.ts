@@ -61,4 +61,12 @@ describe('help examples', () => {
     }
     expect(failed).toEqual([]);
   }, 90_000);
+
+  it('the kb examples, which write files and so run elsewhere, name the demo portal\'s knowledge-base tab', () => {
+    const kbTabs = demoSeed().portals[0].tabs!.filter((t) => t.type === 'knowledge_base');
+    const names = kbTabs.flatMap((t) => [String(t.id), t.slug, t.name]);
+    const typed = all.filter((e) => e.startsWith('fp kb ')).flatMap((e) => [...e.matchAll(/--tab ("[^"]+"|\S+)/g)].map((m) => m[1].replace(/"/g, '')));
+    expect(typed.length).toBeGreaterThan(5);
+    expect(typed.filter((t) => !names.includes(t))).toEqual([]);
+  });
 });

@@ -2,10 +2,10 @@ import type { ApiClient } from '../../client/api-client.js';
 import { pickNamed } from './by-name.js';
 import { namedList } from './named-list.js';
 
-/** Tag ids from ids or names; as typed where the portal lists no tags. */
-export async function resolveTags(client: ApiClient, typed: readonly string[]): Promise<string[]> {
+/** Tag ids from ids or names; as typed (`asTyped`) where the portal lists no tags. */
+export async function resolveTags(client: ApiClient, typed: readonly string[]): Promise<{ ids: string[]; asTyped: boolean }> {
   const tags = await namedList(client, 'tags');
-  if (!tags) return [...typed];
+  if (!tags) return { ids: [...typed], asTyped: true };
   const what = { kind: 'tag', flag: '--tag', plural: 'tags' };
-  return typed.map((t) => pickNamed(tags, t, what, (tag) => [tag.id, tag.name], (tag) => `${tag.name} (${tag.id})`).id);
+  return { ids: typed.map((t) => pickNamed(tags, t, what, (tag) => [tag.id, tag.name], (tag) => `${tag.name} (${tag.id})`).id), asTyped: false };
 }

@@ -1,12 +1,15 @@
-import type { PostFilters } from './filters.js';
+import type { SentAsTyped } from './resolve-filters.js';
 
-/** What an empty answer may mean: the API ignores nothing, so a wrong tag id or tab slug finds no posts. */
-export function emptyHint(opts: PostFilters): string | undefined {
+/**
+ * What an empty answer may mean: the API ignores nothing, so a wrong tag id or tab slug finds
+ * no posts. Only for values sent as typed: a name the portal listed was checked already.
+ */
+export function emptyHint(asTyped: SentAsTyped): string | undefined {
   const hints: string[] = [];
-  if (opts.tag?.length) {
+  if (asTyped.tag) {
     hints.push(`--tag takes tag ids (such as t-bug); the API lists no tags, so a tag name matches nothing`);
   }
-  if (opts.tab !== undefined) hints.push(`--tab takes a board slug (such as feedback)`);
+  if (asTyped.tab) hints.push(`--tab takes a board slug (such as feedback)`);
   return hints.length ? hints.map((h) => `hint: ${h}`).join('\n') : undefined;
 }
 

@@ -7,8 +7,18 @@ import { resolveTab } from '../../resolve/tab.js';
 import { resolveTags } from '../../resolve/tag.js';
 import type { PostFilters } from './filters.js';
 
+/** Which of --tag and --tab went out as typed, because the portal lists no tags or tabs. */
+export interface SentAsTyped {
+  tag: boolean;
+  tab: boolean;
+}
+
 /** The filters typed as names (tab, section, category, status, tag) as the ids and slugs the API takes. */
-export async function resolvePostFilters(client: ApiClient, opts: PostFilters, query: PostListQuery): Promise<PostListQuery> {
+export async function resolvePostFilters(
+  client: ApiClient,
+  opts: PostFilters,
+  query: PostListQuery,
+): Promise<{ query: PostListQuery; asTyped: SentAsTyped }> {
   const [tab, section, category, status, tags] = await Promise.all([
     opts.tab !== undefined ? resolveTab(client, opts.tab) : undefined,
     opts.section !== undefined ? resolveSection(client, opts.section) : undefined,
@@ -17,11 +27,14 @@ export async function resolvePostFilters(client: ApiClient, opts: PostFilters, q
     opts.tag?.length ? resolveTags(client, opts.tag) : undefined,
   ]);
   return {
-    ...query,
-    ...(tab !== undefined && { tab }),
-    ...(section !== undefined && { section }),
-    ...(category && { category: category.id ?? undefined }),
-    ...(status && { status }),
-    ...(tags && { tag_id: tags }),
+    query: {
+      ...query,
+      ...(tab !== undefined && { tab: tab.slug }),
+      ...(section !== undefined && { section }),
+      ...(category && { category: category.id ?? undefined }),
+      ...(status && { status }),
+      ...(tags && { tag_id: tags.ids }),
+    },
+    asTyped: { tag: tags?.asTyped ?? false, tab: tab?.asTyped ?? false },
   };
 }

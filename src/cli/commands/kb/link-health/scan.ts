@@ -145,9 +145,9 @@ export function scanCommand(run: typeof scanRun = scanRun): CommandDef {
     description: 'Start a link-health scan of every article of a tab',
     flags: [tabFlag, ...waitFlags],
     examples: [
-      'fp kb link-health scan --tab 3',
-      'fp kb link-health scan --tab 3 --wait',
-      'fp kb link-health scan --tab 3 --fail-on-broken   # CI gate: exit 1 on any broken link',
+      'fp kb link-health scan --tab 4',
+      'fp kb link-health scan --tab 4 --wait',
+      'fp kb link-health scan --tab 4 --fail-on-broken   # CI gate: exit 1 on any broken link',
     ],
     help:
       'Links are counted once per distinct URL, in the progress, the summary and the --fail-on-broken count.\n' +

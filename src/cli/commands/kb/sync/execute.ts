@@ -188,9 +188,9 @@ export function executeCommand(run: typeof executeRun = executeRun): CommandDef 
       { flags: '-y, --yes', description: `apply without asking (needed without a terminal, also for ${ALL_SHOWN})` },
     ],
     examples: [
-      'fp kb sync execute --tab 3 docs/help',
-      'fp kb sync execute --tab 3 docs/help --yes --confirm-delete abc12,def34 --confirm-delete-section 12',
-      'fp kb sync execute --tab 3 help.zip --yes --write-back docs/help',
+      'fp kb sync execute --tab 4 docs/help',
+      'fp kb sync execute --tab 4 docs/help --yes --confirm-delete abc12,def34 --confirm-delete-section 12',
+      'fp kb sync execute --tab 4 help.zip --yes --write-back docs/help',
     ],
     help:
       'A folder source gets the ids of created items written into its files (front matter `id:`) and a\n' +

@@ -143,9 +143,9 @@ export function exportCommand(run: typeof exportRun = exportRun): CommandDef {
       { flags: '--force', description: 'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)' },
     ],
     examples: [
-      'fp kb sync export --tab 3 --output help-center.zip',
-      'fp kb sync export --tab 3 --dir docs/help   # unpack; markdown files of deleted articles are removed',
-      'fp kb sync export --tab 3 > help-center.zip',
+      'fp kb sync export --tab 4 --output help-center.zip',
+      'fp kb sync export --tab 4 --dir docs/help   # unpack; markdown files of deleted articles are removed',
+      'fp kb sync export --tab 4 > help-center.zip',
     ],
     help:
       'Without --output or --dir the ZIP goes to stdout, which must not be a terminal.\n' +

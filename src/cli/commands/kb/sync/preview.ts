@@ -45,9 +45,9 @@ export function previewCommand(run: typeof previewRun = previewRun): CommandDef 
     args: [{ name: 'source', description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)' }],
     flags: [tabFlag, { flags: '--exit-code', description: 'exit 3 when there are changes, 0 when there are none' }],
     examples: [
-      'fp kb sync preview --tab 3 docs/help',
-      'fp kb sync preview --tab 3 help-center.zip --json',
-      'fp kb sync preview --tab 3 docs/help --exit-code || echo "knowledge base differs"',
+      'fp kb sync preview --tab 4 docs/help',
+      'fp kb sync preview --tab 4 help-center.zip --json',
+      'fp kb sync preview --tab 4 docs/help --exit-code || echo "knowledge base differs"',
     ],
     help:
       'Exit status: 0 success (with --exit-code: no changes), 3 changes pending (only with --exit-code),\n' +
