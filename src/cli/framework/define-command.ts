@@ -116,12 +116,13 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
       if (spec.needsOneOf?.every((flag) => opts[attributeOf(flag.replace(/^--/, ''))] === undefined)) {
         throw new UsageError(`nothing to ${spec.name}: pass ${spec.needsOneOf.join(' and/or ')}`);
       }
+      // Names become ids first, so the endpoint's schema checks what will be sent.
+      for (const fl of flags) {
+        const key = new Command().createOption(fl.flags).attributeName();
+        if (fl.resolve && opts[key] !== undefined) opts[key] = await fl.resolve(opts[key], () => f.client(), flagName(fl));
+      }
       const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, flags, opts));
       try {
-        for (const fl of flags) {
-          const key = new Command().createOption(fl.flags).attributeName();
-          if (fl.resolve && opts[key] !== undefined) opts[key] = await fl.resolve(opts[key], () => f.client(), flagName(fl));
-        }
         if (destructive) {
           const question = await spec.confirm!(ctx);
           if (question !== undefined && !(await confirmDestructive(f.io, question, opts.yes as boolean | undefined))) {

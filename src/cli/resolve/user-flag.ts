@@ -1,0 +1,4 @@
+import { resolveUser } from './user.js';
+
+/** The `resolve` step of a `--user` flag: a UUID, e-mail, name or integer id becomes what the API takes. */
+export const userFlagResolve = (typed: unknown, client: Parameters<typeof resolveUser>[0], flag: string) => resolveUser(client, String(typed), flag);
