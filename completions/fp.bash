@@ -311,24 +311,26 @@ _fp_option_values() {
 }
 
 _fp_argument_values() {
-  case "$1" in
-    'fp auth switch') fp __complete profiles 2>/dev/null ;;
-    'fp comments list') fp __complete posts 2>/dev/null ;;
-    'fp comments create') fp __complete posts 2>/dev/null ;;
-    'fp categories update') fp __complete categories 2>/dev/null ;;
-    'fp categories delete') fp __complete categories 2>/dev/null ;;
-    'fp groups get') fp __complete groups 2>/dev/null ;;
-    'fp groups update') fp __complete groups 2>/dev/null ;;
-    'fp groups delete') fp __complete groups 2>/dev/null ;;
-    'fp groups users list') fp __complete groups 2>/dev/null ;;
-    'fp groups users add') fp __complete groups 2>/dev/null ;;
-    'fp groups users remove') fp __complete groups 2>/dev/null ;;
-    'fp votes add') fp __complete posts 2>/dev/null ;;
-    'fp votes remove') fp __complete posts 2>/dev/null ;;
-    'fp references add') fp __complete posts 2>/dev/null ;;
-    'fp moderation approve') printf '%s\n' 'post' 'comment' ;;
-    'fp moderation reject') printf '%s\n' 'post' 'comment' ;;
-    'fp completion') printf '%s\n' 'bash' 'zsh' 'fish' ;;
+  case "$1|$2" in
+    'fp auth switch|0') fp __complete profiles 2>/dev/null ;;
+    'fp comments list|0') fp __complete posts 2>/dev/null ;;
+    'fp comments create|0') fp __complete posts 2>/dev/null ;;
+    'fp categories update|0') fp __complete categories 2>/dev/null ;;
+    'fp categories delete|0') fp __complete categories 2>/dev/null ;;
+    'fp groups get|0') fp __complete groups 2>/dev/null ;;
+    'fp groups update|0') fp __complete groups 2>/dev/null ;;
+    'fp groups delete|0') fp __complete groups 2>/dev/null ;;
+    'fp groups users list|0') fp __complete groups 2>/dev/null ;;
+    'fp groups users add|0') fp __complete groups 2>/dev/null ;;
+    'fp groups users add|1') fp __complete users 2>/dev/null ;;
+    'fp groups users remove|0') fp __complete groups 2>/dev/null ;;
+    'fp groups users remove|1') fp __complete users 2>/dev/null ;;
+    'fp votes add|0') fp __complete posts 2>/dev/null ;;
+    'fp votes remove|0') fp __complete posts 2>/dev/null ;;
+    'fp references add|0') fp __complete posts 2>/dev/null ;;
+    'fp moderation approve|0') printf '%s\n' 'post' 'comment' ;;
+    'fp moderation reject|0') printf '%s\n' 'post' 'comment' ;;
+    'fp completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
   esac
 }
 
@@ -365,8 +367,8 @@ _fp_completion() {
   subs="$(_fp_subcommands "$words_at")"
   if [[ -n $subs ]]; then
     COMPREPLY=( $(compgen -W "$subs" -- "$cur") )
-  elif (( positional == 0 )); then
-    _fp_reply_values "$(_fp_argument_values "$words_at")" "$cur"
+  else
+    _fp_reply_values "$(_fp_argument_values "$words_at" "$positional")" "$cur"
   fi
   return 0
 }

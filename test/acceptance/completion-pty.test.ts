@@ -64,6 +64,7 @@ describe('names from the last list, completed in real shells', () => {
     expect(tab(bash, 'fp posts list --tab ro', 1, '--tab roadmap', names.env).ok).toBe(true);
     expect(tab(bash, 'fp kb sync export --tab h', 1, '--tab help', names.env).ok).toBe(true);
     expect(tab(bash, 'fp comments create dark1 --user Bo', 1, '--user Bob\\ Member', names.env).ok).toBe(true);
+    expect(tab(bash, 'fp groups users add Beta\\ testers Bo', 1, 'testers Bob\\ Member', names.env).ok).toBe(true);
   });
 
   it.skipIf(!has('zsh'))('zsh: a group name with a space completes, escaped', () => {
@@ -75,6 +76,7 @@ describe('names from the last list, completed in real shells', () => {
     expect(tab(['zsh', '-i'], 'fp posts list --tab ro', 1, '--tab roadmap', env).ok).toBe(true);
     expect(tab(['zsh', '-i'], 'fp kb sync export --tab h', 1, '--tab help', env).ok).toBe(true);
     expect(tab(['zsh', '-i'], 'fp comments create dark1 --user Bo', 1, 'Bob\\ Member', env).ok).toBe(true);
+    expect(tab(['zsh', '-i'], 'fp groups users add Beta\\ testers Bo', 1, 'testers Bob\\ Member', env).ok).toBe(true);
   });
 
   it.skipIf(!has('fish'))('fish: a group name with a space completes, escaped', () => {
@@ -84,5 +86,6 @@ describe('names from the last list, completed in real shells', () => {
     expect(tab(fish, 'fp posts list --tab ro', 1, '--tab roadmap', names.env).ok).toBe(true);
     expect(tab(fish, 'fp kb sync export --tab h', 1, '--tab help', names.env).ok).toBe(true);
     expect(tab(fish, 'fp comments create dark1 --user Bo', 1, 'Bob\\ Member', names.env).ok).toBe(true);
+    expect(tab(fish, 'fp groups users add Beta\\ testers Bo', 1, 'testers Bob\\ Member', names.env).ok).toBe(true);
   });
 });

@@ -106,10 +106,14 @@ describe('fp completion', () => {
       expect(complete(['fp', 'kb', 'sync', 'export', '--tab', ''])).toEqual(['help']);
       expect(complete(['fp', 'portal', 'snapshot', '--kb-tab', ''])).toEqual(['help']);
       expect(complete(['fp', 'comments', 'create', 'dark1', '--user', 'B'])).toEqual(['Bob\\ Member']);
+      // The second argument completes from its own source: users after the group.
+      expect(complete(['fp', 'groups', 'users', 'add', 'Beta testers', ''])).toEqual(['Bob\\ Member']);
+      expect(complete(['fp', 'groups', 'users', 'add', ''])).toEqual(['Beta\\ testers', 'Empty\\ group']);
       if (hasFish) {
         const fish = resolve(COMPLETIONS, FILES.fish);
         expect(fishComplete(fish, 'fp groups get ', names.env)).toEqual(['Beta testers', 'Empty group']);
         expect(fishComplete(fish, 'fp posts list --category I', names.env)).toEqual(['Integrations']);
+        expect(fishComplete(fish, "fp groups users add 'Beta testers' ", names.env)).toEqual(['Bob Member']);
       }
       expect((await runFp(['__complete', 'categories'], { env: names.env })).stdout).toBe('Integrations\nMobile\nLocked\n');
       expect((await runFp(['__complete', 'kb-tabs'], { env: names.env })).stdout).toBe('help\n');
