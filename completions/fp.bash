@@ -180,12 +180,12 @@ _fp_option_values() {
     'fp portal|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp portal get|--profile') fp __complete profiles 2>/dev/null ;;
     'fp portal get|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
-    'fp portal snapshot|--kb-tab') true ;;
+    'fp portal snapshot|--kb-tab') fp __complete kb-tabs 2>/dev/null ;;
     'fp portal snapshot|--profile') fp __complete profiles 2>/dev/null ;;
     'fp portal snapshot|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp posts|--profile') fp __complete profiles 2>/dev/null ;;
     'fp posts|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
-    'fp posts list|--tab') true ;;
+    'fp posts list|--tab') fp __complete tabs 2>/dev/null ;;
     'fp posts list|--category') fp __complete categories 2>/dev/null ;;
     'fp posts list|--status') fp __complete statuses 2>/dev/null ;;
     'fp posts list|--tag') true ;;
@@ -198,7 +198,7 @@ _fp_option_values() {
     'fp comments|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp comments list|--profile') fp __complete profiles 2>/dev/null ;;
     'fp comments list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
-    'fp comments create|--user') true ;;
+    'fp comments create|--user') fp __complete users 2>/dev/null ;;
     'fp comments create|--profile') fp __complete profiles 2>/dev/null ;;
     'fp comments create|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp comments update|--profile') fp __complete profiles 2>/dev/null ;;
@@ -251,7 +251,7 @@ _fp_option_values() {
     'fp feedback|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp feedback list|--profile') fp __complete profiles 2>/dev/null ;;
     'fp feedback list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
-    'fp feedback create|--user') true ;;
+    'fp feedback create|--user') fp __complete users 2>/dev/null ;;
     'fp feedback create|--profile') fp __complete profiles 2>/dev/null ;;
     'fp feedback create|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp feedback update|--profile') fp __complete profiles 2>/dev/null ;;
@@ -278,23 +278,23 @@ _fp_option_values() {
     'fp kb|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp kb link-health|--profile') fp __complete profiles 2>/dev/null ;;
     'fp kb link-health|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
-    'fp kb link-health scan|--tab') true ;;
+    'fp kb link-health scan|--tab') fp __complete kb-tabs 2>/dev/null ;;
     'fp kb link-health scan|--profile') fp __complete profiles 2>/dev/null ;;
     'fp kb link-health scan|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp kb link-health progress|--profile') fp __complete profiles 2>/dev/null ;;
     'fp kb link-health progress|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
-    'fp kb link-health results|--tab') true ;;
+    'fp kb link-health results|--tab') fp __complete kb-tabs 2>/dev/null ;;
     'fp kb link-health results|--profile') fp __complete profiles 2>/dev/null ;;
     'fp kb link-health results|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp kb sync|--profile') fp __complete profiles 2>/dev/null ;;
     'fp kb sync|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
-    'fp kb sync export|--tab') true ;;
+    'fp kb sync export|--tab') fp __complete kb-tabs 2>/dev/null ;;
     'fp kb sync export|--profile') fp __complete profiles 2>/dev/null ;;
     'fp kb sync export|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
-    'fp kb sync preview|--tab') true ;;
+    'fp kb sync preview|--tab') fp __complete kb-tabs 2>/dev/null ;;
     'fp kb sync preview|--profile') fp __complete profiles 2>/dev/null ;;
     'fp kb sync preview|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
-    'fp kb sync execute|--tab') true ;;
+    'fp kb sync execute|--tab') fp __complete kb-tabs 2>/dev/null ;;
     'fp kb sync execute|--profile') fp __complete profiles 2>/dev/null ;;
     'fp kb sync execute|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp api|--profile') fp __complete profiles 2>/dev/null ;;
@@ -311,24 +311,26 @@ _fp_option_values() {
 }
 
 _fp_argument_values() {
-  case "$1" in
-    'fp auth switch') fp __complete profiles 2>/dev/null ;;
-    'fp comments list') fp __complete posts 2>/dev/null ;;
-    'fp comments create') fp __complete posts 2>/dev/null ;;
-    'fp categories update') fp __complete categories 2>/dev/null ;;
-    'fp categories delete') fp __complete categories 2>/dev/null ;;
-    'fp groups get') fp __complete groups 2>/dev/null ;;
-    'fp groups update') fp __complete groups 2>/dev/null ;;
-    'fp groups delete') fp __complete groups 2>/dev/null ;;
-    'fp groups users list') fp __complete groups 2>/dev/null ;;
-    'fp groups users add') fp __complete groups 2>/dev/null ;;
-    'fp groups users remove') fp __complete groups 2>/dev/null ;;
-    'fp votes add') fp __complete posts 2>/dev/null ;;
-    'fp votes remove') fp __complete posts 2>/dev/null ;;
-    'fp references add') fp __complete posts 2>/dev/null ;;
-    'fp moderation approve') printf '%s\n' 'post' 'comment' ;;
-    'fp moderation reject') printf '%s\n' 'post' 'comment' ;;
-    'fp completion') printf '%s\n' 'bash' 'zsh' 'fish' ;;
+  case "$1|$2" in
+    'fp auth switch|0') fp __complete profiles 2>/dev/null ;;
+    'fp comments list|0') fp __complete posts 2>/dev/null ;;
+    'fp comments create|0') fp __complete posts 2>/dev/null ;;
+    'fp categories update|0') fp __complete categories 2>/dev/null ;;
+    'fp categories delete|0') fp __complete categories 2>/dev/null ;;
+    'fp groups get|0') fp __complete groups 2>/dev/null ;;
+    'fp groups update|0') fp __complete groups 2>/dev/null ;;
+    'fp groups delete|0') fp __complete groups 2>/dev/null ;;
+    'fp groups users list|0') fp __complete groups 2>/dev/null ;;
+    'fp groups users add|0') fp __complete groups 2>/dev/null ;;
+    'fp groups users add|1') fp __complete users 2>/dev/null ;;
+    'fp groups users remove|0') fp __complete groups 2>/dev/null ;;
+    'fp groups users remove|1') fp __complete users 2>/dev/null ;;
+    'fp votes add|0') fp __complete posts 2>/dev/null ;;
+    'fp votes remove|0') fp __complete posts 2>/dev/null ;;
+    'fp references add|0') fp __complete posts 2>/dev/null ;;
+    'fp moderation approve|0') printf '%s\n' 'post' 'comment' ;;
+    'fp moderation reject|0') printf '%s\n' 'post' 'comment' ;;
+    'fp completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
   esac
 }
 
@@ -365,8 +367,8 @@ _fp_completion() {
   subs="$(_fp_subcommands "$words_at")"
   if [[ -n $subs ]]; then
     COMPREPLY=( $(compgen -W "$subs" -- "$cur") )
-  elif (( positional == 0 )); then
-    _fp_reply_values "$(_fp_argument_values "$words_at")" "$cur"
+  else
+    _fp_reply_values "$(_fp_argument_values "$words_at" "$positional")" "$cur"
   fi
   return 0
 }

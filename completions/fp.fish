@@ -38,10 +38,12 @@ function __fp_subcommands
     end
 end
 
-# True when the command path typed so far (commands only, options skipped) is exactly $argv[1].
+# True when the command path typed so far (commands only, options skipped) is exactly $argv[1]
+# and, when $argv[2] is given, that many arguments follow it.
 function __fp_at
     set -l path fp
     set -l skip 0
+    set -l positional 0
     for word in (commandline -opc)[2..-1]
         if test $skip -eq 1
             set skip 0
@@ -54,10 +56,12 @@ function __fp_at
             case '*'
                 if contains -- $word (__fp_subcommands "$path")
                     set path "$path $word"
+                else
+                    set positional (math $positional + 1)
                 end
         end
     end
-    test "$path" = "$argv[1]"
+    test "$path" = "$argv[1]"; and begin; test (count $argv) -lt 2; or test $positional -eq $argv[2]; end
 end
 
 complete -c fp -f
@@ -142,7 +146,7 @@ complete -c fp -n "__fp_at 'fp auth list'" -l format -x -a 'table json ndjson cs
 complete -c fp -n "__fp_at 'fp auth list'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp auth list'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp auth list'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp auth switch'" -f -a '(fp __complete profiles 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp auth switch' 0" -f -a '(fp __complete profiles 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp auth switch'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp auth switch'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp auth switch'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -176,7 +180,7 @@ complete -c fp -n "__fp_at 'fp portal get'" -l no-color -d 'no colour (env NO_CO
 complete -c fp -n "__fp_at 'fp portal get'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp portal get'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -s o -l output -r -d 'seed file to write (replaced only when the snapshot is complete)'
-complete -c fp -n "__fp_at 'fp portal snapshot'" -l kb-tab -r -d 'also copy this knowledge-base tab (id, slug or name) through its sync export (repeatable)'
+complete -c fp -n "__fp_at 'fp portal snapshot'" -l kb-tab -x -a '(fp __complete kb-tabs 2>/dev/null)' -d 'also copy this knowledge-base tab (id, slug or name) through its sync export (repeatable)'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l anonymize -d 'replace user names, e-mails and free text by consistent pseudonyms'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l include -r -d 'what to copy, comma-separated (default: all of posts,comments,categories,groups,feedback,moderation,kb)'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l resume -d 'continue the partial snapshot of an interrupted or failed run'
@@ -202,7 +206,7 @@ complete -c fp -n "__fp_at 'fp posts'" -l format -x -a 'table json ndjson csv' -
 complete -c fp -n "__fp_at 'fp posts'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp posts'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp posts'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp posts list'" -l tab -r -d 'board (tab) slug or name'
+complete -c fp -n "__fp_at 'fp posts list'" -l tab -x -a '(fp __complete tabs 2>/dev/null)' -d 'board (tab) slug or name'
 complete -c fp -n "__fp_at 'fp posts list'" -l category -x -a '(fp __complete categories 2>/dev/null)' -d 'category id or unique name'
 complete -c fp -n "__fp_at 'fp posts list'" -l section -r -d 'section id or slug'
 complete -c fp -n "__fp_at 'fp posts list'" -l status -x -a '(fp __complete statuses 2>/dev/null)' -d 'status id or name (repeatable, or comma-separated)'
@@ -240,7 +244,7 @@ complete -c fp -n "__fp_at 'fp comments'" -l format -x -a 'table json ndjson csv
 complete -c fp -n "__fp_at 'fp comments'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp comments'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp comments'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp comments list'" -f -a '(fp __complete posts 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp comments list' 0" -f -a '(fp __complete posts 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp comments list'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp comments list'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp comments list'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -251,8 +255,8 @@ complete -c fp -n "__fp_at 'fp comments list'" -l format -x -a 'table json ndjso
 complete -c fp -n "__fp_at 'fp comments list'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp comments list'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp comments list'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp comments create'" -f -a '(fp __complete posts 2>/dev/null)'
-complete -c fp -n "__fp_at 'fp comments create'" -l user -r -d 'UUID of the user the comment is attributed to'
+complete -c fp -n "__fp_at 'fp comments create' 0" -f -a '(fp __complete posts 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp comments create'" -l user -x -a '(fp __complete users 2>/dev/null)' -d 'the user the comment is attributed to: UUID, e-mail or name'
 complete -c fp -n "__fp_at 'fp comments create'" -l text -r -d 'comment text, 3-6000 characters (HTML or markdown per the portal editor)'
 complete -c fp -n "__fp_at 'fp comments create'" -l text-file -r -d 'read the text from a file, - for stdin'
 complete -c fp -n "__fp_at 'fp comments create'" -l parent -r -d 'reply to this comment id'
@@ -335,7 +339,7 @@ complete -c fp -n "__fp_at 'fp categories create'" -l format -x -a 'table json n
 complete -c fp -n "__fp_at 'fp categories create'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp categories create'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp categories create'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp categories update'" -f -a '(fp __complete categories 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp categories update' 0" -f -a '(fp __complete categories 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp categories update'" -l name -r -d 'new name'
 complete -c fp -n "__fp_at 'fp categories update'" -l color -r -d 'new colour as #RRGGBB'
 complete -c fp -n "__fp_at 'fp categories update'" -s h -l help -d 'show help'
@@ -348,7 +352,7 @@ complete -c fp -n "__fp_at 'fp categories update'" -l format -x -a 'table json n
 complete -c fp -n "__fp_at 'fp categories update'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp categories update'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp categories update'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp categories delete'" -f -a '(fp __complete categories 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp categories delete' 0" -f -a '(fp __complete categories 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp categories delete'" -s y -l yes -d 'do not ask for confirmation'
 complete -c fp -n "__fp_at 'fp categories delete'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp categories delete'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
@@ -386,7 +390,7 @@ complete -c fp -n "__fp_at 'fp groups list'" -l format -x -a 'table json ndjson 
 complete -c fp -n "__fp_at 'fp groups list'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp groups list'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp groups list'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp groups get'" -f -a '(fp __complete groups 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp groups get' 0" -f -a '(fp __complete groups 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp groups get'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp groups get'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp groups get'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -408,7 +412,7 @@ complete -c fp -n "__fp_at 'fp groups create'" -l format -x -a 'table json ndjso
 complete -c fp -n "__fp_at 'fp groups create'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp groups create'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp groups create'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp groups update'" -f -a '(fp __complete groups 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp groups update' 0" -f -a '(fp __complete groups 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp groups update'" -l name -r -d 'new name (2-60 characters, unique)'
 complete -c fp -n "__fp_at 'fp groups update'" -l description -r -d 'new description ("" clears it)'
 complete -c fp -n "__fp_at 'fp groups update'" -s h -l help -d 'show help'
@@ -421,7 +425,7 @@ complete -c fp -n "__fp_at 'fp groups update'" -l format -x -a 'table json ndjso
 complete -c fp -n "__fp_at 'fp groups update'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp groups update'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp groups update'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp groups delete'" -f -a '(fp __complete groups 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp groups delete' 0" -f -a '(fp __complete groups 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp groups delete'" -s y -l yes -d 'do not ask for confirmation'
 complete -c fp -n "__fp_at 'fp groups delete'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp groups delete'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
@@ -446,7 +450,7 @@ complete -c fp -n "__fp_at 'fp groups users'" -l format -x -a 'table json ndjson
 complete -c fp -n "__fp_at 'fp groups users'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp groups users'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp groups users'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp groups users list'" -f -a '(fp __complete groups 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp groups users list' 0" -f -a '(fp __complete groups 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp groups users list'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp groups users list'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp groups users list'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -457,7 +461,8 @@ complete -c fp -n "__fp_at 'fp groups users list'" -l format -x -a 'table json n
 complete -c fp -n "__fp_at 'fp groups users list'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp groups users list'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp groups users list'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp groups users add'" -f -a '(fp __complete groups 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp groups users add' 0" -f -a '(fp __complete groups 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp groups users add' 1" -f -a '(fp __complete users 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp groups users add'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp groups users add'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp groups users add'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -468,7 +473,8 @@ complete -c fp -n "__fp_at 'fp groups users add'" -l format -x -a 'table json nd
 complete -c fp -n "__fp_at 'fp groups users add'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp groups users add'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp groups users add'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp groups users remove'" -f -a '(fp __complete groups 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp groups users remove' 0" -f -a '(fp __complete groups 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp groups users remove' 1" -f -a '(fp __complete users 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp groups users remove'" -s y -l yes -d 'do not ask for confirmation'
 complete -c fp -n "__fp_at 'fp groups users remove'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp groups users remove'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
@@ -492,7 +498,7 @@ complete -c fp -n "__fp_at 'fp votes'" -l format -x -a 'table json ndjson csv' -
 complete -c fp -n "__fp_at 'fp votes'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp votes'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp votes'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp votes add'" -f -a '(fp __complete posts 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp votes add' 0" -f -a '(fp __complete posts 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp votes add'" -l anonymous -r -d 'anonymous voter id (the widget uses an MD5 hex of the e-mail)'
 complete -c fp -n "__fp_at 'fp votes add'" -l anonymous-from -r -d 'derive the anonymous id from an e-mail: MD5 hex of the trimmed, lower-cased address'
 complete -c fp -n "__fp_at 'fp votes add'" -s h -l help -d 'show help'
@@ -505,7 +511,7 @@ complete -c fp -n "__fp_at 'fp votes add'" -l format -x -a 'table json ndjson cs
 complete -c fp -n "__fp_at 'fp votes add'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp votes add'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp votes add'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp votes remove'" -f -a '(fp __complete posts 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp votes remove' 0" -f -a '(fp __complete posts 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp votes remove'" -l anonymous -r -d 'anonymous voter id (the widget uses an MD5 hex of the e-mail)'
 complete -c fp -n "__fp_at 'fp votes remove'" -l anonymous-from -r -d 'derive the anonymous id from an e-mail: MD5 hex of the trimmed, lower-cased address'
 complete -c fp -n "__fp_at 'fp votes remove'" -s h -l help -d 'show help'
@@ -530,7 +536,7 @@ complete -c fp -n "__fp_at 'fp references'" -l format -x -a 'table json ndjson c
 complete -c fp -n "__fp_at 'fp references'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp references'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp references'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp references add'" -f -a '(fp __complete posts 2>/dev/null)'
+complete -c fp -n "__fp_at 'fp references add' 0" -f -a '(fp __complete posts 2>/dev/null)'
 complete -c fp -n "__fp_at 'fp references add'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp references add'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp references add'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -580,7 +586,7 @@ complete -c fp -n "__fp_at 'fp feedback list'" -l timeout -r -d 'give up on a re
 complete -c fp -n "__fp_at 'fp feedback create'" -l type -r -d 'kind of feedback, e.g. idea, bug, praise, question'
 complete -c fp -n "__fp_at 'fp feedback create'" -l text -r -d 'the feedback text'
 complete -c fp -n "__fp_at 'fp feedback create'" -l text-file -r -d 'read the text from a file, - for stdin'
-complete -c fp -n "__fp_at 'fp feedback create'" -l user -r -d 'user the entry is attributed to (default: the API key owner)'
+complete -c fp -n "__fp_at 'fp feedback create'" -l user -x -a '(fp __complete users 2>/dev/null)' -d 'user the entry is attributed to: UUID, e-mail or name (default: the API key owner)'
 complete -c fp -n "__fp_at 'fp feedback create'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp feedback create'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp feedback create'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -678,7 +684,7 @@ complete -c fp -n "__fp_at 'fp moderation review'" -l format -x -a 'table json n
 complete -c fp -n "__fp_at 'fp moderation review'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp moderation review'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp moderation review'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp moderation approve'" -f -a 'post comment'
+complete -c fp -n "__fp_at 'fp moderation approve' 0" -f -a 'post comment'
 complete -c fp -n "__fp_at 'fp moderation approve'" -l concurrency -r -d 'requests in flight at once, 1-32'
 complete -c fp -n "__fp_at 'fp moderation approve'" -l dry-run -d 'show what would change and change nothing'
 complete -c fp -n "__fp_at 'fp moderation approve'" -s h -l help -d 'show help'
@@ -691,7 +697,7 @@ complete -c fp -n "__fp_at 'fp moderation approve'" -l format -x -a 'table json 
 complete -c fp -n "__fp_at 'fp moderation approve'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp moderation approve'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp moderation approve'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp moderation reject'" -f -a 'post comment'
+complete -c fp -n "__fp_at 'fp moderation reject' 0" -f -a 'post comment'
 complete -c fp -n "__fp_at 'fp moderation reject'" -l concurrency -r -d 'requests in flight at once, 1-32'
 complete -c fp -n "__fp_at 'fp moderation reject'" -l dry-run -d 'show what would change and change nothing'
 complete -c fp -n "__fp_at 'fp moderation reject'" -s y -l yes -d 'do not ask for confirmation'
@@ -730,7 +736,7 @@ complete -c fp -n "__fp_at 'fp kb link-health'" -l format -x -a 'table json ndjs
 complete -c fp -n "__fp_at 'fp kb link-health'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp kb link-health'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp kb link-health'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp kb link-health scan'" -l tab -r -d 'knowledge-base tab: id, slug or name'
+complete -c fp -n "__fp_at 'fp kb link-health scan'" -l tab -x -a '(fp __complete kb-tabs 2>/dev/null)' -d 'knowledge-base tab: id, slug or name'
 complete -c fp -n "__fp_at 'fp kb link-health scan'" -l wait -d 'poll until the scan ends, then print the results'
 complete -c fp -n "__fp_at 'fp kb link-health scan'" -l fail-on-broken -d 'exit 1 when any link is broken (implies --wait)'
 complete -c fp -n "__fp_at 'fp kb link-health scan'" -l interval -r -d 'seconds between progress polls with --wait (default 1)'
@@ -757,7 +763,7 @@ complete -c fp -n "__fp_at 'fp kb link-health progress'" -l format -x -a 'table 
 complete -c fp -n "__fp_at 'fp kb link-health progress'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp kb link-health progress'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp kb link-health progress'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp kb link-health results'" -l tab -r -d 'knowledge-base tab: id, slug or name'
+complete -c fp -n "__fp_at 'fp kb link-health results'" -l tab -x -a '(fp __complete kb-tabs 2>/dev/null)' -d 'knowledge-base tab: id, slug or name'
 complete -c fp -n "__fp_at 'fp kb link-health results'" -l failed -d 'only articles with broken links'
 complete -c fp -n "__fp_at 'fp kb link-health results'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp kb link-health results'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
@@ -782,7 +788,7 @@ complete -c fp -n "__fp_at 'fp kb sync'" -l format -x -a 'table json ndjson csv'
 complete -c fp -n "__fp_at 'fp kb sync'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp kb sync'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp kb sync'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp kb sync export'" -l tab -r -d 'knowledge-base tab: id, slug or name'
+complete -c fp -n "__fp_at 'fp kb sync export'" -l tab -x -a '(fp __complete kb-tabs 2>/dev/null)' -d 'knowledge-base tab: id, slug or name'
 complete -c fp -n "__fp_at 'fp kb sync export'" -s o -l output -r -d 'write the ZIP to this file (replaced only once complete)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l dir -r -d 'unpack into this folder, replacing its *.md files and keeping other files such as .git'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l force -d 'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)'
@@ -796,7 +802,7 @@ complete -c fp -n "__fp_at 'fp kb sync export'" -l format -x -a 'table json ndjs
 complete -c fp -n "__fp_at 'fp kb sync export'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp kb sync preview'" -l tab -r -d 'knowledge-base tab: id, slug or name'
+complete -c fp -n "__fp_at 'fp kb sync preview'" -l tab -x -a '(fp __complete kb-tabs 2>/dev/null)' -d 'knowledge-base tab: id, slug or name'
 complete -c fp -n "__fp_at 'fp kb sync preview'" -l exit-code -d 'exit 3 when there are changes, 0 when there are none'
 complete -c fp -n "__fp_at 'fp kb sync preview'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp kb sync preview'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
@@ -808,7 +814,7 @@ complete -c fp -n "__fp_at 'fp kb sync preview'" -l format -x -a 'table json ndj
 complete -c fp -n "__fp_at 'fp kb sync preview'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp kb sync preview'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp kb sync preview'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp kb sync execute'" -l tab -r -d 'knowledge-base tab: id, slug or name'
+complete -c fp -n "__fp_at 'fp kb sync execute'" -l tab -x -a '(fp __complete kb-tabs 2>/dev/null)' -d 'knowledge-base tab: id, slug or name'
 complete -c fp -n "__fp_at 'fp kb sync execute'" -l confirm-delete -r -d 'article ids (post keys) whose deletion is confirmed; comma-separated or repeated; all-shown: every one the plan shows'
 complete -c fp -n "__fp_at 'fp kb sync execute'" -l confirm-delete-section -r -d 'section ids whose deletion is confirmed; comma-separated or repeated; all-shown: every one the plan shows'
 complete -c fp -n "__fp_at 'fp kb sync execute'" -l write-back -r -d 'for a ZIP source: write the ids of created items into this folder (the one the ZIP was made from)'
@@ -882,7 +888,7 @@ complete -c fp -n "__fp_at 'fp server dump'" -l format -x -a 'table json ndjson 
 complete -c fp -n "__fp_at 'fp server dump'" -l no-color -d 'no colour (env NO_COLOR)'
 complete -c fp -n "__fp_at 'fp server dump'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp server dump'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
-complete -c fp -n "__fp_at 'fp completion'" -f -a 'bash zsh fish'
+complete -c fp -n "__fp_at 'fp completion' 0" -f -a 'bash zsh fish'
 complete -c fp -n "__fp_at 'fp completion'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp completion'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp completion'" -l base-url -r -d 'portal address (env FP_BASE_URL)'

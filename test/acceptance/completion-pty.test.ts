@@ -61,6 +61,10 @@ describe('names from the last list, completed in real shells', () => {
     const bash = ['bash', '--rcfile', rc, '--noprofile', '-i'];
     expect(tab(bash, 'fp groups get Be', 1, 'fp groups get Beta\\ testers', names.env).ok).toBe(true);
     expect(tab(bash, 'fp posts list --category Mob', 1, '--category Mobile', names.env).ok).toBe(true);
+    expect(tab(bash, 'fp posts list --tab ro', 1, '--tab roadmap', names.env).ok).toBe(true);
+    expect(tab(bash, 'fp kb sync export --tab h', 1, '--tab help', names.env).ok).toBe(true);
+    expect(tab(bash, 'fp comments create dark1 --user Bo', 1, '--user Bob\\ Member', names.env).ok).toBe(true);
+    expect(tab(bash, 'fp groups users add Beta\\ testers Bo', 1, 'testers Bob\\ Member', names.env).ok).toBe(true);
   });
 
   it.skipIf(!has('zsh'))('zsh: a group name with a space completes, escaped', () => {
@@ -69,11 +73,19 @@ describe('names from the last list, completed in real shells', () => {
     const env = { ...names.env, ZDOTDIR: dir };
     expect(tab(['zsh', '-i'], 'fp groups get Be', 1, 'Beta\\ testers', env).ok).toBe(true);
     expect(tab(['zsh', '-i'], 'fp posts list --category Mob', 1, 'Mobile', env).ok).toBe(true);
+    expect(tab(['zsh', '-i'], 'fp posts list --tab ro', 1, '--tab roadmap', env).ok).toBe(true);
+    expect(tab(['zsh', '-i'], 'fp kb sync export --tab h', 1, '--tab help', env).ok).toBe(true);
+    expect(tab(['zsh', '-i'], 'fp comments create dark1 --user Bo', 1, 'Bob\\ Member', env).ok).toBe(true);
+    expect(tab(['zsh', '-i'], 'fp groups users add Beta\\ testers Bo', 1, 'testers Bob\\ Member', env).ok).toBe(true);
   });
 
   it.skipIf(!has('fish'))('fish: a group name with a space completes, escaped', () => {
     const fish = ['fish', '--no-config', '-i', '-C', `source ${resolve(COMPLETIONS, 'fp.fish')}; function fish_prompt; echo 'READY> '; end`];
     expect(tab(fish, 'fp groups get Be', 1, 'Beta\\ testers', names.env).ok).toBe(true);
     expect(tab(fish, 'fp posts list --category Mob', 1, 'Mobile', names.env).ok).toBe(true);
+    expect(tab(fish, 'fp posts list --tab ro', 1, '--tab roadmap', names.env).ok).toBe(true);
+    expect(tab(fish, 'fp kb sync export --tab h', 1, '--tab help', names.env).ok).toBe(true);
+    expect(tab(fish, 'fp comments create dark1 --user Bo', 1, 'Bob\\ Member', names.env).ok).toBe(true);
+    expect(tab(fish, 'fp groups users add Beta\\ testers Bo', 1, 'testers Bob\\ Member', names.env).ok).toBe(true);
   });
 });

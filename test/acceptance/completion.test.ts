@@ -102,12 +102,22 @@ describe('fp completion', () => {
       expect(complete(['fp', 'groups', 'users', 'list', 'E'])).toEqual(['Empty\\ group']);
       expect(complete(['fp', 'comments', 'list', ''])).toEqual(['dark1']);
       expect(complete(['fp', 'posts', 'list', '--status', 'U'])).toEqual(['Under\\ review']);
+      expect(complete(['fp', 'posts', 'list', '--tab', ''])).toEqual(['feedback', 'roadmap', 'help']);
+      expect(complete(['fp', 'kb', 'sync', 'export', '--tab', ''])).toEqual(['help']);
+      expect(complete(['fp', 'portal', 'snapshot', '--kb-tab', ''])).toEqual(['help']);
+      expect(complete(['fp', 'comments', 'create', 'dark1', '--user', 'B'])).toEqual(['Bob\\ Member']);
+      // The second argument completes from its own source: users after the group.
+      expect(complete(['fp', 'groups', 'users', 'add', 'Beta testers', ''])).toEqual(['Bob\\ Member']);
+      expect(complete(['fp', 'groups', 'users', 'add', ''])).toEqual(['Beta\\ testers', 'Empty\\ group']);
       if (hasFish) {
         const fish = resolve(COMPLETIONS, FILES.fish);
         expect(fishComplete(fish, 'fp groups get ', names.env)).toEqual(['Beta testers', 'Empty group']);
         expect(fishComplete(fish, 'fp posts list --category I', names.env)).toEqual(['Integrations']);
+        expect(fishComplete(fish, "fp groups users add 'Beta testers' ", names.env)).toEqual(['Bob Member']);
       }
       expect((await runFp(['__complete', 'categories'], { env: names.env })).stdout).toBe('Integrations\nMobile\nLocked\n');
+      expect((await runFp(['__complete', 'kb-tabs'], { env: names.env })).stdout).toBe('help\n');
+      expect((await runFp(['__complete', 'users'], { env: names.env })).stdout).toBe('Bob Member\n');
       // A profile that listed nothing yet offers nothing.
       const other = await runFp(['__complete', 'groups', '--profile', 'other'], { env: names.env });
       expect({ code: other.code, stdout: other.stdout, stderr: other.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });

@@ -16,10 +16,13 @@ export interface CommandNode {
   description: string;
   subcommands: CommandNode[];
   options: OptionNode[];
-  /** Allowed values of the first positional argument, when it is an enumeration. */
-  argumentChoices: string[];
-  /** Where the first positional argument's values are read at completion time. */
-  argumentSource?: string;
+  /** The positional arguments in order: their allowed values and/or where their values are read at completion time. */
+  arguments: ArgumentNode[];
+}
+
+export interface ArgumentNode {
+  choices: string[];
+  source?: string;
 }
 
 function optionNode(o: Option): OptionNode {
@@ -45,8 +48,7 @@ export function commandTree(cmd: Command, parentPath: string[] = []): CommandNod
     description: cmd.description(),
     subcommands: cmd.commands.filter((c) => c.name() !== 'help' && !(c as unknown as { _hidden?: boolean })._hidden).map((c) => commandTree(c, path)),
     options,
-    argumentChoices: args[0] ? completionValues(args[0]) : [],
-    argumentSource: args[0] ? completionSource(args[0]) : undefined,
+    arguments: args.map((a) => ({ choices: completionValues(a), source: completionSource(a) })),
   };
 }
 

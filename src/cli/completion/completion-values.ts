@@ -26,7 +26,7 @@ export function completionSource(option: Option | Argument): string | undefined 
 
 /**
  * The fp command that prints a source's names, one a line, read at completion time:
- * profiles from the local store; category, group and status names and post keys as the last list showed them.
+ * profiles from the local store; category, group, status and user names, tab slugs and post keys as the last list showed them.
  */
 export const COMPLETION_SOURCES: Record<string, string> = {
   profiles: '__complete profiles',
@@ -34,4 +34,7 @@ export const COMPLETION_SOURCES: Record<string, string> = {
   groups: '__complete groups',
   posts: '__complete posts',
   statuses: '__complete statuses',
+  tabs: '__complete tabs',
+  'kb-tabs': '__complete kb-tabs',
+  users: '__complete users',
 };

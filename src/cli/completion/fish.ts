@@ -17,11 +17,11 @@ export function fishScript(root: CommandNode): string {
     for (const s of n.subcommands) {
       lines.push(`complete -c fp -n "__fp_at '${key}'" -f -a '${s.path.at(-1)}' -d '${esc(s.description)}'`);
     }
-    if (n.argumentSource && COMPLETION_SOURCES[n.argumentSource] && !n.subcommands.length) {
-      lines.push(`complete -c fp -n "__fp_at '${key}'" -f -a '${live(n.argumentSource)}'`);
-    } else if (n.argumentChoices.length && !n.subcommands.length) {
-      lines.push(`complete -c fp -n "__fp_at '${key}'" -f -a '${n.argumentChoices.join(' ')}'`);
-    }
+    n.arguments.forEach((a, i) => {
+      if (n.subcommands.length) return;
+      if (a.source && COMPLETION_SOURCES[a.source]) lines.push(`complete -c fp -n "__fp_at '${key}' ${i}" -f -a '${live(a.source)}'`);
+      else if (a.choices.length) lines.push(`complete -c fp -n "__fp_at '${key}' ${i}" -f -a '${a.choices.join(' ')}'`);
+    });
     for (const o of optionsAt(root, n)) {
       const parts = o.flags.map((f) => (f.startsWith('--') ? `-l ${f.slice(2)}` : `-s ${f.slice(1)}`)).join(' ');
       if (o.takesValue) o.flags.forEach((f) => valued.add(f));
@@ -45,10 +45,12 @@ ${tables.join('\n')}
     end
 end
 
-# True when the command path typed so far (commands only, options skipped) is exactly $argv[1].
+# True when the command path typed so far (commands only, options skipped) is exactly $argv[1]
+# and, when $argv[2] is given, that many arguments follow it.
 function __fp_at
     set -l path fp
     set -l skip 0
+    set -l positional 0
     for word in (commandline -opc)[2..-1]
         if test $skip -eq 1
             set skip 0
@@ -61,10 +63,12 @@ function __fp_at
             case '*'
                 if contains -- $word (__fp_subcommands "$path")
                     set path "$path $word"
+                else
+                    set positional (math $positional + 1)
                 end
         end
     end
-    test "$path" = "$argv[1]"
+    test "$path" = "$argv[1]"; and begin; test (count $argv) -lt 2; or test $positional -eq $argv[2]; end
 end
 
 complete -c fp -f

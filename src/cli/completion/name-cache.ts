@@ -11,6 +11,11 @@ const NAME_OF = {
   posts: (i: Item) => i?.id,
   /** The statuses the listed posts carry (the API lists no statuses). */
   statuses: (i: Item) => (i?.status as Item)?.name,
+  /** Tab slugs, from the reference server's tab list when a tab name was resolved (the API lists no tabs). */
+  tabs: (i: Item) => i?.slug,
+  'kb-tabs': (i: Item) => i?.slug,
+  /** Names of the listed posts' authors, of a group's members, or of the reference server's user list. */
+  users: (i: Item) => ((i?.author as Item) ?? i)?.name,
 };
 export type CachedSource = keyof typeof NAME_OF;
 export const CACHED_SOURCES = Object.keys(NAME_OF) as CachedSource[];
@@ -22,7 +27,7 @@ export const namesOf = (source: CachedSource, items: unknown[]): string[] =>
 type Env = Record<string, string | undefined>;
 type Cache = Partial<Record<CachedSource, string[]>>;
 
-/** `<config dir>/completion/<profile>.json`: `{categories: [names], groups: [names], posts: [keys], statuses: [names]}`. */
+/** `<config dir>/completion/<profile>.json`: `{categories: [names], groups: [names], posts: [keys], statuses: [names], tabs: [slugs], …}`. */
 const cacheFile = (env: Env, profile: string) => join(env.FP_CONFIG_DIR || defaultConfigDir(env), 'completion', `${profile}.json`);
 
 function read(env: Env, profile: string): Cache {

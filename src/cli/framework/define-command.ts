@@ -11,7 +11,7 @@ import type { Factory } from '../factory.js';
 import { withExamples } from '../help.js';
 import type { Column, Output } from '../output/output.js';
 import { renderEnding, type Ending } from './ending.js';
-import { checkField, fieldPhrase, fieldSchema, flagName, flagOption, type ArgSpec, type FlagSpec } from './flags.js';
+import { checkField, fieldPhrase, fieldSchema, flagName, flagOption, type ArgSpec, type FlagSpec, type KeepNames } from './flags.js';
 import { responseFields } from './response-fields.js';
 import { pagesText, progressLine } from './progress.js';
 
@@ -33,6 +33,8 @@ export interface RunContext<O> {
   once<T>(key: string, work: () => Promise<T>): Promise<T>;
   /** Use this output format instead of the global one (for a command whose --format means more). */
   useFormat(format: string | undefined): void;
+  /** Keep names of items read on the way (a tab list read to resolve a name) for completion. */
+  keepNames: KeepNames;
 }
 
 export interface CommandSpec<O> {
@@ -116,12 +118,14 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
       if (spec.needsOneOf?.every((flag) => opts[attributeOf(flag.replace(/^--/, ''))] === undefined)) {
         throw new UsageError(`nothing to ${spec.name}: pass ${spec.needsOneOf.join(' and/or ')}`);
       }
+      const keep: KeepNames = (source, items) => keepListedNames(f, [source], items);
+      // Names become ids first, so the endpoint's schema checks what will be sent.
+      for (const fl of flags) {
+        const key = new Command().createOption(fl.flags).attributeName();
+        if (fl.resolve && opts[key] !== undefined) opts[key] = await fl.resolve(opts[key], () => f.client(), flagName(fl), keep);
+      }
       const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, flags, opts));
       try {
-        for (const fl of flags) {
-          const key = new Command().createOption(fl.flags).attributeName();
-          if (fl.resolve && opts[key] !== undefined) opts[key] = await fl.resolve(opts[key], () => f.client(), flagName(fl));
-        }
         if (destructive) {
           const question = await spec.confirm!(ctx);
           if (question !== undefined && !(await confirmDestructive(f.io, question, opts.yes as boolean | undefined))) {
@@ -207,6 +211,7 @@ function context<O>(f: Factory, command: Command, endpoint: Endpoint | undefined
     useFormat(value) {
       format = { value };
     },
+    keepNames: (source, items) => keepListedNames(f, [source], items),
   };
   return ctx;
 }

@@ -1,13 +1,17 @@
 import { InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
 import type { ApiClient } from '../../client/api-client.js';
+import type { CachedSource } from '../completion/name-cache.js';
 import type { Endpoint, OperationName } from '../../contract/endpoints.js';
 import { attributeName } from '../../contract/validation.js';
 import { UsageError } from '../errors.js';
 import { withCompletionValues } from '../completion/completion-values.js';
 
 /** Where completion finds values a flag or argument takes besides a fixed list. */
-export type CompletionSource = 'profiles' | 'categories' | 'groups' | 'tabs' | 'statuses' | 'tags' | 'sections' | 'posts' | 'users';
+export type CompletionSource = 'profiles' | 'categories' | 'groups' | 'tabs' | 'kb-tabs' | 'statuses' | 'tags' | 'sections' | 'posts' | 'users';
+
+/** Keep the names of items read while resolving (a tab list…) for completion. */
+export type KeepNames = (source: CachedSource, items: unknown[]) => Promise<void>;
 
 export interface FlagSpec {
   /** commander's flag text: `--limit <n>`, `-y, --yes`, `--no-pin`. */
@@ -32,7 +36,7 @@ export interface FlagSpec {
   /** What a refused value should have been, for the error: "one of a, b, c". */
   expected?: string;
   /** Turn the parsed value into what the run gets, asking the portal when needed (a name → its id), before any confirmation. */
-  resolve?: (value: unknown, client: () => Promise<ApiClient>, flag: string) => Promise<unknown>;
+  resolve?: (value: unknown, client: () => Promise<ApiClient>, flag: string, keep: KeepNames) => Promise<unknown>;
 }
 
 export interface ArgSpec {

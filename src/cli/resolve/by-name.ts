@@ -14,6 +14,9 @@ export function pickByName<T extends { name: string }>(items: readonly T[], name
   throw new ApiError(404, `No ${kind} named "${name}".${didYouMean(items.map((i) => i.name), name)}`);
 }
 
+/** Valid names an error lists before "and N more" (a portal may have thousands of users). */
+const LISTED_AT_MOST = 20;
+
 export interface NamedKind {
   kind: string;
   /** The flag (or argument) the name was typed for. */
@@ -38,9 +41,10 @@ export function pickNamed<T extends { name: string }>(
   if (exact.length === 1) return exact[0];
   const loose = matching((k) => k.toLowerCase() === typed.toLowerCase());
   if (loose.length === 1) return loose[0];
-  if (loose.length > 1) throw new UsageError(`${what.flag} "${typed}" matches several ${what.plural}; use the id`);
+  if (loose.length > 1) throw new UsageError(`${what.flag} "${typed}" matches several ${what.plural}: ${loose.map(labelOf).join(', ')}; use the id`);
   const labels = [...new Set(items.map(labelOf))].sort();
-  const valid = labels.length ? `valid ${what.plural}: ${labels.join(', ')}` : `the portal has no ${what.plural} to choose from`;
+  const shown = labels.length > LISTED_AT_MOST ? [...labels.slice(0, LISTED_AT_MOST), `and ${labels.length - LISTED_AT_MOST} more`] : labels;
+  const valid = labels.length ? `valid ${what.plural}: ${shown.join(', ')}` : `the portal has no ${what.plural} to choose from`;
   const keys = [...new Set(items.flatMap(keysOf))];
   throw new UsageError(`unknown ${what.kind} "${typed}" for ${what.flag}.${didYouMean(keys, typed)} ${valid}`);
 }

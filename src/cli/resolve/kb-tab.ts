@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../client/api-client.js';
 import { UsageError } from '../errors.js';
+import type { KeepNames } from '../framework/flags.js';
 import { parsePositiveInteger } from '../parse.js';
 import { pickNamed } from './by-name.js';
 import { namedList } from './named-list.js';
@@ -17,11 +18,13 @@ export function parseTabIdOrName(value: string): number | string {
  * names come from the reference server's tab list, and only knowledge-base tabs count.
  * Where no list answers (the hosted service, a read-only key) a name is a usage error.
  */
-export async function resolveKbTab(client: () => Promise<ApiClient>, typed: number | string, flag: string): Promise<number> {
+export async function resolveKbTab(client: () => Promise<ApiClient>, typed: number | string, flag: string, keep?: KeepNames): Promise<number> {
   if (typeof typed === 'number') return typed;
   const tabs = await namedList(await client(), 'tabs');
   if (!tabs) throw new UsageError(`${flag} "${typed}": this portal lists no tab names; give the knowledge-base tab's id`);
   const kb = tabs.filter((t) => t.type === KNOWLEDGE_BASE);
+  await keep?.('tabs', tabs);
+  await keep?.('kb-tabs', kb);
   const label = (t: { id: number; slug: string; name: string }) => `${t.slug} (${t.name}, id ${t.id})`;
   const other = tabs.find((t) => t.type !== KNOWLEDGE_BASE && [t.slug, t.name].some((k) => k.toLowerCase() === typed.toLowerCase()));
   if (other && !kb.some((t) => [t.slug, t.name].some((k) => k.toLowerCase() === typed.toLowerCase()))) {

@@ -12,6 +12,8 @@ export const NamedListSchemas = {
   ),
   statuses: z.array(z.looseObject({ id: z.number().int(), name: z.string(), color: z.string(), tab_id: z.number().int().nullable() })),
   tags: z.array(z.looseObject({ id: z.string(), name: z.string() })),
+  /** The API finds users by UUID or integer id only; people know them by name or e-mail. */
+  users: z.array(z.looseObject({ id: z.string(), database_id: z.number().int(), name: z.string(), email: z.string() })),
 };
 
 export type NamedList = keyof typeof NamedListSchemas;

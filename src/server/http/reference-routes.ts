@@ -10,12 +10,13 @@ import { sendJson } from './respond.js';
 /** A Host header that names a host (name, IPv4 or [IPv6]) and an optional port, nothing else. */
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** The lists of `named-lists.ts` (tabs, sections, statuses, tags): `fp` resolves names with them. */
+/** The lists of `named-lists.ts` (tabs, sections, statuses, tags, users): `fp` resolves names with them. */
 const NAMED_LISTS: { [K in NamedList]: (portal: PortalState) => Array<NamedItem<K>> } = {
   tabs: (p) => p.tabs.map(({ id, slug, name, type }) => ({ id, slug, name, type })),
   sections: (p) => p.sections.map(({ id, tab_id, slug, name, parent_id }) => ({ id, tab_id, slug, name, parent_id })),
   statuses: (p) => p.statuses.map(({ id, name, color, tab_id }) => ({ id, name, color, tab_id })),
   tags: (p) => p.tags.map(({ id, name }) => ({ id, name })),
+  users: (p) => p.users.map(({ id, database_id, name, email }) => ({ id, database_id, name, email })),
 };
 
 interface ReferenceRequest {

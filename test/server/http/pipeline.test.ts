@@ -4,7 +4,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, endpointList, type Endpoint } from '../../../src/contract/endpoints.js';
 import { READ_ONLY_MESSAGE } from '../../../src/server/http/authenticate.js';
-import { ADMIN_KEY, EXPIRED_KEY, GROUP_BETA, OTHER_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
+import { ADMIN_KEY, BOB, EXPIRED_KEY, GROUP_BETA, OTHER_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 let server: TestServer;
@@ -169,6 +169,14 @@ describe('read-only keys', () => {
     expect(bodies[1].data[1]).toEqual({ id: 11, tab_id: 3, slug: 'advanced', name: 'Advanced', parent_id: 10 });
     expect(bodies[2].data[1]).toEqual({ id: 2, name: 'Planned', color: '#3366ff', tab_id: 2 });
     expect(bodies[3].data).toEqual([{ id: 't-bug', name: 'bug' }, { id: 't-ux', name: 'ux' }]);
+  });
+
+  it('D-REFERENCE-USERS-LIST the users the API never lists are shown for inspection, with their integer id and e-mail', async () => {
+    const res = await send('GET', '/__reference/users');
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((u: { name: string }) => u.name)).toEqual(['Ann Admin', 'Bob Member', 'Cara Customer']);
+    expect(res.body.data[1]).toEqual({ id: BOB, database_id: 2, name: 'Bob Member', email: 'bob@test.test' });
+    expect((await send('GET', '/__reference/users', { token: READONLY_KEY })).status).toBe(403);
   });
 
   it('the reference inspection endpoints need a key: 401 without one', async () => {

@@ -1,5 +1,6 @@
 import type { CommentCreateBody } from '../../../contract/schemas/comment.js';
 import { defineCommand } from '../../framework/define-command.js';
+import { userFlagResolve } from '../../resolve/user-flag.js';
 import { readTextOption } from '../../read-text.js';
 import { commentFields } from './columns.js';
 import { textFlags } from '../../text-flags.js';
@@ -20,7 +21,14 @@ export default defineCommand<CreateOptions>({
   description: 'Comment on a post, or reply to a comment with --parent',
   args: [{ name: 'post', description: 'post key', complete: 'posts' }],
   flags: [
-    { flags: '--user <uuid>', description: 'UUID of the user the comment is attributed to', field: 'user_id', required: true, complete: 'users' },
+    {
+      flags: '--user <user>',
+      description: 'the user the comment is attributed to: UUID, e-mail or name',
+      field: 'user_id',
+      required: true,
+      resolve: userFlagResolve,
+      complete: 'users',
+    },
     ...textFlags('comment text, 3-6000 characters (HTML or markdown per the portal editor)'),
     { flags: '--parent <id>', description: 'reply to this comment id', field: 'parent_id' },
     { flags: '--changelog', description: "tag as the post's changelog text (untags the post's previous one)" },
@@ -31,6 +39,7 @@ export default defineCommand<CreateOptions>({
   columns: commentFields,
   examples: [
     'fp comments create 3zah2 --user 3a0edf6a-d5f4-5b82-ac94-50f05eb27eda --text "Thanks, on our list."',
+    'fp comments create 3zah2 --user "Tom Becker" --text "Thanks, on our list."',
     'echo "Shipped in 2.0" | fp comments create 3zah2 --user 3a0edf6a-d5f4-5b82-ac94-50f05eb27eda --text-file - --changelog',
   ],
   async run({ opts, fields, f, client }) {

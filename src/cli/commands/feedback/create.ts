@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FeedbackCreateBodySchema } from '../../../contract/schemas/feedback.js';
 import { defineCommand } from '../../framework/define-command.js';
+import { userFlagResolve } from '../../resolve/user-flag.js';
 import { readTextOption } from '../../read-text.js';
 import { textFlags } from '../../text-flags.js';
 import { feedbackFields } from './columns.js';
@@ -13,10 +14,19 @@ export default defineCommand<{ text?: string; textFile?: string }>({
   flags: [
     { flags: '--type <type>', description: 'kind of feedback, e.g. idea, bug, praise, question', field: 'type', required: true },
     ...textFlags('the feedback text'),
-    { flags: '--user <uuid>', description: 'user the entry is attributed to (default: the API key owner)', field: 'user_id', complete: 'users' },
+    {
+      flags: '--user <user>',
+      description: 'user the entry is attributed to: UUID, e-mail or name (default: the API key owner)',
+      field: 'user_id',
+      resolve: userFlagResolve,
+      complete: 'users',
+    },
   ],
   columns: feedbackFields,
-  examples: ['fp feedback create --type idea --text "A dark theme for the dashboard"', 'echo "Export fails" | fp feedback create --type bug --text-file -'],
+  examples: [
+    'fp feedback create --type idea --text "A dark theme for the dashboard"',
+    'fp feedback create --type bug --text "Export fails" --user mia.chen@acme.test',
+    'echo "Export fails" | fp feedback create --type bug --text-file -'],
   async run({ opts, fields, f, client }) {
     const feedback = (await readTextOption(f.io, opts)) as string;
     const { data } = await (await client()).call('feedback.create', { body: { ...fields, feedback } as z.input<typeof FeedbackCreateBodySchema> });

@@ -7,9 +7,9 @@ export const tabFlag: FlagSpec = {
   flags: '--tab <tab>',
   description: 'knowledge-base tab: id, slug or name',
   parse: parseTabIdOrName,
-  resolve: (typed, client, flag) => resolveKbTab(client, typed as number | string, flag),
+  resolve: (typed, client, flag, keep) => resolveKbTab(client, typed as number | string, flag, keep),
   required: true,
-  complete: 'tabs',
+  complete: 'kb-tabs',
 };
 
 /** `--wait`, `--fail-on-broken` and `--interval` of the link-health commands that can wait for a scan. */

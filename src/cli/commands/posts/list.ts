@@ -11,7 +11,7 @@ export default defineCommand<PostFilters>({
   description: 'List posts with filters and ordering, one page or --all',
   flags: postFilterFlags,
   paginate: true,
-  keepsNames: ['posts', 'statuses'],
+  keepsNames: ['posts', 'statuses', 'users'],
   examples: [
     'fp posts list --status "Under review" --order-by votes_count --order desc',
     'fp posts list --tab feedback --category Integrations --limit 50',
@@ -22,12 +22,12 @@ export default defineCommand<PostFilters>({
   help: `--format takes one value for two things: full or minimal selects the API's post format,
 table, json, ndjson or csv the output format. Without --all one page is shown (10 posts unless
 --limit says otherwise); on a terminal a footer on stderr tells how to get more.`,
-  async run({ opts, f, fields, client, all, useFormat }) {
+  async run({ opts, f, fields, client, all, useFormat, keepNames }) {
     // The root program takes --format when it comes after the command words too.
     const format = splitFormat(opts.format ?? f.globals().format);
     useFormat(format.output);
     const c = await client();
-    const { query, asTyped } = await resolvePostFilters(c, opts, { ...fields, format: format.api } as PostListQuery);
+    const { query, asTyped } = await resolvePostFilters(c, opts, { ...fields, format: format.api } as PostListQuery, keepNames);
     const columns = format.api === 'minimal' ? minimalPostColumns : postColumns;
     if (opts.all) return { list: all(query), columns, empty: 'No posts.', hint: emptyHint(asTyped) };
     const page = await c.call('posts.list', { query });

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../client/api-client.js';
 import type { PostListQuery } from '../../../contract/schemas/post.js';
+import type { KeepNames } from '../../framework/flags.js';
 import { resolveCategory } from '../../resolve/category.js';
 import { resolveSection } from '../../resolve/section.js';
 import { resolveStatuses } from '../../resolve/status.js';
@@ -18,9 +19,10 @@ export async function resolvePostFilters(
   client: ApiClient,
   opts: PostFilters,
   query: PostListQuery,
+  keep?: KeepNames,
 ): Promise<{ query: PostListQuery; asTyped: SentAsTyped }> {
   const [tab, section, category, status, tags] = await Promise.all([
-    opts.tab !== undefined ? resolveTab(client, opts.tab) : undefined,
+    opts.tab !== undefined ? resolveTab(client, opts.tab, keep) : undefined,
     opts.section !== undefined ? resolveSection(client, opts.section) : undefined,
     opts.category !== undefined ? resolveCategory(client, opts.category) : undefined,
     opts.status?.length ? resolveStatuses(client, opts.status) : undefined,

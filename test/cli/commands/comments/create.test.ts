@@ -71,7 +71,7 @@ describe('fp comments create', () => {
   it('--user is required (exit 2)', async () => {
     const r = await fp(['comments', 'create', 'dark1', '--text', 'No author']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("required option '--user <uuid>' not specified");
+    expect(r.err).toContain("required option '--user <user>' not specified");
   });
 
   it('missing text exits 2 and names both ways to give it', async () => {

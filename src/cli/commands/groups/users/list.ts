@@ -8,6 +8,7 @@ export default defineCommand<{ group: string }>({
   description: 'List the members of a group',
   args: [groupArg],
   columns: userColumns,
+  keepsNames: ['users'],
   examples: ['fp groups users list "Beta testers"', 'fp groups users list "Beta testers" --jq ".[].id"'],
   async run(ctx) {
     const group = await groupOf(ctx);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BOB, CARA, GROUP_BETA, GROUP_EMPTY } from '../../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
-import { fpAgainst, NOWHERE } from '../helpers.js';
+import { fpAgainst } from '../helpers.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -37,10 +37,13 @@ describe('fp groups users add', () => {
     expect(r.err).toBe('error: Group or User not found (404)\n');
   });
 
-  it('a user that is neither a UUID nor an integer exits 2 before sending', async () => {
-    const r = await fp(['groups', 'users', 'add', GROUP_BETA, 'bob@example.com'], { baseUrl: NOWHERE });
+  it('an unknown e-mail or name exits 2 before adding, naming the portal\'s users', async () => {
+    const r = await fp(['groups', 'users', 'add', GROUP_BETA, 'bob@example.com']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: invalid user "bob@example.com": expected the user\'s UUID or integer id\n');
+    expect(r.err).toBe(
+      'error: unknown user "bob@example.com" for USER. valid users: Ann Admin <ann@test.test>, Bob Member <bob@test.test>, Cara Customer <cara@test.test>\n',
+    );
+    expect(members(GROUP_BETA)).toEqual([BOB]);
   });
 
   it('--json prints the message as JSON', async () => {
