@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, fixtureSeed } from '../support/fixture-seed.js';
-import { FP_BIN, startFpServer, type FpServer } from '../support/run-fp.js';
-
-const DRIVER = resolve(import.meta.dirname, 'pty-expect.py');
+import { atTerminal } from '../support/at-terminal.js';
+import { startFpServer, type FpServer } from '../support/run-fp.js';
 
 function seed() {
   const s = fixtureSeed();
@@ -20,16 +17,9 @@ function reviewAtTerminal(
   steps: Array<[mark: string, key: string]>,
   colour: { NO_COLOR?: string; flags?: string[] } = { NO_COLOR: '1' },
 ): Promise<{ code: number | null; screen: string }> {
-  return new Promise((done, reject) => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY };
-    if (colour.NO_COLOR) env.NO_COLOR = colour.NO_COLOR;
-    const args = [DRIVER, 'Action?', ...steps.map(([mark, key]) => `${mark}::${key}`), '--', process.execPath, FP_BIN, 'moderation', 'review', ...(colour.flags ?? [])];
-    const child = spawn('python3', args, { env });
-    let screen = '';
-    child.stdout.on('data', (d) => (screen += d));
-    child.on('error', reject);
-    child.on('close', (code) => done({ code, screen }));
-  });
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY };
+  if (colour.NO_COLOR) env.NO_COLOR = colour.NO_COLOR;
+  return atTerminal(['moderation', 'review', ...(colour.flags ?? [])], { env, prompt: 'Action?', steps });
 }
 
 let server: FpServer;

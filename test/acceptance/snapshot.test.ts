@@ -3,10 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeed } from '../../src/server/seed/demo-seed.js';
+import { atTerminal } from '../support/at-terminal.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 
 const READ_ONLY = 'acme-readonly';
@@ -269,15 +270,8 @@ describe('fp portal snapshot: bad input', () => {
 describe('fp portal snapshot at a terminal', () => {
   it('shows one status line per step, redrawn in place, with items and requests; paced by default', { timeout: 60_000 }, async () => {
     const out = join(dir, 'tty.json');
-    const driver = resolve(import.meta.dirname, 'pty-expect.py');
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', FP_BASE_URL: source.url, FP_API_KEY: READ_ONLY };
-    const { code, screen } = await new Promise<{ code: number | null; screen: string }>((done, reject) => {
-      const child = spawn('python3', [driver, 'no prompt', '--', process.execPath, FP_BIN, 'portal', 'snapshot', '--kb-tab', String(KB_TAB), '--output', out], { env });
-      let text = '';
-      child.stdout.on('data', (d) => (text += d));
-      child.on('error', reject);
-      child.on('close', (c) => done({ code: c, screen: text }));
-    });
+    const { code, screen } = await atTerminal(['portal', 'snapshot', '--kb-tab', String(KB_TAB), '--output', out], { env });
     expect(code, screen).toBe(0);
     for (const step of ['portal', 'categories', 'groups', 'knowledge base tab 4', 'moderation queues', 'posts', 'tabs and platforms', 'comments', 'feedback']) {
       expect(screen).toMatch(new RegExp(`\\r\\x1b\\[2K${step}: \\d+ items · \\d+ requests`));

@@ -1,21 +1,14 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, fixtureSeed } from '../support/fixture-seed.js';
-import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
+import { atTerminal } from '../support/at-terminal.js';
+import { runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 
-const DRIVER = resolve(import.meta.dirname, 'pty-expect.py');
 const ERASE = '\r\x1b[2K';
 
-/** `fp ARGS` in a real pseudo-terminal (stdin, stdout and stderr all terminals); resolves to everything the screen showed. */
-function atTerminal(server: FpServer, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; screen: string }> {
-  return new Promise((done, reject) => {
-    const childEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, ...env };
-    const child = spawn('python3', [DRIVER, 'no prompt', '--', process.execPath, FP_BIN, ...args], { env: childEnv });
-    let screen = '';
-    child.stdout.on('data', (d) => (screen += d));
-    child.on('error', reject);
-    child.on('close', (code) => done({ code, screen }));
+/** `fp ARGS` at a terminal, against the server, with the admin key. */
+function atServerTerminal(server: FpServer, args: string[], env: Record<string, string> = {}) {
+  return atTerminal(args, {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, ...env },
   });
 }
 
@@ -31,7 +24,7 @@ afterAll(() => server.stop());
 
 describe('the spinner while a request waits', () => {
   it('on a terminal: a spinner on the line, erased before the table is written', async () => {
-    const { code, screen } = await atTerminal(server, ['categories', 'list']);
+    const { code, screen } = await atServerTerminal(server, ['categories', 'list']);
     expect(code).toBe(0);
     const spun = screen.indexOf('Waiting for GET /api/v1/categories…');
     const table = screen.indexOf('Integrations');
@@ -41,7 +34,7 @@ describe('the spinner while a request waits', () => {
   });
 
   it('stays off while the link-health progress spinner owns the line', async () => {
-    const { code, screen } = await atTerminal(server, ['kb', 'link-health', 'scan', '--tab', '3', '--wait', '--interval', '0.05'], {
+    const { code, screen } = await atServerTerminal(server, ['kb', 'link-health', 'scan', '--tab', '3', '--wait', '--interval', '0.05'], {
       PTY_COLUMNS: '100',
     });
     expect(code).toBe(0);
@@ -54,7 +47,7 @@ describe('the spinner while a request waits', () => {
 
   it('never in CI, nor when the output is piped', async () => {
     const [ci, piped] = await Promise.all([
-      atTerminal(server, ['categories', 'list'], { CI: 'true' }),
+      atServerTerminal(server, ['categories', 'list'], { CI: 'true' }),
       runFp(['categories', 'list'], { baseUrl: server.url, apiKey: ADMIN_KEY, env: { CI: undefined } }),
     ]);
     expect(ci.code).toBe(0);
