@@ -1,3 +1,4 @@
+import type { Statement } from './database.js';
 import type { Sql } from './sql.js';
 import type {
   AnonymousVoteRecord,
@@ -181,13 +182,32 @@ export function updateRow<R>(sql: Sql, spec: TableSpec<R>, portalId: number, whe
   );
 }
 
+/** Rows per INSERT of a bulk load: the driver's cost is mostly per call, so a call carries many rows. */
+const ROWS_PER_INSERT = 64;
+
 /**
- * Inserts many rows with one prepared statement, run once per row inside the
- * caller's transaction (the driver's cost per call is what a bulk load spends).
+ * Inserts many rows, in order, inside the caller's transaction: ROWS_PER_INSERT
+ * rows per run of one reused multi-row statement (the rest row by row).
  */
 export function bulkInsert(sql: Sql, table: string, columns: string[], rows: Iterable<unknown[]>): void {
-  const statement = sql.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-  for (const row of rows) statement.run(row);
+  const one = `(${columns.map(() => '?').join(', ')})`;
+  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+  let many: Statement | undefined;
+  const params: unknown[] = [];
+  let count = 0;
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) params.push(row[i]);
+    if (++count === ROWS_PER_INSERT) {
+      many ??= sql.prepare(head + Array(ROWS_PER_INSERT).fill(one).join(', '));
+      many.run(params);
+      params.length = 0;
+      count = 0;
+    }
+  }
+  if (count > 0) {
+    const single = sql.prepare(head + one);
+    for (let at = 0; at < params.length; at += columns.length) single.run(params.slice(at, at + columns.length));
+  }
   sql.generation++;
 }
 
@@ -197,13 +217,13 @@ export function bulkInsert(sql: Sql, table: string, columns: string[], rows: Ite
  */
 export function bulkInsertRecords<R>(sql: Sql, spec: TableSpec<R>, portalId: number, records: R[], more?: { columns: string[]; values(r: R): unknown[] }): void {
   const columns = ['portal_id', ...spec.columns, ...(more?.columns ?? [])];
-  const statement = sql.prepare(`INSERT INTO ${spec.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-  for (const r of records) {
-    const row = spec.values(r, portalId);
-    if (more) row.push(...more.values(r));
-    statement.run(row);
-  }
-  sql.generation++;
+  bulkInsert(sql, spec.table, columns, (function* () {
+    for (const r of records) {
+      const row = spec.values(r, portalId);
+      if (more) row.push(...more.values(r));
+      yield row;
+    }
+  })());
 }
 
 export function insertPost(sql: Sql, portalId: number, post: PostRecord): void {
