@@ -87,6 +87,16 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
     if (p.default) defaults.push(pi);
 
     const unique = <T>(items: T[], key: (t: T) => unknown, field: string, coll: string) => {
+      // Numbers given in ascending order (ids of a generated or dumped seed) cannot repeat: no set needed.
+      let last = -Infinity;
+      const ascending = items.every((item) => {
+        const v = key(item);
+        if (v === undefined) return true;
+        if (typeof v !== 'number' || !(v > last)) return false;
+        last = v;
+        return true;
+      });
+      if (ascending) return;
       const seen = new Set<unknown>();
       items.forEach((item, i) => {
         const v = key(item);
