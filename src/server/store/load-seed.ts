@@ -87,6 +87,16 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
     if (p.default) defaults.push(pi);
 
     const unique = <T>(items: T[], key: (t: T) => unknown, field: string, coll: string) => {
+      // Numbers given in ascending order (ids of a generated or dumped seed) cannot repeat: no set needed.
+      let last = -Infinity;
+      const ascending = items.every((item) => {
+        const v = key(item);
+        if (v === undefined) return true;
+        if (typeof v !== 'number' || !(v > last)) return false;
+        last = v;
+        return true;
+      });
+      if (ascending) return;
       const seen = new Set<unknown>();
       items.forEach((item, i) => {
         const v = key(item);
@@ -152,13 +162,14 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
     unique(p.posts, (x) => x.database_id, 'database_id', 'posts');
     const postDbId = nextId(p.posts.map((x) => x.database_id ?? 0));
     const posts: PostRecord[] = p.posts.map((x, i) => {
-      const path = [...base, 'posts', i];
-      if (!userIds.has(x.author_id)) at([...path, 'author_id'], 'unknown user');
-      if (x.tab_id !== null && !tabIds.has(x.tab_id)) at([...path, 'tab_id'], 'unknown tab');
-      if (x.section_id !== null && !sectionIds.has(x.section_id)) at([...path, 'section_id'], 'unknown section');
-      if (x.status_id !== null && !statusIds.has(x.status_id)) at([...path, 'status_id'], 'unknown status');
-      x.category_ids.forEach((c, ci) => categoryIds.has(c) || at([...path, 'category_ids', ci], 'unknown category'));
-      x.tag_ids.forEach((t, ti) => tagIds.has(t) || at([...path, 'tag_ids', ti], 'unknown tag'));
+      // The path is made only for a problem: most seeds have none, and many posts.
+      const path = (...rest: (string | number)[]) => [...base, 'posts', i, ...rest];
+      if (!userIds.has(x.author_id)) at(path('author_id'), 'unknown user');
+      if (x.tab_id !== null && !tabIds.has(x.tab_id)) at(path('tab_id'), 'unknown tab');
+      if (x.section_id !== null && !sectionIds.has(x.section_id)) at(path('section_id'), 'unknown section');
+      if (x.status_id !== null && !statusIds.has(x.status_id)) at(path('status_id'), 'unknown status');
+      for (let ci = 0; ci < x.category_ids.length; ci++) if (!categoryIds.has(x.category_ids[ci])) at(path('category_ids', ci), 'unknown category');
+      for (let ti = 0; ti < x.tag_ids.length; ti++) if (!tagIds.has(x.tag_ids[ti])) at(path('tag_ids', ti), 'unknown tag');
       // Filled in place: the parsed seed is ours, and a copy of each of many posts costs.
       const post = x as PostRecord;
       const created = x.created_at ?? nowIso;
@@ -182,15 +193,16 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
       comment.updated_at = c.updated_at ?? created;
       return comment;
     });
-    const commentById = new Map(comments.map((c) => [c.id, c]));
+    let commentById: Map<number, CommentRecord> | undefined;
     comments.forEach((c, i) => {
-      const path = [...base, 'comments', i];
-      if (!postKeys.has(c.post_key)) at([...path, 'post_key'], 'unknown post');
-      if (!userIds.has(c.user_id)) at([...path, 'user_id'], 'unknown user');
+      const path = (field: string) => [...base, 'comments', i, field];
+      if (!postKeys.has(c.post_key)) at(path('post_key'), 'unknown post');
+      if (!userIds.has(c.user_id)) at(path('user_id'), 'unknown user');
       if (c.parent_id !== null) {
+        commentById ??= new Map(comments.map((d) => [d.id, d]));
         const parent = commentById.get(c.parent_id);
-        if (!parent) at([...path, 'parent_id'], 'unknown comment');
-        else if (parent.post_key !== c.post_key) at([...path, 'parent_id'], 'parent comment belongs to another post');
+        if (!parent) at(path('parent_id'), 'unknown comment');
+        else if (parent.post_key !== c.post_key) at(path('parent_id'), 'parent comment belongs to another post');
       }
     });
 

@@ -125,10 +125,13 @@ function counters(p: PortalData) {
     if (!(latestVote.get(v.post_key)! >= at)) latestVote.set(v.post_key, at);
   }
   return {
-    users: { columns: ['comments_count', 'posts_count'], values: (u: UserRecord) => [userComments.get(u.id) ?? 0, userPosts.get(u.id) ?? 0] },
+    users: {
+      columns: ['comments_count', 'posts_count'],
+      pushValues: (out: unknown[], u: UserRecord) => out.push(userComments.get(u.id) ?? 0, userPosts.get(u.id) ?? 0),
+    },
     posts: {
       columns: ['comments_count', 'latest_vote_ms'],
-      values: (x: Omit<PostRecord, 'category_ids' | 'tag_ids'>) => [approved.get(x.key) ?? 0, latestVote.get(x.key) ?? null],
+      pushValues: (out: unknown[], x: Omit<PostRecord, 'category_ids' | 'tag_ids'>) => out.push(approved.get(x.key) ?? 0, latestVote.get(x.key) ?? null),
     },
   };
 }

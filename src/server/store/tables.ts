@@ -37,8 +37,8 @@ export interface TableSpec<R> {
   select: string;
   /** Every column a row of this kind fills, derived ones included. */
   columns: string[];
-  /** A whole record's column values, in the order of `columns` (missing fields are NULL), after `first`. */
-  values(record: R, first: unknown): unknown[];
+  /** Appends a whole record's column values to `out`, in the order of `columns` (missing fields are NULL). */
+  pushValues(out: unknown[], record: R): void;
 }
 
 function plain<R>(table: string, fields: string[], convert: Partial<Record<string, [(v: any) => unknown, (v: any) => unknown]>> = {}, derived: Record<string, (r: any) => unknown> = {}, dependsOn: Record<string, string> = {}): TableSpec<R> {
@@ -48,15 +48,13 @@ function plain<R>(table: string, fields: string[], convert: Partial<Record<strin
     table,
     select: fields.join(', '),
     columns: [...fields, ...Object.keys(derived)],
-    values(record, first) {
+    pushValues(out, record) {
       const r = record as Row;
-      const out: unknown[] = [first];
       for (let i = 0; i < fields.length; i++) {
         const v = r[fields[i]];
         out.push(v === undefined ? null : converters[i] ? converters[i]!(v) : v);
       }
       for (const make of makers) out.push(make(record) ?? null);
-      return out;
     },
     toRow(record) {
       const row: Row = {};
@@ -181,29 +179,57 @@ export function updateRow<R>(sql: Sql, spec: TableSpec<R>, portalId: number, whe
   );
 }
 
+/** Rows per INSERT of a bulk load: the driver's cost is mostly per call, so a call carries many rows. */
+const ROWS_PER_INSERT = 64;
+
 /**
- * Inserts many rows with one prepared statement, run once per row inside the
- * caller's transaction (the driver's cost per call is what a bulk load spends).
+ * Inserts `count` rows, in order, inside the caller's transaction: `fill(params, i)`
+ * appends the values of row i. ROWS_PER_INSERT rows go per run of one reused
+ * multi-row statement (the rest row by row).
  */
-export function bulkInsert(sql: Sql, table: string, columns: string[], rows: Iterable<unknown[]>): void {
-  const statement = sql.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-  for (const row of rows) statement.run(row);
+function insertInBatches(sql: Sql, table: string, columns: string[], count: number, fill: (params: unknown[], i: number) => void): void {
+  const one = `(${columns.map(() => '?').join(', ')})`;
+  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+  const params: unknown[] = [];
+  let i = 0;
+  if (count >= ROWS_PER_INSERT) {
+    const many = sql.prepare(head + Array(ROWS_PER_INSERT).fill(one).join(', '));
+    while (i + ROWS_PER_INSERT <= count) {
+      params.length = 0;
+      for (const end = i + ROWS_PER_INSERT; i < end; i++) fill(params, i);
+      many.run(params);
+    }
+  }
+  if (i < count) {
+    const single = sql.prepare(head + one);
+    for (; i < count; i++) {
+      params.length = 0;
+      fill(params, i);
+      single.run(params);
+    }
+  }
   sql.generation++;
 }
 
+/** Inserts many rows (arrays of column values), in order, inside the caller's transaction. */
+export function bulkInsert(sql: Sql, table: string, columns: string[], rows: unknown[][]): void {
+  insertInBatches(sql, table, columns, rows.length, (params, i) => {
+    const row = rows[i];
+    for (let k = 0; k < row.length; k++) params.push(row[k]);
+  });
+}
+
 /**
- * Inserts records of one kind for a portal in bulk; `more` adds columns computed
+ * Inserts records of one kind for a portal in bulk; `more` appends columns computed
  * for each record (counters the triggers would otherwise keep).
  */
-export function bulkInsertRecords<R>(sql: Sql, spec: TableSpec<R>, portalId: number, records: R[], more?: { columns: string[]; values(r: R): unknown[] }): void {
+export function bulkInsertRecords<R>(sql: Sql, spec: TableSpec<R>, portalId: number, records: R[], more?: { columns: string[]; pushValues(out: unknown[], r: R): void }): void {
   const columns = ['portal_id', ...spec.columns, ...(more?.columns ?? [])];
-  const statement = sql.prepare(`INSERT INTO ${spec.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-  for (const r of records) {
-    const row = spec.values(r, portalId);
-    if (more) row.push(...more.values(r));
-    statement.run(row);
-  }
-  sql.generation++;
+  insertInBatches(sql, spec.table, columns, records.length, (params, i) => {
+    params.push(portalId);
+    spec.pushValues(params, records[i]);
+    more?.pushValues(params, records[i]);
+  });
 }
 
 export function insertPost(sql: Sql, portalId: number, post: PostRecord): void {
