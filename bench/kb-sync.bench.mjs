@@ -8,13 +8,13 @@
 //   node bench/kb-sync.bench.mjs              # 2,000 articles (and 200)
 //   BENCH_ARTICLES=5000 node bench/kb-sync.bench.mjs
 import { spawn } from 'node:child_process';
-import { cpSync, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchPortal, KEY } from './bench-portal.mjs';
 import { startFpServer } from './start-fp-server.mjs';
+import { zipDir } from './zip-dir.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fp = join(root, 'bin', 'fp.js');
@@ -67,22 +67,6 @@ function measure(cmd, args, env = {}) {
       resolve({ ms, peakMb, cpuMs });
     });
   });
-}
-
-async function zipDir(dir, out) {
-  const { ZipFile } = (await import('yazl')).default ?? (await import('yazl'));
-  const zip = new ZipFile();
-  const walk = (rel) => {
-    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      if (e.name.startsWith('.')) continue;
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(child);
-      else zip.addFile(join(dir, child), child);
-    }
-  };
-  walk('');
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(out));
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

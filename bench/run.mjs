@@ -15,13 +15,13 @@
 //       # the start-up and bulk rows also run that build in the same rounds: their "before" column
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { benchPortal, KEY, USER } from './bench-portal.mjs';
 import { startFpServer } from './start-fp-server.mjs';
+import { zipDir } from './zip-dir.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fp = process.env.FP_BENCH_BIN ?? join(root, 'bin', 'fp.js');
@@ -106,25 +106,6 @@ function seed(pendingPosts) {
     created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
   }));
   return { portals: [benchPortal({ articles: ARTICLES, categories, posts })] };
-}
-
-
-async function zipDir(dir, out, extra) {
-  const yazl = await import('yazl');
-  const { ZipFile } = yazl.default ?? yazl;
-  const zip = new ZipFile();
-  const walk = (rel) => {
-    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      if (e.name.startsWith('.')) continue;
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(child);
-      else zip.addFile(join(dir, child), child);
-    }
-  };
-  walk('');
-  if (extra) zip.addFile(extra.file, extra.name, { compress: false });
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(out));
 }
 
 /** Top self-time functions and modules of a --cpu-prof profile. */
