@@ -78,3 +78,34 @@ export async function streamTo(body: Readable, out: { write(chunk: Uint8Array): 
   }
   return bytes;
 }
+
+/**
+ * The archive `body` carries, in memory while it is at most `limit` bytes;
+ * past that, everything received so far and the rest go to the file `spill()`
+ * names (created, never replaced). Resolves to the bytes or the file's path.
+ */
+export async function holdOrSpill(body: Readable, limit: number, spill: () => Promise<string>): Promise<Buffer | string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const reader = body[Symbol.asyncIterator]();
+  for (let next = await reader.next(); !next.done; next = await reader.next()) {
+    const chunk = next.value as Buffer;
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > limit) {
+      const file = await spill();
+      const rest = async function* () {
+        yield* chunks.splice(0);
+        for (let more = await reader.next(); !more.done; more = await reader.next()) yield more.value as Buffer;
+      };
+      try {
+        await pipeline(rest(), createWriteStream(file, { flags: 'wx' }));
+      } catch (err) {
+        body.destroy();
+        throw err;
+      }
+      return file;
+    }
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+}

@@ -21,6 +21,17 @@ const EXTERNAL_ATTRIBUTES = (0o100644 << 16) >>> 0;
 const MAX_32 = 0xffffffff;
 const MAX_16 = 0xffff;
 
+/**
+ * zlib's defaults give every one-call deflate a 32 kB window and a 128 kB hash
+ * table, most of the cost of deflating a 1 kB article. A window that just
+ * covers the data (plus zlib's 262-byte lookahead) finds the same matches;
+ * any inflater reads the result, whatever its own window.
+ */
+export function windowFor(size: number): { windowBits: number; memLevel: number } {
+  const windowBits = Math.min(15, Math.max(9, Math.ceil(Math.log2(size + 262))));
+  return { windowBits, memLevel: Math.max(1, windowBits - 7) };
+}
+
 interface Written {
   name: Buffer;
   flags: number;
@@ -62,7 +73,7 @@ export async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<Zip
     if (name.length > MAX_16) throw new Error(`archive entry name is too long: ${entry.name.slice(0, 80)}…`);
     const start = offset;
     if ('data' in entry) {
-      const deflated = deflateRawSync(entry.data);
+      const deflated = deflateRawSync(entry.data, windowFor(entry.data.length));
       const method = deflated.length < entry.data.length ? DEFLATE : STORE;
       const body = method === DEFLATE ? deflated : entry.data;
       const w: Written = { name, flags: UTF8_NAMES, method, crc: crc32(entry.data), compressed: body.length, size: entry.data.length, offset: start };

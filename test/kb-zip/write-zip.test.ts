@@ -2,7 +2,8 @@ import { buffer } from 'node:stream/consumers';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { zipChunks, type ZipEntry } from '../../src/kb-zip/write-zip.js';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { windowFor, zipChunks, type ZipEntry } from '../../src/kb-zip/write-zip.js';
 
 async function zipBytes(entries: ZipEntry[]): Promise<Buffer> {
   return buffer(Readable.from(zipChunks(entries)));
@@ -28,6 +29,18 @@ describe('zipChunks', () => {
       { name: 'é/b.md', text: 'x', method: 0, mtime: '2000-01-01T00:00:00.000Z' },
       { name: 'empty.md', text: '', method: 0, mtime: '2000-01-01T00:00:00.000Z' },
     ]);
+  });
+
+  it('deflates a small entry with a window that just covers it: as small as with zlib defaults, readable by any inflater', () => {
+    const text = Buffer.from('## Steps\n\nDo this, then that; see [the guide](https://docs.example.test/guide). '.repeat(400));
+    for (const size of [1, 100, 250, 700, 2_000, 9_000, 32_000, text.length]) {
+      const data = text.subarray(0, size);
+      const small = deflateRawSync(data, windowFor(size));
+      expect(small.length).toBeLessThanOrEqual(deflateRawSync(data).length);
+      expect(inflateRawSync(small).equals(data)).toBe(true);
+    }
+    expect(windowFor(700)).toEqual({ windowBits: 10, memLevel: 3 });
+    expect(windowFor(10_000_000)).toEqual({ windowBits: 15, memLevel: 8 });
   });
 
   it('streams an entry with its sizes and CRC in a data descriptor', async () => {

@@ -104,7 +104,7 @@ const IN_MEMORY_CONTENT = 64 * 1024 * 1024;
 type Kind = 'file' | 'folder' | 'symlink' | 'other';
 
 /**
- * Unpacks a knowledge-base export into `dir`, replacing the markdown files it
+ * Unpacks a knowledge-base export (a ZIP file, or its bytes) into `dir`, replacing the markdown files it
  * had (so deleted articles disappear) and keeping everything else (`.git`,
  * notes, other files). Every entry name is checked and every entry is inflated
  * and checked (size, CRC) before the folder is touched, so a bad archive
@@ -113,9 +113,9 @@ type Kind = 'file' | 'folder' | 'symlink' | 'other';
  * replaced through a temp file renamed over them, and unchanged ones (when
  * `beforeReplacing` tells) are not written at all.
  */
-export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOptions = {}): Promise<UnzipResult> {
+export async function unzipToDir(archive: string | Buffer, dir: string, opts: UnzipOptions = {}): Promise<UnzipResult> {
   const yauzl = (await import('yauzl')).default;
-  const { zipfile, bytes } = await openZipSource(yauzl, zipPath);
+  const { zipfile, bytes } = await openZipSource(yauzl, archive);
   let staging: { path: string; forget: () => void } | undefined;
   try {
     const files: Array<{ name: string; entry: Entry }> = [];
@@ -229,10 +229,10 @@ export async function unzipToDir(zipPath: string, dir: string, opts: UnzipOption
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** A small ZIP is read whole into memory, a larger one from its file. */
-async function openZipSource(yauzl: typeof import('yauzl'), zipPath: string): Promise<{ zipfile: ZipFile; bytes?: Buffer }> {
-  if ((await stat(zipPath)).size > IN_MEMORY_ZIP) return { zipfile: await openZip(yauzl, zipPath) };
-  const bytes = await readFile(zipPath);
+/** An archive in memory as it is; a small ZIP file is read whole into memory, a larger one read from its file. */
+async function openZipSource(yauzl: typeof import('yauzl'), archive: string | Buffer): Promise<{ zipfile: ZipFile; bytes?: Buffer }> {
+  if (typeof archive === 'string' && (await stat(archive)).size > IN_MEMORY_ZIP) return { zipfile: await openZip(yauzl, archive) };
+  const bytes = typeof archive === 'string' ? await readFile(archive) : archive;
   const zipfile = await new Promise<ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(bytes, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, zf) => (err ? reject(err) : resolve(zf))),
   );

@@ -20,6 +20,9 @@ export interface ExportOptions {
   force?: boolean;
 }
 
+/** An export up to this size is unpacked from memory; a larger one goes through a temp file. */
+const IN_MEMORY_ARCHIVE = 32 * 1024 * 1024;
+
 /** Local edits that an export into a folder would overwrite; nothing was changed. */
 export class LocalChangesError extends Error {
   constructor(
@@ -47,7 +50,7 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
   if (opts.output !== undefined) await requireFolder(path.dirname(path.resolve(opts.output)), `cannot write ${opts.output}`);
 
   const client = await f.client();
-  const { openExport, saveToFile, streamTo } = await import('../../../../client/kb-download.js');
+  const { holdOrSpill, openExport, saveToFile, streamTo } = await import('../../../../client/kb-download.js');
   const body = await openExport(client, opts.tab);
   const progress = transferProgress(f, 'Downloading', `tab ${opts.tab}`);
   if (progress) {
@@ -71,16 +74,19 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
   }
 
   const dir = opts.dir!;
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'fp-kb-export-'));
-  const forget = removeOnExit(temp);
+  let temp: { path: string; forget: () => void } | undefined;
   try {
-    const zipPath = path.join(temp, 'export.zip');
-    await saveToFile(body, zipPath);
+    // A usual export is a few MB: held in memory, it is unpacked without a file round trip.
+    const archive = await holdOrSpill(body, IN_MEMORY_ARCHIVE, async () => {
+      const made = await mkdtemp(path.join(os.tmpdir(), 'fp-kb-export-'));
+      temp = { path: made, forget: removeOnExit(made) };
+      return path.join(made, 'export.zip');
+    });
     const manifest = await readManifest(dir).catch((err: unknown) => {
       if (opts.force) return null;
       throw err;
     });
-    const result = await unzipToDir(zipPath, dir, {
+    const result = await unzipToDir(archive, dir, {
       beforeReplacing: opts.force ? undefined : (incoming, replaced) => refuseLocalChanges(dir, opts.tab, manifest, incoming, replaced),
     });
     await writeManifest(dir, opts.tab, result.hashes);
@@ -92,8 +98,11 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
       f.status(`Removed ${plural(result.removed.length, 'markdown file')} the export no longer has: ${result.removed.join(', ')}`);
     }
   } finally {
-    await rm(temp, { recursive: true, force: true });
-    forget();
+    const made = temp as { path: string; forget: () => void } | undefined;
+    if (made) {
+      await rm(made.path, { recursive: true, force: true });
+      made.forget();
+    }
   }
 }
 
