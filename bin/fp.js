@@ -62,7 +62,8 @@ function cacheFolder() {
  */
 function loadProgram(folder) {
   const file = join(__dirname, '..', 'dist', 'cli.cjs');
-  const source = readFileSync(file, 'utf8');
+  // The build writes it in ASCII: read as Latin-1, the text is the same, a byte a character.
+  const source = readFileSync(file, 'latin1');
   // The build ends the file with a hash of its content: V8 checks the length of the source a
   // cache was made from, not its text, so the name of the cache file must say which build.
   const build = /\/\/# fp-build=([0-9a-f]+)\s*$/.exec(source.slice(-80))?.[1];
