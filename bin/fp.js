@@ -41,9 +41,9 @@ async function run(argv) {
   if (cache && typeof Module.enableCompileCache === 'function') {
     Module.enableCompileCache(process.env.NODE_COMPILE_CACHE || join(cache, 'compile-cache'));
   }
-  const program = loadProgram(cache && join(cache, 'code-cache'));
+  const program = loadProgram(cache && join(cache, 'code-cache'), cacheBucket(argv));
   process.exitCode = await program.main(argv);
-  program.keepCode();
+  if (process.exitCode === 0) program.keepCode();
 }
 
 /** fp's folder in the platform's cache folder. */
@@ -55,19 +55,30 @@ function cacheFolder() {
 }
 
 /**
- * Runs dist/cli.cjs, the whole program in one CommonJS file, compiled from the V8 code cache
- * kept in `folder` when there is one for this build and this Node. `keepCode()`, called when
- * the command is done, writes that cache when it was missing or refused: it then holds the
- * functions this run compiled, not only the file's top level.
+ * Which code cache a command uses: the first word of its command line, most often the command
+ * group (`posts`). A cache holds the functions of the run that wrote it; one written by another
+ * group's command would hold what this one does not run and miss what it does.
  */
-function loadProgram(folder) {
+function cacheBucket(argv) {
+  const word = argv.find((a) => !a.startsWith('-'));
+  return word && /^[a-z_][a-z0-9_-]{0,30}$/.test(word) ? word : 'other';
+}
+
+/**
+ * Runs dist/cli.cjs, the whole program in one CommonJS file, compiled from the V8 code cache
+ * kept in `folder` for this build, this Node and this bucket of commands, when there is one.
+ * `keepCode()`, called when a command has succeeded, writes that cache when it was missing or
+ * refused: it then holds the functions the command compiled, not only the file's top level.
+ */
+function loadProgram(folder, bucket) {
   const file = join(__dirname, '..', 'dist', 'cli.cjs');
   // The build writes it in ASCII: read as Latin-1, the text is the same, a byte a character.
   const source = readFileSync(file, 'latin1');
   // The build ends the file with a hash of its content: V8 checks the length of the source a
   // cache was made from, not its text, so the name of the cache file must say which build.
   const build = /\/\/# fp-build=([0-9a-f]+)\s*$/.exec(source.slice(-80))?.[1];
-  const cacheFile = folder && build && join(folder, `cli-${build}-${process.version}-${process.arch}.bin`);
+  const prefix = build && `cli-${build}-${process.version}-${process.arch}-`;
+  const cacheFile = folder && prefix && join(folder, `${prefix}${bucket}.bin`);
   let cachedData;
   try {
     if (cacheFile) cachedData = readFileSync(cacheFile);
@@ -87,7 +98,7 @@ function loadProgram(folder) {
         const partial = `${cacheFile}.${process.pid}`;
         writeFileSync(partial, script.createCachedData());
         renameSync(partial, cacheFile);
-        pruneOldCaches(folder, cacheFile);
+        pruneOldCaches(folder, prefix);
       } catch {
         // a cache folder that cannot be written only costs time
       }
@@ -95,12 +106,20 @@ function loadProgram(folder) {
   };
 }
 
-/** Keeps the caches of the few most recent builds and Node versions. */
+/** Keeps the caches of this build and Node (24 buckets at most) and those of the three most recent others. */
 function pruneOldCaches(folder, current) {
-  const others = readdirSync(folder)
-    .map((name) => join(folder, name))
-    .filter((path) => path !== current)
-    .map((path) => ({ path, mtime: statSync(path).mtimeMs }))
+  const files = readdirSync(folder)
+    .map((name) => ({ name, path: join(folder, name), mtime: statSync(join(folder, name)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime);
-  for (const { path } of others.slice(3)) rmSync(path, { force: true });
+  const others = [];
+  let ours = 0;
+  for (const { name, path } of files) {
+    if (name.startsWith(current)) {
+      if (++ours > 24) rmSync(path, { force: true });
+      continue;
+    }
+    const build = name.replace(/-[^-]*$/, '');
+    if (!others.includes(build)) others.push(build);
+    if (others.indexOf(build) >= 3) rmSync(path, { force: true });
+  }
 }

@@ -9,7 +9,7 @@ const BUILD = /\/\/# fp-build=([0-9a-f]+)\s*$/.exec(readFileSync(resolve(import.
 
 let cacheHome: string;
 const folder = () => join(cacheHome, 'fp', 'code-cache');
-const cacheFile = () => join(folder(), `cli-${BUILD}-${process.version}-${process.arch}.bin`);
+const cacheFile = (bucket = 'other') => join(folder(), `cli-${BUILD}-${process.version}-${process.arch}-${bucket}.bin`);
 const version = (env: Record<string, string> = {}) => runFp(['--version'], { env: { XDG_CACHE_HOME: cacheHome, ...env } });
 
 beforeEach(() => {
@@ -24,7 +24,7 @@ describe.runIf(process.platform === 'linux')('the code cache of dist/cli.cjs', (
 
   it('is written by the first run, for this build and this Node, and read by the next', async () => {
     expect(await version()).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
-    expect(readdirSync(folder())).toEqual([`cli-${BUILD}-${process.version}-${process.arch}.bin`]);
+    expect(readdirSync(folder())).toEqual([`cli-${BUILD}-${process.version}-${process.arch}-other.bin`]);
     const written = readFileSync(cacheFile());
     expect(await version()).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
     // accepted, so not written again
@@ -38,17 +38,25 @@ describe.runIf(process.platform === 'linux')('the code cache of dist/cli.cjs', (
     expect(readFileSync(cacheFile()).length).toBeGreaterThan(1000);
   });
 
-  it('keeps the caches of the three most recent other builds', async () => {
+  it('keeps one cache a first word of the command line: a command runs with one its own group wrote', async () => {
+    expect(await runFp(['help', 'posts'], { env: { XDG_CACHE_HOME: cacheHome } })).toMatchObject({ code: 0 });
+    expect(await runFp(['--no-color', 'votes', '--help'], { env: { XDG_CACHE_HOME: cacheHome } })).toMatchObject({ code: 0 });
+    // a command that failed writes none
+    expect(await runFp(['nope'], { env: { XDG_CACHE_HOME: cacheHome } })).toMatchObject({ code: 2 });
+    expect(readdirSync(folder()).sort()).toEqual([cacheFile('help'), cacheFile('votes')].map((f) => f.slice(folder().length + 1)));
+  });
+
+  it('keeps the caches of the three most recent other builds or Node versions', async () => {
     const { mkdirSync, utimesSync } = await import('node:fs');
     mkdirSync(folder(), { recursive: true });
-    const old = ['a', 'b', 'c', 'd', 'e'].map((b, i) => {
-      const file = join(folder(), `cli-${b}-${process.version}-${process.arch}.bin`);
+    const old = ['a', 'a', 'b', 'c', 'd', 'e'].map((b, i) => {
+      const file = join(folder(), `cli-${b}-${process.version}-${process.arch}-${i ? 'posts' : 'votes'}.bin`);
       writeFileSync(file, 'x');
       utimesSync(file, 1000 + i, 1000 + i);
       return file;
     });
     await version();
-    expect(readdirSync(folder()).sort()).toEqual([cacheFile(), ...old.slice(2)].map((f) => f.slice(folder().length + 1)).sort());
+    expect(readdirSync(folder()).sort()).toEqual([cacheFile(), ...old.slice(3)].map((f) => f.slice(folder().length + 1)).sort());
   });
 
   it('NODE_DISABLE_COMPILE_CACHE turns it off; a cache folder that cannot be made costs nothing but time', async () => {
