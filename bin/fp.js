@@ -86,12 +86,13 @@ function loadProgram(folder, bucket) {
     // no cache yet
   }
   const script = new Script(Module.wrap(source), { filename: file, cachedData });
+  const cached = cachedData !== undefined && !script.cachedDataRejected;
   const loaded = { exports: {} };
   script.runInThisContext()(loaded.exports, Module.createRequire(file), loaded, file, dirname(file));
   return {
     main: loaded.exports.main,
     keepCode() {
-      if (!cacheFile || (cachedData && !script.cachedDataRejected)) return;
+      if (!cacheFile || cached) return;
       try {
         mkdirSync(folder, { recursive: true });
         // Written aside and renamed: a run starting meanwhile reads the old file or the new one.
