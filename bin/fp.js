@@ -1,6 +1,11 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
-import module from 'node:module';
+// CommonJS (bin/package.json says so): Node starts a CommonJS entry without setting up its
+// ES module loader, which a command does not need (the program, dist/cli.cjs, is CommonJS too).
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
+const { homedir } = require('node:os');
+const { dirname, join } = require('node:path');
+const { Script } = require('node:vm');
 
 process.once('SIGINT', () => process.exit(130));
 // `fp … | head` closes the pipe early: stop quietly, like other Unix tools.
@@ -12,7 +17,7 @@ process.stdout.on('error', (err) => {
 const args = process.argv.slice(2);
 const page = rootHelpPage(args);
 if (page) process.stdout.write(page);
-else await run(args);
+else run(args);
 
 /**
  * `fp --help` as the build rendered it (dist/help.txt, 80 columns): the page is the
@@ -23,27 +28,99 @@ function rootHelpPage(argv) {
   if (argv.length !== 1 || !['--help', '-h', 'help'].includes(argv[0])) return undefined;
   if (process.stdout.isTTY && process.stdout.columns !== 80) return undefined;
   try {
-    return readFileSync(new URL('../dist/help.txt', import.meta.url));
+    return readFileSync(join(__dirname, '..', 'dist', 'help.txt'));
   } catch {
     return undefined;
   }
 }
 
 async function run(argv) {
-  // Node 22.1+ keeps the compiled code of dist/ on disk between runs, in the platform's cache
-  // folder (NODE_COMPILE_CACHE, when set, names another); Node 20 has no such API and
-  // compiles every run.
-  if (typeof module.enableCompileCache === 'function') {
-    const [{ homedir }, { join }] = await Promise.all([import('node:os'), import('node:path')]);
-    const env = process.env;
-    const cache =
-      process.platform === 'darwin'
-        ? join(homedir(), 'Library', 'Caches', 'fp')
-        : process.platform === 'win32'
-          ? join(env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'), 'fp', 'Cache')
-          : join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'fp');
-    module.enableCompileCache(env.NODE_COMPILE_CACHE || join(cache, 'compile-cache'));
+  const cache = process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheFolder();
+  // Node 22.1+ keeps the compiled code of the packages fp loads (undici, chalk…) in the cache
+  // folder too (NODE_COMPILE_CACHE, when set, names another).
+  if (cache && typeof Module.enableCompileCache === 'function') {
+    Module.enableCompileCache(process.env.NODE_COMPILE_CACHE || join(cache, 'compile-cache'));
   }
-  const { main } = await import('../dist/cli.js');
-  process.exitCode = await main(argv);
+  const program = loadProgram(cache && join(cache, 'code-cache'), cacheBucket(argv));
+  process.exitCode = await program.main(argv);
+  if (process.exitCode === 0) program.keepCode();
+}
+
+/** fp's folder in the platform's cache folder. */
+function cacheFolder() {
+  const env = process.env;
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'fp');
+  if (process.platform === 'win32') return join(env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'), 'fp', 'Cache');
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'fp');
+}
+
+/**
+ * Which code cache a command uses: the first word of its command line, most often the command
+ * group (`posts`). A cache holds the functions of the run that wrote it; one written by another
+ * group's command would hold what this one does not run and miss what it does.
+ */
+function cacheBucket(argv) {
+  const word = argv.find((a) => !a.startsWith('-'));
+  return word && /^[a-z_][a-z0-9_-]{0,30}$/.test(word) ? word : 'other';
+}
+
+/**
+ * Runs dist/cli.cjs, the whole program in one CommonJS file, compiled from the V8 code cache
+ * kept in `folder` for this build, this Node and this bucket of commands, when there is one.
+ * `keepCode()`, called when a command has succeeded, writes that cache when it was missing or
+ * refused: it then holds the functions the command compiled, not only the file's top level.
+ */
+function loadProgram(folder, bucket) {
+  const file = join(__dirname, '..', 'dist', 'cli.cjs');
+  // The build writes it in ASCII: read as Latin-1, the text is the same, a byte a character.
+  const source = readFileSync(file, 'latin1');
+  // The build ends the file with a hash of its content: V8 checks the length of the source a
+  // cache was made from, not its text, so the name of the cache file must say which build.
+  const build = /\/\/# fp-build=([0-9a-f]+)\s*$/.exec(source.slice(-80))?.[1];
+  const prefix = build && `cli-${build}-${process.version}-${process.arch}-`;
+  const cacheFile = folder && prefix && join(folder, `${prefix}${bucket}.bin`);
+  let cachedData;
+  try {
+    if (cacheFile) cachedData = readFileSync(cacheFile);
+  } catch {
+    // no cache yet
+  }
+  const script = new Script(Module.wrap(source), { filename: file, cachedData });
+  const cached = cachedData !== undefined && !script.cachedDataRejected;
+  const loaded = { exports: {} };
+  script.runInThisContext()(loaded.exports, Module.createRequire(file), loaded, file, dirname(file));
+  return {
+    main: loaded.exports.main,
+    keepCode() {
+      if (!cacheFile || cached) return;
+      try {
+        mkdirSync(folder, { recursive: true });
+        // Written aside and renamed: a run starting meanwhile reads the old file or the new one.
+        const partial = `${cacheFile}.${process.pid}`;
+        writeFileSync(partial, script.createCachedData());
+        renameSync(partial, cacheFile);
+        pruneOldCaches(folder, prefix);
+      } catch {
+        // a cache folder that cannot be written only costs time
+      }
+    },
+  };
+}
+
+/** Keeps the caches of this build and Node (24 buckets at most) and those of the three most recent others. */
+function pruneOldCaches(folder, current) {
+  const files = readdirSync(folder)
+    .map((name) => ({ name, path: join(folder, name), mtime: statSync(join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  const others = [];
+  let ours = 0;
+  for (const { name, path } of files) {
+    if (name.startsWith(current)) {
+      if (++ours > 24) rmSync(path, { force: true });
+      continue;
+    }
+    const build = name.replace(/-[^-]*$/, '');
+    if (!others.includes(build)) others.push(build);
+    if (others.indexOf(build) >= 3) rmSync(path, { force: true });
+  }
 }

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import type { OperationName } from '../contract/endpoints.js';
 import type { ModerationItem } from '../contract/schemas/moderation.js';
-import type { PostListQuerySchema } from '../contract/schemas/post.js';
+import type { PostListQuery } from '../contract/schemas/post.js';
 import type { ApiClient, CallResult } from './api-client.js';
 
 /** Items a page asks for when following every page (the most the post list gives at once). */
@@ -42,7 +41,7 @@ type PostItem = CallResult<'posts.list'>['data'][number];
 /** Every post matching the query, page by page. */
 export async function* allPosts(
   client: ApiClient,
-  query: z.input<typeof PostListQuerySchema> = {},
+  query: PostListQuery = {},
   pageSize = PAGE_SIZE,
   onPage?: PageProgress,
 ): AsyncGenerator<PostItem> {
@@ -97,7 +96,7 @@ export async function* allRejected(client: ApiClient, onPage?: PageProgress): As
 /** How each paginated operation is followed to its end: the entry picks its paginator. */
 export const paginators = {
   'posts.list': (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) =>
-    allPosts(client, query as z.input<typeof PostListQuerySchema>, PAGE_SIZE, onPage),
+    allPosts(client, query as PostListQuery, PAGE_SIZE, onPage),
   'moderation.pending': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) => allPending(client, onPage),
   'moderation.rejected': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) => allRejected(client, onPage),
 } satisfies Partial<Record<OperationName, (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) => AsyncIterable<unknown>>>;

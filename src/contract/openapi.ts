@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { endpointList, type Endpoint, type OperationName } from './endpoints.js';
 import { operationExamples } from './examples.js';
 import { jsonShapes, type JsonShape } from './json-shape.js';
-import { ErrorBodySchema, ValidationErrorBodySchema } from './schemas/common.js';
+import { commonSchemas } from './schemas/common.js';
 import { SYNC_MAX_KILOBYTES } from './schemas/knowledgebase.js';
 import { VALIDATION_MESSAGE } from './validation.js';
 
@@ -223,8 +223,8 @@ function operation(endpoint: Endpoint, operationId = endpoint.name): Json {
   };
 }
 
-const errorBody = jsonSchemaOf(ErrorBodySchema, 'output');
-const validationBody = jsonSchemaOf(ValidationErrorBodySchema, 'output');
+const errorBody = jsonSchemaOf(commonSchemas().ErrorBodySchema, 'output');
+const validationBody = jsonSchemaOf(commonSchemas().ValidationErrorBodySchema, 'output');
 
 function refusal(description: string, example: Json, schema: Json = { $ref: '#/components/schemas/ErrorBody' }, headers?: Json): Json {
   return { description, ...(headers && { headers }), content: { 'application/json': { schema, example } } };

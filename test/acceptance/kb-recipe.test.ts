@@ -97,7 +97,7 @@ describe('packaging', () => {
   it('npm pack of a tree without dist/ builds it and ships it, with bin/fp and the recipe', async () => {
     const { stdout } = await run('tar', ['-tzf', tarball]);
     const files = stdout.split('\n');
-    expect(files).toContain('package/dist/cli.js');
+    expect(files).toContain('package/dist/cli.cjs');
     expect(files).toContain('package/bin/fp.js');
     expect(files).toContain('package/scripts/kb-sync-recipe.sh');
     expect(files).toContain('package/docs/ci.md');

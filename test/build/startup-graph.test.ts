@@ -1,7 +1,10 @@
 import { build, type Metafile } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a script without types
-import { buildOptions } from '../../scripts/build-options.mjs';
+import { cliGraphOptions } from '../../scripts/build-options.mjs';
+import { packagesLoadedBy } from '../support/loaded-packages.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { ADMIN_KEY } from '../support/fixture-seed.js';
 
 /** Modules that one-shot commands never run: archives, prompts, spinners, the server, MCP, storage, markdown. */
 const HEAVY = [
@@ -16,7 +19,7 @@ const HEAVY = [
 
 let meta: Metafile;
 beforeAll(async () => {
-  const result = await build({ ...buildOptions, write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
+  const result = await build({ ...cliGraphOptions, write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
   meta = result.metafile!;
 }, 60_000);
 
@@ -85,5 +88,35 @@ describe('the static import graph of a command', () => {
     expect(graph.filter((m) => /^undici(\/|$)|node_modules\/undici\/|^src\/client\/(http-agent|undici-parts)\.ts$/.test(m))).toEqual([]);
     // and colours are for tables only
     expect(graph.filter((m) => /^chalk$|node_modules\/chalk\//.test(m))).toEqual([]);
+  });
+});
+
+/** Packages of HEAVY and those that only tables, colours and jq use. */
+const heavyPackage = (name: string) =>
+  HEAVY.some((re) => re.test(name)) || /^(chalk|string-width|wrap-ansi|cli-truncate|slice-ansi|jq-wasm|@inquirer\/.*)$/.test(name);
+
+describe('the packages the built fp loads (dist/cli.cjs, one file: what runs is what counts)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('fp --version loads no package', async () => {
+    const { code, packages } = await packagesLoadedBy(['--version']);
+    expect(code).toBe(0);
+    expect(packages).toEqual([]);
+  });
+
+  it('fp categories list --json (credentials from FP_BASE_URL/FP_API_KEY) loads none of the heavy ones', async () => {
+    const { code, packages } = await packagesLoadedBy(['categories', 'list', '--json'], { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY });
+    expect(code).toBe(0);
+    expect(packages.filter(heavyPackage)).toEqual([]);
+  });
+
+  it('--jq loads jq-wasm, and the hook sees it', async () => {
+    const { code, packages } = await packagesLoadedBy(['categories', 'list', '--jq', '.[0].name'], { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY });
+    expect(code).toBe(0);
+    expect(packages.filter(heavyPackage)).toEqual(['jq-wasm']);
   });
 });

@@ -1,23 +1,31 @@
 import * as z from 'zod';
+import { lazily } from '../lazily.js';
 import { hexColor, requiredString } from '../validation.js';
 
-export const CategorySchema = z.looseObject({
-  id: z.number().int().nullable(),
-  name: z.string(),
-  color: z.string(),
-  sort_order: z.number().int().nullable(),
+/** Built on first use: a command builds the schemas of the resources it calls only. */
+export const categorySchemas = lazily(() => {
+  const CategorySchema = z.looseObject({
+    id: z.number().int().nullable(),
+    name: z.string(),
+    color: z.string(),
+    sort_order: z.number().int().nullable(),
+  });
+
+  const CategoryCreateBodySchema = z.object({
+    name: requiredString('name', { min: 2, max: 60 }),
+  });
+
+  /** The service needs both fields on every update. */
+  const CategoryUpdateBodySchema = z.object({
+    name: requiredString('name', { min: 2, max: 60 }),
+    color: hexColor('color'),
+  });
+
+  return { CategorySchema, CategoryCreateBodySchema, CategoryUpdateBodySchema };
 });
 
-export const CategoryCreateBodySchema = z.object({
-  name: requiredString('name', { min: 2, max: 60 }),
-});
+type CategorySchemas = ReturnType<typeof categorySchemas>;
 
-/** The service needs both fields on every update. */
-export const CategoryUpdateBodySchema = z.object({
-  name: requiredString('name', { min: 2, max: 60 }),
-  color: hexColor('color'),
-});
-
-export type Category = z.infer<typeof CategorySchema>;
-export type CategoryCreateBody = z.infer<typeof CategoryCreateBodySchema>;
-export type CategoryUpdateBody = z.infer<typeof CategoryUpdateBodySchema>;
+export type Category = z.infer<CategorySchemas['CategorySchema']>;
+export type CategoryCreateBody = z.infer<CategorySchemas['CategoryCreateBodySchema']>;
+export type CategoryUpdateBody = z.infer<CategorySchemas['CategoryUpdateBodySchema']>;

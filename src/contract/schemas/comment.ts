@@ -1,60 +1,72 @@
 import * as z from 'zod';
+import { lazily } from '../lazily.js';
 import { dateString, looseBoolean, requiredString, uuidString } from '../validation.js';
-import { NullableTimestamp } from './common.js';
-import { AuthorSchema } from './user.js';
-
-export const ModerationStatusSchema = z.enum(['pending', 'approved', 'rejected']);
-
-export const CommentSchema = z.looseObject({
-  id: z.number().int().nullable(),
-  comment: z.string(),
-  formatted_comment: z.string(),
-  author: AuthorSchema,
-  pinned_to_top: z.boolean(),
-  tagged_for_changelog: z.boolean(),
-  is_ai: z.boolean(),
-  moderation_status: ModerationStatusSchema.nullable(),
-  parent_id: z.number().int().nullable(),
-  votes_count: z.number().int(),
-  user_has_voted: z.boolean(),
-  can_edit: z.boolean(),
-  can_delete: z.boolean(),
-  created_at: NullableTimestamp,
-  updated_at: NullableTimestamp,
-  url: z.string(),
-  source_locale: z.string().nullable(),
-  is_translated: z.boolean(),
-  original_html: z.string().nullable(),
-});
+import { commonSchemas } from './common.js';
+import { userSchemas } from './user.js';
 
 const PARENT_ID_INTEGER = 'The parent id field must be an integer.';
-const parentId = z
-  .union([z.number().int({ error: PARENT_ID_INTEGER }), z.string().regex(/^\d+$/, { error: PARENT_ID_INTEGER })], {
-    error: PARENT_ID_INTEGER,
-  })
-  .transform((v) => Number(v))
-  .nullish();
 
-const commonFields = {
-  comment: requiredString('comment', { min: 3, max: 6000 }),
-  parent_id: parentId,
-  tagged_for_changelog: looseBoolean('tagged_for_changelog'),
-  pinned_to_top: looseBoolean('pinned_to_top'),
-  created_at: dateString('created_at').nullish(),
-  use_for_changelog: looseBoolean('use_for_changelog'),
-  pin_to_top: looseBoolean('pin_to_top'),
-};
+/** Built on first use: a command builds the schemas of the resources it calls only. */
+export const commentSchemas = lazily(() => {
+  const { NullableTimestamp } = commonSchemas();
+  const { AuthorSchema } = userSchemas();
 
-export const CommentCreateBodySchema = z.object({
-  user_id: uuidString('user_id'),
-  ...commonFields,
-  silent: looseBoolean('silent'),
+  const ModerationStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+
+  const CommentSchema = z.looseObject({
+    id: z.number().int().nullable(),
+    comment: z.string(),
+    formatted_comment: z.string(),
+    author: AuthorSchema,
+    pinned_to_top: z.boolean(),
+    tagged_for_changelog: z.boolean(),
+    is_ai: z.boolean(),
+    moderation_status: ModerationStatusSchema.nullable(),
+    parent_id: z.number().int().nullable(),
+    votes_count: z.number().int(),
+    user_has_voted: z.boolean(),
+    can_edit: z.boolean(),
+    can_delete: z.boolean(),
+    created_at: NullableTimestamp,
+    updated_at: NullableTimestamp,
+    url: z.string(),
+    source_locale: z.string().nullable(),
+    is_translated: z.boolean(),
+    original_html: z.string().nullable(),
+  });
+
+  const parentId = z
+    .union([z.number().int({ error: PARENT_ID_INTEGER }), z.string().regex(/^\d+$/, { error: PARENT_ID_INTEGER })], {
+      error: PARENT_ID_INTEGER,
+    })
+    .transform((v) => Number(v))
+    .nullish();
+
+  const commonFields = {
+    comment: requiredString('comment', { min: 3, max: 6000 }),
+    parent_id: parentId,
+    tagged_for_changelog: looseBoolean('tagged_for_changelog'),
+    pinned_to_top: looseBoolean('pinned_to_top'),
+    created_at: dateString('created_at').nullish(),
+    use_for_changelog: looseBoolean('use_for_changelog'),
+    pin_to_top: looseBoolean('pin_to_top'),
+  };
+
+  const CommentCreateBodySchema = z.object({
+    user_id: uuidString('user_id'),
+    ...commonFields,
+    silent: looseBoolean('silent'),
+  });
+
+  /** `silent` is not accepted on update: it is dropped like any unknown field. */
+  const CommentUpdateBodySchema = z.object(commonFields);
+
+  return { ModerationStatusSchema, CommentSchema, CommentCreateBodySchema, CommentUpdateBodySchema };
 });
 
-/** `silent` is not accepted on update: it is dropped like any unknown field. */
-export const CommentUpdateBodySchema = z.object(commonFields);
+type CommentSchemas = ReturnType<typeof commentSchemas>;
 
-export type Comment = z.infer<typeof CommentSchema>;
-export type ModerationStatus = z.infer<typeof ModerationStatusSchema>;
-export type CommentCreateBody = z.infer<typeof CommentCreateBodySchema>;
-export type CommentUpdateBody = z.infer<typeof CommentUpdateBodySchema>;
+export type Comment = z.infer<CommentSchemas['CommentSchema']>;
+export type ModerationStatus = z.infer<CommentSchemas['ModerationStatusSchema']>;
+export type CommentCreateBody = z.infer<CommentSchemas['CommentCreateBodySchema']>;
+export type CommentUpdateBody = z.infer<CommentSchemas['CommentUpdateBodySchema']>;

@@ -1,150 +1,163 @@
 import * as z from 'zod';
+import { lazily } from '../lazily.js';
 import { attributeName, integerField } from '../validation.js';
-import { NullableTimestamp, Timestamp } from './common.js';
-
-export const TabIdBodySchema = z.object({ tab_id: integerField('tab_id') });
-
-// --- link health -------------------------------------------------------------
-
-export const ScanStateSchema = z.enum(['queued', 'running', 'completed', 'failed']);
-
-/** `data` of scan start and progress. Counts are distinct URLs of the tab. */
-export const ScanProgressSchema = z.looseObject({
-  scan_id: z.string(),
-  tab_id: z.number().int(),
-  state: ScanStateSchema,
-  total: z.number().int(),
-  checked: z.number().int(),
-  failed: z.number().int(),
-  /** null while queued. */
-  started_at: NullableTimestamp,
-  finished_at: NullableTimestamp,
-  /** Why a `failed` scan failed; null otherwise. */
-  error: z.string().nullable(),
-});
-
-export const LinkCheckSchema = z.looseObject({
-  url: z.string(),
-  ok: z.boolean(),
-  /** Last HTTP status seen; null when no response arrived (refused, DNS, timeout). */
-  status: z.number().int().nullable(),
-  error: z.string().nullable(),
-  final_url: z.string(),
-  redirects: z.number().int(),
-  checked_at: Timestamp,
-});
-
-export const PostLinkHealthSchema = z.looseObject({
-  /** The post key (the post's `id` in the post list). */
-  post_id: z.string(),
-  title: z.string(),
-  healthy: z.boolean(),
-  links_total: z.number().int(),
-  links_failed: z.number().int(),
-  links: z.array(LinkCheckSchema),
-});
-
-/** `data` of link-health results: the latest completed scan of the tab, failed posts first. */
-export const LinkHealthResultsSchema = z.looseObject({
-  tab_id: z.number().int(),
-  /** null (with `posts: []`) before any scan of the tab completed. */
-  scan_id: z.string().nullable(),
-  scanned_at: NullableTimestamp,
-  posts: z.array(PostLinkHealthSchema),
-});
-
-// --- sync ----------------------------------------------------------------------
-
-export const SyncSectionChangeSchema = z.enum(['name', 'description', 'order', 'parent']);
-export const SyncArticleChangeSchema = z.enum(['title', 'body', 'section', 'order']);
-
-const itemText = { title: z.string(), path: z.string() };
-
-/** An item the archive would create; `path` is its entry in the archive. */
-export const SyncCreateItemSchema = z.looseObject({ id: z.null(), ...itemText });
-
-/** An existing section. `path` is its archive folder (for deletions: where an export puts it). */
-export const SyncSectionItemSchema = z.looseObject({ id: z.number().int(), ...itemText });
-export const SyncSectionUpdateSchema = SyncSectionItemSchema.extend({ changes: z.array(SyncSectionChangeSchema) });
-
-/** An existing article: `id` is the post key, `database_id` the post's numeric id (both accepted in `delete_confirmed`). */
-export const SyncArticleItemSchema = z.looseObject({ id: z.string(), database_id: z.number().int(), ...itemText });
-export const SyncArticleUpdateSchema = SyncArticleItemSchema.extend({ changes: z.array(SyncArticleChangeSchema) });
-
-/** The tab's own description (root `_index.md`). */
-export const SyncTabChangesSchema = z.looseObject({ changes: z.array(z.enum(['description'])) });
-
-/**
- * `data` of sync preview: every item of the archive and of the tab, each under
- * its one action. `unchanged` is this server's addition (optional, so that a
- * service without it still parses).
- */
-export const SyncPlanSchema = z.looseObject({
-  tab: SyncTabChangesSchema,
-  sections: z.looseObject({
-    create: z.array(SyncCreateItemSchema),
-    update: z.array(SyncSectionUpdateSchema),
-    delete: z.array(SyncSectionItemSchema),
-    unchanged: z.array(SyncSectionItemSchema).optional(),
-  }),
-  articles: z.looseObject({
-    create: z.array(SyncCreateItemSchema),
-    update: z.array(SyncArticleUpdateSchema),
-    delete: z.array(SyncArticleItemSchema),
-    unchanged: z.array(SyncArticleItemSchema).optional(),
-  }),
-  /** Items per action; a changed tab description counts as one update. */
-  summary: z.looseObject({ create: z.number().int(), update: z.number().int(), delete: z.number().int() }),
-});
-
-/** `data` of sync execute: what was done, and the deletion candidates left alone for want of confirmation. */
-export const SyncResultSchema = z.looseObject({
-  applied: z.looseObject({
-    tab: SyncTabChangesSchema,
-    sections: z.looseObject({
-      create: z.array(SyncSectionItemSchema),
-      update: z.array(SyncSectionUpdateSchema),
-      delete: z.array(SyncSectionItemSchema),
-    }),
-    articles: z.looseObject({
-      create: z.array(SyncArticleItemSchema),
-      update: z.array(SyncArticleUpdateSchema),
-      delete: z.array(SyncArticleItemSchema),
-    }),
-  }),
-  skipped: z.looseObject({ sections: z.array(SyncSectionItemSchema), articles: z.array(SyncArticleItemSchema) }),
-  summary: z.looseObject({
-    created: z.number().int(),
-    updated: z.number().int(),
-    deleted: z.number().int(),
-    skipped: z.number().int(),
-  }),
-});
+import { commonSchemas } from './common.js';
 
 /** The upload limit of sync preview and execute, in kilobytes. */
 export const SYNC_MAX_KILOBYTES = 102_400;
 
 const mustBeArray = (field: string) => `The ${attributeName(field)} field must be an array.`;
 
-/**
- * Form fields of sync preview and execute besides `file`. Lists are sent as
- * repeated `name[]` parts. `delete_confirmed` takes post keys or the posts'
- * numeric ids (digit strings become numbers).
- */
-export const SyncMultipartFieldsSchema = z.object({
-  tab_id: integerField('tab_id'),
-  delete_confirmed: z
-    .array(integerField('delete_confirmed').or(z.string()), { error: mustBeArray('delete_confirmed') })
-    .optional(),
-  delete_sections_confirmed: z
-    .array(integerField('delete_sections_confirmed'), { error: mustBeArray('delete_sections_confirmed') })
-    .optional(),
+/** Built on first use: a command builds the schemas of the resources it calls only. */
+export const knowledgebaseSchemas = lazily(() => {
+  const { NullableTimestamp, Timestamp } = commonSchemas();
+
+  const TabIdBodySchema = z.object({ tab_id: integerField('tab_id') });
+
+  // --- link health -------------------------------------------------------------
+
+  const ScanStateSchema = z.enum(['queued', 'running', 'completed', 'failed']);
+
+  /** `data` of scan start and progress. Counts are distinct URLs of the tab. */
+  const ScanProgressSchema = z.looseObject({
+    scan_id: z.string(),
+    tab_id: z.number().int(),
+    state: ScanStateSchema,
+    total: z.number().int(),
+    checked: z.number().int(),
+    failed: z.number().int(),
+    /** null while queued. */
+    started_at: NullableTimestamp,
+    finished_at: NullableTimestamp,
+    /** Why a `failed` scan failed; null otherwise. */
+    error: z.string().nullable(),
+  });
+
+  const LinkCheckSchema = z.looseObject({
+    url: z.string(),
+    ok: z.boolean(),
+    /** Last HTTP status seen; null when no response arrived (refused, DNS, timeout). */
+    status: z.number().int().nullable(),
+    error: z.string().nullable(),
+    final_url: z.string(),
+    redirects: z.number().int(),
+    checked_at: Timestamp,
+  });
+
+  const PostLinkHealthSchema = z.looseObject({
+    /** The post key (the post's `id` in the post list). */
+    post_id: z.string(),
+    title: z.string(),
+    healthy: z.boolean(),
+    links_total: z.number().int(),
+    links_failed: z.number().int(),
+    links: z.array(LinkCheckSchema),
+  });
+
+  /** `data` of link-health results: the latest completed scan of the tab, failed posts first. */
+  const LinkHealthResultsSchema = z.looseObject({
+    tab_id: z.number().int(),
+    /** null (with `posts: []`) before any scan of the tab completed. */
+    scan_id: z.string().nullable(),
+    scanned_at: NullableTimestamp,
+    posts: z.array(PostLinkHealthSchema),
+  });
+
+  // --- sync ----------------------------------------------------------------------
+
+  const SyncSectionChangeSchema = z.enum(['name', 'description', 'order', 'parent']);
+
+  const SyncArticleChangeSchema = z.enum(['title', 'body', 'section', 'order']);
+
+  const itemText = { title: z.string(), path: z.string() };
+
+  /** An item the archive would create; `path` is its entry in the archive. */
+  const SyncCreateItemSchema = z.looseObject({ id: z.null(), ...itemText });
+
+  /** An existing section. `path` is its archive folder (for deletions: where an export puts it). */
+  const SyncSectionItemSchema = z.looseObject({ id: z.number().int(), ...itemText });
+
+  const SyncSectionUpdateSchema = SyncSectionItemSchema.extend({ changes: z.array(SyncSectionChangeSchema) });
+
+  /** An existing article: `id` is the post key, `database_id` the post's numeric id (both accepted in `delete_confirmed`). */
+  const SyncArticleItemSchema = z.looseObject({ id: z.string(), database_id: z.number().int(), ...itemText });
+
+  const SyncArticleUpdateSchema = SyncArticleItemSchema.extend({ changes: z.array(SyncArticleChangeSchema) });
+
+  /** The tab's own description (root `_index.md`). */
+  const SyncTabChangesSchema = z.looseObject({ changes: z.array(z.enum(['description'])) });
+
+  /**
+   * `data` of sync preview: every item of the archive and of the tab, each under
+   * its one action. `unchanged` is this server's addition (optional, so that a
+   * service without it still parses).
+   */
+  const SyncPlanSchema = z.looseObject({
+    tab: SyncTabChangesSchema,
+    sections: z.looseObject({
+      create: z.array(SyncCreateItemSchema),
+      update: z.array(SyncSectionUpdateSchema),
+      delete: z.array(SyncSectionItemSchema),
+      unchanged: z.array(SyncSectionItemSchema).optional(),
+    }),
+    articles: z.looseObject({
+      create: z.array(SyncCreateItemSchema),
+      update: z.array(SyncArticleUpdateSchema),
+      delete: z.array(SyncArticleItemSchema),
+      unchanged: z.array(SyncArticleItemSchema).optional(),
+    }),
+    /** Items per action; a changed tab description counts as one update. */
+    summary: z.looseObject({ create: z.number().int(), update: z.number().int(), delete: z.number().int() }),
+  });
+
+  /** `data` of sync execute: what was done, and the deletion candidates left alone for want of confirmation. */
+  const SyncResultSchema = z.looseObject({
+    applied: z.looseObject({
+      tab: SyncTabChangesSchema,
+      sections: z.looseObject({
+        create: z.array(SyncSectionItemSchema),
+        update: z.array(SyncSectionUpdateSchema),
+        delete: z.array(SyncSectionItemSchema),
+      }),
+      articles: z.looseObject({
+        create: z.array(SyncArticleItemSchema),
+        update: z.array(SyncArticleUpdateSchema),
+        delete: z.array(SyncArticleItemSchema),
+      }),
+    }),
+    skipped: z.looseObject({ sections: z.array(SyncSectionItemSchema), articles: z.array(SyncArticleItemSchema) }),
+    summary: z.looseObject({
+      created: z.number().int(),
+      updated: z.number().int(),
+      deleted: z.number().int(),
+      skipped: z.number().int(),
+    }),
+  });
+
+  /**
+   * Form fields of sync preview and execute besides `file`. Lists are sent as
+   * repeated `name[]` parts. `delete_confirmed` takes post keys or the posts'
+   * numeric ids (digit strings become numbers).
+   */
+  const SyncMultipartFieldsSchema = z.object({
+    tab_id: integerField('tab_id'),
+    delete_confirmed: z
+      .array(integerField('delete_confirmed').or(z.string()), { error: mustBeArray('delete_confirmed') })
+      .optional(),
+    delete_sections_confirmed: z
+      .array(integerField('delete_sections_confirmed'), { error: mustBeArray('delete_sections_confirmed') })
+      .optional(),
+  });
+
+  return { TabIdBodySchema, ScanStateSchema, ScanProgressSchema, LinkCheckSchema, PostLinkHealthSchema, LinkHealthResultsSchema, SyncSectionChangeSchema, SyncArticleChangeSchema, SyncCreateItemSchema, SyncSectionItemSchema, SyncSectionUpdateSchema, SyncArticleItemSchema, SyncArticleUpdateSchema, SyncTabChangesSchema, SyncPlanSchema, SyncResultSchema, SyncMultipartFieldsSchema };
 });
 
-export type ScanProgress = z.infer<typeof ScanProgressSchema>;
-export type LinkHealthResults = z.infer<typeof LinkHealthResultsSchema>;
-export type PostLinkHealth = z.infer<typeof PostLinkHealthSchema>;
-export type SyncPlan = z.infer<typeof SyncPlanSchema>;
-export type SyncResult = z.infer<typeof SyncResultSchema>;
-export type SyncArticleItem = z.infer<typeof SyncArticleItemSchema>;
-export type SyncSectionItem = z.infer<typeof SyncSectionItemSchema>;
+type KnowledgebaseSchemas = ReturnType<typeof knowledgebaseSchemas>;
+
+export type ScanProgress = z.infer<KnowledgebaseSchemas['ScanProgressSchema']>;
+export type LinkHealthResults = z.infer<KnowledgebaseSchemas['LinkHealthResultsSchema']>;
+export type PostLinkHealth = z.infer<KnowledgebaseSchemas['PostLinkHealthSchema']>;
+export type SyncPlan = z.infer<KnowledgebaseSchemas['SyncPlanSchema']>;
+export type SyncResult = z.infer<KnowledgebaseSchemas['SyncResultSchema']>;
+export type SyncArticleItem = z.infer<KnowledgebaseSchemas['SyncArticleItemSchema']>;
+export type SyncSectionItem = z.infer<KnowledgebaseSchemas['SyncSectionItemSchema']>;

@@ -1,89 +1,100 @@
 import * as z from 'zod';
+import { lazily } from '../lazily.js';
 import { integerField } from '../validation.js';
-import { ModerationStatusSchema } from './comment.js';
-import { NullableTimestamp, Timestamp } from './common.js';
-
-/** Items in the moderation queues; see docs/decisions.md (comments and moderation) for the chosen shapes. */
-const ModerationAuthorSchema = z.looseObject({ id: z.string(), name: z.string() });
-
-export const ModerationPostSchema = z.looseObject({
-  type: z.literal('post'),
-  id: z.string(),
-  database_id: z.number().int(),
-  title: z.string(),
-  excerpt: z.string(),
-  author: ModerationAuthorSchema,
-  moderation_status: ModerationStatusSchema,
-  created_at: Timestamp,
-  url: z.string(),
-  moderated_by: z.string().nullable(),
-  moderated_at: NullableTimestamp,
-});
-
-export const ModerationCommentSchema = z.looseObject({
-  type: z.literal('comment'),
-  id: z.number().int(),
-  comment: z.string(),
-  excerpt: z.string(),
-  author: ModerationAuthorSchema,
-  post: z.looseObject({ id: z.string(), title: z.string() }),
-  parent_id: z.number().int().nullable(),
-  moderation_status: ModerationStatusSchema,
-  created_at: Timestamp,
-  url: z.string(),
-  moderated_by: z.string().nullable(),
-  moderated_at: NullableTimestamp,
-});
+import { commentSchemas } from './comment.js';
+import { commonSchemas } from './common.js';
 
 export const MODERATION_PAGE_SIZE = 20;
 
-/**
- * Cursors: each collection keeps only items with a smaller id than its cursor
- * (posts by `database_id`). Send both cursors from the previous page's meta.
- */
-export const ModerationPendingQuerySchema = z.object({
-  last_post_id: integerField('last_post_id').optional(),
-  last_comment_id: integerField('last_comment_id').optional(),
+/** Built on first use: a command builds the schemas of the resources it calls only. */
+export const moderationSchemas = lazily(() => {
+  const { ModerationStatusSchema } = commentSchemas();
+  const { NullableTimestamp, Timestamp } = commonSchemas();
+
+  /** Items in the moderation queues; see docs/decisions.md (comments and moderation) for the chosen shapes. */
+  const ModerationAuthorSchema = z.looseObject({ id: z.string(), name: z.string() });
+
+  const ModerationPostSchema = z.looseObject({
+    type: z.literal('post'),
+    id: z.string(),
+    database_id: z.number().int(),
+    title: z.string(),
+    excerpt: z.string(),
+    author: ModerationAuthorSchema,
+    moderation_status: ModerationStatusSchema,
+    created_at: Timestamp,
+    url: z.string(),
+    moderated_by: z.string().nullable(),
+    moderated_at: NullableTimestamp,
+  });
+
+  const ModerationCommentSchema = z.looseObject({
+    type: z.literal('comment'),
+    id: z.number().int(),
+    comment: z.string(),
+    excerpt: z.string(),
+    author: ModerationAuthorSchema,
+    post: z.looseObject({ id: z.string(), title: z.string() }),
+    parent_id: z.number().int().nullable(),
+    moderation_status: ModerationStatusSchema,
+    created_at: Timestamp,
+    url: z.string(),
+    moderated_by: z.string().nullable(),
+    moderated_at: NullableTimestamp,
+  });
+
+  /**
+   * Cursors: each collection keeps only items with a smaller id than its cursor
+   * (posts by `database_id`). Send both cursors from the previous page's meta.
+   */
+  const ModerationPendingQuerySchema = z.object({
+    last_post_id: integerField('last_post_id').optional(),
+    last_comment_id: integerField('last_comment_id').optional(),
+  });
+
+  /**
+   * Pending queue page: newest first by id. `meta.last_post_id` / `last_comment_id`
+   * are the cursors to send next: the last id on this page, or the cursor that was
+   * sent when this page of that collection is empty (null when there is none).
+   */
+  const ModerationPendingResponseSchema = z.looseObject({
+    data: z.looseObject({ posts: z.array(ModerationPostSchema), comments: z.array(ModerationCommentSchema) }),
+    meta: z.looseObject({
+      per_page: z.number().int(),
+      has_more_posts: z.boolean(),
+      has_more_comments: z.boolean(),
+      last_post_id: z.number().int().nullable(),
+      last_comment_id: z.number().int().nullable(),
+    }),
+  });
+
+  const ModerationRejectedQuerySchema = z.object({
+    page: integerField('page', { min: 1 }).optional(),
+  });
+
+  const ModerationRejectedResponseSchema = z.looseObject({
+    data: z.looseObject({ posts: z.array(ModerationPostSchema), comments: z.array(ModerationCommentSchema) }),
+    meta: z.looseObject({
+      current_page: z.number().int(),
+      per_page: z.number().int(),
+      has_more_posts: z.boolean(),
+      has_more_comments: z.boolean(),
+    }),
+  });
+
+  const ModerationTypeSchema = z.enum(['post', 'comment']);
+
+  const ModerationActionResponseSchema = z.looseObject({
+    message: z.string(),
+    data: z.union([ModerationPostSchema, ModerationCommentSchema]),
+  });
+
+  return { ModerationPostSchema, ModerationCommentSchema, ModerationPendingQuerySchema, ModerationPendingResponseSchema, ModerationRejectedQuerySchema, ModerationRejectedResponseSchema, ModerationTypeSchema, ModerationActionResponseSchema };
 });
 
-/**
- * Pending queue page: newest first by id. `meta.last_post_id` / `last_comment_id`
- * are the cursors to send next: the last id on this page, or the cursor that was
- * sent when this page of that collection is empty (null when there is none).
- */
-export const ModerationPendingResponseSchema = z.looseObject({
-  data: z.looseObject({ posts: z.array(ModerationPostSchema), comments: z.array(ModerationCommentSchema) }),
-  meta: z.looseObject({
-    per_page: z.number().int(),
-    has_more_posts: z.boolean(),
-    has_more_comments: z.boolean(),
-    last_post_id: z.number().int().nullable(),
-    last_comment_id: z.number().int().nullable(),
-  }),
-});
+type ModerationSchemas = ReturnType<typeof moderationSchemas>;
 
-export const ModerationRejectedQuerySchema = z.object({
-  page: integerField('page', { min: 1 }).optional(),
-});
-
-export const ModerationRejectedResponseSchema = z.looseObject({
-  data: z.looseObject({ posts: z.array(ModerationPostSchema), comments: z.array(ModerationCommentSchema) }),
-  meta: z.looseObject({
-    current_page: z.number().int(),
-    per_page: z.number().int(),
-    has_more_posts: z.boolean(),
-    has_more_comments: z.boolean(),
-  }),
-});
-
-export const ModerationTypeSchema = z.enum(['post', 'comment']);
-
-export const ModerationActionResponseSchema = z.looseObject({
-  message: z.string(),
-  data: z.union([ModerationPostSchema, ModerationCommentSchema]),
-});
-
-export type ModerationPost = z.infer<typeof ModerationPostSchema>;
-export type ModerationComment = z.infer<typeof ModerationCommentSchema>;
+export type ModerationPost = z.infer<ModerationSchemas['ModerationPostSchema']>;
+export type ModerationComment = z.infer<ModerationSchemas['ModerationCommentSchema']>;
 export type ModerationItem = ModerationPost | ModerationComment;
-export type ModerationType = z.infer<typeof ModerationTypeSchema>;
+export type ModerationType = z.infer<ModerationSchemas['ModerationTypeSchema']>;

@@ -1,60 +1,10 @@
 import * as z from 'zod';
 import { withJsonShape } from '../json-shape.js';
+import { lazily } from '../lazily.js';
 import { integerField, oneOf } from '../validation.js';
-import { ModerationStatusSchema } from './comment.js';
-import { Timestamp } from './common.js';
-import { PostAuthorSchema } from './user.js';
-
-export const PostCategorySchema = z.looseObject({ id: z.number().int(), name: z.string(), color: z.string() });
-export const PostStatusSchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  color: z.string(),
-  tab_name: z.string(),
-});
-
-export const PostSchema = z.looseObject({
-  id: z.string(),
-  uid: z.string(),
-  title: z.string(),
-  description_short: z.string(),
-  description: z.string(),
-  description_changelog: z.string(),
-  clean_description_changelog: z.string(),
-  image_main: z.string(),
-  votes_count: z.number().int(),
-  comments_count: z.number().int(),
-  views_count: z.number().int(),
-  url: z.string(),
-  url_edit: z.string(),
-  url_delete: z.string(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  latest_status_change_at: Timestamp,
-  latest_status_change_at_formatted: z.string(),
-  author: PostAuthorSchema,
-  categories: z.array(PostCategorySchema),
-  status: PostStatusSchema.nullable(),
-  section_id: z.number().int().nullable(),
-  moderation_status: ModerationStatusSchema,
-  conversion: z.number(),
-  prioritization_impact: z.number().int(),
-  prioritization_confidence: z.number().int(),
-  prioritization_ease: z.number().int(),
-  prioritization_reach: z.number().int(),
-});
-
-/** `format=minimal` items: the identifying fields only. */
-export const PostMinimalSchema = PostSchema.pick({
-  id: true,
-  uid: true,
-  title: true,
-  url: true,
-  votes_count: true,
-  comments_count: true,
-  created_at: true,
-  moderation_status: true,
-}).loose();
+import { commentSchemas } from './comment.js';
+import { commonSchemas } from './common.js';
+import { userSchemas } from './user.js';
 
 export const POST_ORDER_BY = [
   'id', 'title', 'created_at', 'updated_at', 'content_updated_at', 'votes_count', 'comments_count',
@@ -71,16 +21,9 @@ export const PLATFORMS = [
 ] as const;
 
 const CUSTOM_FIELD = /^cf_\d+$/;
-const orderBy = withJsonShape(
-  z
-    .string({ error: 'The order by field must be a string.' })
-    .refine((v) => (POST_ORDER_BY as readonly string[]).includes(v) || CUSTOM_FIELD.test(v), {
-      error: 'The selected order by is invalid.',
-    }),
-  { type: 'string', anyOf: [{ enum: [...POST_ORDER_BY] }, { pattern: CUSTOM_FIELD.source }] },
-);
 
 const INTEGER_TEXT = /^-?\d+$/;
+
 const mustBeInteger = (field: string) => `The ${field.replace(/_/g, ' ')} field must be an integer.`;
 
 const isIntegerInput = (v: string | number) =>
@@ -104,32 +47,104 @@ const manyStrings = (field: string) =>
     { type: 'array', items: { type: 'string' } },
   );
 
-export const PostListQuerySchema = z.object({
-  tab: queryString('tab').optional(),
-  category: integerField('category').optional(),
-  section: queryString('section').optional(),
-  limit: integerField('limit', { min: 1, max: 100 }).optional(),
-  skip: integerField('skip', { min: 0 }).optional(),
-  status: manyIntegers('status').optional(),
-  order_by: orderBy.optional(),
-  order_direction: oneOf('order_direction', ['asc', 'desc']).optional(),
-  platform: oneOf('platform', PLATFORMS).optional(),
-  version: queryString('version').optional(),
-  release: queryString('release').optional(),
-  tag_id: manyStrings('tag_id').optional(),
-  format: oneOf('format', ['full', 'minimal']).optional(),
-  saved_query_id: integerField('saved_query_id').optional(),
+/** Built on first use: a command builds the schemas of the resources it calls only. */
+export const postSchemas = lazily(() => {
+  const { ModerationStatusSchema } = commentSchemas();
+  const { Timestamp } = commonSchemas();
+  const { PostAuthorSchema } = userSchemas();
+
+  const PostCategorySchema = z.looseObject({ id: z.number().int(), name: z.string(), color: z.string() });
+
+  const PostStatusSchema = z.looseObject({
+    id: z.number().int(),
+    name: z.string(),
+    color: z.string(),
+    tab_name: z.string(),
+  });
+
+  const PostSchema = z.looseObject({
+    id: z.string(),
+    uid: z.string(),
+    title: z.string(),
+    description_short: z.string(),
+    description: z.string(),
+    description_changelog: z.string(),
+    clean_description_changelog: z.string(),
+    image_main: z.string(),
+    votes_count: z.number().int(),
+    comments_count: z.number().int(),
+    views_count: z.number().int(),
+    url: z.string(),
+    url_edit: z.string(),
+    url_delete: z.string(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    latest_status_change_at: Timestamp,
+    latest_status_change_at_formatted: z.string(),
+    author: PostAuthorSchema,
+    categories: z.array(PostCategorySchema),
+    status: PostStatusSchema.nullable(),
+    section_id: z.number().int().nullable(),
+    moderation_status: ModerationStatusSchema,
+    conversion: z.number(),
+    prioritization_impact: z.number().int(),
+    prioritization_confidence: z.number().int(),
+    prioritization_ease: z.number().int(),
+    prioritization_reach: z.number().int(),
+  });
+
+  /** `format=minimal` items: the identifying fields only. */
+  const PostMinimalSchema = PostSchema.pick({
+    id: true,
+    uid: true,
+    title: true,
+    url: true,
+    votes_count: true,
+    comments_count: true,
+    created_at: true,
+    moderation_status: true,
+  }).loose();
+
+  const orderBy = withJsonShape(
+    z
+      .string({ error: 'The order by field must be a string.' })
+      .refine((v) => (POST_ORDER_BY as readonly string[]).includes(v) || CUSTOM_FIELD.test(v), {
+        error: 'The selected order by is invalid.',
+      }),
+    { type: 'string', anyOf: [{ enum: [...POST_ORDER_BY] }, { pattern: CUSTOM_FIELD.source }] },
+  );
+
+  const PostListQuerySchema = z.object({
+    tab: queryString('tab').optional(),
+    category: integerField('category').optional(),
+    section: queryString('section').optional(),
+    limit: integerField('limit', { min: 1, max: 100 }).optional(),
+    skip: integerField('skip', { min: 0 }).optional(),
+    status: manyIntegers('status').optional(),
+    order_by: orderBy.optional(),
+    order_direction: oneOf('order_direction', ['asc', 'desc']).optional(),
+    platform: oneOf('platform', PLATFORMS).optional(),
+    version: queryString('version').optional(),
+    release: queryString('release').optional(),
+    tag_id: manyStrings('tag_id').optional(),
+    format: oneOf('format', ['full', 'minimal']).optional(),
+    saved_query_id: integerField('saved_query_id').optional(),
+  });
+
+  const PostListResponseSchema = z.looseObject({
+    data: z.array(z.union([PostSchema, PostMinimalSchema])),
+    hasMore: z.boolean(),
+    total: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+  });
+
+  return { PostCategorySchema, PostStatusSchema, PostSchema, PostMinimalSchema, PostListQuerySchema, PostListResponseSchema };
 });
 
-export const PostListResponseSchema = z.looseObject({
-  data: z.array(z.union([PostSchema, PostMinimalSchema])),
-  hasMore: z.boolean(),
-  total: z.number().int(),
-  skip: z.number().int(),
-  limit: z.number().int(),
-});
+type PostSchemas = ReturnType<typeof postSchemas>;
 
-export type Post = z.infer<typeof PostSchema>;
-export type PostListQuery = z.input<typeof PostListQuerySchema>;
-export type PostListParsedQuery = z.output<typeof PostListQuerySchema>;
-export type PostListResponse = z.infer<typeof PostListResponseSchema>;
+export type Post = z.infer<PostSchemas['PostSchema']>;
+export type PostListQuery = z.input<PostSchemas['PostListQuerySchema']>;
+export type PostListParsedQuery = z.output<PostSchemas['PostListQuerySchema']>;
+export type PostListResponse = z.infer<PostSchemas['PostListResponseSchema']>;

@@ -1,9 +1,19 @@
 import * as z from 'zod';
-import { Timestamp } from './common.js';
+import { lazily } from '../lazily.js';
+import { commonSchemas } from './common.js';
 
-export const AnonymousVoteSchema = z.looseObject({
-  created_at: Timestamp,
-  voter: z.string().nullable(),
+/** Built on first use: a command builds the schemas of the resources it calls only. */
+export const voteSchemas = lazily(() => {
+  const { Timestamp } = commonSchemas();
+
+  const AnonymousVoteSchema = z.looseObject({
+    created_at: Timestamp,
+    voter: z.string().nullable(),
+  });
+
+  return { AnonymousVoteSchema };
 });
 
-export type AnonymousVote = z.infer<typeof AnonymousVoteSchema>;
+type VoteSchemas = ReturnType<typeof voteSchemas>;
+
+export type AnonymousVote = z.infer<VoteSchemas['AnonymousVoteSchema']>;

@@ -1,4 +1,4 @@
-import { PostListQuerySchema, type PostListParsedQuery as PostListQuery } from '../../contract/schemas/post.js';
+import { postSchemas, type PostListParsedQuery as PostListQuery } from '../../contract/schemas/post.js';
 import type { PostFilter } from '../store/portal.js';
 import type { PortalState, PostRecord } from '../store/state.js';
 import { ValidationError } from './errors.js';
@@ -32,7 +32,7 @@ export function applySavedQuery(portal: PortalState, query: PostListQuery): Post
   const stored: Record<string, unknown> = {};
   for (const name of SAVED_QUERY_KEYS) {
     if (saved.query[name] === undefined) continue;
-    const parsed = PostListQuerySchema.shape[name].safeParse(saved.query[name]);
+    const parsed = postSchemas().PostListQuerySchema.shape[name].safeParse(saved.query[name]);
     if (parsed.success && parsed.data !== undefined) stored[name] = parsed.data;
   }
   const explicit = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));

@@ -1,4 +1,4 @@
-import { MODERATION_PAGE_SIZE, ModerationTypeSchema } from '../../contract/schemas/moderation.js';
+import { MODERATION_PAGE_SIZE, moderationSchemas } from '../../contract/schemas/moderation.js';
 import { NotFoundError } from '../domain/errors.js';
 import { moderate, pendingQueue, rejectedPage, type ModerationAction } from '../domain/moderation.js';
 import { presentModerationComment, presentModerationPost, presentModerationTarget } from '../present/moderation.js';
@@ -10,7 +10,7 @@ const MODEL = { post: 'Post', comment: 'Comment' } as const;
 /** `type` other than post/comment does not match the service's route: its route-not-found 404. */
 function moderationHandler(action: ModerationAction): Handler<'moderation.approve' | 'moderation.reject'> {
   return ({ portal, params, req, now, origin }) => {
-    const type = ModerationTypeSchema.safeParse(params.type);
+    const type = moderationSchemas().ModerationTypeSchema.safeParse(params.type);
     if (!type.success) {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/^\//, '');
       throw new NotFoundError(`The route ${path} could not be found.`);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SYNC_MAX_KILOBYTES, SyncMultipartFieldsSchema } from '../../contract/schemas/knowledgebase.js';
+import { knowledgebaseSchemas, SYNC_MAX_KILOBYTES } from '../../contract/schemas/knowledgebase.js';
 import { fieldErrors, VALIDATION_MESSAGE } from '../../contract/validation.js';
 import { ValidationError } from '../domain/errors.js';
 import { dropUnreadBody, MultipartError, readMultipart, type MultipartForm } from '../http/read-multipart.js';
@@ -98,7 +98,7 @@ function validateForm(
   const file = form.file !== null && (form.file.filename !== '' || form.file.size > 0) ? form.file : null;
   if (file === null) errors.file = ['The file field is required.'];
 
-  const parsed = SyncMultipartFieldsSchema.safeParse(form.fields);
+  const parsed = knowledgebaseSchemas().SyncMultipartFieldsSchema.safeParse(form.fields);
   let tab: TabRecord | undefined;
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
   if (parsed.success || !('tab_id' in errors)) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { Post, PostMinimalSchema } from '../../contract/schemas/post.js';
+import type { Post, postSchemas } from '../../contract/schemas/post.js';
 import { UUID } from '../../contract/validation.js';
 import { approvedCommentCount } from '../domain/posts-counts.js';
 import { tabOfPost } from '../domain/posts-find.js';
@@ -8,7 +8,7 @@ import { DESCRIPTION_SHORT_LENGTH, firstImageUrl, limitText, plainText } from '.
 import type { PortalState, PostRecord } from '../store/state.js';
 import { findUser, isoMicros, presentPostAuthor, type UserCounters } from './user.js';
 
-export type PostMinimal = z.infer<typeof PostMinimalSchema>;
+export type PostMinimal = z.infer<ReturnType<typeof postSchemas>['PostMinimalSchema']>;
 
 export const postUrl = (origin: string, post: PostRecord) => `${origin}/p/${encodeURIComponent(post.key)}`;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { POST_ORDER_BY, PostListQuerySchema } from '../../../src/contract/schemas/post.js';
+import { POST_ORDER_BY, postSchemas } from '../../../src/contract/schemas/post.js';
 import { ValidationError } from '../../../src/server/domain/errors.js';
 import { applySavedQuery, listPosts } from '../../../src/server/domain/posts-list.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
@@ -9,7 +9,7 @@ import type { PortalState, SeedFile } from '../../../src/server/store/state.js';
 import { ANN, fixtureSeed } from '../../support/fixture-seed.js';
 
 const fixturePortal = (): PortalState => storedPortal();
-const query = (raw: Record<string, string | string[]>) => PostListQuerySchema.parse(raw);
+const query = (raw: Record<string, string | string[]>) => postSchemas().PostListQuerySchema.parse(raw);
 const keysOf = (portal: PortalState, raw: Record<string, string | string[]> = {}) =>
   listPosts(portal, query(raw)).posts.map((p) => p.key);
 

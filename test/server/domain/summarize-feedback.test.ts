@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeedbackSummarySchema, type FeedbackSummary as ContractFeedbackSummary } from '../../../src/contract/index.js';
+import { feedbackSchemas, type FeedbackSummary as ContractFeedbackSummary } from '../../../src/contract/index.js';
 import {
   classifyFocus,
   classifySentiment,
@@ -319,6 +319,6 @@ describe('summarizeFeedback determinism', () => {
 describe('summarizeFeedback contract', () => {
   it('returns a body the contract FeedbackSummarySchema accepts', () => {
     const s: ContractFeedbackSummary = summarizeFeedback(sample, { sentiment: 'negative' });
-    expect(FeedbackSummarySchema.safeParse(s).success).toBe(true);
+    expect(feedbackSchemas().FeedbackSummarySchema.safeParse(s).success).toBe(true);
   });
 });

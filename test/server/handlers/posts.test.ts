@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_ORDER_BY, PostListResponseSchema, PostMinimalSchema, PostSchema } from '../../../src/contract/schemas/post.js';
+import { POST_ORDER_BY, postSchemas } from '../../../src/contract/schemas/post.js';
 import type { SeedFile } from '../../../src/server/store/state.js';
 import { ANN, BOB, fixtureSeed, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
+
+const { PostListResponseSchema, PostMinimalSchema, PostSchema } = postSchemas();
 
 /**
  * Listed by default (approved, not knowledge base), newest first:

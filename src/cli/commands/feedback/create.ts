@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FeedbackCreateBodySchema } from '../../../contract/schemas/feedback.js';
+import type { feedbackSchemas } from '../../../contract/schemas/feedback.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { userFlagResolve } from '../../resolve/user-flag.js';
 import { readTextOption } from '../../read-text.js';
@@ -29,7 +29,7 @@ export default defineCommand<{ text?: string; textFile?: string }>({
     'echo "Export fails" | fp feedback create --type bug --text-file -'],
   async run({ opts, fields, f, client }) {
     const feedback = (await readTextOption(f.io, opts)) as string;
-    const { data } = await (await client()).call('feedback.create', { body: { ...fields, feedback } as z.input<typeof FeedbackCreateBodySchema> });
+    const { data } = await (await client()).call('feedback.create', { body: { ...fields, feedback } as z.input<ReturnType<typeof feedbackSchemas>['FeedbackCreateBodySchema']> });
     return { item: data };
   },
 });

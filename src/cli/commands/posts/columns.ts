@@ -1,9 +1,9 @@
 import type { ChalkInstance } from 'chalk';
-import type { Post, PostMinimalSchema } from '../../../contract/schemas/post.js';
+import type { Post, postSchemas } from '../../../contract/schemas/post.js';
 import type { z } from 'zod';
 import type { Column } from '../../output/output.js';
 
-export type PostMinimal = z.infer<typeof PostMinimalSchema>;
+export type PostMinimal = z.infer<ReturnType<typeof postSchemas>['PostMinimalSchema']>;
 
 /** Colour text with a portal colour; a colour chalk cannot read leaves the text plain. */
 function paint(c: ChalkInstance, color: string, text: string): string {
