@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { crc32, inflateRawSync } from 'node:zlib';
-import type { Entry, ZipFile } from 'yauzl';
+import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
+import { bufferSource, entryDataOffset, fileSource, readDirectory, type ZipEntryInfo, type ZipSource } from '../../../kb-zip/read-zip.js';
 import { eachLimit } from './each-limit.js';
 import { removeOnExit } from './remove-on-exit.js';
 
@@ -54,14 +55,6 @@ function isIgnored(name: string): boolean {
 
 const isMarkdown = (name: string) => name.toLowerCase().endsWith('.md');
 
-function openZip(yauzl: typeof import('yauzl'), zipPath: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.open(zipPath, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true }, (err, zf) =>
-      err ? reject(err) : resolve(zf),
-    ),
-  );
-}
-
 function countContent(files: string[]): { sections: number; articles: number } {
   return {
     sections: files.filter((f) => f.includes('/') && path.posix.basename(f) === '_index.md').length,
@@ -71,17 +64,12 @@ function countContent(files: string[]): { sections: number; articles: number } {
 
 /** Sections and articles of an archive, from its central directory (no entry is inflated). */
 export async function countArchive(zipPath: string): Promise<{ sections: number; articles: number; entries: number }> {
-  const yauzl = (await import('yauzl')).default;
-  const zipfile = await openZip(yauzl, zipPath);
+  const src = await fileSource(zipPath);
   try {
-    const files: string[] = [];
-    for await (const entry of zipfile.eachEntry()) {
-      const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
-      if (!name.endsWith('/') && !isIgnored(name)) files.push(name);
-    }
+    const files = (await readDirectory(src)).map((e) => e.name).filter((name) => !name.endsWith('/') && !isIgnored(name));
     return { ...countContent(files), entries: files.length };
   } finally {
-    zipfile.close();
+    await src.close();
   }
 }
 
@@ -114,14 +102,13 @@ type Kind = 'file' | 'folder' | 'symlink' | 'other';
  * `beforeReplacing` tells) are not written at all.
  */
 export async function unzipToDir(archive: string | Buffer, dir: string, opts: UnzipOptions = {}): Promise<UnzipResult> {
-  const yauzl = (await import('yauzl')).default;
-  const { zipfile, bytes } = await openZipSource(yauzl, archive);
+  const src = await openZipSource(archive);
   let staging: { path: string; forget: () => void } | undefined;
   try {
-    const files: Array<{ name: string; entry: Entry }> = [];
+    const files: Array<{ name: string; entry: ZipEntryInfo }> = [];
     const folders = new Set<string>();
-    for await (const entry of zipfile.eachEntry()) {
-      const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
+    for (const entry of await readDirectory(src)) {
+      const name = entry.name;
       const reason = unsafeEntryReason(name);
       if (reason) throw new UnsafeEntryError(name, reason);
       if (isIgnored(name)) continue;
@@ -150,8 +137,9 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
         return made;
       })());
     await eachLimit(files, FILE_CONCURRENCY, async ({ name, entry }) => {
-      if ((entry.compressionMethod === 8 || entry.compressionMethod === 0) && entry.uncompressedSize <= SMALL_ENTRY) {
-        const content = await readSmall(zipfile, bytes, entry, name);
+      checkMethod(entry);
+      if (entry.size <= SMALL_ENTRY) {
+        const content = await readSmall(src, entry);
         hashes.set(name, sha256(content));
         if (held + content.length <= IN_MEMORY_CONTENT) {
           held += content.length;
@@ -162,10 +150,13 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
         return;
       }
       const target = path.join(await stage(), name);
-      const stream = await zipfile.openReadStreamPromise(entry);
+      const at = await entryDataOffset(src, entry);
       const hash = createHash('sha256');
-      stream.on('data', (chunk: Buffer) => hash.update(chunk));
-      await pipeline(stream, createWriteStream(target, { flags: 'wx' }));
+      const raw = src.stream(at, entry.compressedSize);
+      const check = checked(entry, (chunk) => hash.update(chunk));
+      const out = createWriteStream(target, { flags: 'wx' });
+      if (entry.method === DEFLATE) await pipeline(raw, createInflateRaw(), check, out);
+      else await pipeline(raw, check, out);
       hashes.set(name, hash.digest('hex'));
     });
 
@@ -218,7 +209,7 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
       ...countContent(files.map((f) => f.name)),
     };
   } finally {
-    zipfile.close();
+    await src.close();
     const done = staging as { path: string; forget: () => void } | undefined;
     if (done) {
       await rm(done.path, { recursive: true, force: true });
@@ -230,51 +221,59 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** An archive in memory as it is; a small ZIP file is read whole into memory, a larger one read from its file. */
-async function openZipSource(yauzl: typeof import('yauzl'), archive: string | Buffer): Promise<{ zipfile: ZipFile; bytes?: Buffer }> {
-  if (typeof archive === 'string' && (await stat(archive)).size > IN_MEMORY_ZIP) return { zipfile: await openZip(yauzl, archive) };
-  const bytes = typeof archive === 'string' ? await readFile(archive) : archive;
-  const zipfile = await new Promise<ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true }, (err, zf) => (err ? reject(err) : resolve(zf))),
+async function openZipSource(archive: string | Buffer): Promise<ZipSource> {
+  if (typeof archive !== 'string') return bufferSource(archive);
+  if ((await stat(archive)).size > IN_MEMORY_ZIP) return fileSource(archive);
+  return bufferSource(await readFile(archive));
+}
+
+const STORE = 0;
+const DEFLATE = 8;
+
+function checkMethod(entry: ZipEntryInfo): void {
+  if (entry.method !== STORE && entry.method !== DEFLATE) {
+    throw new Error(`archive entry ${JSON.stringify(entry.name)} uses compression method ${entry.method}; only stored and deflated entries are supported`);
+  }
+}
+
+/** What an entry inflates to is checked as it passes: no more than its size, then exactly its size and CRC. */
+function checked(entry: ZipEntryInfo, onChunk: (chunk: Buffer) => void): Transform {
+  let size = 0;
+  let crc = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > entry.size) return done(sizeError(entry, size));
+      crc = crc32(chunk, crc);
+      onChunk(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      if (size !== entry.size) return done(sizeError(entry, size));
+      done(crc >>> 0 === entry.crc >>> 0 ? null : crcError(entry));
+    },
+  });
+}
+
+const sizeError = (entry: ZipEntryInfo, size: number) =>
+  new Error(
+    size > entry.size
+      ? `archive entry ${JSON.stringify(entry.name)} inflates to more than the ${entry.size} bytes its header says`
+      : `archive entry ${JSON.stringify(entry.name)} is ${size} bytes, its header says ${entry.size}`,
   );
-  return { zipfile, bytes };
-}
+const crcError = (entry: ZipEntryInfo) => new Error(`archive entry ${JSON.stringify(entry.name)} fails its CRC check`);
 
-/** An entry's data as stored, sliced from the archive in memory: behind its local header. */
-function storedData(bytes: Buffer, entry: Entry, name: string): Buffer {
-  const at = entry.relativeOffsetOfLocalHeader;
-  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) {
-    throw new Error(`archive entry ${JSON.stringify(name)} has no local header where the directory says`);
-  }
-  const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
-  if (start + entry.compressedSize > bytes.length) throw new Error(`archive entry ${JSON.stringify(name)} runs past the end of the archive`);
-  return bytes.subarray(start, start + entry.compressedSize);
-}
-
-/**
- * A small entry, read in one call (inflated when deflated): a stream per entry
- * would send each of thousands of 1 kB articles through the thread pool. The
- * size and CRC are checked as the streamed path checks them.
- */
-async function readSmall(zipfile: ZipFile, bytes: Buffer | undefined, entry: Entry, name: string): Promise<Buffer> {
-  if (entry.isEncrypted()) throw new Error(`archive entry ${JSON.stringify(name)} is encrypted`);
-  const stored = entry.compressionMethod === 0;
-  let raw: Buffer;
-  if (bytes !== undefined) raw = storedData(bytes, entry, name);
-  else {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await zipfile.openReadStreamPromise(entry, stored ? {} : { decompress: false })) chunks.push(chunk as Buffer);
-    raw = Buffer.concat(chunks);
-  }
+/** A small entry, read and inflated in one call, then checked: its size and CRC. */
+async function readSmall(src: ZipSource, entry: ZipEntryInfo): Promise<Buffer> {
+  const raw = await src.read(await entryDataOffset(src, entry), entry.compressedSize);
   let content: Buffer;
   try {
-    content = stored ? raw : inflateRawSync(raw, { maxOutputLength: entry.uncompressedSize + 1 });
+    content = entry.method === STORE ? raw : inflateRawSync(raw, { maxOutputLength: entry.size + 1 });
   } catch (err) {
-    throw new Error(`archive entry ${JSON.stringify(name)} does not inflate: ${(err as Error).message}`);
+    throw new Error(`archive entry ${JSON.stringify(entry.name)} does not inflate: ${(err as Error).message}`);
   }
-  if (content.length !== entry.uncompressedSize) {
-    throw new Error(`archive entry ${JSON.stringify(name)} is ${content.length} bytes, its header says ${entry.uncompressedSize}`);
-  }
-  if (crc32(content) !== entry.crc32) throw new Error(`archive entry ${JSON.stringify(name)} fails its CRC check`);
+  if (content.length !== entry.size) throw sizeError(entry, content.length);
+  if (crc32(content) !== entry.crc) throw crcError(entry);
   return content;
 }
 

@@ -173,6 +173,33 @@ describe('unzipToDir', () => {
     expect(tree(dest).sort()).toEqual(['guide/', 'guide/_index.md', 'images/', 'images/a.bin', 'images/b.bin']);
   });
 
+  it('a large entry is checked as it streams: a flipped byte fails its CRC, more data than its header says fails, and nothing changes', async () => {
+    const big = 'x'.repeat(300 * 1024);
+    const zip = await makeZip({ 'images/a.bin': big, 'b.md': 'good' });
+    const bytes = readFileSync(zip);
+    const dest = tempDir();
+    writeFileSync(join(dest, 'old.md'), 'old');
+
+    const flipped = Buffer.from(bytes);
+    flipped[bytes.indexOf('xxxx') + 1000] = 'y'.charCodeAt(0);
+    writeFileSync(zip, flipped);
+    await expect(unzipToDir(zip, dest)).rejects.toThrow('archive entry "images/a.bin" fails its CRC check');
+
+    // Deflated, with headers that say 1 kB less than the data inflates to.
+    const { zipChunks } = await import('../../../../src/kb-zip/write-zip.js');
+    const chunks: Buffer[] = [];
+    for await (const c of zipChunks([{ name: 'images/a.bin', data: Buffer.from(big) }, { name: 'b.md', data: Buffer.from('good') }])) chunks.push(c);
+    const shorter = Buffer.concat(chunks);
+    for (let at = shorter.indexOf('PK'); at !== -1; at = shorter.indexOf('PK', at + 1)) {
+      const sig = shorter.readUInt32LE(at);
+      const off = sig === 0x04034b50 ? 22 : sig === 0x02014b50 ? 24 : undefined;
+      if (off !== undefined && shorter.readUInt32LE(at + off) === big.length) shorter.writeUInt32LE(big.length - 1024, at + off);
+    }
+    writeFileSync(zip, shorter);
+    await expect(unzipToDir(zip, dest)).rejects.toThrow('archive entry "images/a.bin" inflates to more than the 306176 bytes its header says');
+    expect(tree(dest)).toEqual(['old.md']);
+  });
+
   it('creates the target folder when it does not exist', async () => {
     const dest = join(tempDir(), 'new', 'kb');
     await unzipToDir(await makeZip({ 's/_index.md': 'S' }), dest);
