@@ -31,9 +31,21 @@ export function createRouter(list: readonly Endpoint[] = endpointList) {
     };
   });
 
+  // A route matches only paths of its own number of segments, and its resource segment
+  // (`/api/v1/{resource}`) when that is literal: the patterns tried per request are those few.
+  const buckets = new Map<string, Route[]>();
+  for (const route of routes) {
+    const segments = route.endpoint.path.split('/');
+    const resource = segments[RESOURCE];
+    const key = bucketKey(segments.length, resource === undefined || resource.startsWith('{') ? ANY : resource);
+    buckets.set(key, [...(buckets.get(key) ?? []), route]);
+  }
+
   return function match(method: string, pathname: string): RouteMatch {
+    const segments = (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).split('/');
+    const nearby = [...(buckets.get(bucketKey(segments.length, segments[RESOURCE] ?? ANY)) ?? []), ...(buckets.get(bucketKey(segments.length, ANY)) ?? [])];
     // `/feedback/summarize` is that route, never `/feedback/{id}` with id "summarize".
-    const candidates = routes.flatMap((route) => {
+    const candidates = nearby.flatMap((route) => {
       const m = route.pattern.exec(pathname);
       return m ? [{ route, m }] : [];
     });
@@ -52,6 +64,10 @@ export function createRouter(list: readonly Endpoint[] = endpointList) {
     return allowed.length ? { kind: 'method-not-allowed', allowed: [...new Set(allowed)] } : { kind: 'not-found' };
   };
 }
+
+const RESOURCE = 3;
+const ANY = '{}';
+const bucketKey = (segments: number, resource: string) => `${segments} ${resource}`;
 
 function safeDecode(s: string): string {
   try {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointList } from '../../../src/contract/endpoints.js';
 import { createRouter } from '../../../src/server/http/router.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
@@ -10,6 +11,19 @@ describe('router', () => {
     expect(match('PUT', '/api/v1/feedback/summarize')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
     expect(match('DELETE', '/api/v1/feedback/summarize')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
     expect(match('PUT', '/api/v1/feedback/fb-1')).toMatchObject({ kind: 'found', endpoint: { name: 'feedback.update' }, params: { id: 'fb-1' } });
+  });
+
+  it('finds every endpoint of the table by its own path, with or without a trailing slash, and nothing one segment off', () => {
+    for (const endpoint of endpointList) {
+      const path = endpoint.path.replace(/\{(\w+)\}/g, (_m, name: string) => `${name}%201`);
+      const params = Object.fromEntries([...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, `${name} 1`]));
+      expect(match(endpoint.method, path), path).toEqual({ kind: 'found', endpoint, params });
+      expect(match(endpoint.method, `${path}/`), `${path}/`).toEqual({ kind: 'found', endpoint, params });
+      expect(match(endpoint.method, `${path}/extra/more`).kind, `${path}/extra/more`).toBe('not-found');
+      expect(match(endpoint.method, path.toUpperCase()).kind, path.toUpperCase()).toBe('not-found');
+    }
+    expect(match('GET', '/')).toEqual({ kind: 'not-found' });
+    expect(match('GET', '/api/v1//categories')).toEqual({ kind: 'not-found' });
   });
 });
 
