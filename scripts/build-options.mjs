@@ -18,7 +18,13 @@ const BUNDLED = new Set(['commander', 'zod', 'conf']);
 /** @type {import('esbuild').BuildOptions} */
 export const buildOptions = {
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli/main.ts', openapi: 'src/contract/openapi.ts', server: 'src/server/start-server.ts' },
+  entryPoints: {
+    cli: 'src/cli/main.ts',
+    openapi: 'src/contract/openapi.ts',
+    server: 'src/server/start-server.ts',
+    // a worker thread of the seed load, started by file name (see src/server/store/comment-loader.ts)
+    'comment-loader-worker': 'src/server/store/comment-loader-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

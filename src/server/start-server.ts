@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
-import { rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from './http/client-error.js';
 import { createRequestHandler } from './http/create-app.js';
 import { createRehearsal, type RehearsalOptions } from './http/rehearsal/rehearsal.js';
 import { prepareUploadSpool } from './http/upload-spool.js';
-import { buildDataFile } from './store/build-data-file.js';
+import { buildDataFileFromSeed } from './store/build-data-file.js';
+import { CommentLoader } from './store/comment-loader.js';
 import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
 import { loadSeed, SeedError } from './store/load-seed.js';
@@ -45,7 +45,8 @@ async function readSeed(seed: string | object | undefined): Promise<unknown> {
   if (typeof seed !== 'string') return seed;
   let text: string;
   try {
-    text = await readFile(seed, 'utf8');
+    // One read and one decoding of the whole file (a large seed is read in pieces otherwise).
+    text = readFileSync(seed, 'utf8');
   } catch (err) {
     throw new SeedError([`${seed}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
   }
@@ -136,7 +137,14 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
   const fresh = kind === 'missing' || kind === 'empty';
   // A new file holds the seed; reset goes back to a copy of it.
   const resetFile = fresh ? resetFilePath() : undefined;
-  if (fresh) buildDataFile(path, loadSeed(await readSeed(seed)), { copyTo: resetFile });
+  if (fresh) {
+    const loader = typeof seed === 'string' && seed !== 'demo' ? CommentLoader.start(seed, path, new Date()) : undefined;
+    try {
+      buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile, loader });
+    } finally {
+      loader?.stop();
+    }
+  }
   const db = openDatabase(path);
   try {
     let resetTo: ServerState | undefined;

@@ -1,6 +1,9 @@
 import { closeSync, constants, copyFileSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDatabase } from './database.js';
+import { CommentLoader, CommentsNotLoaded, commentSplit } from './comment-loader.js';
+import { loadSeed } from './load-seed.js';
+import type { CommentsApart } from './portal-document.js';
 import type { ServerState } from './state.js';
 import { Store } from './store.js';
 
@@ -23,7 +26,7 @@ function fsyncPath(path: string): void {
  * Anything at `path` is replaced, so callers only use it for a new (or empty)
  * file, or one they have kept elsewhere. `copyTo` gets a copy of the new file.
  */
-export function buildDataFile(path: string, state: ServerState, options: { tag?: string; copyTo?: string } = {}): void {
+export function buildDataFile(path: string, state: ServerState, options: { tag?: string; copyTo?: string; apart?: CommentsApart & { sidePath: string } } = {}): void {
   const tag = options.tag ?? 'seeding';
   const building = `${path}.${tag}-${process.pid}`;
   const remove = () => {
@@ -33,7 +36,9 @@ export function buildDataFile(path: string, state: ServerState, options: { tag?:
   try {
     const db = openDatabase(building, { bulkLoad: true });
     try {
-      Store.seed(db, state);
+      // Attached before the transaction (SQLite attaches none inside one).
+      if (options.apart) db.prepare('ATTACH ? AS apart').run([options.apart.sidePath]);
+      Store.seed(db, state, options.apart);
     } finally {
       db.close();
     }
@@ -51,4 +56,36 @@ export function buildDataFile(path: string, state: ServerState, options: { tag?:
   } catch {
     // Some file systems do not sync folders; the rename is then as durable as they make it.
   }
+}
+
+/**
+ * Writes a seed document (`raw`, as read from `seedFile`) as a new database at
+ * `path`, as `buildDataFile(path, loadSeed(raw))` does. With a `loader` started
+ * on the same file, many comments are checked and inserted by it in parallel
+ * (see comment-loader.ts); when it finds a problem in them, or fails, the seed
+ * is loaded whole as without it, so a bad seed fails with the same messages.
+ */
+export function buildDataFileFromSeed(path: string, raw: unknown, options: { copyTo?: string; loader?: CommentLoader; now?: Date } = {}): void {
+  const now = options.now ?? new Date();
+  const { loader, copyTo } = options;
+  const split = loader && commentSplit(raw);
+  let state: ServerState | undefined;
+  if (loader && split) {
+    try {
+      state = loadSeed(raw, now, split);
+    } catch {
+      // Loaded whole below, for the messages of the whole seed.
+    }
+  }
+  if (loader && split && state) {
+    try {
+      loader.ready();
+      const apart = { ...loader.apart(split, state.portals[split.portal].id), sidePath: loader.sidePath };
+      buildDataFile(path, state, { copyTo, apart });
+      return;
+    } catch (err) {
+      if (!(err instanceof CommentsNotLoaded)) throw err;
+    }
+  }
+  buildDataFile(path, loadSeed(raw, now), { copyTo });
 }

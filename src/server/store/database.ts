@@ -148,6 +148,18 @@ export function openDatabase(path: string, options: { bulkLoad?: boolean } = {})
   }
 }
 
+/**
+ * A database of one's own for rows on their way into another (see
+ * comment-loader.ts): no journal, no syncs, nothing of fp's schema.
+ */
+export function openScratchDatabase(path: string): Database {
+  const db = new (loadDriver())(path);
+  db.exec('PRAGMA journal_mode = OFF');
+  db.exec('PRAGMA synchronous = OFF');
+  db.exec('PRAGMA cache_size = -256000');
+  return db;
+}
+
 function pragmaValue(db: Database, name: string): number {
   const row = db.prepare(`PRAGMA ${name}`).all([])[0] as Record<string, number>;
   return Number(row[name]);
