@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from './http/client-error.js';
 import { createRequestHandler } from './http/create-app.js';
@@ -9,7 +9,7 @@ import { buildDataFileFromSeed } from './store/build-data-file.js';
 import { CommentLoader } from './store/comment-loader.js';
 import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
-import { loadSeed, SeedError } from './store/load-seed.js';
+import { loadSeed, readText, SeedError } from './store/load-seed.js';
 import type { ServerState } from './store/state.js';
 import { resetFilePath, Store } from './store/store.js';
 
@@ -45,8 +45,7 @@ async function readSeed(seed: string | object | undefined): Promise<unknown> {
   if (typeof seed !== 'string') return seed;
   let text: string;
   try {
-    // One read and one decoding of the whole file (a large seed is read in pieces otherwise).
-    text = readFileSync(seed, 'utf8');
+    text = readText(seed);
   } catch (err) {
     throw new SeedError([`${seed}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
   }

@@ -64,8 +64,9 @@ export function buildDataFile(path: string, state: ServerState, options: { tag?:
  * on the same file, many comments are checked and inserted by it in parallel
  * (see comment-loader.ts); when it finds a problem in them, or fails, the seed
  * is loaded whole as without it, so a bad seed fails with the same messages.
+ * True when the loader's comments are in.
  */
-export function buildDataFileFromSeed(path: string, raw: unknown, options: { copyTo?: string; loader?: CommentLoader; now?: Date } = {}): void {
+export function buildDataFileFromSeed(path: string, raw: unknown, options: { copyTo?: string; loader?: CommentLoader; now?: Date } = {}): boolean {
   const now = options.now ?? new Date();
   const { loader, copyTo } = options;
   const split = loader && commentSplit(raw);
@@ -82,10 +83,11 @@ export function buildDataFileFromSeed(path: string, raw: unknown, options: { cop
       loader.ready();
       const apart = { ...loader.apart(split, state.portals[split.portal].id), sidePath: loader.sidePath };
       buildDataFile(path, state, { copyTo, apart });
-      return;
+      return true;
     } catch (err) {
       if (!(err instanceof CommentsNotLoaded)) throw err;
     }
   }
   buildDataFile(path, loadSeed(raw, now), { copyTo });
+  return false;
 }

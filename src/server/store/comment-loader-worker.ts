@@ -1,8 +1,8 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import { commentSplit, SCRATCH_COLUMNS, SCRATCH_TABLE, type LoaderData, type LoaderReport } from './comment-loader.js';
 import { openScratchDatabase } from './database.js';
-import { loadSplitComments } from './load-seed.js';
+import { loadSplitComments, readText } from './load-seed.js';
 import { tallyComments } from './portal-document.js';
 import { Sql } from './sql.js';
 import { bulkInsertRecords, COMMENTS } from './tables.js';
@@ -22,7 +22,7 @@ try {
   sql = new Sql(openScratchDatabase(sidePath));
   sql.exec(`CREATE TABLE ${SCRATCH_TABLE} (${SCRATCH_COLUMNS.join(', ')})`);
   report({ kind: 'ready' });
-  const raw = JSON.parse(readFileSync(seedFile, 'utf8')) as unknown;
+  const raw = JSON.parse(readText(seedFile)) as unknown;
   const split = commentSplit(raw);
   if (!split) throw new Error('no comments to load');
   const comments = loadSplitComments(raw, split, new Date(now));

@@ -21,7 +21,7 @@ import { COMMENTS } from './tables.js';
 /** Fewer comments than this load in the main thread: starting a thread costs more than it saves. */
 export const FEWEST_COMMENTS_APART = 20_000;
 /** The worker's share of them: the main thread also checks and inserts everything else. */
-const WORKER_SHARE = 0.5;
+const WORKER_SHARE = 0.7;
 
 /** Seed files smaller than this (bytes) cannot hold enough comments. */
 const SMALLEST_SEED_APART = 2_000_000;
@@ -99,9 +99,8 @@ export class CommentLoader {
     this.worker.unref();
   }
 
-  /** Starts a worker on the seed file; none when there is no worker script. `dataPath` names the scratch file. */
-  static start(seedFile: string, dataPath: string, now: Date): CommentLoader | undefined {
-    const script = workerScript();
+  /** Starts a worker on the seed file; none when there is no worker script or the file is small. `dataPath` names the scratch file. */
+  static start(seedFile: string, dataPath: string, now: Date, script = workerScript()): CommentLoader | undefined {
     if (!script || !(fileSize(seedFile) >= SMALLEST_SEED_APART)) return undefined;
     return new CommentLoader(script, seedFile, `${dataPath}.comments-${process.pid}`, now);
   }
