@@ -137,9 +137,10 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
   // A new file holds the seed; reset goes back to a copy of it.
   const resetFile = fresh ? resetFilePath() : undefined;
   if (fresh) {
-    const loader = typeof seed === 'string' && seed !== 'demo' ? CommentLoader.start(seed, path, new Date()) : undefined;
+    const now = new Date();
+    const loader = typeof seed === 'string' && seed !== 'demo' ? CommentLoader.start(seed, path, now) : undefined;
     try {
-      buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile, loader });
+      buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile, loader, now });
     } finally {
       loader?.stop();
     }
