@@ -88,7 +88,7 @@ export class CommentLoader {
 
   private constructor(
     script: string,
-    seedFile: string,
+    readonly seedFile: string,
     readonly sidePath: string,
     now: Date,
   ) {
