@@ -59,8 +59,9 @@ export function buildDataFile(path: string, state: ServerState, options: { tag?:
 }
 
 /**
- * Writes a seed document (`raw`, as read from `seedFile`) as a new database at
- * `path`, as `buildDataFile(path, loadSeed(raw))` does. With a `loader` started
+ * Writes a seed document (`raw`, as read from the loader's seed file; the loader's
+ * comments are dropped from it) as a new database at `path`, as
+ * `buildDataFile(path, loadSeed(raw))` does. With a `loader` started
  * on the same file, many comments are checked and inserted by it in parallel
  * (see comment-loader.ts); when it finds a problem in them, or fails, the seed
  * is loaded whole as without it, so a bad seed fails with the same messages.
