@@ -26,7 +26,7 @@ function fsyncPath(path: string): void {
  * Anything at `path` is replaced, so callers only use it for a new (or empty)
  * file, or one they have kept elsewhere. `copyTo` gets a copy of the new file.
  */
-export function buildDataFile(path: string, state: ServerState, options: { tag?: string; copyTo?: string; apart?: CommentsApart & { sidePath: string } } = {}): void {
+export function buildDataFile(path: string, state: ServerState, options: { tag?: string; copyTo?: string; apart?: CommentsApart } = {}): void {
   const tag = options.tag ?? 'seeding';
   const building = `${path}.${tag}-${process.pid}`;
   const remove = () => {
@@ -36,8 +36,6 @@ export function buildDataFile(path: string, state: ServerState, options: { tag?:
   try {
     const db = openDatabase(building, { bulkLoad: true });
     try {
-      // Attached before the transaction (SQLite attaches none inside one).
-      if (options.apart) db.prepare('ATTACH ? AS apart').run([options.apart.sidePath]);
       Store.seed(db, state, options.apart);
     } finally {
       db.close();
@@ -84,9 +82,7 @@ export function buildDataFileFromSeed(path: string, raw: unknown, options: { cop
     // thread holds (and its garbage collector walks) far fewer objects through the load.
     ((raw as { portals: Array<{ comments: unknown[] }> }).portals[split.portal].comments).length = split.from;
     try {
-      loader.ready();
-      const apart = { ...loader.apart(split, state.portals[split.portal].id), sidePath: loader.sidePath };
-      buildDataFile(path, state, { copyTo, apart });
+      buildDataFile(path, state, { copyTo, apart: loader.apart(split, state.portals[split.portal].id) });
       return true;
     } catch (err) {
       if (!(err instanceof CommentsNotLoaded)) throw err;

@@ -23,6 +23,10 @@ export const FEWEST_COMMENTS_APART = 20_000;
 /** The worker's share of them: the main thread also checks and inserts everything else. */
 const WORKER_SHARE = 0.7;
 
+/** A worker silent for this long is taken for dead (it reports after each step; a step takes seconds on a seed of millions of comments). */
+const SILENCE_MS = 600_000;
+const WAIT_STEP_MS = 1_000;
+
 /** Seed files smaller than this (bytes) cannot hold enough comments. */
 const SMALLEST_SEED_APART = 2_000_000;
 
@@ -107,18 +111,24 @@ export class CommentLoader {
 
   /** Blocks until the worker has made report `kind`; throws CommentsNotLoaded if it failed instead. */
   private waitFor<K extends LoaderReport['kind']>(kind: K): Extract<LoaderReport, { kind: K }> {
+    let since = Date.now();
     for (;;) {
       const found = this.reports.find((r) => r.kind === kind || r.kind === 'failed');
       if (found?.kind === 'failed') throw new CommentsNotLoaded(found.reason);
       if (found) return found as Extract<LoaderReport, { kind: K }>;
       const seen = Atomics.load(this.signal, 0);
       const message = receiveMessageOnPort(this.port);
-      if (message) this.reports.push(message.message as LoaderReport);
-      else Atomics.wait(this.signal, 0, seen);
+      if (message) {
+        this.reports.push(message.message as LoaderReport);
+        since = Date.now();
+      } else if (Atomics.wait(this.signal, 0, seen, WAIT_STEP_MS) === 'timed-out' && Date.now() - since > SILENCE_MS) {
+        // It reports on every path but one: a thread that died (out of memory) says nothing.
+        throw new CommentsNotLoaded('the worker stopped answering');
+      }
     }
   }
 
-  /** Waits until the scratch database exists, so it can be attached. */
+  /** Waits until the worker has started (and made its scratch file). */
   ready(): void {
     this.waitFor('ready');
   }
@@ -134,6 +144,12 @@ export class CommentLoader {
       },
       insert: (sql: Sql) => {
         this.waitFor('done');
+        // Attached only now, when the worker is done with it, so the two never wait on each other's locks.
+        // SQLite attaches nothing inside a transaction: the bulk load's is split in two (it builds a file
+        // nobody uses before it is complete, without a journal, so it is no unit anyway).
+        sql.exec('COMMIT');
+        sql.run('ATTACH ? AS apart', [this.sidePath]);
+        sql.exec('BEGIN');
         const columns = SCRATCH_COLUMNS.slice(1).join(', ');
         sql.run(`INSERT INTO comments (portal_id, ${columns}) SELECT ?, ${columns} FROM apart.${SCRATCH_TABLE} ORDER BY rowid`, [portalId]);
       },

@@ -134,14 +134,10 @@ export class Store {
     return portalIds(new Sql(db)).length === 0;
   }
 
-  /**
-   * Seeds an empty database in one transaction. With comments `apart` (in an
-   * attached database, see comment-loader.ts) the transaction starts deferred, so
-   * it locks the attached database only once it reads it.
-   */
+  /** Seeds an empty database in one transaction (see CommentsApart for comments loaded apart). */
   static seed(db: Database, state: ServerState, apart?: CommentsApart): void {
     const sql = new Sql(db);
-    sql.exec(apart ? 'BEGIN' : 'BEGIN IMMEDIATE');
+    sql.exec('BEGIN IMMEDIATE');
     try {
       insertPortals(sql, state.portals, apart);
       sql.exec('COMMIT');
