@@ -57,9 +57,8 @@ export function buildDataFile(path: string, state: ServerState, options: { tag?:
 }
 
 /**
- * Writes a seed document (`raw`, as read from the loader's seed file; the loader's
- * comments are dropped from it) as a new database at `path`, as
- * `buildDataFile(path, loadSeed(raw))` does. With a `loader` started
+ * Writes a seed document (`raw`, as read from the loader's seed file) as a new
+ * database at `path`, as `buildDataFile(path, loadSeed(raw))` does. With a `loader` started
  * on the same file, many comments are checked and inserted by it in parallel
  * (see comment-loader.ts); when it finds a problem in them, or fails, the seed
  * is loaded whole as without it, so a bad seed fails with the same messages.
@@ -78,9 +77,9 @@ export function buildDataFileFromSeed(path: string, raw: unknown, options: { cop
     }
   }
   if (loader && split && state) {
-    // The worker's comments as given are checked and not needed here any more: the main
-    // thread holds (and its garbage collector walks) far fewer objects through the load.
-    ((raw as { portals: Array<{ comments: unknown[] }> }).portals[split.portal].comments).length = split.from;
+    // The seed as parsed is not needed any more (a fallback reads it again): the main thread
+    // holds (and its garbage collector walks) far fewer objects through the load.
+    raw = undefined;
     try {
       buildDataFile(path, state, { copyTo, apart: loader.apart(split, state.portals[split.portal].id) });
       return true;

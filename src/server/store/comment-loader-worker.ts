@@ -22,10 +22,12 @@ try {
   sql = new Sql(openScratchDatabase(sidePath));
   sql.exec(`CREATE TABLE ${SCRATCH_TABLE} (${SCRATCH_COLUMNS.join(', ')})`);
   report({ kind: 'ready' });
-  const raw = JSON.parse(readText(seedFile)) as unknown;
+  let raw: unknown = JSON.parse(readText(seedFile));
   const split = commentSplit(raw);
   if (!split) throw new Error('no comments to load');
   const comments = loadSplitComments(raw, split, new Date(now));
+  // Only the checked comments stay: the seed as parsed is garbage from here on.
+  raw = undefined;
   report({ kind: 'checked', split, tally: tallyComments(comments) });
   sql.exec('BEGIN');
   // portal_id is the main thread's to give (it copies the rows with it).
