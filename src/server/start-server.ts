@@ -1,10 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { answerClientErrors } from './http/client-error.js';
-import { createRequestHandler } from './http/create-app.js';
-import { createRehearsal, type RehearsalOptions } from './http/rehearsal/rehearsal.js';
-import { prepareUploadSpool } from './http/upload-spool.js';
+import type { RehearsalOptions } from './http/rehearsal/rehearsal.js';
 import { buildDataFileFromSeed } from './store/build-data-file.js';
 import { CommentLoader } from './store/comment-loader.js';
 import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
@@ -77,6 +74,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ? await openDataFile(options.data, options.seed, notices)
     : new Store(loadSeed(await readSeed(options.seed)));
 
+  // The HTTP side is loaded once the data is: a seed's worker thread (see openDataFile) starts sooner.
+  const [{ answerClientErrors }, { createRequestHandler }, { createRehearsal }, { prepareUploadSpool }] = await Promise.all([
+    import('./http/client-error.js'),
+    import('./http/create-app.js'),
+    import('./http/rehearsal/rehearsal.js'),
+    import('./http/upload-spool.js'),
+  ]);
   const servers: Server[] = [];
   const uploadTmpDir = await prepareUploadSpool();
   const handler = createRequestHandler({

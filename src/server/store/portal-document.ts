@@ -102,7 +102,7 @@ export function insertPortals(sql: Sql, portals: PortalData[], apart?: CommentsA
   const insert = () => {
     for (const p of portals) {
       sql.run('INSERT INTO portals (id, guid, is_default, settings) VALUES (?, ?, ?, ?)', [p.id, p.guid, p.default ? 1 : 0, settingsJson(p)]);
-      insertContent(sql, p, p.id === apart?.portalId ? apart.tally() : undefined);
+      insertContent(sql, p, p.id === apart?.portalId ? () => apart.tally() : undefined);
     }
   };
   inBulk(sql, true, portals.map((p) => p.id), insert, apart && { table: 'comments', insert: () => apart.insert(sql) });
@@ -111,10 +111,10 @@ export function insertPortals(sql: Sql, portals: PortalData[], apart?: CommentsA
 
 const settingsJson = (p: PortalData) => JSON.stringify(Object.fromEntries(SETTING_KEYS.map((k) => [k, p[k]])));
 
-function insertContent(sql: Sql, p: PortalData, apart?: CommentTally): void {
+function insertContent(sql: Sql, p: PortalData, apart?: () => CommentTally): void {
   for (const host of p.hosts) sql.run('INSERT INTO portal_hosts (host, portal_id) VALUES (?, ?)', [host, p.id]);
-  insertCollections(sql, p, apart);
-  for (const [name, last] of Object.entries(sequenceStarts(p, apart))) {
+  const tally = insertCollections(sql, p, apart);
+  for (const [name, last] of Object.entries(sequenceStarts(p, tally))) {
     sql.run('INSERT INTO sequences (portal_id, name, last) VALUES (?, ?, ?)', [p.id, name, last]);
   }
 }
@@ -175,12 +175,14 @@ function counters(p: PortalData, apart?: CommentTally) {
   };
 }
 
-/** A whole portal's collections in bulk. */
-function insertCollections(sql: Sql, p: PortalData, apart?: CommentTally): void {
+/**
+ * A whole portal's collections in bulk (each table's rows in order). The rows
+ * that carry counters go last, so comments loaded `apart` are checked
+ * meanwhile; returns what those add.
+ */
+function insertCollections(sql: Sql, p: PortalData, apart?: () => CommentTally): CommentTally | undefined {
   const each = <R>(spec: TableSpec<R>, items: R[]) => bulkInsertRecords(sql, spec, p.id, items);
-  const counted = counters(p, apart);
   each(API_KEYS, p.api_keys);
-  bulkInsertRecords(sql, USERS, p.id, p.users, counted.users);
   each(TABS, p.tabs);
   each(SECTIONS, p.sections);
   each(STATUSES, p.statuses);
@@ -188,15 +190,19 @@ function insertCollections(sql: Sql, p: PortalData, apart?: CommentTally): void 
   each(CATEGORIES, p.categories);
   each(GROUPS, p.groups);
   bulkInsert(sql, 'group_members', ['portal_id', 'group_id', 'user_id'], p.groups.flatMap((g) => g.user_ids.map((u) => [p.id, g.id, u])));
-  bulkInsertRecords(sql, POSTS, p.id, p.posts, counted.posts);
-  bulkInsert(sql, 'post_categories', ['portal_id', 'post_key', 'category_id'], p.posts.flatMap((x) => x.category_ids.map((c) => [p.id, x.key, c])));
-  bulkInsert(sql, 'post_tags', ['portal_id', 'post_key', 'tag_id'], p.posts.flatMap((x) => x.tag_ids.map((t) => [p.id, x.key, t])));
   each(COMMENTS, p.comments);
   each(FEEDBACK, p.feedback);
   each(REFERENCES, p.references);
   each(VOTES, p.anonymous_votes);
   each(SAVED_QUERIES, p.saved_queries);
   each(EVENTS, p.events);
+  const tally = apart?.();
+  const counted = counters(p, tally);
+  bulkInsertRecords(sql, USERS, p.id, p.users, counted.users);
+  bulkInsertRecords(sql, POSTS, p.id, p.posts, counted.posts);
+  bulkInsert(sql, 'post_categories', ['portal_id', 'post_key', 'category_id'], p.posts.flatMap((x) => x.category_ids.map((c) => [p.id, x.key, c])));
+  bulkInsert(sql, 'post_tags', ['portal_id', 'post_key', 'tag_id'], p.posts.flatMap((x) => x.tag_ids.map((t) => [p.id, x.key, t])));
+  return tally;
 }
 
 const PORTAL_TABLES = [
