@@ -70,17 +70,19 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const notices: string[] = [];
-  const store = options.data
-    ? await openDataFile(options.data, options.seed, notices)
-    : new Store(loadSeed(await readSeed(options.seed)));
-
-  // The HTTP side is loaded once the data is: a seed's worker thread (see openDataFile) starts sooner.
-  const [{ answerClientErrors }, { createRequestHandler }, { createRehearsal }, { prepareUploadSpool }] = await Promise.all([
+  // The HTTP side loads while a new data file is synced and copied (off the event loop).
+  const httpSide = Promise.all([
     import('./http/client-error.js'),
     import('./http/create-app.js'),
     import('./http/rehearsal/rehearsal.js'),
     import('./http/upload-spool.js'),
   ]);
+  httpSide.catch(() => {}); // awaited below, unless the data does not load
+  const store = options.data
+    ? await openDataFile(options.data, options.seed, notices)
+    : new Store(loadSeed(await readSeed(options.seed)));
+
+  const [{ answerClientErrors }, { createRequestHandler }, { createRehearsal }, { prepareUploadSpool }] = await httpSide;
   const servers: Server[] = [];
   const uploadTmpDir = await prepareUploadSpool();
   const handler = createRequestHandler({
@@ -144,7 +146,7 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
     const now = new Date();
     const loader = typeof seed === 'string' && seed !== 'demo' ? CommentLoader.start(seed, path, now) : undefined;
     try {
-      buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile, loader, now });
+      await buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile, loader, now });
     } finally {
       loader?.stop();
     }

@@ -1,4 +1,5 @@
 import { closeSync, constants, copyFileSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { copyFile, open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { openDatabase } from './database.js';
 import { CommentLoader, CommentsNotLoaded, commentSplit } from './comment-loader.js';
@@ -26,29 +27,78 @@ function fsyncPath(path: string): void {
  * Anything at `path` is replaced, so callers only use it for a new (or empty)
  * file, or one they have kept elsewhere. `copyTo` gets a copy of the new file.
  */
-export function buildDataFile(path: string, state: ServerState, options: { tag?: string; copyTo?: string; apart?: CommentsApart } = {}): void {
-  const tag = options.tag ?? 'seeding';
-  const building = `${path}.${tag}-${process.pid}`;
-  const remove = () => {
-    for (const suffix of SIDE_FILES) rmSync(building + suffix, { force: true });
-  };
-  remove();
-  try {
-    const db = openDatabase(building, { bulkLoad: true });
-    try {
-      Store.seed(db, state, options.apart);
-    } finally {
-      db.close();
-    }
+export function buildDataFile(path: string, state: ServerState, options: { tag?: string; copyTo?: string } = {}): void {
+  const building = fillBuilding(path, state, options.tag);
+  settle(building, options.copyTo, () => {
     fsyncPath(building);
     // Copied while no connection has it open: copying an open database would drop SQLite's locks on it.
     if (options.copyTo) copyFileSync(building, options.copyTo, constants.COPYFILE_FICLONE);
     renameSync(building, path);
+  });
+  fsyncFolder(path);
+}
+
+/** `buildDataFile`, but the new file is synced and copied off the event loop (the caller can go on meanwhile). */
+async function buildDataFileAsync(path: string, state: ServerState, options: { copyTo?: string; apart?: CommentsApart }): Promise<void> {
+  const building = fillBuilding(path, state, 'seeding', options.apart);
+  await settleAsync(building, options.copyTo, async () => {
+    const copy = options.copyTo ? copyFile(building, options.copyTo, constants.COPYFILE_FICLONE) : undefined;
+    const handle = await open(building, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await copy;
+    await rename(building, path);
+  });
+  fsyncFolder(path);
+}
+
+/** The database built beside `path` (removed again when that fails). */
+function fillBuilding(path: string, state: ServerState, tag = 'seeding', apart?: CommentsApart): string {
+  const building = `${path}.${tag}-${process.pid}`;
+  removeBuilding(building);
+  try {
+    const db = openDatabase(building, { bulkLoad: true });
+    try {
+      Store.seed(db, state, apart);
+    } finally {
+      db.close();
+    }
   } catch (err) {
-    remove();
-    if (options.copyTo) rmSync(options.copyTo, { force: true });
+    removeBuilding(building);
     throw err;
   }
+  return building;
+}
+
+function removeBuilding(building: string): void {
+  for (const suffix of SIDE_FILES) rmSync(building + suffix, { force: true });
+}
+
+/** Runs `place` (sync, copy, rename); when it fails, neither the built file nor its copy stays. */
+function settle(building: string, copyTo: string | undefined, place: () => void): void {
+  try {
+    place();
+  } catch (err) {
+    removeBuilding(building);
+    if (copyTo) rmSync(copyTo, { force: true });
+    throw err;
+  }
+}
+
+async function settleAsync(building: string, copyTo: string | undefined, place: () => Promise<void>): Promise<void> {
+  try {
+    await place();
+  } catch (err) {
+    removeBuilding(building);
+    if (copyTo) rmSync(copyTo, { force: true });
+    throw err;
+  }
+}
+
+function fsyncFolder(path: string): void {
   try {
     fsyncPath(dirname(path));
   } catch {
@@ -64,7 +114,7 @@ export function buildDataFile(path: string, state: ServerState, options: { tag?:
  * is loaded whole as without it, so a bad seed fails with the same messages.
  * True when the loader's comments are in.
  */
-export function buildDataFileFromSeed(path: string, raw: unknown, options: { copyTo?: string; loader?: CommentLoader; now?: Date } = {}): boolean {
+export async function buildDataFileFromSeed(path: string, raw: unknown, options: { copyTo?: string; loader?: CommentLoader; now?: Date } = {}): Promise<boolean> {
   const now = options.now ?? new Date();
   const { loader, copyTo } = options;
   const split = loader && commentSplit(raw);
@@ -81,13 +131,13 @@ export function buildDataFileFromSeed(path: string, raw: unknown, options: { cop
     // holds (and its garbage collector walks) far fewer objects through the load.
     raw = undefined;
     try {
-      buildDataFile(path, state, { copyTo, apart: loader.apart(split, state.portals[split.portal].id) });
+      await buildDataFileAsync(path, state, { copyTo, apart: loader.apart(split, state.portals[split.portal].id) });
       return true;
     } catch (err) {
       if (!(err instanceof CommentsNotLoaded)) throw err;
     }
     raw = JSON.parse(readText(loader.seedFile));
   }
-  buildDataFile(path, loadSeed(raw, now), { copyTo });
+  await buildDataFileAsync(path, loadSeed(raw, now), { copyTo });
   return false;
 }

@@ -129,14 +129,14 @@ describe('a seed with many comments, part of them loaded by a worker thread', ()
     expect(filesIn(dir)).toEqual(['big.db', 'big.json', 'expected.db']);
   }, 60_000);
 
-  it('the worker (of the bundle) loads its part: the same database as without it', () => {
+  it('the worker (of the bundle) loads its part: the same database as without it', async () => {
     const seed = bigSeed();
     const seedFile = join(dir, 'big.json');
     writeFileSync(seedFile, JSON.stringify(seed));
     const now = new Date();
     const loader = CommentLoader.start(seedFile, join(dir, 'big.db'), now, WORKER)!;
     try {
-      expect(buildDataFileFromSeed(join(dir, 'big.db'), seed, { loader, now })).toBe(true);
+      expect(await buildDataFileFromSeed(join(dir, 'big.db'), seed, { loader, now })).toBe(true);
     } finally {
       loader.stop();
     }
