@@ -43,6 +43,7 @@ async function buildDataFileAsync(path: string, state: ServerState, options: { c
   const building = fillBuilding(path, state, 'seeding', options.apart);
   await settleAsync(building, options.copyTo, async () => {
     const copy = options.copyTo ? copyFile(building, options.copyTo, constants.COPYFILE_FICLONE) : undefined;
+    copy?.catch(() => {}); // awaited below, unless the sync fails first
     const handle = await open(building, 'r');
     try {
       await handle.sync();
