@@ -21,7 +21,7 @@ import { COMMENTS } from './tables.js';
 /** Fewer comments than this load in the main thread: starting a thread costs more than it saves. */
 export const FEWEST_COMMENTS_APART = 20_000;
 /** The worker's share of them: the main thread also checks and inserts everything else. */
-const WORKER_SHARE = 0.7;
+const WORKER_SHARE = 0.67;
 
 /** A worker silent for this long is taken for dead (it reports after each step; a step takes seconds on a seed of millions of comments). */
 const SILENCE_MS = 600_000;
