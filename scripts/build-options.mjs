@@ -65,7 +65,12 @@ export const cliOptions = {
 /** The reference server and the OpenAPI document as ES modules (dist/server.js, dist/openapi.js). */
 export const buildOptions = {
   ...common,
-  entryPoints: { openapi: 'src/contract/openapi.ts', server: 'src/server/start-server.ts' },
+  entryPoints: {
+    openapi: 'src/contract/openapi.ts',
+    server: 'src/server/start-server.ts',
+    // a worker thread of the seed load, started by file name (see src/server/store/comment-loader.ts)
+    'comment-loader-worker': 'src/server/store/comment-loader-worker.ts',
+  },
   outdir: 'dist',
   splitting: true,
   format: 'esm',

@@ -1,15 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { answerClientErrors } from './http/client-error.js';
-import { createRequestHandler } from './http/create-app.js';
-import { createRehearsal, type RehearsalOptions } from './http/rehearsal/rehearsal.js';
-import { prepareUploadSpool } from './http/upload-spool.js';
-import { buildDataFile } from './store/build-data-file.js';
+import type { RehearsalOptions } from './http/rehearsal/rehearsal.js';
+import { buildDataFileFromSeed } from './store/build-data-file.js';
+import { CommentLoader } from './store/comment-loader.js';
 import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
-import { loadSeed, SeedError } from './store/load-seed.js';
+import { loadSeed, readText, SeedError } from './store/load-seed.js';
 import type { ServerState } from './store/state.js';
 import { resetFilePath, Store } from './store/store.js';
 
@@ -45,7 +42,7 @@ async function readSeed(seed: string | object | undefined): Promise<unknown> {
   if (typeof seed !== 'string') return seed;
   let text: string;
   try {
-    text = await readFile(seed, 'utf8');
+    text = readText(seed);
   } catch (err) {
     throw new SeedError([`${seed}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
   }
@@ -73,10 +70,19 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const notices: string[] = [];
+  // The HTTP side loads while a new data file is synced and copied (off the event loop).
+  const httpSide = Promise.all([
+    import('./http/client-error.js'),
+    import('./http/create-app.js'),
+    import('./http/rehearsal/rehearsal.js'),
+    import('./http/upload-spool.js'),
+  ]);
+  httpSide.catch(() => {}); // awaited below, unless the data does not load
   const store = options.data
     ? await openDataFile(options.data, options.seed, notices)
     : new Store(loadSeed(await readSeed(options.seed)));
 
+  const [{ answerClientErrors }, { createRequestHandler }, { createRehearsal }, { prepareUploadSpool }] = await httpSide;
   const servers: Server[] = [];
   const uploadTmpDir = await prepareUploadSpool();
   const handler = createRequestHandler({
@@ -136,7 +142,15 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
   const fresh = kind === 'missing' || kind === 'empty';
   // A new file holds the seed; reset goes back to a copy of it.
   const resetFile = fresh ? resetFilePath() : undefined;
-  if (fresh) buildDataFile(path, loadSeed(await readSeed(seed)), { copyTo: resetFile });
+  if (fresh) {
+    const now = new Date();
+    const loader = typeof seed === 'string' && seed !== 'demo' ? CommentLoader.start(seed, path, now) : undefined;
+    try {
+      await buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile, loader, now });
+    } finally {
+      loader?.stop();
+    }
+  }
   const db = openDatabase(path);
   try {
     let resetTo: ServerState | undefined;

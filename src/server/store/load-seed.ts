@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import { readFileSync } from 'node:fs';
+import * as z from 'zod';
 import {
+  CommentSeed,
   SeedFileSchema,
   type CategoryRecord,
   type CommentRecord,
@@ -12,6 +14,11 @@ import {
   type ServerState,
   type UserRecord,
 } from './state.js';
+
+/** A seed file's text: read whole, then decoded at once (half the time of reading it as text on a large seed). */
+export function readText(path: string): string {
+  return readFileSync(path).toString('utf8');
+}
 
 export class SeedError extends Error {
   constructor(readonly problems: string[]) {
@@ -52,7 +59,46 @@ function nextId(used: Iterable<number>): () => number {
  * Validate a seed (or data) document and fill every default. Problems are
  * collected and reported together, each with the exact path.
  */
-export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
+/**
+ * A part of a seed loaded apart from the rest (in another thread, see
+ * comment-loader.ts): the comments of `portals[portal]` from index `from` on.
+ */
+export interface CommentSplit {
+  portal: number;
+  from: number;
+}
+
+type Raw = Record<string, unknown>;
+const isRecord = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The comments of a raw portal as given (anything that is not an array counts as none). */
+function rawComments(portal: unknown): unknown[] {
+  const comments = isRecord(portal) ? portal.comments : undefined;
+  return Array.isArray(comments) ? comments : [];
+}
+
+/** The id each comment ends up with: its own, or (in order) the next after the highest given one. */
+function commentIds(comments: unknown[]): number[] {
+  const given = comments.map((c) => (isRecord(c) && typeof c.id === 'number' ? c.id : undefined));
+  const next = nextId(given.map((id) => id ?? 0));
+  return given.map((id) => id ?? next());
+}
+
+/**
+ * Validate a seed (or data) document and fill every default. Problems are
+ * collected and reported together, each with the exact path. With `split`,
+ * the comments it names are left out of the result, and checked (with
+ * `loadSplitComments`) elsewhere; ids and references are still checked against
+ * the whole seed, but a problem may then be reported in other words than
+ * without a split, so callers load the whole seed again for the message.
+ */
+export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSplit): ServerState {
+  const whole = split ? rawComments((raw as { portals: unknown[] }).portals[split.portal]) : [];
+  if (split) {
+    const portals = [...(raw as { portals: unknown[] }).portals];
+    portals[split.portal] = { ...(portals[split.portal] as Raw), comments: whole.slice(0, split.from) };
+    raw = { ...(raw as Raw), portals };
+  }
   const parsed = SeedFileSchema.safeParse(raw);
   if (!parsed.success) {
     throw new SeedError(parsed.error.issues.map((i: z.core.$ZodIssue) => `${formatPath(i.path)}: ${i.message}`));
@@ -183,28 +229,12 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
     });
     const postKeys = new Set(posts.map((x) => x.key));
 
-    unique(p.comments, (c) => c.id, 'id', 'comments');
-    const commentId = nextId(p.comments.map((c) => c.id ?? 0));
-    const comments: CommentRecord[] = p.comments.map((c) => {
-      const comment = c as CommentRecord;
-      const created = c.created_at ?? nowIso;
-      comment.id = c.id ?? commentId();
-      comment.created_at = created;
-      comment.updated_at = c.updated_at ?? created;
-      return comment;
-    });
-    let commentById: Map<number, CommentRecord> | undefined;
-    comments.forEach((c, i) => {
-      const path = (field: string) => [...base, 'comments', i, field];
-      if (!postKeys.has(c.post_key)) at(path('post_key'), 'unknown post');
-      if (!userIds.has(c.user_id)) at(path('user_id'), 'unknown user');
-      if (c.parent_id !== null) {
-        commentById ??= new Map(comments.map((d) => [d.id, d]));
-        const parent = commentById.get(c.parent_id);
-        if (!parent) at(path('parent_id'), 'unknown comment');
-        else if (parent.post_key !== c.post_key) at(path('parent_id'), 'parent comment belongs to another post');
-      }
-    });
+    // Split off, the portal's comments are all of them as given, the loaded ones their first part.
+    const allComments: Array<{ id?: unknown; post_key?: unknown }> = split?.portal === pi ? (whole as Raw[]) : p.comments;
+    unique(allComments, (c) => (isRecord(c) ? c.id : undefined), 'id', 'comments');
+    const comments = fillComments(p.comments, 0, allComments, { postKeys, userIds, nowIso }, (i, field, msg) =>
+      at([...base, 'comments', i, field], msg),
+    );
 
     unique(p.feedback, (f) => f.id, 'id', 'feedback');
     let fbSeq = 0;
@@ -241,4 +271,71 @@ export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
   if (problems.length) throw new SeedError(problems);
   if (defaults.length === 0) portals[0].default = true;
   return { format: 1, portals };
+}
+
+interface CommentContext {
+  postKeys: Set<string>;
+  userIds: Set<string>;
+  nowIso: string;
+}
+
+/**
+ * Fills the defaults of comments `part` (checked by the schema), which start at
+ * index `offset` of the portal's comments `all`, and checks their references.
+ */
+function fillComments(
+  part: z.output<typeof CommentSeed>[],
+  offset: number,
+  all: Array<{ id?: unknown; post_key?: unknown }>,
+  ctx: CommentContext,
+  at: (index: number, field: string, msg: string) => void,
+): CommentRecord[] {
+  const ids = commentIds(all);
+  let indexById: Map<number, number> | undefined;
+  return part.map((c, k) => {
+    const i = offset + k;
+    const comment = c as CommentRecord;
+    const created = c.created_at ?? ctx.nowIso;
+    comment.id = ids[i];
+    comment.created_at = created;
+    comment.updated_at = c.updated_at ?? created;
+    if (!ctx.postKeys.has(c.post_key)) at(i, 'post_key', 'unknown post');
+    if (!ctx.userIds.has(c.user_id)) at(i, 'user_id', 'unknown user');
+    if (c.parent_id !== null) {
+      indexById ??= new Map(ids.map((id, j) => [id, j]));
+      const parent = indexById.get(c.parent_id);
+      if (parent === undefined) at(i, 'parent_id', 'unknown comment');
+      else if (all[parent].post_key !== c.post_key) at(i, 'parent_id', 'parent comment belongs to another post');
+    }
+    return comment;
+  });
+}
+
+/**
+ * The comments `split` names, checked and filled as `loadSeed` does with the
+ * whole seed, against the posts and users of their portal as given (those are
+ * checked by `loadSeed` with the same split). Throws a SeedError on any problem.
+ */
+export function loadSplitComments(raw: unknown, split: CommentSplit, now: Date = new Date()): CommentRecord[] {
+  const portal = isRecord(raw) && Array.isArray(raw.portals) ? raw.portals[split.portal] : undefined;
+  if (!isRecord(portal)) throw new SeedError([`portals[${split.portal}]: not a portal`]);
+  const all = rawComments(portal) as Raw[];
+  const parsed = z.array(CommentSeed).safeParse(all.slice(split.from));
+  const base = `portals[${split.portal}].comments`;
+  if (!parsed.success) {
+    const shifted = (path: PropertyKey[]) => (typeof path[0] === 'number' ? [path[0] + split.from, ...path.slice(1)] : path);
+    throw new SeedError(parsed.error.issues.map((i) => `${base}${formatPath(shifted(i.path))}: ${i.message}`));
+  }
+  const keysOf = (items: unknown, field: string) =>
+    new Set((Array.isArray(items) ? items : []).map((item) => (isRecord(item) ? item[field] : undefined)).filter((v): v is string => typeof v === 'string'));
+  const problems: string[] = [];
+  const comments = fillComments(
+    parsed.data,
+    split.from,
+    all,
+    { postKeys: keysOf(portal.posts, 'key'), userIds: keysOf(portal.users, 'id'), nowIso: now.toISOString() },
+    (i, field, msg) => problems.push(`${base}[${i}].${field}: ${msg}`),
+  );
+  if (problems.length) throw new SeedError(problems);
+  return comments;
 }

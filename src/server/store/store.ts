@@ -3,7 +3,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from './database.js';
-import { insertPortals, portalIds, readPortal, replacePortal } from './portal-document.js';
+import { insertPortals, portalIds, readPortal, replacePortal, type CommentsApart } from './portal-document.js';
 import { PortalState } from './portal.js';
 import { Sql } from './sql.js';
 import type { PortalData, ServerState } from './state.js';
@@ -134,12 +134,12 @@ export class Store {
     return portalIds(new Sql(db)).length === 0;
   }
 
-  /** Seeds an empty database in one transaction. */
-  static seed(db: Database, state: ServerState): void {
+  /** Seeds an empty database in one transaction (see CommentsApart for comments loaded apart). */
+  static seed(db: Database, state: ServerState, apart?: CommentsApart): void {
     const sql = new Sql(db);
     sql.exec('BEGIN IMMEDIATE');
     try {
-      insertPortals(sql, state.portals);
+      insertPortals(sql, state.portals, apart);
       sql.exec('COMMIT');
     } catch (err) {
       sql.exec('ROLLBACK');
