@@ -15,8 +15,7 @@ async function yazlZip(entries: Record<string, string>, opts: { zip64?: boolean;
     if (name.endsWith('/')) zip.addEmptyDirectory(name.slice(0, -1));
     else zip.addBuffer(Buffer.from(text), name, { compress: opts.compress ?? true, forceZip64Format: opts.zip64 ?? false });
   }
-  if (opts.comment === undefined) zip.end({ forceZip64Format: opts.zip64 ?? false });
-  else zip.end({ forceZip64Format: opts.zip64 ?? false, comment: opts.comment });
+  zip.end({ forceZip64Format: opts.zip64 ?? false, comment: opts.comment ?? '' });
   return buffer(zip.outputStream);
 }
 
