@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { CENTRAL_HEADER, ENCRYPTED, END_OF_DIRECTORY, LOCAL_HEADER, MAX_16, MAX_32, STRONG_ENCRYPTION, ZIP64_END, ZIP64_LOCATOR } from './zip-format.js';
 
 /** Where an archive's bytes are: in memory, or in a file read at offsets. */
 export interface ZipSource {
@@ -31,15 +32,6 @@ export class ZipFormatError extends Error {
   }
 }
 
-const EOCD = 0x06054b50;
-const ZIP64_LOCATOR = 0x07064b50;
-const ZIP64_EOCD = 0x06064b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
-const ENCRYPTED = 0x0001;
-const STRONG_ENCRYPTION = 0x0040;
-const MAX_16 = 0xffff;
-const MAX_32 = 0xffffffff;
 
 export function bufferSource(bytes: Buffer): ZipSource {
   return {
@@ -81,7 +73,7 @@ export async function readDirectory(src: ZipSource): Promise<ZipEntryInfo[]> {
   const tail = await src.read(tailStart, src.size - tailStart);
   let at = -1;
   for (let i = tail.length - 22; i >= 0; i--) {
-    if (tail.readUInt32LE(i) === EOCD && i + 22 + tail.readUInt16LE(i + 20) === tail.length) {
+    if (tail.readUInt32LE(i) === END_OF_DIRECTORY && i + 22 + tail.readUInt16LE(i + 20) === tail.length) {
       at = i;
       break;
     }
@@ -96,7 +88,7 @@ export async function readDirectory(src: ZipSource): Promise<ZipEntryInfo[]> {
     if (at < 20 || tail.readUInt32LE(at - 20) !== ZIP64_LOCATOR) throw new ZipFormatError('ZIP64 end of central directory locator not found');
     const recordAt = bigToOffset(tail.readBigUInt64LE(at - 20 + 8), 'ZIP64 end record offset');
     const record = await src.read(recordAt, 56);
-    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD) throw new ZipFormatError('ZIP64 end of central directory record not found');
+    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_END) throw new ZipFormatError('ZIP64 end of central directory record not found');
     count = bigToOffset(record.readBigUInt64LE(32), 'entry count');
     cdSize = bigToOffset(record.readBigUInt64LE(40), 'central directory size');
     cdOffset = bigToOffset(record.readBigUInt64LE(48), 'central directory offset');
@@ -109,7 +101,7 @@ export async function readDirectory(src: ZipSource): Promise<ZipEntryInfo[]> {
   const entries: ZipEntryInfo[] = [];
   let p = 0;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL) throw new ZipFormatError(`invalid central directory header for entry ${n + 1}`);
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL_HEADER) throw new ZipFormatError(`invalid central directory header for entry ${n + 1}`);
     const flags = cd.readUInt16LE(p + 8);
     const nameLength = cd.readUInt16LE(p + 28);
     const extraLength = cd.readUInt16LE(p + 30);
@@ -143,7 +135,7 @@ export async function readDirectory(src: ZipSource): Promise<ZipEntryInfo[]> {
 /** Where an entry's data starts, from its local header; the data must end before the central directory. */
 export async function entryDataOffset(src: ZipSource, entry: ZipEntryInfo): Promise<number> {
   const header = await src.read(entry.localHeaderOffset, 30);
-  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) {
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_HEADER) {
     throw new ZipFormatError(`archive entry ${JSON.stringify(entry.name)} has no local header where the directory says`);
   }
   const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);

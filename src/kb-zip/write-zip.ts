@@ -1,4 +1,18 @@
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import {
+  CENTRAL_HEADER,
+  DATA_DESCRIPTOR,
+  DATA_DESCRIPTOR_RECORD,
+  DEFLATE,
+  END_OF_DIRECTORY,
+  LOCAL_HEADER,
+  MAX_16,
+  MAX_32,
+  STORE,
+  UTF8_NAMES,
+  ZIP64_END,
+  ZIP64_LOCATOR,
+} from './zip-format.js';
 
 /** One file of an archive: its whole content, or a stream of it (for files too large to hold). */
 export type ZipEntry = { name: string; data: Buffer } | { name: string; stream: AsyncIterable<Buffer> };
@@ -11,15 +25,9 @@ export interface ZipOptions {
 }
 
 const FIXED_MTIME = new Date(Date.UTC(2000, 0, 1));
-const UTF8_NAMES = 0x0800;
-const DATA_DESCRIPTOR = 0x0008;
-const DEFLATE = 8;
-const STORE = 0;
 /** Made by Unix (3), ZIP 2.0; regular file, rw-r--r--. */
 const MADE_BY = (3 << 8) | 20;
 const EXTERNAL_ATTRIBUTES = (0o100644 << 16) >>> 0;
-const MAX_32 = 0xffffffff;
-const MAX_16 = 0xffff;
 
 /**
  * zlib's defaults give every one-call deflate a 32 kB window and a 128 kB hash
@@ -154,7 +162,7 @@ function checkOffsets(w: Written, name: string): void {
 
 function localHeader(w: Written, time: number, date: number): Buffer {
   const b = Buffer.alloc(30 + w.name.length);
-  b.writeUInt32LE(0x04034b50, 0);
+  b.writeUInt32LE(LOCAL_HEADER, 0);
   b.writeUInt16LE(20, 4);
   b.writeUInt16LE(w.flags, 6);
   b.writeUInt16LE(w.method, 8);
@@ -172,7 +180,7 @@ function localHeader(w: Written, time: number, date: number): Buffer {
 
 function dataDescriptor(w: Written): Buffer {
   const b = Buffer.alloc(16);
-  b.writeUInt32LE(0x08074b50, 0);
+  b.writeUInt32LE(DATA_DESCRIPTOR_RECORD, 0);
   b.writeUInt32LE(w.crc >>> 0, 4);
   b.writeUInt32LE(w.compressed, 8);
   b.writeUInt32LE(w.size, 12);
@@ -181,7 +189,7 @@ function dataDescriptor(w: Written): Buffer {
 
 function centralHeader(w: Written, time: number, date: number): Buffer {
   const b = Buffer.alloc(46 + w.name.length);
-  b.writeUInt32LE(0x02014b50, 0);
+  b.writeUInt32LE(CENTRAL_HEADER, 0);
   b.writeUInt16LE(MADE_BY, 4);
   b.writeUInt16LE(20, 6);
   b.writeUInt16LE(w.flags, 8);
@@ -202,7 +210,7 @@ function centralHeader(w: Written, time: number, date: number): Buffer {
 /** The ZIP64 end record and its locator: only when there are 65,535 entries or more. */
 function zip64End(count: number, size: number, start: number, at: number): Buffer {
   const b = Buffer.alloc(56 + 20);
-  b.writeUInt32LE(0x06064b50, 0);
+  b.writeUInt32LE(ZIP64_END, 0);
   b.writeBigUInt64LE(44n, 4);
   b.writeUInt16LE(MADE_BY, 12);
   b.writeUInt16LE(45, 14);
@@ -211,7 +219,7 @@ function zip64End(count: number, size: number, start: number, at: number): Buffe
   b.writeBigUInt64LE(BigInt(count), 32);
   b.writeBigUInt64LE(BigInt(size), 40);
   b.writeBigUInt64LE(BigInt(start), 48);
-  b.writeUInt32LE(0x07064b50, 56);
+  b.writeUInt32LE(ZIP64_LOCATOR, 56);
   b.writeUInt32LE(0, 60);
   b.writeBigUInt64LE(BigInt(at), 64);
   b.writeUInt32LE(1, 72);
@@ -220,7 +228,7 @@ function zip64End(count: number, size: number, start: number, at: number): Buffe
 
 function endOfDirectory(count: number, size: number, start: number): Buffer {
   const b = Buffer.alloc(22);
-  b.writeUInt32LE(0x06054b50, 0);
+  b.writeUInt32LE(END_OF_DIRECTORY, 0);
   b.writeUInt16LE(Math.min(count, MAX_16), 8);
   b.writeUInt16LE(Math.min(count, MAX_16), 10);
   b.writeUInt32LE(Math.min(size, MAX_32), 12);

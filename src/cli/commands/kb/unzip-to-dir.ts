@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
+import { DEFLATE, STORE } from '../../../kb-zip/zip-format.js';
 import { bufferSource, entryDataOffset, fileSource, readDirectory, type ZipEntryInfo, type ZipSource } from '../../../kb-zip/read-zip.js';
 import { eachLimit } from './each-limit.js';
 import { removeOnExit } from './remove-on-exit.js';
@@ -226,9 +227,6 @@ async function openZipSource(archive: string | Buffer): Promise<ZipSource> {
   if ((await stat(archive)).size > IN_MEMORY_ZIP) return fileSource(archive);
   return bufferSource(await readFile(archive));
 }
-
-const STORE = 0;
-const DEFLATE = 8;
 
 function checkMethod(entry: ZipEntryInfo): void {
   if (entry.method !== STORE && entry.method !== DEFLATE) {
