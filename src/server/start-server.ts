@@ -2,11 +2,10 @@ import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { RehearsalOptions } from './http/rehearsal/rehearsal.js';
-import { buildDataFileFromSeed } from './store/build-data-file.js';
-import { CommentLoader } from './store/comment-loader.js';
+import { buildDataFileFromSeed, buildDataFileFromSeedFile } from './store/build-data-file.js';
 import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
-import { loadSeed, readText, SeedError } from './store/load-seed.js';
+import { loadSeed, parseSeedText, readText } from './store/load-seed.js';
 import type { ServerState } from './store/state.js';
 import { resetFilePath, Store } from './store/store.js';
 
@@ -40,17 +39,7 @@ async function readSeed(seed: string | object | undefined): Promise<unknown> {
     return demoSeed();
   }
   if (typeof seed !== 'string') return seed;
-  let text: string;
-  try {
-    text = readText(seed);
-  } catch (err) {
-    throw new SeedError([`${seed}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new SeedError([`${seed}: not valid JSON (${(err as Error).message})`]);
-  }
+  return parseSeedText(seed, readText(seed));
 }
 
 const isLoopbackIp = (host: string) => /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
@@ -143,13 +132,8 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
   // A new file holds the seed; reset goes back to a copy of it.
   const resetFile = fresh ? resetFilePath() : undefined;
   if (fresh) {
-    const now = new Date();
-    const loader = typeof seed === 'string' && seed !== 'demo' ? CommentLoader.start(seed, path, now) : undefined;
-    try {
-      await buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile, loader, now });
-    } finally {
-      loader?.stop();
-    }
+    if (typeof seed === 'string' && seed !== 'demo') await buildDataFileFromSeedFile(path, seed, { copyTo: resetFile });
+    else await buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile });
   }
   const db = openDatabase(path);
   try {

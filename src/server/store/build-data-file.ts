@@ -2,8 +2,9 @@ import { closeSync, constants, copyFileSync, fsyncSync, openSync, renameSync, rm
 import { copyFile, open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { openDatabase } from './database.js';
-import { CommentLoader, CommentsNotLoaded, commentSplit } from './comment-loader.js';
-import { loadSeed, readText } from './load-seed.js';
+import { CommentLoader, CommentsNotLoaded, FEWEST_BYTES_APART, WORKER_SHARE } from './comment-loader.js';
+import { findCommentsCut, parseHead } from './cut-seed-text.js';
+import { commentsBefore, loadSeed, parseSeedText, readSeedBytes } from './load-seed.js';
 import type { CommentsApart } from './portal-document.js';
 import type { ServerState } from './state.js';
 import { Store } from './store.js';
@@ -107,38 +108,75 @@ function fsyncFolder(path: string): void {
   }
 }
 
+/** A seed loaded for `buildDataFileAsync`: its state, and the comments the worker has. */
+interface LoadedSeed {
+  state: ServerState;
+  apart?: CommentsApart;
+}
+
 /**
- * Writes a seed document (`raw`, as read from the loader's seed file) as a new
- * database at `path`, as `buildDataFile(path, loadSeed(raw))` does. With a `loader` started
- * on the same file, many comments are checked and inserted by it in parallel
- * (see comment-loader.ts); when it finds a problem in them, or fails, the seed
- * is loaded whole as without it, so a bad seed fails with the same messages.
- * True when the loader's comments are in.
+ * The seed file cut in two (see cut-seed-text.ts): the worker gets the last
+ * comments of the last portal, this thread parses and loads the rest. None
+ * when the file can't be cut, or the cut doesn't hold, or anything in the part
+ * loaded here is wrong: the seed is then loaded whole, for the messages of the
+ * whole seed.
  */
-export async function buildDataFileFromSeed(path: string, raw: unknown, options: { copyTo?: string; loader?: CommentLoader; now?: Date } = {}): Promise<boolean> {
+function loadCut(bytes: Buffer, loader: CommentLoader, now: Date): LoadedSeed | undefined {
+  const cut = findCommentsCut(bytes, WORKER_SHARE, FEWEST_BYTES_APART);
+  if (!cut) return undefined;
+  loader.cut(cut);
+  const head = parseHead(bytes, cut);
+  if (!head) return undefined;
+  const { document, portal } = head;
+  loader.before(commentsBefore((document as { portals: unknown[] }).portals[portal], portal));
+  try {
+    const state = loadSeed(document, now, { portal, restHighestId: () => loader.highestId() });
+    return { state, apart: loader.apart(state.portals[portal].id) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the seed file at `seedFile` as a new database at `path`, as
+ * `buildDataFile(path, loadSeed(<its document>))` does. Seeds with many
+ * comments are loaded by two threads (see comment-loader.ts); when the worker
+ * finds a problem in its part, or fails, the seed is loaded whole as without
+ * it, so a bad seed fails with the same messages. True when the worker's
+ * comments are in.
+ */
+export async function buildDataFileFromSeedFile(
+  path: string,
+  seedFile: string,
+  options: { copyTo?: string; now?: Date; workerScript?: string } = {},
+): Promise<boolean> {
   const now = options.now ?? new Date();
-  const { loader, copyTo } = options;
-  const split = loader && commentSplit(raw);
-  let state: ServerState | undefined;
-  if (loader && split) {
-    try {
-      state = loadSeed(raw, now, split);
-    } catch {
-      // Loaded whole below, for the messages of the whole seed.
+  const { copyTo } = options;
+  const loader = CommentLoader.start(seedFile, path, now, options.workerScript);
+  try {
+    let bytes: Buffer | undefined = readSeedBytes(seedFile);
+    const loaded = loader && loadCut(bytes, loader, now);
+    if (loaded) {
+      // The seed's bytes are not needed any more (a fallback reads them again): the main thread
+      // holds (and its garbage collector walks) less through the load.
+      bytes = undefined;
+      try {
+        await buildDataFileAsync(path, loaded.state, { copyTo, apart: loaded.apart });
+        return true;
+      } catch (err) {
+        if (!(err instanceof CommentsNotLoaded)) throw err;
+      }
     }
+    loader?.stop();
+    const raw = parseSeedText(seedFile, (bytes ?? readSeedBytes(seedFile)).toString('utf8'));
+    await buildDataFileAsync(path, loadSeed(raw, now), { copyTo });
+    return false;
+  } finally {
+    loader?.stop();
   }
-  if (loader && split && state) {
-    // The seed as parsed is not needed any more (a fallback reads it again): the main thread
-    // holds (and its garbage collector walks) far fewer objects through the load.
-    raw = undefined;
-    try {
-      await buildDataFileAsync(path, state, { copyTo, apart: loader.apart(split, state.portals[split.portal].id) });
-      return true;
-    } catch (err) {
-      if (!(err instanceof CommentsNotLoaded)) throw err;
-    }
-    raw = JSON.parse(readText(loader.seedFile));
-  }
-  await buildDataFileAsync(path, loadSeed(raw, now), { copyTo });
-  return false;
+}
+
+/** Writes a seed document as a new database at `path`, as `buildDataFile(path, loadSeed(raw))` does, syncing off the event loop. */
+export async function buildDataFileFromSeed(path: string, raw: unknown, options: { copyTo?: string; now?: Date } = {}): Promise<void> {
+  await buildDataFileAsync(path, loadSeed(raw, options.now ?? new Date()), { copyTo: options.copyTo });
 }

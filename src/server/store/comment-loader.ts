@@ -2,33 +2,32 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { CommentSplit } from './load-seed.js';
+import type { SeedCut } from './cut-seed-text.js';
+import type { CommentsBefore } from './load-seed.js';
 import type { CommentsApart, CommentTally } from './portal-document.js';
 import type { Sql } from './sql.js';
 import { COMMENTS } from './tables.js';
 
 /**
- * A seed's comments are most of its rows, and binding their values through the
- * driver is most of a seed load. So the last portal's comments are shared with
- * a worker thread: it reads the seed itself, checks and fills its part of them
- * as `loadSeed` would, and inserts it into a scratch database (`sidePath`), while
- * the main thread loads all the rest. The main thread then copies the rows over
+ * A seed's comments are most of its rows, and parsing and binding them through
+ * the driver is most of a seed load. So the last comments of the last portal
+ * are handed to a worker thread: the main thread cuts the seed's text (see
+ * cut-seed-text.ts), the worker reads, parses, checks and fills its part as
+ * `loadSeed` would and inserts it into a scratch database (`sidePath`), while
+ * the main thread does all the rest. The main thread then copies the rows over
  * inside SQLite (no value passes through JavaScript) after its own comments.
- * The waits are synchronous (the seed load is), on a shared counter the worker
- * bumps after each report.
+ * The waits are synchronous on both sides (the seed load is), on a shared
+ * counter per direction that the sender bumps after each message.
  */
 
-/** Fewer comments than this load in the main thread: starting a thread costs more than it saves. */
-export const FEWEST_COMMENTS_APART = 20_000;
-/** The worker's share of them: the main thread also checks and inserts everything else. */
-const WORKER_SHARE = 0.67;
+/** Seed files smaller than this (bytes), or with fewer bytes of comments, load in the main thread: starting a thread costs more than it saves. */
+export const FEWEST_BYTES_APART = 1_500_000;
+/** The worker's share of the bytes of the comments: the main thread also checks and inserts everything else. */
+export const WORKER_SHARE = 0.65;
 
-/** A worker silent for this long is taken for dead (it reports after each step; a step takes seconds on a seed of millions of comments). */
+/** A side silent for this long is taken for dead (each reports after every step; a step takes seconds on a seed of millions of comments). */
 const SILENCE_MS = 600_000;
 const WAIT_STEP_MS = 1_000;
-
-/** Seed files smaller than this (bytes) cannot hold enough comments. */
-const SMALLEST_SEED_APART = 2_000_000;
 
 function fileSize(path: string): number {
   try {
@@ -41,21 +40,20 @@ function fileSize(path: string): number {
 export const SCRATCH_TABLE = 'comments';
 export const SCRATCH_COLUMNS = ['portal_id', ...COMMENTS.columns];
 
-/** The comments a worker loads: the last part of the last portal's, when they are many. */
-export function commentSplit(raw: unknown): CommentSplit | undefined {
-  const portals = typeof raw === 'object' && raw !== null ? (raw as { portals?: unknown }).portals : undefined;
-  if (!Array.isArray(portals) || portals.length === 0) return undefined;
-  const portal = portals.length - 1;
-  const comments = (portals[portal] as { comments?: unknown } | null)?.comments;
-  if (!Array.isArray(comments) || comments.length < FEWEST_COMMENTS_APART) return undefined;
-  return { portal, from: comments.length - Math.floor(comments.length * WORKER_SHARE) };
-}
-
+/** What the worker reports (worker to main thread). */
 export type LoaderReport =
   | { kind: 'ready' }
-  | { kind: 'checked'; split: CommentSplit; tally: CommentTally }
+  | { kind: 'parsed'; highestId: number }
+  | { kind: 'checked'; tally: CommentTally }
   | { kind: 'done' }
   | { kind: 'failed'; reason: string };
+
+/** What the main thread tells the worker: where its comments are, then what it needs to check them. */
+export type LoaderOrder = { kind: 'cut'; cut: SeedCut } | { kind: 'before'; before: CommentsBefore };
+
+/** Counters of the shared signal: messages sent by the worker, and by the main thread. */
+export const TO_MAIN = 0;
+export const TO_WORKER = 1;
 
 export interface LoaderData {
   seedFile: string;
@@ -63,6 +61,28 @@ export interface LoaderData {
   now: string;
   port: MessagePort;
   signal: Int32Array;
+}
+
+/** Sends `message` on `port` and wakes the other side, waiting on `signal[counter]`. */
+export function send(port: MessagePort, signal: Int32Array, counter: number, message: unknown): void {
+  port.postMessage(message);
+  Atomics.add(signal, counter, 1);
+  Atomics.notify(signal, counter);
+}
+
+/**
+ * The next message on `port`, waited for (blocking) on `signal[counter]`;
+ * undefined when none came for SILENCE_MS.
+ */
+export function receive<T>(port: MessagePort, signal: Int32Array, counter: number): T | undefined {
+  let since = Date.now();
+  for (;;) {
+    const seen = Atomics.load(signal, counter);
+    const message = receiveMessageOnPort(port);
+    if (message) return message.message as T;
+    if (Atomics.wait(signal, counter, seen, WAIT_STEP_MS) === 'timed-out' && Date.now() - since > SILENCE_MS) return undefined;
+    if (Atomics.load(signal, counter) !== seen) since = Date.now();
+  }
 }
 
 /** The worker did not load its comments (a problem in them, or a failure): the seed is loaded without it. */
@@ -87,8 +107,9 @@ function workerScript(): string | undefined {
 export class CommentLoader {
   private readonly worker: Worker;
   private readonly port: MessagePort;
-  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private readonly signal = new Int32Array(new SharedArrayBuffer(8));
   private readonly reports: LoaderReport[] = [];
+  private stopped = false;
 
   private constructor(
     script: string,
@@ -105,43 +126,47 @@ export class CommentLoader {
 
   /** Starts a worker on the seed file; none when there is no worker script or the file is small. `dataPath` names the scratch file. */
   static start(seedFile: string, dataPath: string, now: Date, script = workerScript()): CommentLoader | undefined {
-    if (!script || !(fileSize(seedFile) >= SMALLEST_SEED_APART)) return undefined;
+    if (!script || !(fileSize(seedFile) >= FEWEST_BYTES_APART)) return undefined;
     return new CommentLoader(script, seedFile, `${dataPath}.comments-${process.pid}`, now);
   }
 
   /** Blocks until the worker has made report `kind`; throws CommentsNotLoaded if it failed instead. */
   private waitFor<K extends LoaderReport['kind']>(kind: K): Extract<LoaderReport, { kind: K }> {
-    let since = Date.now();
     for (;;) {
       const found = this.reports.find((r) => r.kind === kind || r.kind === 'failed');
       if (found?.kind === 'failed') throw new CommentsNotLoaded(found.reason);
       if (found) return found as Extract<LoaderReport, { kind: K }>;
-      const seen = Atomics.load(this.signal, 0);
-      const message = receiveMessageOnPort(this.port);
-      if (message) {
-        this.reports.push(message.message as LoaderReport);
-        since = Date.now();
-      } else if (Atomics.wait(this.signal, 0, seen, WAIT_STEP_MS) === 'timed-out' && Date.now() - since > SILENCE_MS) {
-        // It reports on every path but one: a thread that died (out of memory) says nothing.
-        throw new CommentsNotLoaded('the worker stopped answering');
-      }
+      const report = receive<LoaderReport>(this.port, this.signal, TO_MAIN);
+      // It reports on every path but one: a thread that died (out of memory) says nothing.
+      if (!report) throw new CommentsNotLoaded('the worker stopped answering');
+      this.reports.push(report);
     }
   }
 
-  /** Waits until the worker has started (and made its scratch file). */
-  ready(): void {
-    this.waitFor('ready');
+  private order(order: LoaderOrder): void {
+    send(this.port, this.signal, TO_WORKER, order);
   }
 
-  /** The comments as the main thread inserts them, once the worker has checked them against `split` (the main thread's). */
-  apart(split: CommentSplit, portalId: number): CommentsApart {
+  /** Hands the worker the comments after `cut`. */
+  cut(cut: SeedCut): void {
+    this.order({ kind: 'cut', cut });
+  }
+
+  /** Gives the worker what it checks its comments against. */
+  before(before: CommentsBefore): void {
+    this.order({ kind: 'before', before });
+  }
+
+  /** The highest id given to the worker's comments, once it has parsed them. */
+  highestId(): number {
+    return this.waitFor('parsed').highestId;
+  }
+
+  /** The worker's comments as the main thread inserts them, into `portals[portal]` of id `portalId`. */
+  apart(portalId: number): CommentsApart {
     return {
       portalId,
-      tally: () => {
-        const checked = this.waitFor('checked');
-        if (checked.split.portal !== split.portal || checked.split.from !== split.from) throw new CommentsNotLoaded('the seed file changed');
-        return checked.tally;
-      },
+      tally: () => this.waitFor('checked').tally,
       insert: (sql: Sql) => {
         this.waitFor('done');
         // Attached only now, when the worker is done with it, so the two never wait on each other's locks.
@@ -151,16 +176,24 @@ export class CommentLoader {
         sql.run('ATTACH ? AS apart', [this.sidePath]);
         sql.exec('BEGIN');
         const columns = SCRATCH_COLUMNS.slice(1).join(', ');
-        sql.run(`INSERT INTO comments (portal_id, ${columns}) SELECT ?, ${columns} FROM apart.${SCRATCH_TABLE} ORDER BY rowid`, [portalId]);
+        try {
+          sql.run(`INSERT INTO comments (portal_id, ${columns}) SELECT ?, ${columns} FROM apart.${SCRATCH_TABLE} ORDER BY rowid`, [portalId]);
+        } catch (err) {
+          // An id given to comments on both sides of the cut: the seed's messages come from a load without the worker.
+          if (String((err as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) throw new CommentsNotLoaded((err as Error).message);
+          throw err;
+        }
       },
     };
   }
 
   /** Stops the worker and removes its scratch file. */
   stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
     try {
       // Once ready the worker has made its file (it removes it itself when it fails), so no file comes after the removal.
-      this.ready();
+      this.waitFor('ready');
     } catch {
       // It failed.
     }

@@ -17,7 +17,25 @@ import {
 
 /** A seed file's text: read whole, then decoded at once (half the time of reading it as text on a large seed). */
 export function readText(path: string): string {
-  return readFileSync(path).toString('utf8');
+  return readSeedBytes(path).toString('utf8');
+}
+
+/** A seed file's bytes; a file that cannot be read is a SeedError naming it. */
+export function readSeedBytes(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (err) {
+    throw new SeedError([`${path}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`]);
+  }
+}
+
+/** A seed file's text as a document; text that is not JSON is a SeedError naming the file. */
+export function parseSeedText(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new SeedError([`${path}: not valid JSON (${(err as Error).message})`]);
+  }
 }
 
 export class SeedError extends Error {
@@ -60,45 +78,42 @@ function nextId(used: Iterable<number>): () => number {
  * collected and reported together, each with the exact path.
  */
 /**
- * A part of a seed loaded apart from the rest (in another thread, see
- * comment-loader.ts): the comments of `portals[portal]` from index `from` on.
+ * A seed whose last comments are loaded apart from the rest (in another
+ * thread, see comment-loader.ts): the comments of `portals[portal]` in the
+ * document are only the first of them.
  */
 export interface CommentSplit {
   portal: number;
-  from: number;
+  /** The highest id given to the other comments (asked only when one of the first has none). */
+  restHighestId(): number;
 }
 
 type Raw = Record<string, unknown>;
 const isRecord = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The comments of a raw portal as given (anything that is not an array counts as none). */
-function rawComments(portal: unknown): unknown[] {
-  const comments = isRecord(portal) ? portal.comments : undefined;
-  return Array.isArray(comments) ? comments : [];
-}
+/** The id a comment was given in the seed, if any. */
+export const givenCommentId = (c: unknown): number | undefined => (isRecord(c) && typeof c.id === 'number' ? c.id : undefined);
 
-/** The id each comment ends up with: its own, or (in order) the next after the highest given one. */
-function commentIds(comments: unknown[]): number[] {
-  const given = comments.map((c) => (isRecord(c) && typeof c.id === 'number' ? c.id : undefined));
-  const next = nextId(given.map((id) => id ?? 0));
+/**
+ * The id each comment ends up with: its own, or (in order) the next after the
+ * highest given one, also counting `highestElsewhere` (comments loaded apart).
+ */
+function commentIds(comments: unknown[], highestElsewhere?: () => number): number[] {
+  const given = comments.map(givenCommentId);
+  const elsewhere = highestElsewhere && given.includes(undefined) ? highestElsewhere() : 0;
+  const next = nextId([...given.map((id) => id ?? 0), elsewhere]);
   return given.map((id) => id ?? next());
 }
 
 /**
  * Validate a seed (or data) document and fill every default. Problems are
  * collected and reported together, each with the exact path. With `split`,
- * the comments it names are left out of the result, and checked (with
- * `loadSplitComments`) elsewhere; ids and references are still checked against
- * the whole seed, but a problem may then be reported in other words than
- * without a split, so callers load the whole seed again for the message.
+ * the portal it names has only the first of its comments in `raw`, the others
+ * are checked (with `loadSplitComments`) elsewhere: a reference from one part
+ * to the other, or an id in both, is then found late or reported in other
+ * words, so callers load the whole seed again for the message of any problem.
  */
 export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSplit): ServerState {
-  const whole = split ? rawComments((raw as { portals: unknown[] }).portals[split.portal]) : [];
-  if (split) {
-    const portals = [...(raw as { portals: unknown[] }).portals];
-    portals[split.portal] = { ...(portals[split.portal] as Raw), comments: whole.slice(0, split.from) };
-    raw = { ...(raw as Raw), portals };
-  }
   const parsed = SeedFileSchema.safeParse(raw);
   if (!parsed.success) {
     throw new SeedError(parsed.error.issues.map((i: z.core.$ZodIssue) => `${formatPath(i.path)}: ${i.message}`));
@@ -229,10 +244,9 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
     });
     const postKeys = new Set(posts.map((x) => x.key));
 
-    // Split off, the portal's comments are all of them as given, the loaded ones their first part.
-    const allComments: Array<{ id?: unknown; post_key?: unknown }> = split?.portal === pi ? (whole as Raw[]) : p.comments;
-    unique(allComments, (c) => (isRecord(c) ? c.id : undefined), 'id', 'comments');
-    const comments = fillComments(p.comments, 0, allComments, { postKeys, userIds, nowIso }, (i, field, msg) =>
+    unique(p.comments, (c) => c.id, 'id', 'comments');
+    const ids = commentIds(p.comments, split?.portal === pi ? () => split.restHighestId() : undefined);
+    const comments = fillComments(p.comments, 0, p.comments, ids, { postKeys, userIds, nowIso }, (i, field, msg) =>
       at([...base, 'comments', i, field], msg),
     );
 
@@ -281,16 +295,17 @@ interface CommentContext {
 
 /**
  * Fills the defaults of comments `part` (checked by the schema), which start at
- * index `offset` of the portal's comments `all`, and checks their references.
+ * index `offset` of the portal's comments `all` (whose ids are `ids`), and
+ * checks their references.
  */
 function fillComments(
   part: z.output<typeof CommentSeed>[],
   offset: number,
-  all: Array<{ id?: unknown; post_key?: unknown }>,
+  all: Array<{ post_key?: unknown }>,
+  ids: number[],
   ctx: CommentContext,
   at: (index: number, field: string, msg: string) => void,
 ): CommentRecord[] {
-  const ids = commentIds(all);
   let indexById: Map<number, number> | undefined;
   return part.map((c, k) => {
     const i = offset + k;
@@ -311,31 +326,58 @@ function fillComments(
   });
 }
 
+/** What the thread loading a seed's last comments (see `CommentSplit`) needs of the rest of the seed. */
+export interface CommentsBefore {
+  portal: number;
+  /** Of the portal: the keys of its posts and the ids of its users, as given. */
+  postKeys: string[];
+  userIds: string[];
+  /** Of each comment before: the id it was given (null: none) and its post. */
+  ids: Array<number | null>;
+  commentPostKeys: unknown[];
+}
+
+/** `CommentsBefore` of `portals[index]` as given in a seed, whose comments are those before the split. */
+export function commentsBefore(portal: unknown, index: number): CommentsBefore {
+  const p = isRecord(portal) ? portal : {};
+  const list = (items: unknown) => (Array.isArray(items) ? items : []);
+  const strings = (items: unknown, field: string) =>
+    list(items).flatMap((item) => (isRecord(item) && typeof item[field] === 'string' ? [item[field] as string] : []));
+  const comments = list(p.comments);
+  return {
+    portal: index,
+    postKeys: strings(p.posts, 'key'),
+    userIds: strings(p.users, 'id'),
+    ids: comments.map((c) => givenCommentId(c) ?? null),
+    commentPostKeys: comments.map((c) => (isRecord(c) ? c.post_key : undefined)),
+  };
+}
+
+/** The comments after a split, checked by the schema (a SeedError otherwise, its paths counted from the split). */
+export function parseSplitComments(raw: unknown[]): z.output<typeof CommentSeed>[] {
+  const parsed = z.array(CommentSeed).safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new SeedError(parsed.error.issues.map((i) => `comments after the split${formatPath(i.path)}: ${i.message}`));
+}
+
 /**
- * The comments `split` names, checked and filled as `loadSeed` does with the
- * whole seed, against the posts and users of their portal as given (those are
- * checked by `loadSeed` with the same split). Throws a SeedError on any problem.
+ * The comments after a split (`parseSplitComments`), filled and checked as
+ * `loadSeed` does with the whole seed, against `before`. Throws a SeedError on
+ * any problem.
  */
-export function loadSplitComments(raw: unknown, split: CommentSplit, now: Date = new Date()): CommentRecord[] {
-  const portal = isRecord(raw) && Array.isArray(raw.portals) ? raw.portals[split.portal] : undefined;
-  if (!isRecord(portal)) throw new SeedError([`portals[${split.portal}]: not a portal`]);
-  const all = rawComments(portal) as Raw[];
-  const parsed = z.array(CommentSeed).safeParse(all.slice(split.from));
-  const base = `portals[${split.portal}].comments`;
-  if (!parsed.success) {
-    const shifted = (path: PropertyKey[]) => (typeof path[0] === 'number' ? [path[0] + split.from, ...path.slice(1)] : path);
-    throw new SeedError(parsed.error.issues.map((i) => `${base}${formatPath(shifted(i.path))}: ${i.message}`));
-  }
-  const keysOf = (items: unknown, field: string) =>
-    new Set((Array.isArray(items) ? items : []).map((item) => (isRecord(item) ? item[field] : undefined)).filter((v): v is string => typeof v === 'string'));
+export function loadSplitComments(comments: z.output<typeof CommentSeed>[], before: CommentsBefore, now: Date = new Date()): CommentRecord[] {
+  const offset = before.ids.length;
+  const all: Array<{ id?: number; post_key?: unknown }> = before.ids.map((id, i) => ({ id: id ?? undefined, post_key: before.commentPostKeys[i] }));
+  for (const c of comments) all.push(c);
   const problems: string[] = [];
-  const comments = fillComments(
-    parsed.data,
-    split.from,
+  const filled = fillComments(
+    comments,
+    offset,
     all,
-    { postKeys: keysOf(portal.posts, 'key'), userIds: keysOf(portal.users, 'id'), nowIso: now.toISOString() },
-    (i, field, msg) => problems.push(`${base}[${i}].${field}: ${msg}`),
+    commentIds(all),
+    { postKeys: new Set(before.postKeys), userIds: new Set(before.userIds), nowIso: now.toISOString() },
+    (i, field, msg) => problems.push(`portals[${before.portal}].comments[${i}].${field}: ${msg}`),
   );
   if (problems.length) throw new SeedError(problems);
-  return comments;
+  return filled;
 }

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildDataFile, buildDataFileFromSeed } from '../../../src/server/store/build-data-file.js';
-import { CommentLoader, commentSplit, FEWEST_COMMENTS_APART } from '../../../src/server/store/comment-loader.js';
+import { buildDataFile, buildDataFileFromSeedFile } from '../../../src/server/store/build-data-file.js';
+import { FEWEST_BYTES_APART, WORKER_SHARE } from '../../../src/server/store/comment-loader.js';
+import { findCommentsCut, parseHead } from '../../../src/server/store/cut-seed-text.js';
 import { loadSeed, SeedError } from '../../../src/server/store/load-seed.js';
 
 /**
@@ -16,7 +17,7 @@ import { loadSeed, SeedError } from '../../../src/server/store/load-seed.js';
  */
 const FP_BIN = resolve(import.meta.dirname, '../../../bin/fp.js');
 const WORKER = resolve(import.meta.dirname, '../../../dist/comment-loader-worker.js');
-const COMMENTS = FEWEST_COMMENTS_APART + 4_000;
+const COMMENTS = 24_000;
 
 const libsql = (await import('libsql')).default as unknown as new (path: string) => {
   prepare(sql: string): { all(params: unknown[]): Record<string, unknown>[] };
@@ -25,6 +26,13 @@ const libsql = (await import('libsql')).default as unknown as new (path: string)
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 1000).toISOString();
+
+/** The index of the first comment the worker gets, in the seed as written by JSON.stringify. */
+function workerFrom(seed: object): number {
+  const bytes = Buffer.from(JSON.stringify(seed));
+  const head = parseHead(bytes, findCommentsCut(bytes, WORKER_SHARE, FEWEST_BYTES_APART)!)!;
+  return (head.document as { portals: Array<{ comments: unknown[] }> }).portals[head.portal].comments.length;
+}
 
 /** Two portals, every default that depends on the time or chance given; the last has many comments of every kind. */
 function bigSeed() {
@@ -109,8 +117,12 @@ function contents(file: string): Record<string, unknown[]> {
 
 describe('a seed with many comments, part of them loaded by a worker thread', () => {
   it('the seed is one the worker takes part of', () => {
-    expect(commentSplit(bigSeed())).toEqual({ portal: 1, from: expect.any(Number) });
-    expect(commentSplit({ portals: [{ comments: Array(FEWEST_COMMENTS_APART - 1).fill({}) }] })).toBeUndefined();
+    const seed = bigSeed();
+    expect(Buffer.byteLength(JSON.stringify(seed))).toBeGreaterThan(FEWEST_BYTES_APART);
+    expect(workerFrom(seed)).toBeGreaterThan(1_000);
+    expect(workerFrom(seed)).toBeLessThan(COMMENTS - 1_000);
+    const few = { portals: [{ comments: Array(100).fill({ post_key: 'p', user_id: 'u', comment: 'c' }) }] };
+    expect(findCommentsCut(Buffer.from(JSON.stringify(few)), WORKER_SHARE, FEWEST_BYTES_APART)).toBeUndefined();
   });
 
   it('gives the same database, row for row, as a load in one thread, and leaves no scratch file', async () => {
@@ -134,12 +146,7 @@ describe('a seed with many comments, part of them loaded by a worker thread', ()
     const seedFile = join(dir, 'big.json');
     writeFileSync(seedFile, JSON.stringify(seed));
     const now = new Date();
-    const loader = CommentLoader.start(seedFile, join(dir, 'big.db'), now, WORKER)!;
-    try {
-      expect(await buildDataFileFromSeed(join(dir, 'big.db'), seed, { loader, now })).toBe(true);
-    } finally {
-      loader.stop();
-    }
+    expect(await buildDataFileFromSeedFile(join(dir, 'big.db'), seedFile, { now, workerScript: WORKER })).toBe(true);
     buildDataFile(join(dir, 'expected.db'), loadSeed(seed, now));
     expect(contents(join(dir, 'big.db'))).toEqual(contents(join(dir, 'expected.db')));
     expect(filesIn(dir)).toEqual(['big.db', 'big.json', 'expected.db']);
@@ -148,16 +155,16 @@ describe('a seed with many comments, part of them loaded by a worker thread', ()
   it('a problem in the comments of either part fails with the messages of a load in one thread, and leaves no file', async () => {
     const seed = bigSeed();
     const comments = seed.portals[1].comments!;
-    const split = commentSplit(seed)!;
+    const from = workerFrom(seed);
     comments[10].user_id = 'nobody';
-    comments[split.from + 10].post_key = 'nowhere';
-    comments[split.from + 20].created_at = 'soon';
+    comments[from + 10].post_key = 'nowhere';
+    comments[from + 20].created_at = 'soon';
     comments[COMMENTS - 2].parent_id = 1;
     const seedFile = join(dir, 'bad.json');
     const data = join(dir, 'bad.db');
     // Only the worker's part is bad: everything else loads.
     const onlyWorkerPart = structuredClone(bigSeed());
-    onlyWorkerPart.portals[1].comments![split.from + 5].user_id = 'nobody';
+    onlyWorkerPart.portals[1].comments![from + 5].user_id = 'nobody';
     onlyWorkerPart.portals[1].comments![COMMENTS - 1].comment = 7;
     for (const bad of [seed, onlyWorkerPart]) {
       let expected: string[] = [];
