@@ -457,7 +457,9 @@ export class PortalState implements PortalSettings {
 
   /** Comments in a moderation state, highest id first, below a cursor id when given. */
   commentsByModeration(status: CommentRecord['moderation_status'], below: number | undefined, limit: number, offset = 0): CommentRecord[] {
-    return this.list(COMMENTS, 'moderation_status = ? AND id < ?', [status, below ?? Number.MAX_SAFE_INTEGER], 'id DESC', limit, offset);
+    // Approved comments are most of them: read through the ids; the others through the index of only them (comments_unapproved).
+    const where = status === 'approved' ? 'moderation_status = ? AND id < ?' : "moderation_status <> 'approved' AND moderation_status = ? AND id < ?";
+    return this.list(COMMENTS, where, [status, below ?? Number.MAX_SAFE_INTEGER], 'id DESC', limit, offset);
   }
 
   // --- writes -------------------------------------------------------------------------
