@@ -167,12 +167,13 @@ export class CommentLoader {
     return {
       portalId,
       tally: () => this.waitFor('checked').tally,
-      insert: (sql: Sql) => {
+      insert: (sql: Sql, committed?: () => void) => {
         this.waitFor('done');
         // Attached only now, when the worker is done with it, so the two never wait on each other's locks.
         // SQLite attaches nothing inside a transaction: the bulk load's is split in two (it builds a file
         // nobody uses before it is complete, without a journal, so it is no unit anyway).
         sql.exec('COMMIT');
+        committed?.();
         sql.run('ATTACH ? AS apart', [this.sidePath]);
         sql.exec('BEGIN');
         const columns = SCRATCH_COLUMNS.slice(1).join(', ');

@@ -77,7 +77,8 @@ export interface CommentsApart {
   portalId: number;
   /** What they add to the counters (once they are checked). */
   tally(): CommentTally;
-  insert(sql: Sql): void;
+  /** `committed` is called once the rows before them are committed (the bulk load's transaction is split there). */
+  insert(sql: Sql, committed?: () => void): void;
 }
 
 /** The highest id of each counted kind in a portal document. */
