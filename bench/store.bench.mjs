@@ -101,8 +101,13 @@ function cpuMsOf(pid) {
   }
 }
 
-/** Starts `fp server`; resolves with its URL, how long it took to listen and the CPU time it used until then. */
+/**
+ * Starts `fp server`; resolves with its URL, how long it took to listen and the CPU time it used until then.
+ * What earlier steps wrote (a generated seed, the data file of the last load) is flushed to disk first, so
+ * the disk is not busy with it during the start that is timed.
+ */
 async function startServer(args, bin = fp) {
+  spawnSync('sync');
   const t = process.hrtime.bigint();
   const child = spawn(process.execPath, [bin, 'server', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -172,7 +177,7 @@ const emit = (figure) => {
 
 const before = process.env.FP_BENCH_BEFORE_BIN;
 /** Further seed loads of the large portal (and as many by the before build, when given). */
-const SEED_ROUNDS = Number(process.env.BENCH_SEED_ROUNDS ?? 2);
+const SEED_ROUNDS = Number(process.env.BENCH_SEED_ROUNDS ?? 4);
 let seedLoads;
 
 try {
