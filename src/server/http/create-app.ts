@@ -65,12 +65,12 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     if (options.rehearsal && (await options.rehearsal(req, res))) return;
 
     const route = match(method, url.pathname);
-    const routeName = url.pathname.replace(/^\//, '');
-    if (route.kind === 'not-found') throw new HttpError(404, `The route ${routeName} could not be found.`);
+    const routeName = () => url.pathname.replace(/^\//, '');
+    if (route.kind === 'not-found') throw new HttpError(404, `The route ${routeName()} could not be found.`);
     if (route.kind === 'method-not-allowed') {
       throw new HttpError(
         405,
-        `The ${method} method is not supported for route ${routeName}. Supported methods: ${route.allowed.join(', ')}.`,
+        `The ${method} method is not supported for route ${routeName()}. Supported methods: ${route.allowed.join(', ')}.`,
         { allow: route.allowed.join(', ') },
       );
     }

@@ -41,7 +41,23 @@ export function createRouter(list: readonly Endpoint[] = endpointList) {
     buckets.set(key, [...(buckets.get(key) ?? []), route]);
   }
 
+  // Clients ask for the same few paths over and over: each is matched once. Long paths (and
+  // many different ones) are not kept, so what is kept stays small.
+  const known = new Map<string, RouteMatch>();
   return function match(method: string, pathname: string): RouteMatch {
+    if (pathname.length > LONGEST_KEPT_PATH) return find(method, pathname);
+    const key = `${method} ${pathname}`;
+    let found = known.get(key);
+    if (!found) {
+      found = find(method, pathname);
+      if (found.kind === 'found') Object.freeze(found.params);
+      if (known.size >= MOST_KEPT_PATHS) known.clear();
+      known.set(key, found);
+    }
+    return found;
+  };
+
+  function find(method: string, pathname: string): RouteMatch {
     const segments = (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).split('/');
     const nearby = [...(buckets.get(bucketKey(segments.length, segments[RESOURCE] ?? ANY)) ?? []), ...(buckets.get(bucketKey(segments.length, ANY)) ?? [])];
     // `/feedback/summarize` is that route, never `/feedback/{id}` with id "summarize".
@@ -62,8 +78,11 @@ export function createRouter(list: readonly Endpoint[] = endpointList) {
       allowed.push(...route.methods);
     }
     return allowed.length ? { kind: 'method-not-allowed', allowed: [...new Set(allowed)] } : { kind: 'not-found' };
-  };
+  }
 }
+
+const LONGEST_KEPT_PATH = 200;
+const MOST_KEPT_PATHS = 2_000;
 
 const RESOURCE = 3;
 const ANY = '{}';

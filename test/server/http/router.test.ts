@@ -25,6 +25,23 @@ describe('router', () => {
     expect(match('GET', '/')).toEqual({ kind: 'not-found' });
     expect(match('GET', '/api/v1//categories')).toEqual({ kind: 'not-found' });
   });
+
+  it('a path asked again gets the same answer, for each method, and its parameters cannot be changed by whoever got them', () => {
+    const fresh = createRouter();
+    const first = fresh('PUT', '/api/v1/feedback/fb-7');
+    expect(fresh('PUT', '/api/v1/feedback/fb-7')).toEqual(first);
+    expect(fresh('PUT', '/api/v1/feedback/fb-8')).toMatchObject({ params: { id: 'fb-8' } });
+    expect(fresh('PATCH', '/api/v1/feedback/fb-7').kind).toBe('method-not-allowed');
+    expect(fresh('PUT', '/api/v1/feedback/fb-7')).toMatchObject({ kind: 'found', params: { id: 'fb-7' } });
+    expect(() => {
+      (first as { params: Record<string, string> }).params.id = 'changed';
+    }).toThrow(TypeError);
+    // Many different paths, and long ones, answer as the first time.
+    for (let i = 0; i < 5_000; i++) expect(fresh('GET', `/api/v1/posts/p${i}/comments`)).toMatchObject({ params: { key: `p${i}` } });
+    const long = `/api/v1/posts/${'k'.repeat(5_000)}/comments`;
+    expect(fresh('GET', long)).toMatchObject({ kind: 'found', params: { key: 'k'.repeat(5_000) } });
+    expect(fresh('GET', long)).toMatchObject({ kind: 'found', params: { key: 'k'.repeat(5_000) } });
+  });
 });
 
 describe('PUT /api/v1/feedback/summarize', () => {
