@@ -152,6 +152,19 @@ describe('a seed with many comments, part of them loaded by a worker thread', ()
     expect(filesIn(dir)).toEqual(['big.db', 'big.json', 'expected.db']);
   }, 60_000);
 
+  it('a seed whose comments mislead the cut is loaded whole: the same database, without the worker', async () => {
+    const seed = bigSeed();
+    // An array and a key a portal also has, in the last comment: the end of the comments is misread.
+    Object.assign(seed.portals[1].comments!.at(-1)!, { extra: [1], events: 2 });
+    const seedFile = join(dir, 'big.json');
+    writeFileSync(seedFile, JSON.stringify(seed));
+    const now = new Date();
+    expect(await buildDataFileFromSeedFile(join(dir, 'big.db'), seedFile, { now, workerScript: WORKER })).toBe(false);
+    buildDataFile(join(dir, 'expected.db'), loadSeed(seed, now));
+    expect(contents(join(dir, 'big.db'))).toEqual(contents(join(dir, 'expected.db')));
+    expect(filesIn(dir)).toEqual(['big.db', 'big.json', 'expected.db']);
+  }, 60_000);
+
   it('a problem in the comments of either part fails with the messages of a load in one thread, and leaves no file', async () => {
     const seed = bigSeed();
     const comments = seed.portals[1].comments!;
