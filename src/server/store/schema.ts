@@ -335,6 +335,9 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX comments_by_parent ON comments (portal_id, parent_id) WHERE parent_id IS NOT NULL;
   DROP INDEX comments_by_status;
   CREATE INDEX comments_unapproved ON comments (portal_id, moderation_status, id) WHERE moderation_status <> 'approved';
+  -- Comments per user are kept in users.comments_count by the triggers; the one count over a user's
+  -- comments (a user row inserted again, which no request does) may read the portal's comments.
+  DROP INDEX comments_by_user;
   `,
 ];
 
