@@ -184,6 +184,11 @@ export class CommentLoader {
           if (String((err as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) throw new CommentsNotLoaded((err as Error).message);
           throw err;
         }
+        // Committed again, so the copied rows too are written (and synced in the background) while the comments are indexed.
+        sql.exec('COMMIT');
+        sql.exec('DETACH apart');
+        committed?.();
+        sql.exec('BEGIN');
       },
     };
   }

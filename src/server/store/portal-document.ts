@@ -77,7 +77,7 @@ export interface CommentsApart {
   portalId: number;
   /** What they add to the counters (once they are checked). */
   tally(): CommentTally;
-  /** `committed` is called once the rows before them are committed (the bulk load's transaction is split there). */
+  /** `committed` is called each time the rows so far are committed (the bulk load's transaction is split there). */
   insert(sql: Sql, committed?: () => void): void;
 }
 
