@@ -23,7 +23,7 @@ import { COMMENTS } from './tables.js';
 /** Seed files smaller than this (bytes), or with fewer bytes of comments, load in the main thread: starting a thread costs more than it saves. */
 export const FEWEST_BYTES_APART = 1_500_000;
 /** The worker's share of the bytes of the comments: the main thread also checks and inserts everything else. */
-export const WORKER_SHARE = 0.65;
+export const WORKER_SHARE = 0.62;
 
 /** A side silent for this long is taken for dead (each reports after every step; a step takes seconds on a seed of millions of comments). */
 const SILENCE_MS = 600_000;
