@@ -135,6 +135,8 @@ async function startServer(args, bin = fp) {
 
 /** Requests per second over SECONDS with `clients` connections (autocannon), after a second of warm-up. */
 async function throughput(url, clients, request) {
+  // The server's start wrote its reset copy (as large as the data file): on disk first, not during the run.
+  spawnSync('sync');
   let sent = 0;
   const run = (seconds) =>
     autocannon({

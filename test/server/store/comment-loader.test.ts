@@ -125,7 +125,7 @@ describe('a seed with many comments, part of them loaded by a worker thread', ()
     expect(findCommentsCut(Buffer.from(JSON.stringify(few)), WORKER_SHARE, FEWEST_BYTES_APART)).toBeUndefined();
   });
 
-  it('gives the same database, row for row, as a load in one thread, and leaves no scratch file', async () => {
+  it('D-SEED-TWO-THREADS gives the same database, row for row, as a load in one thread, and leaves no scratch file', async () => {
     const seed = bigSeed();
     const seedFile = join(dir, 'big.json');
     writeFileSync(seedFile, JSON.stringify(seed));
@@ -152,7 +152,7 @@ describe('a seed with many comments, part of them loaded by a worker thread', ()
     expect(filesIn(dir)).toEqual(['big.db', 'big.json', 'expected.db']);
   }, 60_000);
 
-  it('a seed whose comments mislead the cut is loaded whole: the same database, without the worker', async () => {
+  it('D-SEED-TWO-THREADS a seed whose comments mislead the cut is loaded whole: the same database, without the worker', async () => {
     const seed = bigSeed();
     // An array and a key a portal also has, in the last comment: the end of the comments is misread.
     Object.assign(seed.portals[1].comments!.at(-1)!, { extra: [1], events: 2 });
@@ -165,7 +165,7 @@ describe('a seed with many comments, part of them loaded by a worker thread', ()
     expect(filesIn(dir)).toEqual(['big.db', 'big.json', 'expected.db']);
   }, 60_000);
 
-  it('a problem in the comments of either part fails with the messages of a load in one thread, and leaves no file', async () => {
+  it('D-SEED-TWO-THREADS a problem in the comments of either part fails with the messages of a load in one thread, and leaves no file', async () => {
     const seed = bigSeed();
     const comments = seed.portals[1].comments!;
     const from = workerFrom(seed);
