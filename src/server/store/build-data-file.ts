@@ -2,7 +2,7 @@ import { close, closeSync, constants, copyFileSync, fdatasync, fsyncSync, openSy
 import { copyFile, open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { openDatabase } from './database.js';
-import { CommentLoader, CommentsNotLoaded, FEWEST_BYTES_APART, WORKER_SHARE } from './comment-loader.js';
+import { CommentLoader, CommentsNotLoaded, FEWEST_BYTES_APART, workerShare } from './comment-loader.js';
 import { findCommentsCut, parseHead } from './cut-seed-text.js';
 import { commentsBefore, loadSeed, parseSeedText, readSeedBytes } from './load-seed.js';
 import type { CommentsApart } from './portal-document.js';
@@ -137,7 +137,7 @@ interface LoadedSeed {
  * whole seed.
  */
 function loadCut(bytes: Buffer, loader: CommentLoader, now: Date): LoadedSeed | undefined {
-  const cut = findCommentsCut(bytes, WORKER_SHARE, FEWEST_BYTES_APART);
+  const cut = findCommentsCut(bytes, workerShare, FEWEST_BYTES_APART);
   if (!cut) return undefined;
   loader.cut(cut);
   const head = parseHead(bytes, cut);

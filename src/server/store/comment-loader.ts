@@ -22,8 +22,16 @@ import { COMMENTS } from './tables.js';
 
 /** Seed files smaller than this (bytes), or with fewer bytes of comments, load in the main thread: starting a thread costs more than it saves. */
 export const FEWEST_BYTES_APART = 1_500_000;
-/** The worker's share of the bytes of the comments: the main thread also checks and inserts everything else. */
-export const WORKER_SHARE = 0.62;
+/**
+ * The worker's share of the bytes of the comments, so that both threads finish
+ * together: the main thread also checks and inserts everything else (a byte of
+ * posts costs it about 0.6 of a byte of comments), and copies the worker's rows
+ * in (about a tenth of inserting them). 62% on a seed of 50,000 posts with ten
+ * comments each; more with more posts, never all.
+ */
+export function workerShare(otherBytes: number, commentBytes: number): number {
+  return Math.min(0.9, Math.max(0.5, (0.6 * otherBytes + commentBytes) / (1.9 * commentBytes)));
+}
 
 /** A side silent for this long is taken for dead (each reports after every step; a step takes seconds on a seed of millions of comments). */
 const SILENCE_MS = 600_000;

@@ -87,16 +87,18 @@ function commentsArrayEnd(bytes: Buffer, open: number): number | undefined {
 }
 
 /**
- * A cut giving about `share` of the bytes of the last portal's comments to the
- * other thread, at a `}, {` between two of them; none when the comments are not
- * found or too few (under `fewestBytes`).
+ * A cut giving the other thread the part of the bytes of the last portal's
+ * comments that `share` names (given the bytes of everything else and of the
+ * comments, or a fixed part), at a `}, {` between two of them; none when the
+ * comments are not found or too few (under `fewestBytes`).
  */
-export function findCommentsCut(bytes: Buffer, share: number, fewestBytes: number): SeedCut | undefined {
+export function findCommentsCut(bytes: Buffer, share: number | ((otherBytes: number, commentBytes: number) => number), fewestBytes: number): SeedCut | undefined {
   const open = commentsArrayStart(bytes);
   if (open === undefined) return undefined;
   const to = commentsArrayEnd(bytes, open);
   if (to === undefined || to - open < fewestBytes) return undefined;
-  let at = open + Math.floor((to - open) * (1 - share));
+  const part = typeof share === 'number' ? share : share(bytes.length - (to - open), to - open);
+  let at = open + Math.floor((to - open) * (1 - part));
   for (let tries = 0; tries < MOST_TRIES; tries++) {
     at = bytes.indexOf(CLOSE_CURLY, at + 1);
     if (at < 0 || at >= to) return undefined;

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildDataFile, buildDataFileFromSeedFile } from '../../../src/server/store/build-data-file.js';
-import { FEWEST_BYTES_APART, WORKER_SHARE } from '../../../src/server/store/comment-loader.js';
+import { FEWEST_BYTES_APART, workerShare } from '../../../src/server/store/comment-loader.js';
 import { findCommentsCut, parseHead } from '../../../src/server/store/cut-seed-text.js';
 import { loadSeed, SeedError } from '../../../src/server/store/load-seed.js';
 
@@ -30,7 +30,7 @@ const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 1000).toISOString(
 /** The index of the first comment the worker gets, in the seed as written by JSON.stringify. */
 function workerFrom(seed: object): number {
   const bytes = Buffer.from(JSON.stringify(seed));
-  const head = parseHead(bytes, findCommentsCut(bytes, WORKER_SHARE, FEWEST_BYTES_APART)!)!;
+  const head = parseHead(bytes, findCommentsCut(bytes, workerShare, FEWEST_BYTES_APART)!)!;
   return (head.document as { portals: Array<{ comments: unknown[] }> }).portals[head.portal].comments.length;
 }
 
@@ -116,13 +116,20 @@ function contents(file: string): Record<string, unknown[]> {
 }
 
 describe('a seed with many comments, part of them loaded by a worker thread', () => {
+  it('the worker takes more of the comments when the rest of the seed is larger, from half of them to 90%', () => {
+    expect(workerShare(31_000_000, 108_000_000)).toBeCloseTo(0.62, 2);
+    expect(workerShare(0, 10_000_000)).toBeCloseTo(0.53, 2);
+    expect(workerShare(50_000_000, 10_000_000)).toBe(0.9);
+    expect(workerShare(10_000_000, 10_000_000)).toBeGreaterThan(workerShare(5_000_000, 10_000_000));
+  });
+
   it('the seed is one the worker takes part of', () => {
     const seed = bigSeed();
     expect(Buffer.byteLength(JSON.stringify(seed))).toBeGreaterThan(FEWEST_BYTES_APART);
     expect(workerFrom(seed)).toBeGreaterThan(1_000);
     expect(workerFrom(seed)).toBeLessThan(COMMENTS - 1_000);
     const few = { portals: [{ comments: Array(100).fill({ post_key: 'p', user_id: 'u', comment: 'c' }) }] };
-    expect(findCommentsCut(Buffer.from(JSON.stringify(few)), WORKER_SHARE, FEWEST_BYTES_APART)).toBeUndefined();
+    expect(findCommentsCut(Buffer.from(JSON.stringify(few)), workerShare, FEWEST_BYTES_APART)).toBeUndefined();
   });
 
   it('D-SEED-TWO-THREADS gives the same database, row for row, as a load in one thread, and leaves no scratch file', async () => {
