@@ -158,7 +158,7 @@ export function openScratchDatabase(path: string): Database {
   const db = new (loadDriver())(path);
   db.exec('PRAGMA journal_mode = OFF');
   db.exec('PRAGMA synchronous = OFF');
-  db.exec('PRAGMA cache_size = -256000');
+  db.exec('PRAGMA cache_size = -32000');
   return db;
 }
 
