@@ -180,7 +180,7 @@ export class CommentLoader {
         // Its rows are in the scratch file: the thread's memory (the comments it parsed) goes now, not after the load.
         void this.worker.terminate();
         // Attached only now, when the worker is done with it, so the two never wait on each other's locks.
-        // SQLite attaches nothing inside a transaction: the bulk load's is split in two (it builds a file
+        // SQLite attaches nothing inside a transaction: the bulk load's is split here (it builds a file
         // nobody uses before it is complete, without a journal, so it is no unit anyway).
         sql.exec('COMMIT');
         committed?.();

@@ -6,7 +6,7 @@ import { PortalSeed } from './state.js';
  * can be parsed by another thread, and no thread parses all of it: `from` is
  * the comma before the first of those comments, `to` the bracket that closes
  * the array. The other thread parses `[` + text(from + 1, to) + `]`; this one
- * parses the text with a marker in their place (see `headText`).
+ * parses the text with a marker in their place (see `parseHead`).
  *
  * The cut is found by looking at a few bytes, not by reading the JSON, so it
  * may be wrong (a comment's text may hold `},{`, an unusual layout may
