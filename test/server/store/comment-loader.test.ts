@@ -185,7 +185,10 @@ describe('a seed with many comments, part of them loaded by a worker thread', ()
     const onlyWorkerPart = structuredClone(bigSeed());
     onlyWorkerPart.portals[1].comments![from + 5].user_id = 'nobody';
     onlyWorkerPart.portals[1].comments![COMMENTS - 1].comment = 7;
-    for (const bad of [seed, onlyWorkerPart]) {
+    // An id given on both sides of the cut: each part alone is right.
+    const sameIdBothSides = structuredClone(bigSeed());
+    sameIdBothSides.portals[1].comments![from + 3].id = sameIdBothSides.portals[1].comments![5].id;
+    for (const bad of [seed, onlyWorkerPart, sameIdBothSides]) {
       let expected: string[] = [];
       try {
         loadSeed(bad);
