@@ -14,7 +14,13 @@ export function benchPortal({ articles, tabs = [], categories = [], posts = [] }
       { id: 2, slug: 'help', name: 'Help', type: 'knowledge_base' },
       ...tabs,
     ],
-    sections: Array.from({ length: 20 }, (_, i) => ({ id: 100 + i, tab_id: 2, slug: `section-${i}`, name: `Section ${i}`, parent_id: null })),
+    sections: Array.from({ length: 20 }, (_, i) => ({
+      id: 100 + i,
+      tab_id: 2,
+      slug: `section-${i}`,
+      name: `Section ${i}`,
+      parent_id: null,
+    })),
     categories,
     posts: [
       ...posts,

@@ -32,7 +32,6 @@ function kbSeed(articles) {
   return { portals: [benchPortal({ articles, tabs })] };
 }
 
-
 const rssFile = join(mkdtempSync(join(tmpdir(), 'fp-kb-bench-rss-')), 'max-rss');
 const preload = join(root, 'bench', 'report-max-rss.mjs');
 process.once('exit', () => rmSync(dirname(rssFile), { recursive: true, force: true }));
@@ -74,7 +73,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function bestOf(runs, fn) {
   const results = [];
   for (let i = 0; i < runs; i++) results.push(await fn(i));
-  return { ms: median(results.map((r) => r.ms)), cpuMs: median(results.map((r) => r.cpuMs)), peakMb: Math.max(...results.map((r) => r.peakMb)) };
+  return {
+    ms: median(results.map((r) => r.ms)),
+    cpuMs: median(results.map((r) => r.cpuMs)),
+    peakMb: Math.max(...results.map((r) => r.peakMb)),
+  };
 }
 
 async function benchSize(articles) {
@@ -108,14 +111,18 @@ async function benchSize(articles) {
     const api = `${server.url}/api/v1/knowledgebase/sync`;
     step(
       'export --dir',
-      await bestOf(RUNS, (i) => measure(process.execPath, [fp, 'kb', 'sync', 'export', '--tab', '2', '--dir', `${dir}-${i}`], env)),
+      await bestOf(RUNS, (i) =>
+        measure(process.execPath, [fp, 'kb', 'sync', 'export', '--tab', '2', '--dir', `${dir}-${i}`], env),
+      ),
       await bestOf(RUNS, () => curl(zip, [`${api}/export?tab_id=2`])),
     );
     cpSync(`${dir}-0`, dir, { recursive: true });
     step(
       'preview (no changes)',
       await bestOf(RUNS, () => measure(process.execPath, [fp, 'kb', 'sync', 'preview', '--tab', '2', dir], env)),
-      await bestOf(RUNS, () => curl('/dev/null', ['-F', 'tab_id=2', '-F', `file=@${zip};type=application/zip`, `${api}/preview`])),
+      await bestOf(RUNS, () =>
+        curl('/dev/null', ['-F', 'tab_id=2', '-F', `file=@${zip};type=application/zip`, `${api}/preview`]),
+      ),
     );
 
     // Execute into empty tabs: every article is created, and fp writes every id back.
@@ -136,13 +143,27 @@ async function benchSize(articles) {
     const fpDirs = Array.from({ length: RUNS }, (_, i) => fresh(`new-${i}`));
     step(
       'execute (all new, ids written back)',
-      await bestOf(RUNS, (i) => measure(process.execPath, [fp, 'kb', 'sync', 'execute', '--tab', String(fpTab(i)), fpDirs[i], '--yes'], env)),
-      await bestOf(RUNS, (i) => curl('/dev/null', ['-F', `tab_id=${curlTab(i)}`, '-F', `file=@${newZip};type=application/zip`, `${api}/execute`])),
+      await bestOf(RUNS, (i) =>
+        measure(process.execPath, [fp, 'kb', 'sync', 'execute', '--tab', String(fpTab(i)), fpDirs[i], '--yes'], env),
+      ),
+      await bestOf(RUNS, (i) =>
+        curl('/dev/null', [
+          '-F',
+          `tab_id=${curlTab(i)}`,
+          '-F',
+          `file=@${newZip};type=application/zip`,
+          `${api}/execute`,
+        ]),
+      ),
     );
     step(
       'execute again (no changes)',
-      await bestOf(RUNS, (i) => measure(process.execPath, [fp, 'kb', 'sync', 'execute', '--tab', String(fpTab(i)), fpDirs[i], '--yes'], env)),
-      await bestOf(RUNS, () => curl('/dev/null', ['-F', 'tab_id=2', '-F', `file=@${zip};type=application/zip`, `${api}/execute`])),
+      await bestOf(RUNS, (i) =>
+        measure(process.execPath, [fp, 'kb', 'sync', 'execute', '--tab', String(fpTab(i)), fpDirs[i], '--yes'], env),
+      ),
+      await bestOf(RUNS, () =>
+        curl('/dev/null', ['-F', 'tab_id=2', '-F', `file=@${zip};type=application/zip`, `${api}/execute`]),
+      ),
     );
   } finally {
     server.stop();
@@ -152,7 +173,14 @@ async function benchSize(articles) {
 }
 
 const startup = await bestOf(RUNS, () => measure(process.execPath, [fp, '--version']));
-console.log(JSON.stringify({ step: 'startup (fp --version)', fpMs: Math.round(startup.ms), fpCpuMs: Math.round(startup.cpuMs), fpPeakRssMB: startup.peakMb }));
+console.log(
+  JSON.stringify({
+    step: 'startup (fp --version)',
+    fpMs: Math.round(startup.ms),
+    fpCpuMs: Math.round(startup.cpuMs),
+    fpPeakRssMB: startup.peakMb,
+  }),
+);
 const articles = Number(process.env.BENCH_ARTICLES ?? 2000);
 await benchSize(Math.round(articles / 10));
 await benchSize(articles);

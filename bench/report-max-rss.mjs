@@ -20,5 +20,8 @@ function peakKb() {
 process.once('exit', () => {
   if (!process.env.BENCH_RSS_FILE) return;
   const u = process.resourceUsage();
-  writeFileSync(process.env.BENCH_RSS_FILE, JSON.stringify({ maxRSS: peakKb(), cpuMicros: u.userCPUTime + u.systemCPUTime }));
+  writeFileSync(
+    process.env.BENCH_RSS_FILE,
+    JSON.stringify({ maxRSS: peakKb(), cpuMicros: u.userCPUTime + u.systemCPUTime }),
+  );
 });

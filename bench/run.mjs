@@ -15,7 +15,17 @@
 //       # the start-up and bulk rows also run that build in the same rounds: their "before" column
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +37,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fp = process.env.FP_BENCH_BIN ?? join(root, 'bin', 'fp.js');
 const fpBefore = process.env.FP_BENCH_BEFORE_BIN;
 /** The commit of the before build, when it is a git checkout. */
-const beforeCommit = fpBefore ? String(spawnSync('git', ['-C', dirname(fpBefore), 'rev-parse', '--short', 'HEAD']).stdout ?? '').trim() : '';
+const beforeCommit = fpBefore
+  ? String(spawnSync('git', ['-C', dirname(fpBefore), 'rev-parse', '--short', 'HEAD']).stdout ?? '').trim()
+  : '';
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const SAVE_BEFORE = args.includes('--save-before');
@@ -49,7 +61,13 @@ function run(cmd, argv, { env = {}, stdin, rss = false } = {}) {
     if (rss) rmSync(rssFile, { force: true });
     const started = process.hrtime.bigint();
     const child = spawn(cmd, argv, {
-      env: { ...process.env, NO_COLOR: '1', CI: 'true', ...(rss ? { NODE_OPTIONS: `--import ${preload}`, BENCH_RSS_FILE: rssFile } : {}), ...env },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        CI: 'true',
+        ...(rss ? { NODE_OPTIONS: `--import ${preload}`, BENCH_RSS_FILE: rssFile } : {}),
+        ...env,
+      },
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -91,13 +109,22 @@ async function sideBySide(rounds, contenders) {
   return Object.fromEntries(
     Object.keys(contenders).map((k) => [
       k,
-      { ms: median(times[k]), peakMb: rss[k].length ? Math.max(...rss[k]) : undefined, cpuMs: cpu[k].length ? median(cpu[k]) : undefined },
+      {
+        ms: median(times[k]),
+        peakMb: rss[k].length ? Math.max(...rss[k]) : undefined,
+        cpuMs: cpu[k].length ? median(cpu[k]) : undefined,
+      },
     ]),
   );
 }
 
 function seed(pendingPosts) {
-  const categories = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}`, color: '#ff8800', sort_order: i + 1 }));
+  const categories = Array.from({ length: 12 }, (_, i) => ({
+    id: i + 1,
+    name: `Category ${i + 1}`,
+    color: '#ff8800',
+    sort_order: i + 1,
+  }));
   const posts = Array.from({ length: pendingPosts }, (_, i) => ({
     key: `m${i.toString(36)}`,
     title: `Pending post ${i}`,
@@ -114,7 +141,8 @@ function seed(pendingPosts) {
 function summariseProfile(file) {
   const prof = JSON.parse(readFileSync(file, 'utf8'));
   const dt = new Map();
-  for (let i = 0; i < prof.samples.length; i++) dt.set(prof.samples[i], (dt.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  for (let i = 0; i < prof.samples.length; i++)
+    dt.set(prof.samples[i], (dt.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
   const fns = new Map();
   const mods = new Map();
   let total = 0;
@@ -122,7 +150,12 @@ function summariseProfile(file) {
     if (!u) return '(native/VM)';
     const path = u.replace(/^file:\/\//, '');
     const nm = path.lastIndexOf('node_modules/');
-    if (nm >= 0) return path.slice(nm + 13).split('/').slice(0, path.slice(nm + 13).startsWith('@') ? 2 : 1).join('/');
+    if (nm >= 0)
+      return path
+        .slice(nm + 13)
+        .split('/')
+        .slice(0, path.slice(nm + 13).startsWith('@') ? 2 : 1)
+        .join('/');
     if (path.startsWith('node:')) return path;
     return relative(root, path) || path;
   };
@@ -154,10 +187,22 @@ async function measureRows() {
   try {
     // 1. fp --help against node -e 0
     log('bench: fp --help');
-    const withBefore = (contenders, argv, opts) => (fpBefore ? { ...contenders, before: () => run(process.execPath, [fpBefore, ...argv], opts) } : contenders);
+    const withBefore = (contenders, argv, opts) =>
+      fpBefore ? { ...contenders, before: () => run(process.execPath, [fpBefore, ...argv], opts) } : contenders;
     const sameRun = (r, ref) => (r.before ? { fp: r.before.ms, ref: ref.ms } : undefined);
-    const help = await sideBySide(ROUNDS.startup, withBefore({ fp: () => run(process.execPath, [fp, '--help']), ref: nodeZero }, ['--help']));
-    rows.push({ id: 'help', label: '`fp --help`', fp: help.fp.ms, ref: help.ref.ms, refLabel: '`node -e 0`', goal: 1.3, before: sameRun(help, help.ref) });
+    const help = await sideBySide(
+      ROUNDS.startup,
+      withBefore({ fp: () => run(process.execPath, [fp, '--help']), ref: nodeZero }, ['--help']),
+    );
+    rows.push({
+      id: 'help',
+      label: '`fp --help`',
+      fp: help.fp.ms,
+      ref: help.ref.ms,
+      refLabel: '`node -e 0`',
+      goal: 1.3,
+      before: sameRun(help, help.ref),
+    });
 
     // 2. fp categories list --json against node -e 0 and a bare node:http GET
     log('bench: fp categories list --json');
@@ -175,12 +220,29 @@ async function measureRows() {
         { env },
       ),
     );
-    rows.push({ id: 'categories', label: '`fp categories list --json` (local server)', fp: list.fp.ms, ref: list.node.ms, refLabel: '`node -e 0`', goal: 2.0, stretch: 1.6, before: sameRun(list, list.node) });
-    rows.push({ id: 'categories-http', label: '`fp categories list --json` (local server)', fp: list.fp.ms, ref: list.http.ms, refLabel: 'bare `node:http` one-shot GET', before: sameRun(list, list.http) });
+    rows.push({
+      id: 'categories',
+      label: '`fp categories list --json` (local server)',
+      fp: list.fp.ms,
+      ref: list.node.ms,
+      refLabel: '`node -e 0`',
+      goal: 2.0,
+      stretch: 1.6,
+      before: sameRun(list, list.node),
+    });
+    rows.push({
+      id: 'categories-http',
+      label: '`fp categories list --json` (local server)',
+      fp: list.fp.ms,
+      ref: list.http.ms,
+      refLabel: 'bare `node:http` one-shot GET',
+      before: sameRun(list, list.http),
+    });
 
     // 3. bulk approve of 2,000 ids against an in-process undici Pool(8) loop
     log('bench: bulk approve');
-    const ids = (i, who) => Array.from({ length: IDS }, (_, k) => `m${(((i * BULK_RUNNERS + who) * IDS) + k).toString(36)}`);
+    const ids = (i, who) =>
+      Array.from({ length: IDS }, (_, k) => `m${((i * BULK_RUNNERS + who) * IDS + k).toString(36)}`);
     const poolCode = `
       const { Pool } = require(${JSON.stringify(join(root, 'node_modules', 'undici'))});
       const ids = require('node:fs').readFileSync(0, 'utf8').split('\\n').filter(Boolean);
@@ -194,14 +256,25 @@ async function measureRows() {
     const bulk = await sideBySide(ROUNDS.bulk, {
       fp: (i) => run(process.execPath, [fp, ...approve], { env, stdin: ids(i, 0).join('\n') }),
       ref: (i) => run(process.execPath, ['-e', poolCode], { stdin: ids(i, 1).join('\n') }),
-      ...(fpBefore ? { before: (i) => run(process.execPath, [fpBefore, ...approve], { env, stdin: ids(i, 2).join('\n') }) } : {}),
+      ...(fpBefore
+        ? { before: (i) => run(process.execPath, [fpBefore, ...approve], { env, stdin: ids(i, 2).join('\n') }) }
+        : {}),
     });
-    rows.push({ id: 'bulk', label: `bulk approve ${IDS.toLocaleString('en')} ids`, fp: bulk.fp.ms, ref: bulk.ref.ms, refLabel: 'in-process undici `Pool(8)` loop', goal: 1.5, before: sameRun(bulk, bulk.ref) });
+    rows.push({
+      id: 'bulk',
+      label: `bulk approve ${IDS.toLocaleString('en')} ids`,
+      fp: bulk.fp.ms,
+      ref: bulk.ref.ms,
+      refLabel: 'in-process undici `Pool(8)` loop',
+      goal: 1.5,
+      before: sameRun(bulk, bulk.ref),
+    });
 
     // 4. KB export to a folder against curl of the endpoint
     log('bench: kb export');
     const api = `${server.url}/api/v1/knowledgebase/sync`;
-    const curl = (argv) => run('curl', ['-sS', '--fail', '-H', `Authorization: Bearer ${KEY}`, '-H', 'Accept: application/json', ...argv]);
+    const curl = (argv) =>
+      run('curl', ['-sS', '--fail', '-H', `Authorization: Bearer ${KEY}`, '-H', 'Accept: application/json', ...argv]);
     const zip = join(work, 'help.zip');
     // `unzip` does what fp does after the download: the same archive into a fresh folder of the same files
     const hasUnzip = spawnSync('unzip', ['-v'], { stdio: 'ignore' }).status === 0;
@@ -210,13 +283,43 @@ async function measureRows() {
       fp: (i) => run(process.execPath, [fp, ...exportArgv(i, '')], { env, rss: true }),
       ref: () => curl(['-o', zip, `${api}/export?tab_id=2`]),
       ...(hasUnzip
-        ? { unzip: (i) => run('sh', ['-c', 'curl -sS --fail -H "$1" -o "$2" "$3" && unzip -q "$2" -d "$4"', 'sh', `Authorization: Bearer ${KEY}`, join(work, `unzip-${i}.zip`), `${api}/export?tab_id=2`, join(work, `unzip-${i}`)]) }
+        ? {
+            unzip: (i) =>
+              run('sh', [
+                '-c',
+                'curl -sS --fail -H "$1" -o "$2" "$3" && unzip -q "$2" -d "$4"',
+                'sh',
+                `Authorization: Bearer ${KEY}`,
+                join(work, `unzip-${i}.zip`),
+                `${api}/export?tab_id=2`,
+                join(work, `unzip-${i}`),
+              ]),
+          }
         : {}),
-      ...(fpBefore ? { before: (i) => run(process.execPath, [fpBefore, ...exportArgv(i, 'before-')], { env, rss: true }) } : {}),
+      ...(fpBefore
+        ? { before: (i) => run(process.execPath, [fpBefore, ...exportArgv(i, 'before-')], { env, rss: true }) }
+        : {}),
     });
-    rows.push({ id: 'export', label: `KB export, ${ARTICLES.toLocaleString('en')} articles, to a folder`, fp: exp.fp.ms, cpuMs: exp.fp.cpuMs, ref: exp.ref.ms, refLabel: '`curl` of the same endpoint', goal: 1.3, before: sameRun(exp, exp.ref) });
+    rows.push({
+      id: 'export',
+      label: `KB export, ${ARTICLES.toLocaleString('en')} articles, to a folder`,
+      fp: exp.fp.ms,
+      cpuMs: exp.fp.cpuMs,
+      ref: exp.ref.ms,
+      refLabel: '`curl` of the same endpoint',
+      goal: 1.3,
+      before: sameRun(exp, exp.ref),
+    });
     if (exp.unzip) {
-      rows.push({ id: 'export-unzip', label: `KB export, ${ARTICLES.toLocaleString('en')} articles, to a folder`, fp: exp.fp.ms, cpuMs: exp.fp.cpuMs, ref: exp.unzip.ms, refLabel: '`curl` then `unzip` into a folder', before: sameRun(exp, exp.unzip) });
+      rows.push({
+        id: 'export-unzip',
+        label: `KB export, ${ARTICLES.toLocaleString('en')} articles, to a folder`,
+        fp: exp.fp.ms,
+        cpuMs: exp.fp.cpuMs,
+        ref: exp.unzip.ms,
+        refLabel: '`curl` then `unzip` into a folder',
+        before: sameRun(exp, exp.unzip),
+      });
     }
 
     // 5. KB preview from a folder against curl -F of a ZIP of it
@@ -227,10 +330,20 @@ async function measureRows() {
     const previewArgv = ['kb', 'sync', 'preview', '--tab', '2', folder, '--json'];
     const prevDir = await sideBySide(ROUNDS.kb, {
       fp: () => run(process.execPath, [fp, ...previewArgv], { env, rss: true }),
-      ref: () => curl(['-o', '/dev/null', '-F', 'tab_id=2', '-F', `file=@${folderZip};type=application/zip`, `${api}/preview`]),
+      ref: () =>
+        curl(['-o', '/dev/null', '-F', 'tab_id=2', '-F', `file=@${folderZip};type=application/zip`, `${api}/preview`]),
       ...(fpBefore ? { before: () => run(process.execPath, [fpBefore, ...previewArgv], { env, rss: true }) } : {}),
     });
-    rows.push({ id: 'preview-dir', label: `KB preview from a folder of ${ARTICLES.toLocaleString('en')} articles`, fp: prevDir.fp.ms, cpuMs: prevDir.fp.cpuMs, ref: prevDir.ref.ms, refLabel: '`curl -F` of a ZIP of it', goal: 1.5, before: sameRun(prevDir, prevDir.ref) });
+    rows.push({
+      id: 'preview-dir',
+      label: `KB preview from a folder of ${ARTICLES.toLocaleString('en')} articles`,
+      fp: prevDir.fp.ms,
+      cpuMs: prevDir.fp.cpuMs,
+      ref: prevDir.ref.ms,
+      refLabel: '`curl -F` of a ZIP of it',
+      goal: 1.5,
+      before: sameRun(prevDir, prevDir.ref),
+    });
 
     // 6. KB preview of a 95 MB ZIP (time and RSS) against curl -F
     log('bench: kb preview (95 MB ZIP)');
@@ -243,8 +356,10 @@ async function measureRows() {
     rmSync(blob);
     const bigMb = statSync(bigZip).size / 1048576;
     const prevZip = await sideBySide(ROUNDS.kb, {
-      fp: () => run(process.execPath, [fp, 'kb', 'sync', 'preview', '--tab', '2', bigZip, '--json'], { env, rss: true }),
-      ref: () => curl(['-o', '/dev/null', '-F', 'tab_id=2', '-F', `file=@${bigZip};type=application/zip`, `${api}/preview`]),
+      fp: () =>
+        run(process.execPath, [fp, 'kb', 'sync', 'preview', '--tab', '2', bigZip, '--json'], { env, rss: true }),
+      ref: () =>
+        curl(['-o', '/dev/null', '-F', 'tab_id=2', '-F', `file=@${bigZip};type=application/zip`, `${api}/preview`]),
     });
     rows.push({
       id: 'preview-zip',
@@ -274,7 +389,10 @@ async function measureRows() {
 async function otherBench(file, env = {}) {
   log(`bench: ${file}`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'bench', file)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(root, 'bench', file)], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -306,17 +424,26 @@ function verdict(row) {
     };
   }
   const met = ratio <= row.goal;
-  const stretch = row.stretch ? (ratio <= row.stretch ? ` (stretch ${row.stretch}× met)` : ` (stretch ${row.stretch}× not met)`) : '';
+  const stretch = row.stretch
+    ? ratio <= row.stretch
+      ? ` (stretch ${row.stretch}× met)`
+      : ` (stretch ${row.stretch}× not met)`
+    : '';
   return { met, text: `≤ ${row.goal}×: ${met ? 'met' : 'not met'}${stretch}` };
 }
 
 function table(rows, before) {
-  const out = ['| | fp | reference | ref time | ratio | before (fp / ratio) | goal |', '|---|---:|---|---:|---:|---:|---|'];
+  const out = [
+    '| | fp | reference | ref time | ratio | before (fp / ratio) | goal |',
+    '|---|---:|---|---:|---:|---:|---|',
+  ];
   for (const r of rows) {
     // a build measured in the same rounds (FP_BENCH_BEFORE_BIN) beats figures of an earlier run
     const b = r.before ?? before?.rows?.find((x) => x.id === r.id);
     const v = verdict(r);
-    const rss = (r.cpuMs !== undefined ? `, CPU ${fmtMs(r.cpuMs)}` : '') + (r.rssMb !== undefined ? `, RSS ${r.rssMb.toFixed(0)} MB` : '');
+    const rss =
+      (r.cpuMs !== undefined ? `, CPU ${fmtMs(r.cpuMs)}` : '') +
+      (r.rssMb !== undefined ? `, RSS ${r.rssMb.toFixed(0)} MB` : '');
     const brss = b?.rssMb !== undefined ? `, RSS ${b.rssMb.toFixed(0)} MB` : '';
     out.push(
       `| ${r.label} | ${fmtMs(r.fp)}${rss} | ${r.refLabel} | ${fmtMs(r.ref)} | ${(r.fp / r.ref).toFixed(2)}× | ${b ? `${fmtMs(b.fp)} / ${(b.fp / b.ref).toFixed(2)}×${brss}` : '—'} | ${v.text || '(reference only)'} |`,
@@ -330,8 +457,13 @@ function exportNote(rows, change) {
   const exp = rows.find((r) => r.id === 'export');
   const viaUnzip = rows.find((r) => r.id === 'export-unzip');
   const node = rows.find((r) => r.id === 'categories')?.ref;
-  const floor = node !== undefined ? ` A Node program starts in ${fmtMs(node)} here (\`node -e 0\`), so none can come closer than ${((node + exp.ref) / exp.ref).toFixed(2)}× to \`curl\` on this row before doing any of that work.` : '';
-  const unzip = viaUnzip ? ` Against \`curl\` then \`unzip\` of the same archive into a fresh folder (the same work by native tools) fp is ${(exp.fp / viaUnzip.ref).toFixed(2)}× (${fmtMs(viaUnzip.ref)}).` : '';
+  const floor =
+    node !== undefined
+      ? ` A Node program starts in ${fmtMs(node)} here (\`node -e 0\`), so none can come closer than ${((node + exp.ref) / exp.ref).toFixed(2)}× to \`curl\` on this row before doing any of that work.`
+      : '';
+  const unzip = viaUnzip
+    ? ` Against \`curl\` then \`unzip\` of the same archive into a fresh folder (the same work by native tools) fp is ${(exp.fp / viaUnzip.ref).toFixed(2)}× (${fmtMs(viaUnzip.ref)}).`
+    : '';
   return (
     `- Export to a folder: the \`curl\` reference is the server's export alone (${fmtMs(exp.ref)}) written to one file; fp also creates ${ARTICLES.toLocaleString('en')} files in 20 folders, after checking every entry in memory.${floor}${unzip}` +
     ` fp went ${change('export', 'fp')} (CPU ${fmtMs(exp.cpuMs)}): an export of up to 32 MB is unpacked from memory with no temp file, each new file is one create and one write, and unchanged files of a re-export are not written at all.`
@@ -356,7 +488,12 @@ function kbNotes(rows, before) {
 }
 
 function profileSection(p) {
-  const lines = [`Sampled CPU time ${p.totalMs.toFixed(0)} ms (\`node --cpu-prof bin/fp.js categories list --json\`).`, '', '| module | self ms |', '|---|---:|'];
+  const lines = [
+    `Sampled CPU time ${p.totalMs.toFixed(0)} ms (\`node --cpu-prof bin/fp.js categories list --json\`).`,
+    '',
+    '| module | self ms |',
+    '|---|---:|',
+  ];
   for (const [m, us] of p.modules) lines.push(`| ${m} | ${(us / 1000).toFixed(1)} |`);
   lines.push('', '| function | self ms |', '|---|---:|');
   for (const [f, us] of p.functions) lines.push(`| \`${f.replace(/\|/g, '\\|')}\` | ${(us / 1000).toFixed(1)} |`);
@@ -371,7 +508,10 @@ function otherSection(results) {
     if (r.lines.length) {
       const keys = [...new Set(r.lines.flatMap((l) => Object.keys(l)))];
       out.push(`| ${keys.join(' | ')} |`, `|${keys.map(() => '---').join('|')}|`);
-      for (const l of r.lines) out.push(`| ${keys.map((k) => (typeof l[k] === 'number' ? Number(l[k].toFixed(2)) : (l[k] ?? ''))).join(' | ')} |`);
+      for (const l of r.lines)
+        out.push(
+          `| ${keys.map((k) => (typeof l[k] === 'number' ? Number(l[k].toFixed(2)) : (l[k] ?? ''))).join(' | ')} |`,
+        );
       out.push('');
     }
   }
@@ -383,12 +523,21 @@ try {
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, ${process.platform}; load average at start ${loadavg()[0].toFixed(1)}`;
   const { rows, profile } = await measureRows();
   const before = !SAVE_BEFORE && existsSync(beforeFile) ? JSON.parse(readFileSync(beforeFile, 'utf8')) : undefined;
-  if (SAVE_BEFORE) writeFileSync(beforeFile, `${JSON.stringify({ when: new Date().toISOString(), machine, quick: QUICK, rows, profile }, null, 2)}\n`);
+  if (SAVE_BEFORE)
+    writeFileSync(
+      beforeFile,
+      `${JSON.stringify({ when: new Date().toISOString(), machine, quick: QUICK, rows, profile }, null, 2)}\n`,
+    );
 
   const others = [];
   if (!ONLY_ROWS) {
     const results = join(work, 'store-results.md');
-    others.push(await otherBench('store.bench.mjs', { BENCH_RESULTS_FILE: results, ...(QUICK ? { BENCH_LARGE_POSTS: '5000', BENCH_SECONDS: '2' } : {}) }));
+    others.push(
+      await otherBench('store.bench.mjs', {
+        BENCH_RESULTS_FILE: results,
+        ...(QUICK ? { BENCH_LARGE_POSTS: '5000', BENCH_SECONDS: '2' } : {}),
+      }),
+    );
     others.push(await otherBench('upload.bench.mjs', { BENCH_MB: QUICK ? '20' : '100' }));
     others.push(await otherBench('kb-sync.bench.mjs', { BENCH_ARTICLES: QUICK ? '500' : '2000' }));
     others.push(await otherBench('snapshot.bench.mjs', { POSTS: QUICK ? '2000' : '20000' }));
@@ -396,7 +545,10 @@ try {
 
   // --rows-only keeps the other benchmarks' figures of the previous results.md.
   const resultsPath = join(root, 'bench', 'results.md');
-  const previousOthers = ONLY_ROWS && existsSync(resultsPath) ? /## Other benchmarks[\s\S]*$/.exec(readFileSync(resultsPath, 'utf8'))?.[0] : undefined;
+  const previousOthers =
+    ONLY_ROWS && existsSync(resultsPath)
+      ? /## Other benchmarks[\s\S]*$/.exec(readFileSync(resultsPath, 'utf8'))?.[0]
+      : undefined;
 
   const md = [
     '# Benchmark results',
@@ -412,19 +564,38 @@ try {
     '',
     kbNotes(rows, before),
     '',
-    before ? `"before" was measured on ${before.when.slice(0, 16)}Z (${before.quick ? 'quick mode' : 'full'}; ${before.machine})${fpBefore ? `; for the start-up, bulk and knowledge-base rows it is the build given by FP_BENCH_BEFORE_BIN${beforeCommit ? ` (${beforeCommit})` : ''}, run alternately in the same rounds as fp and the references` : ''}.` : '',
+    before
+      ? `"before" was measured on ${before.when.slice(0, 16)}Z (${before.quick ? 'quick mode' : 'full'}; ${before.machine})${fpBefore ? `; for the start-up, bulk and knowledge-base rows it is the build given by FP_BENCH_BEFORE_BIN${beforeCommit ? ` (${beforeCommit})` : ''}, run alternately in the same rounds as fp and the references` : ''}.`
+      : '',
     '',
     '## Start-up profile of `fp categories list --json`',
     '',
     profileSection(profile),
     '',
-    before?.profile ? `Before: sampled CPU time ${before.profile.totalMs.toFixed(0)} ms; top modules ${before.profile.modules.slice(0, 5).map(([m, us]) => `${m} ${(us / 1000).toFixed(0)} ms`).join(', ')}.\n` : '',
-    others.length ? '## Other benchmarks\n\nJSON figures of the other bench files, run by this one' + (QUICK ? ' at small sizes (quick mode)' : '') + '.\n' : '',
+    before?.profile
+      ? `Before: sampled CPU time ${before.profile.totalMs.toFixed(0)} ms; top modules ${before.profile.modules
+          .slice(0, 5)
+          .map(([m, us]) => `${m} ${(us / 1000).toFixed(0)} ms`)
+          .join(', ')}.\n`
+      : '',
+    others.length
+      ? '## Other benchmarks\n\nJSON figures of the other bench files, run by this one' +
+        (QUICK ? ' at small sizes (quick mode)' : '') +
+        '.\n'
+      : '',
     otherSection(others),
-    previousOthers ? previousOthers.replace(/^## Other benchmarks.*/, '## Other benchmarks (from an earlier run; the last one measured the goals only)') : '',
+    previousOthers
+      ? previousOthers.replace(
+          /^## Other benchmarks.*/,
+          '## Other benchmarks (from an earlier run; the last one measured the goals only)',
+        )
+      : '',
   ].join('\n');
   writeFileSync(resultsPath, md.replace(/\n{3,}/g, '\n\n'));
-  for (const r of rows) console.log(`${r.label}: fp ${fmtMs(r.fp)}, ${r.refLabel} ${fmtMs(r.ref)}, ratio ${(r.fp / r.ref).toFixed(2)}× ${verdict(r).text}`);
+  for (const r of rows)
+    console.log(
+      `${r.label}: fp ${fmtMs(r.fp)}, ${r.refLabel} ${fmtMs(r.ref)}, ratio ${(r.fp / r.ref).toFixed(2)}× ${verdict(r).text}`,
+    );
   console.log('wrote bench/results.md');
 } catch (err) {
   console.error(`bench failed to measure: ${err.stack ?? err}`);

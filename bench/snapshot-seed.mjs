@@ -18,7 +18,10 @@ const uuid = (name) => {
 };
 const at = (minutes) => new Date(Date.UTC(2025, 0, 1) + minutes * 60_000).toISOString();
 const platforms = ['web', 'ios', 'android', 'windows', 'macos', 'linux', 'api', null];
-const words = 'dashboard export chart filter alert report team invoice slack webhook latency import mobile dark mode query'.split(' ');
+const words =
+  'dashboard export chart filter alert report team invoice slack webhook latency import mobile dark mode query'.split(
+    ' ',
+  );
 const text = (i, n) => Array.from({ length: n }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ');
 
 const users = Array.from({ length: USERS }, (_, i) => ({
@@ -49,12 +52,20 @@ const sections = Array.from({ length: 10 }, (_, i) => ({
   parent_id: i >= 5 ? 100 + (i - 5) : null,
   description: `About ${text(i, 5)}.`,
 }));
-const categories = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}`, color: '#2f80ed', sort_order: i + 1 }));
+const categories = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  name: `Category ${i + 1}`,
+  color: '#2f80ed',
+  sort_order: i + 1,
+}));
 const groups = Array.from({ length: 8 }, (_, g) => ({
   id: uuid(`group/${g}`),
   name: `Group ${g}`,
   description: g % 2 ? null : `Members of group ${g}`,
-  user_ids: users.filter((_, i) => i % 8 === g).slice(0, 50).map((u) => u.id),
+  user_ids: users
+    .filter((_, i) => i % 8 === g)
+    .slice(0, 50)
+    .map((u) => u.id),
 }));
 
 const posts = [];

@@ -22,7 +22,9 @@ const work = mkdtempSync(join(tmpdir(), 'fp-snapshot-bench-'));
 const HOSTED = { count: 120, windowMs: 60_000 };
 
 function startServer(seedPath) {
-  const child = spawn(process.execPath, [fp, 'server', '--port', '0', '--seed', seedPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [fp, 'server', '--port', '0', '--seed', seedPath], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
@@ -38,7 +40,10 @@ function startServer(seedPath) {
 function measure(args, env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [fp, ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [fp, ...args], {
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let peak = 0;
     let stderr = '';
     child.stdout.resume();
@@ -61,7 +66,10 @@ const fmt = (ms) => (ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_
 
 try {
   const seedPath = join(work, 'seed.json');
-  const gen = spawnSync(process.execPath, [join(root, 'bench', 'snapshot-seed.mjs')], { env: process.env, maxBuffer: 1 << 30 });
+  const gen = spawnSync(process.execPath, [join(root, 'bench', 'snapshot-seed.mjs')], {
+    env: process.env,
+    maxBuffer: 1 << 30,
+  });
   if (gen.status !== 0) throw new Error(String(gen.stderr));
   writeFileSync(seedPath, gen.stdout);
   const seed = JSON.parse(gen.stdout);
@@ -73,18 +81,27 @@ try {
     const out = join(work, 'snapshot.json');
     const snap = await measure(['portal', 'snapshot', '--rate', 'off', '--kb-tab', '4', '--output', out], env);
     const header = JSON.parse(readFileSync(out, 'utf8')).snapshot;
-    const projectedMs = Math.max(snap.ms, Math.max(0, header.requests - HOSTED.count) * (HOSTED.windowMs / HOSTED.count));
-    console.error(`snapshot: ${header.requests} requests, ${fmt(snap.ms)}, peak RSS ${snap.peakMb.toFixed(1)} MB; measuring the reference…`);
+    const projectedMs = Math.max(
+      snap.ms,
+      Math.max(0, header.requests - HOSTED.count) * (HOSTED.windowMs / HOSTED.count),
+    );
+    console.error(
+      `snapshot: ${header.requests} requests, ${fmt(snap.ms)}, peak RSS ${snap.peakMb.toFixed(1)} MB; measuring the reference…`,
+    );
     const reference = await measure(['posts', 'list', '--all', '--format', 'ndjson'], env);
     const copy = await startServer(out);
     let copied;
     try {
-      const res = await fetch(`${copy.url}/api/v1/posts?limit=1`, { headers: { authorization: `Bearer ${/fp_snap_\S+/.exec(snap.stderr)[0]}` } });
+      const res = await fetch(`${copy.url}/api/v1/posts?limit=1`, {
+        headers: { authorization: `Bearer ${/fp_snap_\S+/.exec(snap.stderr)[0]}` },
+      });
       copied = (await res.json()).total;
     } finally {
       await copy.stop();
     }
-    const source = await (await fetch(`${server.url}/api/v1/posts?limit=1`, { headers: { authorization: 'Bearer bench-readonly' } })).json();
+    const source = await (
+      await fetch(`${server.url}/api/v1/posts?limit=1`, { headers: { authorization: 'Bearer bench-readonly' } })
+    ).json();
     console.log(
       JSON.stringify({
         posts,

@@ -3,7 +3,9 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 export async function startFpServer(fp, seedPath) {
-  const child = spawn(process.execPath, [fp, 'server', '--port', '0', '--seed', seedPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fp, 'server', '--port', '0', '--seed', seedPath], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (l) => {
       const m = /^Listening on (\S+)/.exec(l);

@@ -35,7 +35,10 @@ async function writeSeed(file, posts) {
     if (!out.write(text)) await once(out, 'drain');
   };
   const users = Array.from({ length: 500 }, (_, i) => ({
-    id: uuid(i + 1), name: `User ${i + 1}`, email: `u${i + 1}@bench.test`, role: i === 0 ? 'admin' : 'member',
+    id: uuid(i + 1),
+    name: `User ${i + 1}`,
+    email: `u${i + 1}@bench.test`,
+    role: i === 0 ? 'admin' : 'member',
   }));
   const head = {
     hosts: ['127.0.0.1', 'localhost'],
@@ -46,7 +49,10 @@ async function writeSeed(file, posts) {
       { id: 1, slug: 'feedback', name: 'Feedback', type: 'board' },
       { id: 2, slug: 'roadmap', name: 'Roadmap', type: 'roadmap' },
     ],
-    statuses: [{ id: 1, name: 'Planned', tab_id: 2 }, { id: 2, name: 'Under review', tab_id: 1 }],
+    statuses: [
+      { id: 1, name: 'Planned', tab_id: 2 },
+      { id: 2, name: 'Under review', tab_id: 1 },
+    ],
     categories: Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}` })),
   };
   await write(`{"format":1,"portals":[${JSON.stringify(head).slice(0, -1)},"posts":[`);
@@ -184,7 +190,10 @@ let seedLoads;
 
 try {
   const measured = {};
-  for (const [name, posts] of [['small', SMALL], ['large', LARGE]]) {
+  for (const [name, posts] of [
+    ['small', SMALL],
+    ['large', LARGE],
+  ]) {
     const seed = join(work, `${name}.json`);
     const data = join(work, `${name}.db`);
     await writeSeed(seed, posts);
@@ -204,7 +213,11 @@ try {
         }
       }
       const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      const pick = (runs) => ({ ms: median(runs.map((r) => r.ms)), cpuMs: median(runs.map((r) => r.cpuMs)), runs: runs.length });
+      const pick = (runs) => ({
+        ms: median(runs.map((r) => r.ms)),
+        cpuMs: median(runs.map((r) => r.cpuMs)),
+        runs: runs.length,
+      });
       seedLoads = { fp: pick(loads.fp), ...(before ? { before: pick(loads.before) } : {}) };
       Object.assign(seeding, seedLoads.fp);
     }
@@ -212,13 +225,25 @@ try {
     try {
       const page = await throughput(server.url, 8, postsPage);
       const create = await throughput(server.url, 8, commentCreate(posts));
-      measured[name] = { posts, seedLoadMs: seeding.ms, seedCpuMs: seeding.cpuMs, pageRps: page, createRps: create, rssMb: server.rssMb() };
+      measured[name] = {
+        posts,
+        seedLoadMs: seeding.ms,
+        seedCpuMs: seeding.cpuMs,
+        pageRps: page,
+        createRps: create,
+        rssMb: server.rssMb(),
+      };
       if (name === 'small') {
-        const body = await (await fetch(`${server.url}/api/v1/categories`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+        const body = await (
+          await fetch(`${server.url}/api/v1/categories`, { headers: { authorization: `Bearer ${TOKEN}` } })
+        ).text();
         const bare = await bareServer(body);
         try {
           const catalog = () => ({ path: '/api/v1/categories', method: 'GET' });
-          measured.categories = { fp: await throughput(server.url, 8, catalog), bare: await throughput(bare.url, 8, catalog) };
+          measured.categories = {
+            fp: await throughput(server.url, 8, catalog),
+            bare: await throughput(bare.url, 8, catalog),
+          };
         } finally {
           bare.stop();
         }
@@ -228,12 +253,42 @@ try {
     }
   }
   const { small, large, categories } = measured;
-  emit({ figure: 'posts page of 100, large/small', small: small.pageRps, large: large.pageRps, ratio: large.pageRps / small.pageRps, goal: '>= 0.8' });
-  emit({ figure: 'durable comment create (8 clients), large/small', small: small.createRps, large: large.createRps, ratio: large.createRps / small.createRps, goal: '>= 0.8' });
-  emit({ figure: 'seed load of the large portal (ms)', value: large.seedLoadMs, cpuMs: large.seedCpuMs, runs: seedLoads.fp.runs, goal: '<= 5000' });
-  if (seedLoads.before) emit({ figure: 'seed load of the large portal by the before build (ms)', value: seedLoads.before.ms, cpuMs: seedLoads.before.cpuMs, runs: seedLoads.before.runs });
+  emit({
+    figure: 'posts page of 100, large/small',
+    small: small.pageRps,
+    large: large.pageRps,
+    ratio: large.pageRps / small.pageRps,
+    goal: '>= 0.8',
+  });
+  emit({
+    figure: 'durable comment create (8 clients), large/small',
+    small: small.createRps,
+    large: large.createRps,
+    ratio: large.createRps / small.createRps,
+    goal: '>= 0.8',
+  });
+  emit({
+    figure: 'seed load of the large portal (ms)',
+    value: large.seedLoadMs,
+    cpuMs: large.seedCpuMs,
+    runs: seedLoads.fp.runs,
+    goal: '<= 5000',
+  });
+  if (seedLoads.before)
+    emit({
+      figure: 'seed load of the large portal by the before build (ms)',
+      value: seedLoads.before.ms,
+      cpuMs: seedLoads.before.cpuMs,
+      runs: seedLoads.before.runs,
+    });
   emit({ figure: 'server RSS with the large portal (MB)', value: large.rssMb, goal: '<= 250' });
-  emit({ figure: 'GET /api/v1/categories, fp/bare node:http', fp: categories.fp, bare: categories.bare, ratio: categories.fp / categories.bare, goal: '>= 0.7' });
+  emit({
+    figure: 'GET /api/v1/categories, fp/bare node:http',
+    fp: categories.fp,
+    bare: categories.bare,
+    ratio: categories.fp / categories.bare,
+    goal: '>= 0.7',
+  });
 
   const f = (n, d = 1) => n.toFixed(d);
   appendFileSync(
@@ -248,7 +303,11 @@ try {
       `| durable comment create, 8 clients (req/s) | ${f(small.createRps)} | ${f(large.createRps)} | ${f(large.createRps / small.createRps, 2)} | >= 0.8 |`,
       `| seed load (ms, start to listening) | ${f(small.seedLoadMs, 0)} | ${f(large.seedLoadMs, 0)} | ${f(large.seedLoadMs, 0)} ms | <= 5000 |`,
       `| seed load, CPU time of the server until listening (ms) | ${f(small.seedCpuMs, 0)} | ${f(large.seedCpuMs, 0)} | ${f(large.seedCpuMs, 0)} ms | |`,
-      ...(seedLoads.before ? [`| seed load by the before build (ms; CPU ms) | | ${f(seedLoads.before.ms, 0)}; ${f(seedLoads.before.cpuMs, 0)} | ${f(large.seedLoadMs / seedLoads.before.ms, 2)} of it | |`] : []),
+      ...(seedLoads.before
+        ? [
+            `| seed load by the before build (ms; CPU ms) | | ${f(seedLoads.before.ms, 0)}; ${f(seedLoads.before.cpuMs, 0)} | ${f(large.seedLoadMs / seedLoads.before.ms, 2)} of it | |`,
+          ]
+        : []),
       `| server RSS after the runs (MB) | ${f(small.rssMb)} | ${f(large.rssMb)} | ${f(large.rssMb)} MB | <= 250 |`,
       `| GET /api/v1/categories (req/s): fp / bare node:http | ${f(categories.fp)} | ${f(categories.bare)} | ${f(categories.fp / categories.bare, 2)} | >= 0.7 |`,
       '',

@@ -74,6 +74,8 @@ export const buildOptions = {
   outdir: 'dist',
   splitting: true,
   format: 'esm',
-  banner: { js: "import { createRequire as __fpCreateRequire } from 'node:module';\nconst require = __fpCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __fpCreateRequire } from 'node:module';\nconst require = __fpCreateRequire(import.meta.url);",
+  },
   chunkNames: 'chunks/[name]-[hash]',
 };

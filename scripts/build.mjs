@@ -16,12 +16,17 @@ let program = readFileSync(cli, 'utf8');
 // `default` is x. esbuild's helper, in Node's mode, would take the namespace itself for x (right
 // only for CommonJS packages, whose module.exports is x).
 const nodeMode = 'isNodeMode || !mod || !mod.__esModule ?';
-if (!program.includes(nodeMode)) throw new Error("esbuild's __toESM helper has changed: check the import of ES module packages in dist/cli.cjs");
-program = program.replace(nodeMode, "isNodeMode && (mod == null || mod[Symbol.toStringTag] !== 'Module') || !mod || !mod.__esModule ?");
+if (!program.includes(nodeMode))
+  throw new Error("esbuild's __toESM helper has changed: check the import of ES module packages in dist/cli.cjs");
+program = program.replace(
+  nodeMode,
+  "isNodeMode && (mod == null || mod[Symbol.toStringTag] !== 'Module') || !mod || !mod.__esModule ?",
+);
 // ASCII only (esbuild leaves a few characters of comments and regular expressions as they are):
 // bin/fp.js reads the file as Latin-1, which V8 keeps one byte a character, and reads it fast.
 program = program.replace(/[^\x00-\x7f]/gu, (c) => {
-  if (c.length > 1) throw new Error(`dist/cli.cjs holds ${c} (outside the Basic Multilingual Plane): escape it in the source`);
+  if (c.length > 1)
+    throw new Error(`dist/cli.cjs holds ${c} (outside the Basic Multilingual Plane): escape it in the source`);
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 });
 // The last line names the build by its content: bin/fp.js keys its code cache on it.

@@ -17,7 +17,9 @@ const tty = process.stdout.isTTY;
 const bold = (s) => (tty && !process.env.NO_COLOR ? `\x1b[1m${s}\x1b[22m` : s);
 
 function startServer() {
-  const child = spawn(process.execPath, [fpBin, 'server', '--seed', 'demo', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fpBin, 'server', '--seed', 'demo', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let url;
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -33,7 +35,11 @@ function startServer() {
 function fp(env, args, { show = true, allowFail = false } = {}) {
   if (show) console.log(`\n${bold(`$ fp ${args.map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ')}`)}`);
   // Shown steps write straight to the terminal, so progress and results keep their order.
-  const r = spawnSync(process.execPath, [fpBin, ...args], { env, encoding: 'utf8', stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'] });
+  const r = spawnSync(process.execPath, [fpBin, ...args], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'],
+  });
   if (r.status !== 0 && !allowFail) throw new Error(`fp ${args.join(' ')} exited with ${r.status}`);
   return r;
 }

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const files = process.argv.length > 2 ? process.argv.slice(2) : [join(root, 'docs', 'openapi.json')];
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' };
+const env = {
+  ...process.env,
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+};
 
 function run(command, args) {
   const r = spawnSync(command, args, { cwd: root, env, encoding: 'utf8' });
@@ -60,7 +66,16 @@ console.log(`redocly (recommended): ${totals.errors} errors, ${totals.warnings} 
 if (totals.errors || totals.warnings || redocly.status !== 0) failed = true;
 
 // Spectral: --fail-severity=warn makes a warning fail; -f json counts them.
-const spectral = run(bin('spectral'), ['lint', ...files, '--ruleset', join(root, 'scripts', 'spectral.yaml'), '--fail-severity=warn', '-f', 'json', '--quiet']);
+const spectral = run(bin('spectral'), [
+  'lint',
+  ...files,
+  '--ruleset',
+  join(root, 'scripts', 'spectral.yaml'),
+  '--fail-severity=warn',
+  '-f',
+  'json',
+  '--quiet',
+]);
 let results;
 try {
   results = JSON.parse(spectral.stdout || '[]');
@@ -70,7 +85,9 @@ try {
 }
 const bySeverity = [0, 1, 2, 3].map((s) => results.filter((r) => r.severity === s).length);
 for (const r of results) console.log(`spectral ${r.code}: ${r.message} (${r.path.join('.')})`);
-console.log(`spectral (spectral:oas): ${bySeverity[0]} errors, ${bySeverity[1]} warnings, ${bySeverity[2]} infos, ${bySeverity[3]} hints`);
+console.log(
+  `spectral (spectral:oas): ${bySeverity[0]} errors, ${bySeverity[1]} warnings, ${bySeverity[2]} infos, ${bySeverity[3]} hints`,
+);
 if (results.length || spectral.status !== 0) failed = true;
 
 process.exitCode = failed ? 1 : 0;

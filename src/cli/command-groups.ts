@@ -6,22 +6,64 @@ export interface GroupModule {
 }
 
 /** Every top-level command, loaded only when it runs (or for help/completion of the whole tree). */
-export const COMMAND_GROUPS: ReadonlyArray<{ name: string; summary: string; hidden?: boolean; load: () => Promise<GroupModule> }> = [
-  { name: 'auth', summary: 'Log in to portals and manage stored profiles', load: () => import('./commands/auth/index.js') },
-  { name: 'portal', summary: 'Show the portal, or copy it into a seed file to rehearse on', load: () => import('./commands/portal/index.js') },
+export const COMMAND_GROUPS: ReadonlyArray<{
+  name: string;
+  summary: string;
+  hidden?: boolean;
+  load: () => Promise<GroupModule>;
+}> = [
+  {
+    name: 'auth',
+    summary: 'Log in to portals and manage stored profiles',
+    load: () => import('./commands/auth/index.js'),
+  },
+  {
+    name: 'portal',
+    summary: 'Show the portal, or copy it into a seed file to rehearse on',
+    load: () => import('./commands/portal/index.js'),
+  },
   { name: 'posts', summary: 'List posts with filters', load: () => import('./commands/posts/index.js') },
-  { name: 'comments', summary: 'List, create, update and delete comments', load: () => import('./commands/comments/index.js') },
+  {
+    name: 'comments',
+    summary: 'List, create, update and delete comments',
+    load: () => import('./commands/comments/index.js'),
+  },
   { name: 'categories', summary: 'Manage categories', load: () => import('./commands/categories/index.js') },
   { name: 'groups', summary: 'Manage user groups and their members', load: () => import('./commands/groups/index.js') },
   { name: 'votes', summary: 'Add or remove anonymous votes', load: () => import('./commands/votes/index.js') },
   { name: 'references', summary: 'Attach references to posts', load: () => import('./commands/references/index.js') },
-  { name: 'feedback', summary: 'Manage and summarize feedback entries', load: () => import('./commands/feedback/index.js') },
-  { name: 'moderation', summary: 'Review, approve and reject pending posts and comments', load: () => import('./commands/moderation/index.js') },
+  {
+    name: 'feedback',
+    summary: 'Manage and summarize feedback entries',
+    load: () => import('./commands/feedback/index.js'),
+  },
+  {
+    name: 'moderation',
+    summary: 'Review, approve and reject pending posts and comments',
+    load: () => import('./commands/moderation/index.js'),
+  },
   { name: 'kb', summary: 'Knowledge base: link health and ZIP sync', load: () => import('./commands/kb/index.js') },
-  { name: 'api', summary: 'Make an authenticated request to any API path', load: () => import('./commands/api/index.js') },
-  { name: 'mcp', summary: 'Serve the portal as MCP tools on stdio, for agents', load: () => import('./commands/mcp/index.js') },
+  {
+    name: 'api',
+    summary: 'Make an authenticated request to any API path',
+    load: () => import('./commands/api/index.js'),
+  },
+  {
+    name: 'mcp',
+    summary: 'Serve the portal as MCP tools on stdio, for agents',
+    load: () => import('./commands/mcp/index.js'),
+  },
   { name: 'server', summary: 'Run the reference server locally', load: () => import('./commands/server/index.js') },
-  { name: 'completion', summary: 'Print a shell completion script', load: () => import('./commands/completion/index.js') },
+  {
+    name: 'completion',
+    summary: 'Print a shell completion script',
+    load: () => import('./commands/completion/index.js'),
+  },
   // What the completion scripts call on TAB: names kept from the last lists.
-  { name: '__complete', summary: 'Print the names completion offers', hidden: true, load: () => import('./commands/completion/names.js') },
+  {
+    name: '__complete',
+    summary: 'Print the names completion offers',
+    hidden: true,
+    load: () => import('./commands/completion/names.js'),
+  },
 ];

@@ -33,7 +33,12 @@ export function describeFailure(err: unknown): { code: number; lines: string[] }
     const hint = HINTS[err.status];
     return {
       code,
-      lines: [`error: ${cleanText(err.message)} (${err.status})`, ...fieldLines(err.fieldErrors), ...retryLines(err), ...(hint ? [`hint: ${hint}`] : [])],
+      lines: [
+        `error: ${cleanText(err.message)} (${err.status})`,
+        ...fieldLines(err.fieldErrors),
+        ...retryLines(err),
+        ...(hint ? [`hint: ${hint}`] : []),
+      ],
     };
   }
   if (err instanceof RequestValidationError) {
@@ -43,7 +48,10 @@ export function describeFailure(err: unknown): { code: number; lines: string[] }
   if (err instanceof AuthError) return { code: EXIT.auth, lines: [`error: ${err.message}`] };
   if (err instanceof NetworkError) return { code: EXIT.failure, lines: [`error: ${err.message}`, ...retryLines(err)] };
   if (err instanceof ResponseShapeError) return { code: EXIT.failure, lines: [`error: ${err.message}`] };
-  if ((err as { name?: string })?.name === 'ExitPromptError' || (err as { name?: string })?.name === 'AbortPromptError') {
+  if (
+    (err as { name?: string })?.name === 'ExitPromptError' ||
+    (err as { name?: string })?.name === 'AbortPromptError'
+  ) {
     return { code: EXIT.interrupted, lines: [] };
   }
   return { code: EXIT.failure, lines: [`error: ${(err as Error)?.message ?? String(err)}`] };

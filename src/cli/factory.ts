@@ -55,7 +55,8 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
       const g = globals();
       // Credentials only read the profiles: a store for reading does not load conf.
       const readStore = () =>
-        store ?? import('./config/profile-store.js').then(({ ProfileStore }) => ProfileStore.open(io.env, { readOnly: true }));
+        store ??
+        import('./config/profile-store.js').then(({ ProfileStore }) => ProfileStore.open(io.env, { readOnly: true }));
       return resolveCredentials({ profileFlag: g.profile, baseUrlFlag: g.baseUrl, env: io.env }, readStore);
     },
     client() {
@@ -104,6 +105,7 @@ function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value.trim());
   const ms = m ? (m[2] === 'ms' ? Number(m[1]) : Number(m[1]) * 1000) : 0;
-  if (!m || ms < 1) throw new UsageError(`invalid --timeout "${value}": expected seconds like 30 or 30s, or milliseconds like 500ms`);
+  if (!m || ms < 1)
+    throw new UsageError(`invalid --timeout "${value}": expected seconds like 30 or 30s, or milliseconds like 500ms`);
   return ms;
 }

@@ -30,17 +30,30 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false, fact
   const program = new Command('fp');
   const f = factory ?? createFactory(io, VERSION, () => program.opts<GlobalOptions>());
   program
-    .description('Administer a hosted feedback portal from the terminal: posts, comments, moderation, groups, knowledge base.')
+    .description(
+      'Administer a hosted feedback portal from the terminal: posts, comments, moderation, groups, knowledge base.',
+    )
     .helpOption('-h, --help', 'show help')
-    .addOption(withCompletionValues(new Option('--profile <name>', 'stored portal profile to use (env FP_PROFILE)'), [], 'profiles'))
+    .addOption(
+      withCompletionValues(
+        new Option('--profile <name>', 'stored portal profile to use (env FP_PROFILE)'),
+        [],
+        'profiles',
+      ),
+    )
     .option('--base-url <url>', 'portal address (env FP_BASE_URL)')
     .option('--json', 'print the data as JSON')
     .option('--fields <a,b,c>', 'keep only these fields (every format); an unknown field lists the available ones')
     .option('--jq <expr>', 'filter the JSON output with a jq expression (implies --json; runs in-process)')
-    .addOption(withCompletionValues(new Option('--format <format>', 'output format: table, json, ndjson, csv'), OUTPUT_FORMATS))
+    .addOption(
+      withCompletionValues(new Option('--format <format>', 'output format: table, json, ndjson, csv'), OUTPUT_FORMATS),
+    )
     .option('--no-color', 'no colour (env NO_COLOR)')
     .option('--debug', 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)')
-    .option('--timeout <seconds>', 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)')
+    .option(
+      '--timeout <seconds>',
+      'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)',
+    )
     .showSuggestionAfterError(true)
     .addHelpCommand(false)
     .configureHelp({ showGlobalOptions: true })
@@ -84,7 +97,10 @@ function helpArgv(program: Command, argv: string[]): string[] {
   for (const topic of topics) {
     const next = cmd.commands.find((c) => c.name() === topic || c.aliases().includes(topic));
     if (!next) {
-      const known = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name()).filter((n) => n !== 'help');
+      const known = cmd.commands
+        .filter((c) => !(c as unknown as { _hidden?: boolean })._hidden)
+        .map((c) => c.name())
+        .filter((n) => n !== 'help');
       const where = cmd === program ? 'fp' : `fp ${topics.slice(0, topics.indexOf(topic)).join(' ')}`;
       throw new UsageError(`unknown help topic "${topics.join(' ')}": ${where} has ${known.join(', ')}`);
     }
@@ -107,7 +123,8 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+        return EXIT.ok;
       if (err.code === 'commander.executeSubCommandAsync') return EXIT.ok;
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }

@@ -16,5 +16,11 @@ export function collect<T>(parse: (v: string) => T) {
 }
 
 export function parseIdList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ];
 }

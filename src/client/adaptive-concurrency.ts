@@ -23,7 +23,8 @@ export class AdaptiveConcurrency {
     if (!enough) return undefined;
     const share = this.recent.filter(Boolean).length / this.recent.length;
     if (share >= 0.5 && this.limit > 1) return this.change(Math.max(1, Math.floor(this.limit / 2)));
-    if (share < 0.25 && this.recent.length >= this.window && this.limit < this.ceiling) return this.change(this.limit + 1);
+    if (share < 0.25 && this.recent.length >= this.window && this.limit < this.ceiling)
+      return this.change(this.limit + 1);
     return undefined;
   }
 

@@ -12,7 +12,9 @@ type In<T> = T extends z.ZodType ? z.input<T> : never;
 type Field<E, K extends string> = E extends { [P in K]: infer S } ? { [P in K]: In<S> } : { [P in K]?: undefined };
 
 /** Arguments of one operation, typed from its endpoint entry. */
-type Params<E> = E extends { params: infer S } ? { params: { [P in keyof In<S>]: string | number } } : { params?: undefined };
+type Params<E> = E extends { params: infer S }
+  ? { params: { [P in keyof In<S>]: string | number } }
+  : { params?: undefined };
 
 export type CallArgs<K extends OperationName> = Params<Endpoints[K]> &
   (Endpoints[K] extends { query: infer Q } ? { query?: In<Q> } : { query?: undefined }) &
@@ -109,7 +111,11 @@ export class ApiClient {
   }
 
   /** Call an operation by name; the body is checked before sending and the answer after. */
-  async call<K extends OperationName>(name: K, args: CallArgs<K>, callOptions: CallOptions = {}): Promise<CallResult<K>> {
+  async call<K extends OperationName>(
+    name: K,
+    args: CallArgs<K>,
+    callOptions: CallOptions = {},
+  ): Promise<CallResult<K>> {
     const endpoint: Endpoint = endpoints[name];
     const a = args as { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
     if (endpoint.body && a.body !== undefined) {
@@ -171,7 +177,12 @@ export class ApiClient {
           ? `waiting for the answer to ${what} from ${host}`
           : `reading the answer to ${what} from ${host}: it arrived too slowly`;
       const tries = attempts > 0 ? ` (${attempts + 1} attempts)` : '';
-      deadline.abort(new NetworkError(`timed out after ${formatMs(deadlineMs)}${tries} ${waited}; --timeout sets the limit`, 'FP_DEADLINE'));
+      deadline.abort(
+        new NetworkError(
+          `timed out after ${formatMs(deadlineMs)}${tries} ${waited}; --timeout sets the limit`,
+          'FP_DEADLINE',
+        ),
+      );
     }, deadlineMs);
     timer.unref();
 
@@ -194,7 +205,9 @@ export class ApiClient {
         gaveUp = decision.why;
         return cb(err);
       }
-      const reason = failure.status ? `${failure.status} ${statusText(failure.status)}` : describeNetworkError(err, url, deadlineMs).message;
+      const reason = failure.status
+        ? `${failure.status} ${statusText(failure.status)}`
+        : describeNetworkError(err, url, deadlineMs).message;
       const notice: RetryNotice = {
         method,
         path: what.slice(method.length + 1),
@@ -223,25 +236,38 @@ export class ApiClient {
     let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>;
     try {
       if (viaNodeHttp && (body === undefined || typeof body === 'string')) {
-        const answer = await exchangeViaNodeHttp(url, { method, headers, body, signal: deadline.signal, connectTimeoutMs: CONNECT_TIMEOUT_MS }, retry);
+        const answer = await exchangeViaNodeHttp(
+          url,
+          { method, headers, body, signal: deadline.signal, connectTimeoutMs: CONNECT_TIMEOUT_MS },
+          retry,
+        );
         // call() reads this body only with text(), which it has.
         res = answer as unknown as typeof res;
       } else {
-        const [{ sharedDispatcher }, { request, retry: retryInterceptor }] = await Promise.all([import('./http-agent.js'), import('./undici-parts.js')]);
+        const [{ sharedDispatcher }, { request, retry: retryInterceptor }] = await Promise.all([
+          import('./http-agent.js'),
+          import('./undici-parts.js'),
+        ]);
         const base = this.options.dispatcher ?? sharedDispatcher(CONNECT_TIMEOUT_MS);
-        res = await request(url, base.compose(retryInterceptor({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })), {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body,
-          headersTimeout: deadlineMs,
-          bodyTimeout: deadlineMs,
-          signal: deadline.signal,
-        });
+        res = await request(
+          url,
+          base.compose(retryInterceptor({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })),
+          {
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body,
+            headersTimeout: deadlineMs,
+            bodyTimeout: deadlineMs,
+            signal: deadline.signal,
+          },
+        );
       }
     } catch (err) {
       answered?.();
       clearTimeout(timer);
-      const described = deadline.signal.aborted ? (deadline.signal.reason as NetworkError) : describeNetworkError(err, url, deadlineMs);
+      const described = deadline.signal.aborted
+        ? (deadline.signal.reason as NetworkError)
+        : describeNetworkError(err, url, deadlineMs);
       if (gaveUp) described.retry = gaveUp;
       log?.(`< ${described.message}`);
       throw described;
@@ -291,7 +317,11 @@ async function exchangeViaNodeHttp(url: string, req: NodeHttpRequest, retry: Ret
       continue;
     }
     if (answer.statusCode >= 300) {
-      const refused = Object.assign(new Error('Request failed'), { code: 'UND_ERR_REQ_RETRY', statusCode: answer.statusCode, headers: answer.headers });
+      const refused = Object.assign(new Error('Request failed'), {
+        code: 'UND_ERR_REQ_RETRY',
+        statusCode: answer.statusCode,
+        headers: answer.headers,
+      });
       if (await again(refused)) {
         await answer.body.dump();
         continue;

@@ -13,5 +13,7 @@ setFlagsFromString('--liftoff-only');
 
 /** One keep-alive dispatcher per process; HTTPS_PROXY / HTTP_PROXY / NO_PROXY are honoured. */
 export function sharedDispatcher(connectTimeoutMs = 10_000): Dispatcher {
-  return shareDispatcher(() => new EnvHttpProxyAgent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 4_000 }));
+  return shareDispatcher(
+    () => new EnvHttpProxyAgent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 4_000 }),
+  );
 }

@@ -21,7 +21,9 @@ export async function openExport(client: ApiClient, tabId: number): Promise<Read
   const type = String(res.headers['content-type'] ?? '');
   if (/json|text\/html/i.test(type)) {
     await res.body.dump();
-    throw new ResponseShapeError(`unexpected response from ${endpoint.method} ${target}: expected a ZIP archive, got ${type}`);
+    throw new ResponseShapeError(
+      `unexpected response from ${endpoint.method} ${target}: expected a ZIP archive, got ${type}`,
+    );
   }
   return res.body;
 }
@@ -55,7 +57,10 @@ export async function saveToFile(body: Readable, dest: string): Promise<number> 
  * Streams `body` into a writer that is not ours to end (stdout), honouring
  * backpressure. A reader that goes away early (`| head`) ends the download quietly.
  */
-export async function streamTo(body: Readable, out: { write(chunk: Uint8Array): unknown; once?: unknown }): Promise<number> {
+export async function streamTo(
+  body: Readable,
+  out: { write(chunk: Uint8Array): unknown; once?: unknown },
+): Promise<number> {
   const emitter = typeof out.once === 'function' ? (out as unknown as NodeJS.EventEmitter) : undefined;
   let broken: NodeJS.ErrnoException | undefined;
   const onError = (err: NodeJS.ErrnoException) => {
@@ -84,7 +89,11 @@ export async function streamTo(body: Readable, out: { write(chunk: Uint8Array): 
  * past that, everything received so far and the rest go to the file `spill()`
  * names (created, never replaced). Resolves to the bytes or the file's path.
  */
-export async function holdOrSpill(body: Readable, limit: number, spill: () => Promise<string>): Promise<Buffer | string> {
+export async function holdOrSpill(
+  body: Readable,
+  limit: number,
+  spill: () => Promise<string>,
+): Promise<Buffer | string> {
   const chunks: Buffer[] = [];
   let size = 0;
   const reader = body[Symbol.asyncIterator]();

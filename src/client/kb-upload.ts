@@ -44,21 +44,34 @@ export async function uploadArchive<K extends SyncOperation>(
   const parts: MultipartPart[] = [
     { name: 'tab_id', value: String(fields.tab_id) },
     ...(fields.delete_confirmed ?? []).map((id) => ({ name: 'delete_confirmed[]', value: String(id) })),
-    ...(fields.delete_sections_confirmed ?? []).map((id) => ({ name: 'delete_sections_confirmed[]', value: String(id) })),
+    ...(fields.delete_sections_confirmed ?? []).map((id) => ({
+      name: 'delete_sections_confirmed[]',
+      value: String(id),
+    })),
   ];
   let failure: { err: unknown } | undefined;
   if (typeof archive === 'string') archive = { filePath: archive };
   const file =
     'filePath' in archive
       ? { name: 'file', filePath: archive.filePath, filename, contentType: 'application/zip' }
-      : { name: 'file', stream: remember(archive.stream, (err) => (failure ??= { err })), filename, contentType: 'application/zip' };
+      : {
+          name: 'file',
+          stream: remember(archive.stream, (err) => (failure ??= { err })),
+          filename,
+          contentType: 'application/zip',
+        };
   const form = await multipartBody([...parts, file]);
-  const body = onProgress ? Readable.from(counted(form.body, form.contentLength, onProgress), { objectMode: false }) : form.body;
+  const body = onProgress
+    ? Readable.from(counted(form.body, form.contentLength, onProgress), { objectMode: false })
+    : form.body;
   let res;
   try {
     res = await client.send(endpoint.method, endpoint.path, {
       rawBody: body,
-      headers: { 'content-type': form.contentType, ...(form.contentLength !== undefined ? { 'content-length': String(form.contentLength) } : {}) },
+      headers: {
+        'content-type': form.contentType,
+        ...(form.contentLength !== undefined ? { 'content-length': String(form.contentLength) } : {}),
+      },
     });
   } catch (err) {
     throw failure ? failure.err : err;
@@ -78,7 +91,9 @@ export async function uploadArchive<K extends SyncOperation>(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new ResponseShapeError(`unexpected response from ${endpoint.method} ${endpoint.path}: ${where}${issue.message}`);
+    throw new ResponseShapeError(
+      `unexpected response from ${endpoint.method} ${endpoint.path}: ${where}${issue.message}`,
+    );
   }
   return parsed.data as CallResult<K>;
 }
@@ -92,7 +107,11 @@ async function* remember(stream: AsyncIterable<Buffer>, onError: (err: unknown) 
   }
 }
 
-async function* counted(body: AsyncIterable<Buffer>, total: number | undefined, onProgress: UploadProgress): AsyncGenerator<Buffer> {
+async function* counted(
+  body: AsyncIterable<Buffer>,
+  total: number | undefined,
+  onProgress: UploadProgress,
+): AsyncGenerator<Buffer> {
   let sent = 0;
   for await (const chunk of body) {
     sent += chunk.length;

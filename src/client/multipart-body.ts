@@ -37,27 +37,39 @@ export async function multipartBody(parts: MultipartPart[]): Promise<MultipartBo
   for (const part of parts) {
     const disposition = `Content-Disposition: form-data; name="${escapeParam(part.name)}"`;
     if ('value' in part) {
-      planned.push({ head: Buffer.from(`--${boundary}${CRLF}${disposition}${CRLF}${CRLF}`), value: Buffer.from(part.value) });
+      planned.push({
+        head: Buffer.from(`--${boundary}${CRLF}${disposition}${CRLF}${CRLF}`),
+        value: Buffer.from(part.value),
+      });
       continue;
     }
     const type = part.contentType ?? 'application/octet-stream';
     if (/[\r\n]/.test(type)) throw new Error(`Invalid content type for ${part.name}: ${JSON.stringify(type)}`);
     const fileHead = (filename: string) =>
-      Buffer.from(`--${boundary}${CRLF}${disposition}; filename="${escapeParam(filename)}"${CRLF}Content-Type: ${type}${CRLF}${CRLF}`);
+      Buffer.from(
+        `--${boundary}${CRLF}${disposition}; filename="${escapeParam(filename)}"${CRLF}Content-Type: ${type}${CRLF}${CRLF}`,
+      );
     if ('stream' in part) {
       planned.push({ head: fileHead(part.filename), stream: part.stream });
       continue;
     }
     const info = await stat(part.filePath);
     if (!info.isFile()) throw new Error(`${part.filePath} is not a regular file`);
-    planned.push({ head: fileHead(part.filename ?? path.basename(part.filePath)), filePath: part.filePath, size: info.size });
+    planned.push({
+      head: fileHead(part.filename ?? path.basename(part.filePath)),
+      filePath: part.filePath,
+      size: info.size,
+    });
   }
   const tail = Buffer.from(`--${boundary}--${CRLF}`);
 
   let contentLength: number | undefined = tail.length;
   for (const p of planned) {
     const size = 'value' in p ? p.value.length : 'size' in p ? p.size : undefined;
-    contentLength = contentLength === undefined || size === undefined ? undefined : contentLength + p.head.length + size + CRLF.length;
+    contentLength =
+      contentLength === undefined || size === undefined
+        ? undefined
+        : contentLength + p.head.length + size + CRLF.length;
   }
 
   return {

@@ -1,4 +1,10 @@
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
+import {
+  Agent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import { closeWhenDone } from './shared-dispatcher.js';
 
 /**
@@ -68,14 +74,18 @@ export async function nodeHttpExchange(url: URL, req: NodeHttpRequest): Promise<
   const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   const options: RequestOptions = {
     method: req.method,
-    headers: req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
+    headers:
+      req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) },
     agent: await agentFor(url.protocol),
     signal: req.signal,
   };
   return new Promise<NodeHttpAnswer>((resolve, reject) => {
     const outgoing = request(url, options);
     let answered = false;
-    const connectTimer = setTimeout(() => outgoing.destroy(failure('UND_ERR_CONNECT_TIMEOUT', 'Connect Timeout Error')), req.connectTimeoutMs);
+    const connectTimer = setTimeout(
+      () => outgoing.destroy(failure('UND_ERR_CONNECT_TIMEOUT', 'Connect Timeout Error')),
+      req.connectTimeoutMs,
+    );
     outgoing.once('socket', (socket) => {
       if (!socket.connecting) clearTimeout(connectTimer);
       else socket.once('connect', () => clearTimeout(connectTimer));

@@ -46,7 +46,11 @@ export async function* allPosts(
   onPage?: PageProgress,
 ): AsyncGenerator<PostItem> {
   const limit = Number(query.limit ?? pageSize);
-  const pages = offsetPages((skip) => client.call('posts.list', { query: { ...query, skip, limit } }), Number(query.skip ?? 0), onPage);
+  const pages = offsetPages(
+    (skip) => client.call('posts.list', { query: { ...query, skip, limit } }),
+    Number(query.skip ?? 0),
+    onPage,
+  );
   for await (const page of pages) yield* page;
 }
 
@@ -89,7 +93,11 @@ export async function* allRejected(client: ApiClient, onPage?: PageProgress): As
     yield* res.data.posts;
     yield* res.data.comments;
     onPage?.(page, (items += res.data.posts.length + res.data.comments.length));
-    if ((!res.meta.has_more_posts && !res.meta.has_more_comments) || (res.data.posts.length === 0 && res.data.comments.length === 0)) return;
+    if (
+      (!res.meta.has_more_posts && !res.meta.has_more_comments) ||
+      (res.data.posts.length === 0 && res.data.comments.length === 0)
+    )
+      return;
   }
 }
 
@@ -97,8 +105,15 @@ export async function* allRejected(client: ApiClient, onPage?: PageProgress): As
 export const paginators = {
   'posts.list': (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) =>
     allPosts(client, query as PostListQuery, PAGE_SIZE, onPage),
-  'moderation.pending': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) => allPending(client, onPage),
-  'moderation.rejected': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) => allRejected(client, onPage),
-} satisfies Partial<Record<OperationName, (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) => AsyncIterable<unknown>>>;
+  'moderation.pending': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) =>
+    allPending(client, onPage),
+  'moderation.rejected': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) =>
+    allRejected(client, onPage),
+} satisfies Partial<
+  Record<
+    OperationName,
+    (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) => AsyncIterable<unknown>
+  >
+>;
 
 export type PaginatedOperation = keyof typeof paginators;

@@ -57,7 +57,8 @@ export function decideRetry(failure: FailedAttempt, ctx: RetryContext): RetryDec
       : failure.code !== undefined && ctx.idempotent && DROPPED.has(failure.code);
   if (!retryable) return { retry: false };
   const maxAttempts = ctx.maxAttempts ?? MAX_ATTEMPTS;
-  if (ctx.attempts >= maxAttempts) return { retry: false, why: ctx.attempts > 1 ? `gave up after ${plural(ctx.attempts, 'attempt')}` : undefined };
+  if (ctx.attempts >= maxAttempts)
+    return { retry: false, why: ctx.attempts > 1 ? `gave up after ${plural(ctx.attempts, 'attempt')}` : undefined };
 
   const random = ctx.random ?? Math.random;
   const retryAfterMs = parseRetryAfter(failure.retryAfter, ctx.now ?? Date.now());
@@ -65,10 +66,14 @@ export function decideRetry(failure: FailedAttempt, ctx: RetryContext): RetryDec
   // Retry-After is a floor; a little jitter on top keeps parallel requests from returning together.
   const waitMs =
     retryAfterMs !== undefined
-      ? Math.min(retryAfterMs, RETRY_AFTER_CAP_MS) + Math.round(random() * Math.min(1000, BACKOFF_BASE_MS * ctx.attempts))
+      ? Math.min(retryAfterMs, RETRY_AFTER_CAP_MS) +
+        Math.round(random() * Math.min(1000, BACKOFF_BASE_MS * ctx.attempts))
       : Math.round(backoff / 2 + random() * (backoff / 2));
   if (ctx.elapsedMs + waitMs > ctx.deadlineMs) {
-    const asked = retryAfterMs !== undefined ? `the server asked to wait ${formatMs(retryAfterMs)} (Retry-After)` : `the next attempt was due in ${formatMs(waitMs)}`;
+    const asked =
+      retryAfterMs !== undefined
+        ? `the server asked to wait ${formatMs(retryAfterMs)} (Retry-After)`
+        : `the next attempt was due in ${formatMs(waitMs)}`;
     return {
       retry: false,
       why: `gave up after ${plural(ctx.attempts, 'attempt')}: ${asked}, which would pass the ${formatMs(ctx.deadlineMs)} limit (--timeout)`,

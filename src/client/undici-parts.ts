@@ -20,7 +20,11 @@ export const retry = retryInterceptor as typeof interceptors.retry;
 type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
 
 /** undici's `request(url, { dispatcher, … })`, on the given dispatcher. */
-export function request(url: string, dispatcher: Dispatcher, options: RequestOptions): Promise<Dispatcher.ResponseData> {
+export function request(
+  url: string,
+  dispatcher: Dispatcher,
+  options: RequestOptions,
+): Promise<Dispatcher.ResponseData> {
   const u = new URL(url);
   const call = apiRequest as (this: Dispatcher, opts: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
   return call.call(dispatcher, { ...options, origin: u.origin, path: `${u.pathname}${u.search}` });

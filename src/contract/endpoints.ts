@@ -69,7 +69,10 @@ type SchemaKey = (typeof SCHEMA_KEYS)[number];
  * An entry of the table: what it says, and its schemas, built on their first use (a command
  * builds the schemas of the operations it calls, not those of the whole contract).
  */
-function define<const I extends Omit<Endpoint, SchemaKey>, const S extends Pick<Endpoint, SchemaKey>>(info: I, schemas: () => S): I & S {
+function define<const I extends Omit<Endpoint, SchemaKey>, const S extends Pick<Endpoint, SchemaKey>>(
+  info: I,
+  schemas: () => S,
+): I & S {
   const built = lazily(schemas);
   const entry = { ...info };
   for (const key of SCHEMA_KEYS) Object.defineProperty(entry, key, { enumerable: true, get: () => built()[key] });
@@ -77,366 +80,554 @@ function define<const I extends Omit<Endpoint, SchemaKey>, const S extends Pick<
 }
 
 export const endpoints = {
-  'portal.get': define({
-    name: 'portal.get', method: 'GET', path: '/api/v1/portal',
-    summary: 'Get the portal the API key belongs to',
-    description:
-      'The portal the API key belongs to: its guid, title, locale, `editor_type` (read it first: it says whether post and comment bodies are HTML or markdown) and the Jira and Linear integration fields.',
-  }, () => ({
-    response: dataOf(portalSchemas().PortalSchema),
-  })),
+  'portal.get': define(
+    {
+      name: 'portal.get',
+      method: 'GET',
+      path: '/api/v1/portal',
+      summary: 'Get the portal the API key belongs to',
+      description:
+        'The portal the API key belongs to: its guid, title, locale, `editor_type` (read it first: it says whether post and comment bodies are HTML or markdown) and the Jira and Linear integration fields.',
+    },
+    () => ({
+      response: dataOf(portalSchemas().PortalSchema),
+    }),
+  ),
 
-  'posts.list': define({
-    name: 'posts.list', method: 'GET', path: '/api/v1/posts',
-    summary: 'List posts with filters, ordering and skip/limit pagination',
-    description:
-      'Approved posts of the portal, newest first unless `order_by`/`order_direction` say otherwise. Filters combine with AND; within `status` and `tag_id` any listed id matches. Knowledge-base articles are listed only when `tab` or `section` names them. An unknown filter value lists nothing.',
-  }, () => ({
-    query: postSchemas().PostListQuerySchema,
-    response: postSchemas().PostListResponseSchema,
-  })),
+  'posts.list': define(
+    {
+      name: 'posts.list',
+      method: 'GET',
+      path: '/api/v1/posts',
+      summary: 'List posts with filters, ordering and skip/limit pagination',
+      description:
+        'Approved posts of the portal, newest first unless `order_by`/`order_direction` say otherwise. Filters combine with AND; within `status` and `tag_id` any listed id matches. Knowledge-base articles are listed only when `tab` or `section` names them. An unknown filter value lists nothing.',
+    },
+    () => ({
+      query: postSchemas().PostListQuerySchema,
+      response: postSchemas().PostListResponseSchema,
+    }),
+  ),
 
-  'votes.addAnonymous': define({
-    name: 'votes.addAnonymous', method: 'POST', path: '/api/v1/posts/{key}/anonymous_votes/{anonymous_id}',
-    summary: 'Add a vote for an anonymous user',
-    description:
-      'Adds one vote for the anonymous user `anonymous_id` (an MD5 hash) to the post `key`. Only approved posts on a board, a roadmap or no tab can be voted on.',
-    refusals: ['not-found', 'rule-violation'],
-  }, () => ({
-    params: z.object({ key: stringParam, anonymous_id: stringParam }),
-    response: dataOf(voteSchemas().AnonymousVoteSchema),
-  })),
-  'votes.removeAnonymous': define({
-    name: 'votes.removeAnonymous', method: 'DELETE', path: '/api/v1/posts/{key}/anonymous_votes/{anonymous_id}',
-    summary: "Revoke an anonymous user's vote",
-    description: 'Revokes the vote of the anonymous user `anonymous_id` on the post `key`.',
-    refusals: ['not-found', 'rule-violation'],
-  }, () => ({
-    params: z.object({ key: stringParam, anonymous_id: stringParam }),
-    response: commonSchemas().EmptySchema,
-  })),
+  'votes.addAnonymous': define(
+    {
+      name: 'votes.addAnonymous',
+      method: 'POST',
+      path: '/api/v1/posts/{key}/anonymous_votes/{anonymous_id}',
+      summary: 'Add a vote for an anonymous user',
+      description:
+        'Adds one vote for the anonymous user `anonymous_id` (an MD5 hash) to the post `key`. Only approved posts on a board, a roadmap or no tab can be voted on.',
+      refusals: ['not-found', 'rule-violation'],
+    },
+    () => ({
+      params: z.object({ key: stringParam, anonymous_id: stringParam }),
+      response: dataOf(voteSchemas().AnonymousVoteSchema),
+    }),
+  ),
+  'votes.removeAnonymous': define(
+    {
+      name: 'votes.removeAnonymous',
+      method: 'DELETE',
+      path: '/api/v1/posts/{key}/anonymous_votes/{anonymous_id}',
+      summary: "Revoke an anonymous user's vote",
+      description: 'Revokes the vote of the anonymous user `anonymous_id` on the post `key`.',
+      refusals: ['not-found', 'rule-violation'],
+    },
+    () => ({
+      params: z.object({ key: stringParam, anonymous_id: stringParam }),
+      response: commonSchemas().EmptySchema,
+    }),
+  ),
 
-  'categories.list': define({
-    name: 'categories.list', method: 'GET', path: '/api/v1/categories',
-    summary: 'List categories',
-    description: 'Every category of the portal.',
-  }, () => ({
-    response: listOf(categorySchemas().CategorySchema),
-  })),
-  'categories.create': define({
-    name: 'categories.create', method: 'POST', path: '/api/v1/categories',
-    summary: 'Create a category',
-    description: 'Creates a category. `name` is 2-60 characters and unique per portal (case-sensitive).',
-  }, () => ({
-    body: categorySchemas().CategoryCreateBodySchema,
-    response: dataOf(categorySchemas().CategorySchema),
-  })),
-  'categories.update': define({
-    name: 'categories.update', method: 'PATCH', path: '/api/v1/categories/{id}',
-    summary: 'Update a category (name and color both required)',
-    description:
-      'Replaces the name and colour of a category; both fields are required on every update. The verb is PATCH: PUT on this path answers 405.',
-    refusals: ['not-found', 'forbidden'],
-  }, () => ({
-    params: z.object({ id: intParam }),
-    body: categorySchemas().CategoryUpdateBodySchema,
-    response: dataOf(categorySchemas().CategorySchema),
-  })),
-  'categories.delete': define({
-    name: 'categories.delete', method: 'DELETE', path: '/api/v1/categories/{id}',
-    summary: 'Delete a category',
-    description: 'Deletes a category.',
-    refusals: ['not-found', 'forbidden'],
-    destructive: true,
-  }, () => ({
-    params: z.object({ id: intParam }),
-    response: commonSchemas().MessageSchema,
-  })),
+  'categories.list': define(
+    {
+      name: 'categories.list',
+      method: 'GET',
+      path: '/api/v1/categories',
+      summary: 'List categories',
+      description: 'Every category of the portal.',
+    },
+    () => ({
+      response: listOf(categorySchemas().CategorySchema),
+    }),
+  ),
+  'categories.create': define(
+    {
+      name: 'categories.create',
+      method: 'POST',
+      path: '/api/v1/categories',
+      summary: 'Create a category',
+      description: 'Creates a category. `name` is 2-60 characters and unique per portal (case-sensitive).',
+    },
+    () => ({
+      body: categorySchemas().CategoryCreateBodySchema,
+      response: dataOf(categorySchemas().CategorySchema),
+    }),
+  ),
+  'categories.update': define(
+    {
+      name: 'categories.update',
+      method: 'PATCH',
+      path: '/api/v1/categories/{id}',
+      summary: 'Update a category (name and color both required)',
+      description:
+        'Replaces the name and colour of a category; both fields are required on every update. The verb is PATCH: PUT on this path answers 405.',
+      refusals: ['not-found', 'forbidden'],
+    },
+    () => ({
+      params: z.object({ id: intParam }),
+      body: categorySchemas().CategoryUpdateBodySchema,
+      response: dataOf(categorySchemas().CategorySchema),
+    }),
+  ),
+  'categories.delete': define(
+    {
+      name: 'categories.delete',
+      method: 'DELETE',
+      path: '/api/v1/categories/{id}',
+      summary: 'Delete a category',
+      description: 'Deletes a category.',
+      refusals: ['not-found', 'forbidden'],
+      destructive: true,
+    },
+    () => ({
+      params: z.object({ id: intParam }),
+      response: commonSchemas().MessageSchema,
+    }),
+  ),
 
-  'comments.list': define({
-    name: 'comments.list', method: 'GET', path: '/api/v1/posts/{key}/comments',
-    summary: 'List the comments of a post, replies included',
-    description:
-      'Every comment of the post `key` in one flat list, replies included (linked by `parent_id`): pinned first, then oldest first.',
-    refusals: ['not-found'],
-  }, () => ({
-    params: z.object({ key: stringParam }),
-    response: listOf(commentSchemas().CommentSchema),
-  })),
-  'comments.create': define({
-    name: 'comments.create', method: 'POST', path: '/api/v1/posts/{key}/comments',
-    summary: 'Create a comment or reply on a post',
-    description:
-      'Creates a comment, or a reply when `parent_id` is set, attributed to `user_id`. Tagging it for the changelog removes the tag from the post\'s previously tagged comment. Emits `CommentCreated` and notification e-mails unless `silent` is true.',
-    refusals: ['not-found'],
-  }, () => ({
-    params: z.object({ key: stringParam }),
-    body: commentSchemas().CommentCreateBodySchema,
-    response: dataOf(commentSchemas().CommentSchema),
-  })),
-  'comments.update': define({
-    name: 'comments.update', method: 'PUT', path: '/api/v1/comments/{id}',
-    summary: 'Update a comment',
-    description: 'Updates the text of a comment; flags and `created_at` change only when sent. `silent` is not accepted here.',
-    refusals: ['not-found'],
-  }, () => ({
-    params: z.object({ id: intParam }),
-    body: commentSchemas().CommentUpdateBodySchema,
-    response: dataOf(commentSchemas().CommentSchema),
-  })),
-  'comments.delete': define({
-    name: 'comments.delete', method: 'DELETE', path: '/api/v1/comments/{id}',
-    summary: 'Delete a comment and its direct replies',
-    description: 'Deletes a comment and its direct replies (one level).',
-    refusals: ['not-found'],
-    destructive: true,
-  }, () => ({
-    params: z.object({ id: intParam }),
-    response: commonSchemas().EmptySchema,
-  })),
+  'comments.list': define(
+    {
+      name: 'comments.list',
+      method: 'GET',
+      path: '/api/v1/posts/{key}/comments',
+      summary: 'List the comments of a post, replies included',
+      description:
+        'Every comment of the post `key` in one flat list, replies included (linked by `parent_id`): pinned first, then oldest first.',
+      refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ key: stringParam }),
+      response: listOf(commentSchemas().CommentSchema),
+    }),
+  ),
+  'comments.create': define(
+    {
+      name: 'comments.create',
+      method: 'POST',
+      path: '/api/v1/posts/{key}/comments',
+      summary: 'Create a comment or reply on a post',
+      description:
+        "Creates a comment, or a reply when `parent_id` is set, attributed to `user_id`. Tagging it for the changelog removes the tag from the post's previously tagged comment. Emits `CommentCreated` and notification e-mails unless `silent` is true.",
+      refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ key: stringParam }),
+      body: commentSchemas().CommentCreateBodySchema,
+      response: dataOf(commentSchemas().CommentSchema),
+    }),
+  ),
+  'comments.update': define(
+    {
+      name: 'comments.update',
+      method: 'PUT',
+      path: '/api/v1/comments/{id}',
+      summary: 'Update a comment',
+      description:
+        'Updates the text of a comment; flags and `created_at` change only when sent. `silent` is not accepted here.',
+      refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ id: intParam }),
+      body: commentSchemas().CommentUpdateBodySchema,
+      response: dataOf(commentSchemas().CommentSchema),
+    }),
+  ),
+  'comments.delete': define(
+    {
+      name: 'comments.delete',
+      method: 'DELETE',
+      path: '/api/v1/comments/{id}',
+      summary: 'Delete a comment and its direct replies',
+      description: 'Deletes a comment and its direct replies (one level).',
+      refusals: ['not-found'],
+      destructive: true,
+    },
+    () => ({
+      params: z.object({ id: intParam }),
+      response: commonSchemas().EmptySchema,
+    }),
+  ),
 
-  'references.create': define({
-    name: 'references.create', method: 'POST', path: '/api/v1/posts/{key}/references',
-    summary: 'Attach a reference to a post',
-    description: 'Attaches a reference text (1-6000 characters) to the post `key`.',
-    refusals: ['not-found'],
-  }, () => ({
-    params: z.object({ key: stringParam }),
-    body: referenceSchemas().ReferenceCreateBodySchema,
-    response: dataOf(referenceSchemas().ReferenceSchema),
-  })),
-  'references.delete': define({
-    name: 'references.delete', method: 'DELETE', path: '/api/v1/references/{id}',
-    summary: 'Delete a reference',
-    description: 'Deletes a reference.',
-    refusals: ['not-found'],
-    destructive: true,
-  }, () => ({
-    params: z.object({ id: intParam }),
-    response: commonSchemas().EmptySchema,
-  })),
+  'references.create': define(
+    {
+      name: 'references.create',
+      method: 'POST',
+      path: '/api/v1/posts/{key}/references',
+      summary: 'Attach a reference to a post',
+      description: 'Attaches a reference text (1-6000 characters) to the post `key`.',
+      refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ key: stringParam }),
+      body: referenceSchemas().ReferenceCreateBodySchema,
+      response: dataOf(referenceSchemas().ReferenceSchema),
+    }),
+  ),
+  'references.delete': define(
+    {
+      name: 'references.delete',
+      method: 'DELETE',
+      path: '/api/v1/references/{id}',
+      summary: 'Delete a reference',
+      description: 'Deletes a reference.',
+      refusals: ['not-found'],
+      destructive: true,
+    },
+    () => ({
+      params: z.object({ id: intParam }),
+      response: commonSchemas().EmptySchema,
+    }),
+  ),
 
-  'groups.list': define({
-    name: 'groups.list', method: 'GET', path: '/api/v1/groups',
-    summary: 'List groups',
-    description: 'Every user group of the portal.',
-  }, () => ({
-    response: listOf(groupSchemas().GroupSchema),
-  })),
-  'groups.create': define({
-    name: 'groups.create', method: 'POST', path: '/api/v1/groups',
-    summary: 'Create a group',
-    description: 'Creates a group. `name` is 2-60 characters and unique per portal.',
-  }, () => ({
-    body: groupSchemas().GroupCreateBodySchema,
-    response: dataOf(groupSchemas().GroupSchema),
-  })),
-  'groups.get': define({
-    name: 'groups.get', method: 'GET', path: '/api/v1/groups/{id}',
-    summary: 'Get a group',
-    description: 'One group by its UUID.',
-    refusals: ['not-found'],
-  }, () => ({
-    params: z.object({ id: stringParam }),
-    response: dataOf(groupSchemas().GroupSchema),
-  })),
-  'groups.update': define({
-    name: 'groups.update', method: 'PATCH', alsoMethods: ['PUT'], path: '/api/v1/groups/{id}',
-    summary: 'Update a group',
-    description: 'Changes the fields sent; both are optional. PATCH and PUT do the same.',
-    refusals: ['not-found'],
-  }, () => ({
-    params: z.object({ id: stringParam }),
-    body: groupSchemas().GroupUpdateBodySchema,
-    response: dataOf(groupSchemas().GroupSchema),
-  })),
-  'groups.delete': define({
-    name: 'groups.delete', method: 'DELETE', path: '/api/v1/groups/{id}',
-    summary: 'Delete a group (memberships go, user accounts stay)',
-    description: 'Deletes a group and its memberships; the user accounts stay.',
-    refusals: ['not-found'],
-    destructive: true,
-  }, () => ({
-    params: z.object({ id: stringParam }),
-    response: commonSchemas().MessageSchema,
-  })),
-  'groups.listUsers': define({
-    name: 'groups.listUsers', method: 'GET', path: '/api/v1/groups/{group}/users',
-    summary: 'List the users of a group',
-    description: 'The members of a group, in the order they joined.',
-    refusals: ['not-found'],
-  }, () => ({
-    params: z.object({ group: stringParam }),
-    response: listOf(userSchemas().UserSchema),
-  })),
-  'groups.addUser': define({
-    name: 'groups.addUser', method: 'POST', path: '/api/v1/groups/{group}/users',
-    summary: 'Add a user to a group',
-    description:
-      'Adds a user (UUID key, or integer id) to a group. A user already in the group is refused and no duplicate is made.',
-    refusals: ['not-found', 'rule-violation'],
-  }, () => ({
-    params: z.object({ group: stringParam }),
-    body: groupSchemas().GroupUserAddBodySchema,
-    response: commonSchemas().MessageSchema,
-  })),
-  'groups.removeUser': define({
-    name: 'groups.removeUser', method: 'DELETE', path: '/api/v1/groups/{group}/users',
-    summary: 'Remove a user from a group',
-    description: 'Removes a user (integer id) from a group.',
-    refusals: ['not-found', 'rule-violation'],
-    destructive: true,
-  }, () => ({
-    params: z.object({ group: stringParam }),
-    body: groupSchemas().GroupUserRemoveBodySchema,
-    response: commonSchemas().MessageSchema,
-  })),
+  'groups.list': define(
+    {
+      name: 'groups.list',
+      method: 'GET',
+      path: '/api/v1/groups',
+      summary: 'List groups',
+      description: 'Every user group of the portal.',
+    },
+    () => ({
+      response: listOf(groupSchemas().GroupSchema),
+    }),
+  ),
+  'groups.create': define(
+    {
+      name: 'groups.create',
+      method: 'POST',
+      path: '/api/v1/groups',
+      summary: 'Create a group',
+      description: 'Creates a group. `name` is 2-60 characters and unique per portal.',
+    },
+    () => ({
+      body: groupSchemas().GroupCreateBodySchema,
+      response: dataOf(groupSchemas().GroupSchema),
+    }),
+  ),
+  'groups.get': define(
+    {
+      name: 'groups.get',
+      method: 'GET',
+      path: '/api/v1/groups/{id}',
+      summary: 'Get a group',
+      description: 'One group by its UUID.',
+      refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ id: stringParam }),
+      response: dataOf(groupSchemas().GroupSchema),
+    }),
+  ),
+  'groups.update': define(
+    {
+      name: 'groups.update',
+      method: 'PATCH',
+      alsoMethods: ['PUT'],
+      path: '/api/v1/groups/{id}',
+      summary: 'Update a group',
+      description: 'Changes the fields sent; both are optional. PATCH and PUT do the same.',
+      refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ id: stringParam }),
+      body: groupSchemas().GroupUpdateBodySchema,
+      response: dataOf(groupSchemas().GroupSchema),
+    }),
+  ),
+  'groups.delete': define(
+    {
+      name: 'groups.delete',
+      method: 'DELETE',
+      path: '/api/v1/groups/{id}',
+      summary: 'Delete a group (memberships go, user accounts stay)',
+      description: 'Deletes a group and its memberships; the user accounts stay.',
+      refusals: ['not-found'],
+      destructive: true,
+    },
+    () => ({
+      params: z.object({ id: stringParam }),
+      response: commonSchemas().MessageSchema,
+    }),
+  ),
+  'groups.listUsers': define(
+    {
+      name: 'groups.listUsers',
+      method: 'GET',
+      path: '/api/v1/groups/{group}/users',
+      summary: 'List the users of a group',
+      description: 'The members of a group, in the order they joined.',
+      refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ group: stringParam }),
+      response: listOf(userSchemas().UserSchema),
+    }),
+  ),
+  'groups.addUser': define(
+    {
+      name: 'groups.addUser',
+      method: 'POST',
+      path: '/api/v1/groups/{group}/users',
+      summary: 'Add a user to a group',
+      description:
+        'Adds a user (UUID key, or integer id) to a group. A user already in the group is refused and no duplicate is made.',
+      refusals: ['not-found', 'rule-violation'],
+    },
+    () => ({
+      params: z.object({ group: stringParam }),
+      body: groupSchemas().GroupUserAddBodySchema,
+      response: commonSchemas().MessageSchema,
+    }),
+  ),
+  'groups.removeUser': define(
+    {
+      name: 'groups.removeUser',
+      method: 'DELETE',
+      path: '/api/v1/groups/{group}/users',
+      summary: 'Remove a user from a group',
+      description: 'Removes a user (integer id) from a group.',
+      refusals: ['not-found', 'rule-violation'],
+      destructive: true,
+    },
+    () => ({
+      params: z.object({ group: stringParam }),
+      body: groupSchemas().GroupUserRemoveBodySchema,
+      response: commonSchemas().MessageSchema,
+    }),
+  ),
 
-  'feedback.list': define({
-    name: 'feedback.list', method: 'GET', path: '/api/v1/feedback',
-    summary: 'List feedback entries, newest first',
-    description: 'Every feedback entry of the portal, newest first.',
-  }, () => ({
-    response: listOf(feedbackSchemas().FeedbackSchema),
-  })),
-  'feedback.create': define({
-    name: 'feedback.create', method: 'POST', path: '/api/v1/feedback',
-    summary: 'Create a feedback entry',
-    description:
-      'Creates a feedback entry. Without a known `user_id` it is attributed to the authenticated user (the portal\'s first administrator) or to an anonymous author.',
-  }, () => ({
-    body: feedbackSchemas().FeedbackCreateBodySchema,
-    response: dataOf(feedbackSchemas().FeedbackSchema),
-  })),
-  'feedback.update': define({
-    name: 'feedback.update', method: 'PUT', path: '/api/v1/feedback/{id}',
-    summary: 'Update the text of a feedback entry',
-    description: 'Replaces the text of a feedback entry.',
-    refusals: ['not-found'],
-  }, () => ({
-    params: z.object({ id: stringParam }),
-    body: feedbackSchemas().FeedbackUpdateBodySchema,
-    response: dataOf(feedbackSchemas().FeedbackSchema),
-  })),
-  'feedback.delete': define({
-    name: 'feedback.delete', method: 'DELETE', path: '/api/v1/feedback/{id}',
-    summary: 'Delete a feedback entry',
-    description: 'Deletes a feedback entry.',
-    refusals: ['not-found'],
-    destructive: true,
-  }, () => ({
-    params: z.object({ id: stringParam }),
-    response: commonSchemas().EmptySchema,
-  })),
-  'feedback.summarize': define({
-    name: 'feedback.summarize', method: 'POST', path: '/api/v1/feedback/summarize',
-    summary: 'Summarize the filtered feedback entries',
-    description:
-      'A summary of the entries that match every filter sent (all optional): counts by type, sentiment and focus, and the most frequent phrases.',
-  }, () => ({
-    body: feedbackSchemas().FeedbackSummarizeBodySchema,
-    response: dataOf(feedbackSchemas().FeedbackSummarySchema),
-  })),
+  'feedback.list': define(
+    {
+      name: 'feedback.list',
+      method: 'GET',
+      path: '/api/v1/feedback',
+      summary: 'List feedback entries, newest first',
+      description: 'Every feedback entry of the portal, newest first.',
+    },
+    () => ({
+      response: listOf(feedbackSchemas().FeedbackSchema),
+    }),
+  ),
+  'feedback.create': define(
+    {
+      name: 'feedback.create',
+      method: 'POST',
+      path: '/api/v1/feedback',
+      summary: 'Create a feedback entry',
+      description:
+        "Creates a feedback entry. Without a known `user_id` it is attributed to the authenticated user (the portal's first administrator) or to an anonymous author.",
+    },
+    () => ({
+      body: feedbackSchemas().FeedbackCreateBodySchema,
+      response: dataOf(feedbackSchemas().FeedbackSchema),
+    }),
+  ),
+  'feedback.update': define(
+    {
+      name: 'feedback.update',
+      method: 'PUT',
+      path: '/api/v1/feedback/{id}',
+      summary: 'Update the text of a feedback entry',
+      description: 'Replaces the text of a feedback entry.',
+      refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ id: stringParam }),
+      body: feedbackSchemas().FeedbackUpdateBodySchema,
+      response: dataOf(feedbackSchemas().FeedbackSchema),
+    }),
+  ),
+  'feedback.delete': define(
+    {
+      name: 'feedback.delete',
+      method: 'DELETE',
+      path: '/api/v1/feedback/{id}',
+      summary: 'Delete a feedback entry',
+      description: 'Deletes a feedback entry.',
+      refusals: ['not-found'],
+      destructive: true,
+    },
+    () => ({
+      params: z.object({ id: stringParam }),
+      response: commonSchemas().EmptySchema,
+    }),
+  ),
+  'feedback.summarize': define(
+    {
+      name: 'feedback.summarize',
+      method: 'POST',
+      path: '/api/v1/feedback/summarize',
+      summary: 'Summarize the filtered feedback entries',
+      description:
+        'A summary of the entries that match every filter sent (all optional): counts by type, sentiment and focus, and the most frequent phrases.',
+    },
+    () => ({
+      body: feedbackSchemas().FeedbackSummarizeBodySchema,
+      response: dataOf(feedbackSchemas().FeedbackSummarySchema),
+    }),
+  ),
 
-  'moderation.pending': define({
-    name: 'moderation.pending', method: 'GET', path: '/api/v1/moderation/pending',
-    summary: 'Pending posts and comments, newest first, cursor-paginated',
-    description:
-      'Pending posts and comments, newest first (highest id first), both collections in one response. Each collection has its own id cursor: send `last_post_id` and `last_comment_id` from the previous page\'s `meta`; omit both for the first page.',
-  }, () => ({
-    query: moderationSchemas().ModerationPendingQuerySchema,
-    response: moderationSchemas().ModerationPendingResponseSchema,
-  })),
-  'moderation.rejected': define({
-    name: 'moderation.rejected', method: 'GET', path: '/api/v1/moderation/rejected',
-    summary: 'Rejected posts and comments, paginated',
-    description: 'Rejected posts and comments, newest first, 20 of each per page.',
-  }, () => ({
-    query: moderationSchemas().ModerationRejectedQuerySchema,
-    response: moderationSchemas().ModerationRejectedResponseSchema,
-  })),
-  'moderation.reject': define({
-    name: 'moderation.reject', method: 'POST', path: '/api/v1/moderation/reject/{type}/{identifier}',
-    summary: 'Reject a pending post or comment',
-    description:
-      'Sets a pending post (by key) or comment (by numeric id) to rejected and records the moderator and time. An item that is not pending is refused.',
-    refusals: ['not-found', 'rule-violation'],
-    destructive: true,
-  }, () => ({
-    params: z.object({ type: moderationSchemas().ModerationTypeSchema, identifier: stringParam }),
-    response: moderationSchemas().ModerationActionResponseSchema,
-  })),
-  'moderation.approve': define({
-    name: 'moderation.approve', method: 'POST', path: '/api/v1/moderation/approve/{type}/{identifier}',
-    summary: 'Approve a pending post or comment',
-    description:
-      'Sets a pending post (by key) or comment (by numeric id) to approved and records the moderator and time; for a post, the translation, auto-tagging and auto-reply jobs run again. An item that is not pending is refused.',
-    refusals: ['not-found', 'rule-violation'],
-  }, () => ({
-    params: z.object({ type: moderationSchemas().ModerationTypeSchema, identifier: stringParam }),
-    response: moderationSchemas().ModerationActionResponseSchema,
-  })),
+  'moderation.pending': define(
+    {
+      name: 'moderation.pending',
+      method: 'GET',
+      path: '/api/v1/moderation/pending',
+      summary: 'Pending posts and comments, newest first, cursor-paginated',
+      description:
+        "Pending posts and comments, newest first (highest id first), both collections in one response. Each collection has its own id cursor: send `last_post_id` and `last_comment_id` from the previous page's `meta`; omit both for the first page.",
+    },
+    () => ({
+      query: moderationSchemas().ModerationPendingQuerySchema,
+      response: moderationSchemas().ModerationPendingResponseSchema,
+    }),
+  ),
+  'moderation.rejected': define(
+    {
+      name: 'moderation.rejected',
+      method: 'GET',
+      path: '/api/v1/moderation/rejected',
+      summary: 'Rejected posts and comments, paginated',
+      description: 'Rejected posts and comments, newest first, 20 of each per page.',
+    },
+    () => ({
+      query: moderationSchemas().ModerationRejectedQuerySchema,
+      response: moderationSchemas().ModerationRejectedResponseSchema,
+    }),
+  ),
+  'moderation.reject': define(
+    {
+      name: 'moderation.reject',
+      method: 'POST',
+      path: '/api/v1/moderation/reject/{type}/{identifier}',
+      summary: 'Reject a pending post or comment',
+      description:
+        'Sets a pending post (by key) or comment (by numeric id) to rejected and records the moderator and time. An item that is not pending is refused.',
+      refusals: ['not-found', 'rule-violation'],
+      destructive: true,
+    },
+    () => ({
+      params: z.object({ type: moderationSchemas().ModerationTypeSchema, identifier: stringParam }),
+      response: moderationSchemas().ModerationActionResponseSchema,
+    }),
+  ),
+  'moderation.approve': define(
+    {
+      name: 'moderation.approve',
+      method: 'POST',
+      path: '/api/v1/moderation/approve/{type}/{identifier}',
+      summary: 'Approve a pending post or comment',
+      description:
+        'Sets a pending post (by key) or comment (by numeric id) to approved and records the moderator and time; for a post, the translation, auto-tagging and auto-reply jobs run again. An item that is not pending is refused.',
+      refusals: ['not-found', 'rule-violation'],
+    },
+    () => ({
+      params: z.object({ type: moderationSchemas().ModerationTypeSchema, identifier: stringParam }),
+      response: moderationSchemas().ModerationActionResponseSchema,
+    }),
+  ),
 
-  'knowledgebase.scanLinks': define({
-    name: 'knowledgebase.scanLinks', method: 'POST', path: '/api/v1/knowledgebase/link-health/scan',
-    summary: 'Start a link-health scan of every article of a knowledge-base tab',
-    description:
-      'Starts a scan of every http(s) link in every article of the knowledge-base tab `tab_id`; poll the returned `scan_id`. Links answering 4xx or 5xx, and unreachable hosts, are flagged.',
-    refusals: ['queue-full'],
-  }, () => ({
-    body: knowledgebaseSchemas().TabIdBodySchema,
-    response: dataOf(knowledgebaseSchemas().ScanProgressSchema),
-  })),
-  'knowledgebase.scanProgress': define({
-    name: 'knowledgebase.scanProgress', method: 'GET', path: '/api/v1/knowledgebase/link-health/progress/{scanId}',
-    summary: 'Poll the progress of a link-health scan',
-    description: 'Progress of a link-health scan: queued, running, completed or failed, with counts of distinct URLs.',
-    refusals: ['not-found'],
-  }, () => ({
-    params: z.object({ scanId: stringParam }),
-    response: dataOf(knowledgebaseSchemas().ScanProgressSchema),
-  })),
-  'knowledgebase.linkResults': define({
-    name: 'knowledgebase.linkResults', method: 'GET', path: '/api/v1/knowledgebase/link-health/results/{tabId}',
-    summary: 'Latest per-article link health of a tab, failed first',
-    description:
-      'Per-article link health from the latest completed scan of the tab, failed articles first. An unknown tab is a 422 on `tab_id`, as in the other knowledge-base operations.',
-    refusals: ['invalid-param'],
-  }, () => ({
-    params: z.object({ tabId: intParam }),
-    response: dataOf(knowledgebaseSchemas().LinkHealthResultsSchema),
-  })),
-  'knowledgebase.export': define({
-    name: 'knowledgebase.export', method: 'GET', path: '/api/v1/knowledgebase/sync/export',
-    summary: 'Download the sections and articles of a tab as a ZIP of markdown files',
-    description:
-      'Every section and article of the knowledge-base tab as markdown files in a ZIP archive. `tab_id` is a query parameter.',
-    responseType: 'zip',
-  }, () => ({
-    query: knowledgebaseSchemas().TabIdBodySchema,
-    response: z.instanceof(Uint8Array),
-  })),
-  'knowledgebase.preview': define({
-    name: 'knowledgebase.preview', method: 'POST', path: '/api/v1/knowledgebase/sync/preview',
-    summary: 'Preview what a ZIP would create, update and delete',
-    description:
-      'What a ZIP archive (at most 102400 kilobytes) would create, update and delete in the tab, without changing anything.',
-    refusals: ['rule-violation'],
-  }, () => ({
-    multipart: knowledgebaseSchemas().SyncMultipartFieldsSchema,
-    response: dataOf(knowledgebaseSchemas().SyncPlanSchema),
-  })),
-  'knowledgebase.execute': define({
-    name: 'knowledgebase.execute', method: 'POST', path: '/api/v1/knowledgebase/sync/execute',
-    summary: 'Apply a sync from a ZIP; deletions only when confirmed',
-    description:
-      'Applies a ZIP archive to the tab: creates and updates, and only the deletions confirmed in `delete_confirmed[]` (post keys or ids) and `delete_sections_confirmed[]` (section ids).',
-    refusals: ['rule-violation'],
-    destructive: true,
-  }, () => ({
-    multipart: knowledgebaseSchemas().SyncMultipartFieldsSchema,
-    response: dataOf(knowledgebaseSchemas().SyncResultSchema),
-  })),
+  'knowledgebase.scanLinks': define(
+    {
+      name: 'knowledgebase.scanLinks',
+      method: 'POST',
+      path: '/api/v1/knowledgebase/link-health/scan',
+      summary: 'Start a link-health scan of every article of a knowledge-base tab',
+      description:
+        'Starts a scan of every http(s) link in every article of the knowledge-base tab `tab_id`; poll the returned `scan_id`. Links answering 4xx or 5xx, and unreachable hosts, are flagged.',
+      refusals: ['queue-full'],
+    },
+    () => ({
+      body: knowledgebaseSchemas().TabIdBodySchema,
+      response: dataOf(knowledgebaseSchemas().ScanProgressSchema),
+    }),
+  ),
+  'knowledgebase.scanProgress': define(
+    {
+      name: 'knowledgebase.scanProgress',
+      method: 'GET',
+      path: '/api/v1/knowledgebase/link-health/progress/{scanId}',
+      summary: 'Poll the progress of a link-health scan',
+      description:
+        'Progress of a link-health scan: queued, running, completed or failed, with counts of distinct URLs.',
+      refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ scanId: stringParam }),
+      response: dataOf(knowledgebaseSchemas().ScanProgressSchema),
+    }),
+  ),
+  'knowledgebase.linkResults': define(
+    {
+      name: 'knowledgebase.linkResults',
+      method: 'GET',
+      path: '/api/v1/knowledgebase/link-health/results/{tabId}',
+      summary: 'Latest per-article link health of a tab, failed first',
+      description:
+        'Per-article link health from the latest completed scan of the tab, failed articles first. An unknown tab is a 422 on `tab_id`, as in the other knowledge-base operations.',
+      refusals: ['invalid-param'],
+    },
+    () => ({
+      params: z.object({ tabId: intParam }),
+      response: dataOf(knowledgebaseSchemas().LinkHealthResultsSchema),
+    }),
+  ),
+  'knowledgebase.export': define(
+    {
+      name: 'knowledgebase.export',
+      method: 'GET',
+      path: '/api/v1/knowledgebase/sync/export',
+      summary: 'Download the sections and articles of a tab as a ZIP of markdown files',
+      description:
+        'Every section and article of the knowledge-base tab as markdown files in a ZIP archive. `tab_id` is a query parameter.',
+      responseType: 'zip',
+    },
+    () => ({
+      query: knowledgebaseSchemas().TabIdBodySchema,
+      response: z.instanceof(Uint8Array),
+    }),
+  ),
+  'knowledgebase.preview': define(
+    {
+      name: 'knowledgebase.preview',
+      method: 'POST',
+      path: '/api/v1/knowledgebase/sync/preview',
+      summary: 'Preview what a ZIP would create, update and delete',
+      description:
+        'What a ZIP archive (at most 102400 kilobytes) would create, update and delete in the tab, without changing anything.',
+      refusals: ['rule-violation'],
+    },
+    () => ({
+      multipart: knowledgebaseSchemas().SyncMultipartFieldsSchema,
+      response: dataOf(knowledgebaseSchemas().SyncPlanSchema),
+    }),
+  ),
+  'knowledgebase.execute': define(
+    {
+      name: 'knowledgebase.execute',
+      method: 'POST',
+      path: '/api/v1/knowledgebase/sync/execute',
+      summary: 'Apply a sync from a ZIP; deletions only when confirmed',
+      description:
+        'Applies a ZIP archive to the tab: creates and updates, and only the deletions confirmed in `delete_confirmed[]` (post keys or ids) and `delete_sections_confirmed[]` (section ids).',
+      refusals: ['rule-violation'],
+      destructive: true,
+    },
+    () => ({
+      multipart: knowledgebaseSchemas().SyncMultipartFieldsSchema,
+      response: dataOf(knowledgebaseSchemas().SyncResultSchema),
+    }),
+  ),
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

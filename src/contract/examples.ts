@@ -218,16 +218,37 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     response: { data: group },
   },
   'groups.get': { params: { id: GROUP_ID }, response: { data: group } },
-  'groups.update': { params: { id: GROUP_ID }, request: { description: null }, response: { data: { ...group, description: null } } },
+  'groups.update': {
+    params: { id: GROUP_ID },
+    request: { description: null },
+    response: { data: { ...group, description: null } },
+  },
   'groups.delete': { params: { id: GROUP_ID }, response: { message: 'Group deleted successfully' } },
   'groups.listUsers': {
     params: { group: GROUP_ID },
     response: {
-      data: [{ ...author, counter_votes: 0, counter_comments: 3, counter_posts: 5, counter_comment_votes: 0, created_at: AT }],
+      data: [
+        {
+          ...author,
+          counter_votes: 0,
+          counter_comments: 3,
+          counter_posts: 5,
+          counter_comment_votes: 0,
+          created_at: AT,
+        },
+      ],
     },
   },
-  'groups.addUser': { params: { group: GROUP_ID }, request: { user_id: USER_ID }, response: { message: 'User added to group successfully' } },
-  'groups.removeUser': { params: { group: GROUP_ID }, request: { user_id: 10 }, response: { message: 'User removed from group successfully' } },
+  'groups.addUser': {
+    params: { group: GROUP_ID },
+    request: { user_id: USER_ID },
+    response: { message: 'User added to group successfully' },
+  },
+  'groups.removeUser': {
+    params: { group: GROUP_ID },
+    request: { user_id: 10 },
+    response: { message: 'User removed from group successfully' },
+  },
   'feedback.list': { response: { data: [feedback] } },
   'feedback.create': {
     request: { type: 'praise', feedback: 'The query builder beta is fast and intuitive.', user_id: USER_ID },
@@ -269,13 +290,21 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
   },
   'moderation.reject': {
     params: { type: 'comment', identifier: '18' },
-    response: { message: 'Comment rejected successfully', data: { ...rejectedComment, moderated_by: '7a3d77cd-6a62-5c95-85d6-55664ccde95b', moderated_at: AT } },
+    response: {
+      message: 'Comment rejected successfully',
+      data: { ...rejectedComment, moderated_by: '7a3d77cd-6a62-5c95-85d6-55664ccde95b', moderated_at: AT },
+    },
   },
   'moderation.approve': {
     params: { type: 'post', identifier: 'hsiag' },
     response: {
       message: 'Post approved successfully',
-      data: { ...pendingPost, moderation_status: 'approved', moderated_by: '7a3d77cd-6a62-5c95-85d6-55664ccde95b', moderated_at: AT },
+      data: {
+        ...pendingPost,
+        moderation_status: 'approved',
+        moderated_by: '7a3d77cd-6a62-5c95-85d6-55664ccde95b',
+        moderated_at: AT,
+      },
     },
   },
   'knowledgebase.scanLinks': { request: { tab_id: 3 }, response: { data: scan } },
@@ -337,7 +366,14 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
           articles: {
             create: [],
             update: [],
-            delete: [{ id: 'xuwe8', database_id: 40, title: 'Updating payment details', path: 'billing/updating-payment-details.md' }],
+            delete: [
+              {
+                id: 'xuwe8',
+                database_id: 40,
+                title: 'Updating payment details',
+                path: 'billing/updating-payment-details.md',
+              },
+            ],
           },
         },
         skipped: { sections: [], articles: [] },

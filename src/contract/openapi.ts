@@ -40,7 +40,9 @@ function tidy(value: unknown): unknown {
   }
   // `anyOf: [{anyOf: [a, b]}, c]` (an optional union) reads better as `anyOf: [a, b, c]`.
   if (Array.isArray(out.anyOf)) {
-    out.anyOf = (out.anyOf as Json[]).flatMap((s) => (Object.keys(s).length === 1 && Array.isArray(s.anyOf) ? (s.anyOf as Json[]) : [s]));
+    out.anyOf = (out.anyOf as Json[]).flatMap((s) =>
+      Object.keys(s).length === 1 && Array.isArray(s.anyOf) ? (s.anyOf as Json[]) : [s],
+    );
   }
   return out;
 }
@@ -62,7 +64,7 @@ const tagOf = (endpoint: Endpoint): string => endpoint.name.split('.')[0];
 
 /** Path parameters: what each names, by `<tag>.<param>` or by param. */
 const PATH_PARAMETERS: Record<string, string> = {
-  key: 'The post key (the short string that is the post\'s `id`, not its numeric id).',
+  key: "The post key (the short string that is the post's `id`, not its numeric id).",
   anonymous_id: 'The anonymous user: an MD5 hash.',
   'categories.id': 'The category id.',
   'comments.id': 'The numeric comment id.',
@@ -91,8 +93,8 @@ const QUERY_PARAMETERS: Record<string, string> = {
   tag_id: 'Tag id; repeat the parameter for several.',
   format: '`minimal` lists only the identifying fields.',
   saved_query_id: 'Use the filters and order of a saved query; parameters sent win over stored ones.',
-  last_post_id: 'Cursor: return posts with a smaller `database_id` (the previous page\'s `meta.last_post_id`).',
-  last_comment_id: 'Cursor: return comments with a smaller id (the previous page\'s `meta.last_comment_id`).',
+  last_post_id: "Cursor: return posts with a smaller `database_id` (the previous page's `meta.last_post_id`).",
+  last_comment_id: "Cursor: return comments with a smaller id (the previous page's `meta.last_comment_id`).",
   page: 'Page number, from 1.',
   tab_id: 'The id of a knowledge-base tab of this portal.',
 };
@@ -118,7 +120,9 @@ function refusalResponses(endpoint: Endpoint): Json {
 }
 
 function pathParameters(endpoint: Endpoint, example: Readonly<Record<string, string | number>>): Json[] {
-  const shape = endpoint.params ? (jsonSchemaOf(endpoint.params, 'input') as { properties?: Record<string, Json> }) : {};
+  const shape = endpoint.params
+    ? (jsonSchemaOf(endpoint.params, 'input') as { properties?: Record<string, Json> })
+    : {};
   return [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -182,7 +186,10 @@ function requestBody(endpoint: Endpoint, example: unknown): Json | undefined {
 
 /** `categories.update` → `CategoriesUpdateBody`. */
 const bodySchemaName = (endpoint: Endpoint): string =>
-  `${endpoint.name.split('.').map((part) => part[0].toUpperCase() + part.slice(1)).join('')}Body`;
+  `${endpoint.name
+    .split('.')
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('')}Body`;
 
 /** Lists go as one part per item (`delete_confirmed[]`). */
 function arrayFieldEncodings(properties: Json): Json {
@@ -202,7 +209,12 @@ function successResponse(endpoint: Endpoint, example: unknown): Json {
   }
   return {
     description: endpoint.summary,
-    content: { 'application/json': { schema: jsonSchemaOf(endpoint.response, 'output'), ...(example !== undefined && { example }) } },
+    content: {
+      'application/json': {
+        schema: jsonSchemaOf(endpoint.response, 'output'),
+        ...(example !== undefined && { example }),
+      },
+    },
   };
 }
 
@@ -226,7 +238,12 @@ function operation(endpoint: Endpoint, operationId = endpoint.name): Json {
 const errorBody = jsonSchemaOf(commonSchemas().ErrorBodySchema, 'output');
 const validationBody = jsonSchemaOf(commonSchemas().ValidationErrorBodySchema, 'output');
 
-function refusal(description: string, example: Json, schema: Json = { $ref: '#/components/schemas/ErrorBody' }, headers?: Json): Json {
+function refusal(
+  description: string,
+  example: Json,
+  schema: Json = { $ref: '#/components/schemas/ErrorBody' },
+  headers?: Json,
+): Json {
   return { description, ...(headers && { headers }), content: { 'application/json': { schema, example } } };
 }
 
@@ -236,9 +253,18 @@ const retryAfter = {
 
 const rateLimited = {
   ...retryAfter,
-  'X-RateLimit-Limit': { description: 'Requests allowed per window for this API key.', schema: { type: 'integer', minimum: 0 } },
-  'X-RateLimit-Remaining': { description: 'Requests left in this window (0 here).', schema: { type: 'integer', minimum: 0 } },
-  'X-RateLimit-Reset': { description: 'When the window ends, in seconds since the Unix epoch.', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per window for this API key.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in this window (0 here).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'When the window ends, in seconds since the Unix epoch.',
+    schema: { type: 'integer', minimum: 0 },
+  },
 };
 
 const DESCRIPTION = `The HTTP/JSON interface of one feedback portal. Every request is scoped to the portal
@@ -268,7 +294,9 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
   const portal = {
     url: '{base_url}',
     description: 'A portal: its own subdomain or custom domain.',
-    variables: { base_url: { default: options.servedFrom ?? DEFAULT_BASE_URL, description: 'The address of one portal.' } },
+    variables: {
+      base_url: { default: options.servedFrom ?? DEFAULT_BASE_URL, description: 'The address of one portal.' },
+    },
   };
   return {
     openapi: '3.1.0',
@@ -279,12 +307,14 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Feedback Portal API' },
     },
-    servers: options.servedFrom ? [{ url: options.servedFrom, description: 'The server this document is served from.' }, portal] : [portal],
+    servers: options.servedFrom
+      ? [{ url: options.servedFrom, description: 'The server this document is served from.' }, portal]
+      : [portal],
     security: [{ bearer: [] }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The portal\'s API key.' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: "The portal's API key." } },
       schemas: {
         ...Object.fromEntries(
           endpointList.filter((e) => e.body).map((e) => [bodySchemaName(e), jsonSchemaOf(e.body!, 'input')]),
@@ -292,7 +322,8 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
         ErrorBody: errorBody,
         ValidationErrorBody: validationBody,
         UnprocessableBody: {
-          description: 'A rule of the operation refused the request: `message` alone, or with `errors` when a field is at fault.',
+          description:
+            'A rule of the operation refused the request: `message` alone, or with `errors` when a field is at fault.',
           ...errorBody,
           properties: { ...(errorBody.properties as Json), errors: (validationBody.properties as Json).errors },
         },
@@ -301,15 +332,21 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
         BadRequest: refusal('The body is not valid JSON, not a JSON object, or not a complete multipart body.', {
           message: 'The request body is not valid JSON.',
         }),
-        Unauthenticated: refusal('Missing, unknown or expired API key, or a key of another portal.', { message: 'Unauthenticated.' }),
-        ReadOnlyKey: refusal('The API key is read-only.', { message: 'This API key is read-only and cannot make changes.' }),
+        Unauthenticated: refusal('Missing, unknown or expired API key, or a key of another portal.', {
+          message: 'Unauthenticated.',
+        }),
+        ReadOnlyKey: refusal('The API key is read-only.', {
+          message: 'This API key is read-only and cannot make changes.',
+        }),
         Forbidden: refusal('The API key is read-only, or the category may not be changed.', {
           message: 'You do not have permission to update this category.',
         }),
         NotFound: refusal('The item named in the path does not exist at this portal.', {
           message: 'No query results for model [App\\Models\\Post] zz999',
         }),
-        BodyTooLarge: refusal('The body is larger than 1 MiB.', { message: 'The request body must not be larger than 1048576 bytes.' }),
+        BodyTooLarge: refusal('The body is larger than 1 MiB.', {
+          message: 'The request body must not be larger than 1048576 bytes.',
+        }),
         UploadTooLarge: refusal(
           `The file is larger than ${SYNC_MAX_KILOBYTES} kilobytes.`,
           {
@@ -334,9 +371,14 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
           undefined,
           retryAfter,
         ),
-        TooManyRequests: refusal('The rate limit of the API key is reached.', { message: 'Too Many Attempts.' }, undefined, rateLimited),
+        TooManyRequests: refusal(
+          'The rate limit of the API key is reached.',
+          { message: 'Too Many Attempts.' },
+          undefined,
+          rateLimited,
+        ),
         TooManyScans: refusal(
-          'The rate limit of the API key is reached, or the portal\'s link-health scan queue is full.',
+          "The rate limit of the API key is reached, or the portal's link-health scan queue is full.",
           { message: 'Too Many Attempts.' },
           undefined,
           retryAfter,

@@ -37,8 +37,7 @@ export interface ToolRequest {
 }
 
 export type ToolArguments =
-  | { ok: true; request: ToolRequest }
-  | { ok: false; message: string; errors: Record<string, string[]> };
+  { ok: true; request: ToolRequest } | { ok: false; message: string; errors: Record<string, string[]> };
 
 const FILE_FIELD = 'file';
 /** Base64 text as RFC 4648 writes it (padding optional). */
@@ -70,7 +69,10 @@ function inputOf(endpoint: Endpoint): z.ZodObject {
 
 function toolOf(endpoint: Endpoint): ToolDefinition {
   const input = inputOf(endpoint);
-  const { $schema: _drop, ...inputSchema } = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _drop, ...inputSchema } = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return {
     name: endpoint.name,
     toolset: endpoint.name.slice(0, endpoint.name.indexOf('.')),
@@ -101,7 +103,15 @@ export interface ToolSelection {
 /** The toolset names of a comma-separated list; unknown names are an error naming the known ones. */
 export function parseToolsets(list: string | undefined | null): string[] | undefined {
   if (list === undefined || list === null || list.trim() === '') return undefined;
-  const names = [...new Set(list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => TOOLSET_ALIASES[s] ?? s))];
+  const names = [
+    ...new Set(
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => TOOLSET_ALIASES[s] ?? s),
+    ),
+  ];
   const unknown = names.filter((n) => !toolsets.includes(n));
   if (unknown.length) {
     throw new UnknownToolsetError(`unknown toolset ${unknown.join(', ')}; known: ${toolsets.join(', ')}`);
@@ -118,7 +128,8 @@ export class UnknownToolsetError extends Error {
 
 export function selectTools(selection: ToolSelection = {}): ToolDefinition[] {
   return tools.filter(
-    (t) => (!selection.readOnly || t.readOnly) && (!selection.toolsets?.length || selection.toolsets.includes(t.toolset)),
+    (t) =>
+      (!selection.readOnly || t.readOnly) && (!selection.toolsets?.length || selection.toolsets.includes(t.toolset)),
   );
 }
 

@@ -15,7 +15,9 @@ export const attributeName = (field: string): string => field.replace(/_/g, ' ')
 const required = (field: string) => `The ${attributeName(field)} field is required.`;
 
 const typeError = (field: string, what: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? required(field) : `The ${attributeName(field)} field must be ${what}.`;
+  issue.input === undefined || issue.input === null
+    ? required(field)
+    : `The ${attributeName(field)} field must be ${what}.`;
 
 export function requiredString(field: string, opts: { min?: number; max?: number } = {}) {
   let s = z.string({ error: typeError(field, 'a string') });
@@ -35,7 +37,11 @@ export function requiredString(field: string, opts: { min?: number; max?: number
       error: `The ${attributeName(field)} field must not be greater than ${max} characters.`,
     });
   }
-  return withJsonShape(s, { type: 'string', minLength: opts.min ?? 1, ...(opts.max !== undefined && { maxLength: opts.max }) });
+  return withJsonShape(s, {
+    type: 'string',
+    minLength: opts.min ?? 1,
+    ...(opts.max !== undefined && { maxLength: opts.max }),
+  });
 }
 
 /** An optional string: absent or null passes; present must follow the length rules. */
@@ -43,7 +49,9 @@ export function optionalString(field: string, opts: { min?: number; max?: number
   let s = z.string({ error: `The ${attributeName(field)} field must be a string.` });
   if (opts.min !== undefined) {
     const min = opts.min;
-    s = s.refine((v) => charLength(v) >= min, { error: `The ${attributeName(field)} field must be at least ${min} characters.` });
+    s = s.refine((v) => charLength(v) >= min, {
+      error: `The ${attributeName(field)} field must be at least ${min} characters.`,
+    });
   }
   if (opts.max !== undefined) {
     const max = opts.max;
@@ -51,7 +59,11 @@ export function optionalString(field: string, opts: { min?: number; max?: number
       error: `The ${attributeName(field)} field must not be greater than ${max} characters.`,
     });
   }
-  const shape = { type: 'string', ...(opts.min !== undefined && { minLength: opts.min }), ...(opts.max !== undefined && { maxLength: opts.max }) };
+  const shape = {
+    type: 'string',
+    ...(opts.min !== undefined && { minLength: opts.min }),
+    ...(opts.max !== undefined && { maxLength: opts.max }),
+  };
   return withJsonShape(s, shape).nullish();
 }
 
@@ -61,7 +73,9 @@ export function hexColor(field: string) {
   const s = z
     .string({ error: typeError(field, 'a string') })
     .refine((v) => v.length > 0, { error: required(field), abort: true })
-    .refine((v) => HEX_COLOR.test(v), { error: `The ${attributeName(field)} field must be a valid hexadecimal color.` });
+    .refine((v) => HEX_COLOR.test(v), {
+      error: `The ${attributeName(field)} field must be a valid hexadecimal color.`,
+    });
   return withJsonShape(s, { type: 'string', pattern: HEX_COLOR.source });
 }
 
@@ -80,20 +94,32 @@ export function looseBoolean(field: string) {
 
 export function integerField(field: string, opts: { min?: number; max?: number } = {}) {
   let s = z
-    .union([z.number(), z.string().regex(/^-?\d+$/, { error: `The ${attributeName(field)} field must be an integer.` })], {
-      error: typeError(field, 'an integer'),
-    })
+    .union(
+      [z.number(), z.string().regex(/^-?\d+$/, { error: `The ${attributeName(field)} field must be an integer.` })],
+      {
+        error: typeError(field, 'an integer'),
+      },
+    )
     .transform((v) => Number(v))
-    .refine((v) => Number.isSafeInteger(v), { error: `The ${attributeName(field)} field must be an integer.`, abort: true });
+    .refine((v) => Number.isSafeInteger(v), {
+      error: `The ${attributeName(field)} field must be an integer.`,
+      abort: true,
+    });
   if (opts.min !== undefined && opts.max !== undefined) {
     const { min, max } = opts as { min: number; max: number };
-    s = s.refine((v) => v >= min && v <= max, { error: `The ${attributeName(field)} field must be between ${min} and ${max}.` });
+    s = s.refine((v) => v >= min && v <= max, {
+      error: `The ${attributeName(field)} field must be between ${min} and ${max}.`,
+    });
   } else if (opts.min !== undefined) {
     const min = opts.min;
     s = s.refine((v) => v >= min, { error: `The ${attributeName(field)} field must be at least ${min}.` });
   }
   // Digit strings are accepted too (form fields, query strings); the document names the type.
-  return withJsonShape(s, { type: 'integer', ...(opts.min !== undefined && { minimum: opts.min }), ...(opts.max !== undefined && { maximum: opts.max }) });
+  return withJsonShape(s, {
+    type: 'integer',
+    ...(opts.min !== undefined && { minimum: opts.min }),
+    ...(opts.max !== undefined && { maximum: opts.max }),
+  });
 }
 
 export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

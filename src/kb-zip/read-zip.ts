@@ -2,7 +2,17 @@ import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { CENTRAL_HEADER, ENCRYPTED, END_OF_DIRECTORY, LOCAL_HEADER, MAX_16, MAX_32, STRONG_ENCRYPTION, ZIP64_END, ZIP64_LOCATOR } from './zip-format.js';
+import {
+  CENTRAL_HEADER,
+  ENCRYPTED,
+  END_OF_DIRECTORY,
+  LOCAL_HEADER,
+  MAX_16,
+  MAX_32,
+  STRONG_ENCRYPTION,
+  ZIP64_END,
+  ZIP64_LOCATOR,
+} from './zip-format.js';
 
 /** Where an archive's bytes are: in memory, or in a file read at offsets. */
 export interface ZipSource {
@@ -32,7 +42,6 @@ export class ZipFormatError extends Error {
   }
 }
 
-
 export function bufferSource(bytes: Buffer): ZipSource {
   return {
     size: bytes.length,
@@ -53,7 +62,10 @@ export async function fileSource(path: string): Promise<ZipSource> {
         const { bytesRead } = await handle.read(b, 0, length, at);
         return b.subarray(0, bytesRead);
       },
-      stream: (at, length) => (length === 0 ? Readable.from([]) : createReadStream(path, { start: at, end: at + length - 1, highWaterMark: 256 * 1024 })),
+      stream: (at, length) =>
+        length === 0
+          ? Readable.from([])
+          : createReadStream(path, { start: at, end: at + length - 1, highWaterMark: 256 * 1024 }),
       close: () => handle.close(),
     };
   } catch (err) {
@@ -79,16 +91,19 @@ export async function readDirectory(src: ZipSource): Promise<ZipEntryInfo[]> {
     }
   }
   if (at < 0) throw new ZipFormatError('not a ZIP archive: no end of central directory record');
-  if (tail.readUInt16LE(at + 4) !== 0 || tail.readUInt16LE(at + 6) !== 0) throw new ZipFormatError('multi-disk ZIP archives are not supported');
+  if (tail.readUInt16LE(at + 4) !== 0 || tail.readUInt16LE(at + 6) !== 0)
+    throw new ZipFormatError('multi-disk ZIP archives are not supported');
   let count = tail.readUInt16LE(at + 10);
   let cdSize = tail.readUInt32LE(at + 12);
   let cdOffset = tail.readUInt32LE(at + 16);
   let cdLimit = tailStart + at;
   if (count === MAX_16 || cdSize === MAX_32 || cdOffset === MAX_32) {
-    if (at < 20 || tail.readUInt32LE(at - 20) !== ZIP64_LOCATOR) throw new ZipFormatError('ZIP64 end of central directory locator not found');
+    if (at < 20 || tail.readUInt32LE(at - 20) !== ZIP64_LOCATOR)
+      throw new ZipFormatError('ZIP64 end of central directory locator not found');
     const recordAt = bigToOffset(tail.readBigUInt64LE(at - 20 + 8), 'ZIP64 end record offset');
     const record = await src.read(recordAt, 56);
-    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_END) throw new ZipFormatError('ZIP64 end of central directory record not found');
+    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_END)
+      throw new ZipFormatError('ZIP64 end of central directory record not found');
     count = bigToOffset(record.readBigUInt64LE(32), 'entry count');
     cdSize = bigToOffset(record.readBigUInt64LE(40), 'central directory size');
     cdOffset = bigToOffset(record.readBigUInt64LE(48), 'central directory offset');
@@ -101,7 +116,8 @@ export async function readDirectory(src: ZipSource): Promise<ZipEntryInfo[]> {
   const entries: ZipEntryInfo[] = [];
   let p = 0;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL_HEADER) throw new ZipFormatError(`invalid central directory header for entry ${n + 1}`);
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL_HEADER)
+      throw new ZipFormatError(`invalid central directory header for entry ${n + 1}`);
     const flags = cd.readUInt16LE(p + 8);
     const nameLength = cd.readUInt16LE(p + 28);
     const extraLength = cd.readUInt16LE(p + 30);
@@ -121,11 +137,15 @@ export async function readDirectory(src: ZipSource): Promise<ZipEntryInfo[]> {
       localHeaderOffset: cd.readUInt32LE(p + 42),
     };
     readZip64Fields(entry, extras);
-    if (flags & (ENCRYPTED | STRONG_ENCRYPTION)) throw new ZipFormatError(`archive entry ${JSON.stringify(name)} is encrypted`);
+    if (flags & (ENCRYPTED | STRONG_ENCRYPTION))
+      throw new ZipFormatError(`archive entry ${JSON.stringify(name)} is encrypted`);
     if (entry.method === 0 && entry.compressedSize !== entry.size) {
-      throw new ZipFormatError(`archive entry ${JSON.stringify(name)} is stored, but its sizes differ (${entry.compressedSize} and ${entry.size})`);
+      throw new ZipFormatError(
+        `archive entry ${JSON.stringify(name)} is stored, but its sizes differ (${entry.compressedSize} and ${entry.size})`,
+      );
     }
-    if (entry.localHeaderOffset + 30 > cdOffset) throw new ZipFormatError(`archive entry ${JSON.stringify(name)} starts past the file data`);
+    if (entry.localHeaderOffset + 30 > cdOffset)
+      throw new ZipFormatError(`archive entry ${JSON.stringify(name)} starts past the file data`);
     entries.push(entry);
     p = end;
   }
@@ -136,16 +156,19 @@ export async function readDirectory(src: ZipSource): Promise<ZipEntryInfo[]> {
 export async function entryDataOffset(src: ZipSource, entry: ZipEntryInfo): Promise<number> {
   const header = await src.read(entry.localHeaderOffset, 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_HEADER) {
-    throw new ZipFormatError(`archive entry ${JSON.stringify(entry.name)} has no local header where the directory says`);
+    throw new ZipFormatError(
+      `archive entry ${JSON.stringify(entry.name)} has no local header where the directory says`,
+    );
   }
   const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  if (start + entry.compressedSize > src.size) throw new ZipFormatError(`archive entry ${JSON.stringify(entry.name)} runs past the end of the archive`);
+  if (start + entry.compressedSize > src.size)
+    throw new ZipFormatError(`archive entry ${JSON.stringify(entry.name)} runs past the end of the archive`);
   return start;
 }
 
 function extraFields(b: Buffer): Array<{ id: number; data: Buffer }> {
   const fields: Array<{ id: number; data: Buffer }> = [];
-  for (let i = 0; i + 4 <= b.length; ) {
+  for (let i = 0; i + 4 <= b.length;) {
     const id = b.readUInt16LE(i);
     const size = b.readUInt16LE(i + 2);
     if (i + 4 + size > b.length) throw new ZipFormatError('an extra field runs past its header');
@@ -163,7 +186,9 @@ function readZip64Fields(entry: ZipEntryInfo, extras: Array<{ id: number; data: 
   if (!field || field.data.length < wanted.length * 8) {
     throw new ZipFormatError(`archive entry ${JSON.stringify(entry.name)} lacks the ZIP64 field its header announces`);
   }
-  wanted.forEach((k, i) => (entry[k] = bigToOffset(field.data.readBigUInt64LE(i * 8), `${k} of ${JSON.stringify(entry.name)}`)));
+  wanted.forEach(
+    (k, i) => (entry[k] = bigToOffset(field.data.readBigUInt64LE(i * 8), `${k} of ${JSON.stringify(entry.name)}`)),
+  );
 }
 
 function bigToOffset(v: bigint, what: string): number {

@@ -57,7 +57,10 @@ interface Written {
  * descriptor. Memory holds one entry and the central directory. Entry names are
  * written as given (UTF-8); the caller checks them.
  */
-export async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>, opts: ZipOptions = {}): AsyncGenerator<Buffer> {
+export async function* zipChunks(
+  entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
+  opts: ZipOptions = {},
+): AsyncGenerator<Buffer> {
   const { time, date } = dosDateTime(opts.mtime ?? FIXED_MTIME);
   const chunkBytes = opts.chunkBytes ?? 64 * 1024;
   const written: Written[] = [];
@@ -84,13 +87,29 @@ export async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<Zip
       const deflated = deflateRawSync(entry.data, windowFor(entry.data.length));
       const method = deflated.length < entry.data.length ? DEFLATE : STORE;
       const body = method === DEFLATE ? deflated : entry.data;
-      const w: Written = { name, flags: UTF8_NAMES, method, crc: crc32(entry.data), compressed: body.length, size: entry.data.length, offset: start };
+      const w: Written = {
+        name,
+        flags: UTF8_NAMES,
+        method,
+        crc: crc32(entry.data),
+        compressed: body.length,
+        size: entry.data.length,
+        offset: start,
+      };
       checkOffsets(w, entry.name);
       put(localHeader(w, time, date));
       put(body);
       written.push(w);
     } else {
-      const w: Written = { name, flags: UTF8_NAMES | DATA_DESCRIPTOR, method: DEFLATE, crc: 0, compressed: 0, size: 0, offset: start };
+      const w: Written = {
+        name,
+        flags: UTF8_NAMES | DATA_DESCRIPTOR,
+        method: DEFLATE,
+        crc: 0,
+        compressed: 0,
+        size: 0,
+        offset: start,
+      };
       put(localHeader(w, time, date));
       const source = entry.stream;
       const counted = async function* () {

@@ -71,7 +71,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ? await openDataFile(options.data, options.seed, notices)
     : new Store(loadSeed(await readSeed(options.seed)));
 
-  const [{ answerClientErrors }, { createRequestHandler }, { createRehearsal }, { prepareUploadSpool }] = await httpSide;
+  const [{ answerClientErrors }, { createRequestHandler }, { createRehearsal }, { prepareUploadSpool }] =
+    await httpSide;
   const servers: Server[] = [];
   const uploadTmpDir = await prepareUploadSpool();
   const handler = createRequestHandler({
@@ -125,7 +126,11 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
   assertWritable(path);
   const kind = dataFileKind(path);
   if (kind === 'other') {
-    throw new DataFileError(path, 'is not an fp data file (neither a database nor JSON data of an earlier fp)', KEEP_ADVICE);
+    throw new DataFileError(
+      path,
+      'is not an fp data file (neither a database nor JSON data of an earlier fp)',
+      KEEP_ADVICE,
+    );
   }
   if (kind === 'json') notices.push(importJsonDataFile(path));
   const fresh = kind === 'missing' || kind === 'empty';

@@ -5,7 +5,14 @@ import { startFpServer, type FpServer } from '../support/run-fp.js';
 function seed() {
   const s = fixtureSeed();
   for (let i = 0; i < 55; i++) {
-    s.portals[0].posts!.push({ key: `gen${i}`, database_id: 100 + i, title: `Generated ${i}`, author_id: BOB, tab_id: 1, created_at: '2026-01-01T00:00:00Z' });
+    s.portals[0].posts!.push({
+      key: `gen${i}`,
+      database_id: 100 + i,
+      title: `Generated ${i}`,
+      author_id: BOB,
+      tab_id: 1,
+      created_at: '2026-01-01T00:00:00Z',
+    });
   }
   return s;
 }
@@ -38,7 +45,10 @@ describe('fp api', () => {
   it('a non-2xx prints the body on stdout and the error on stderr, exit 1', async () => {
     const r = await server.fp(['api', '/api/v1/categories', '-f', 'name=Foo']);
     expect(r.code).toBe(1);
-    expect(r.json).toEqual({ message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } });
+    expect(r.json).toEqual({
+      message: 'The given data was invalid.',
+      errors: { name: ['The name has already been taken.'] },
+    });
     expect(r.stderr).toBe('error: The given data was invalid. (422)\n  name: The name has already been taken.\n');
   });
 

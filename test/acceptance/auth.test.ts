@@ -29,7 +29,10 @@ describe('fp auth', () => {
     expect(r.stderr).toBe('Logged in to Test Portal as profile default\n');
     expect(statSync(file()).mode & 0o777).toBe(0o600);
     expect(statSync(configDir).mode & 0o777).toBe(0o700);
-    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({ current: 'default', profiles: { default: { base_url: server.url, api_key: ADMIN_KEY } } });
+    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({
+      current: 'default',
+      profiles: { default: { base_url: server.url, api_key: ADMIN_KEY } },
+    });
 
     const list = await run(['categories', 'list', '--json']);
     expect(list.code).toBe(0);
@@ -75,14 +78,17 @@ describe('fp auth', () => {
       const status = await run(['auth', 'status']);
       expect(status.code).toBe(0);
       expect(status.stdout).toBe(
-        'Portal\tEditor\tBase URL\tAPI key\tKey from\tProfile\n' + `Test Portal\tmarkdown\t${server.url}\t****dmin\tprofile "second"\tsecond\n`,
+        'Portal\tEditor\tBase URL\tAPI key\tKey from\tProfile\n' +
+          `Test Portal\tmarkdown\t${server.url}\t****dmin\tprofile "second"\tsecond\n`,
       );
     });
 
     it('list shows both with the current marker and masked keys', async () => {
       const list = await run(['auth', 'list']);
       expect(list.stdout).toBe(
-        'CURRENT\tNAME\tBASE URL\tAPI KEY\n' + `\tdefault\t${server.url}\t****dmin\n` + `*\tsecond\t${server.url}\t****dmin\n`,
+        'CURRENT\tNAME\tBASE URL\tAPI KEY\n' +
+          `\tdefault\t${server.url}\t****dmin\n` +
+          `*\tsecond\t${server.url}\t****dmin\n`,
       );
       expect(list.stdout).not.toContain(ADMIN_KEY);
     });
@@ -90,8 +96,12 @@ describe('fp auth', () => {
     it('switch changes the current profile; --profile and FP_PROFILE select one for a run', async () => {
       expect((await run(['auth', 'switch', 'default'])).stderr).toBe(`Switched to profile default (${server.url})\n`);
       expect((await run(['auth', 'status', '--json'])).json).toMatchObject({ profile: 'default' });
-      expect((await run(['--profile', 'second', 'auth', 'status', '--json'])).json).toMatchObject({ profile: 'second' });
-      expect((await run(['auth', 'status', '--json'], undefined, { FP_PROFILE: 'second' })).json).toMatchObject({ profile: 'second' });
+      expect((await run(['--profile', 'second', 'auth', 'status', '--json'])).json).toMatchObject({
+        profile: 'second',
+      });
+      expect((await run(['auth', 'status', '--json'], undefined, { FP_PROFILE: 'second' })).json).toMatchObject({
+        profile: 'second',
+      });
     });
 
     it('switch to an unknown profile exits 2', async () => {
@@ -111,13 +121,20 @@ describe('fp auth', () => {
     await run(['auth', 'login', '--with-key', '--base-url', server.url], ADMIN_KEY);
     const r = await run(['auth', 'status'], undefined, { FP_API_KEY: 'wrong-env-key' });
     expect(r.code).toBe(4);
-    expect(r.stderr).toBe(`The key ****-key from FP_API_KEY was refused by ${server.url}\nerror: Unauthenticated. (401)\nhint: the portal refused the API key: run \`fp auth login\` (or set FP_API_KEY) with a valid key; \`fp auth status\` shows which key is in use\n`);
+    expect(r.stderr).toBe(
+      `The key ****-key from FP_API_KEY was refused by ${server.url}\nerror: Unauthenticated. (401)\nhint: the portal refused the API key: run \`fp auth login\` (or set FP_API_KEY) with a valid key; \`fp auth status\` shows which key is in use\n`,
+    );
   });
 
   it('FP_BASE_URL and FP_API_KEY need no profile', async () => {
     const r = await server.fp(['auth', 'status', '--json']);
     expect(r.code).toBe(0);
-    expect(r.json).toMatchObject({ profile: null, api_key_source: 'FP_API_KEY', base_url: server.url, api_key: '****dmin' });
+    expect(r.json).toMatchObject({
+      profile: null,
+      api_key_source: 'FP_API_KEY',
+      base_url: server.url,
+      api_key: '****dmin',
+    });
   });
 
   it('status with nothing configured exits 4', async () => {

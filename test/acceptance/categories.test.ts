@@ -69,7 +69,9 @@ describe('fp categories', () => {
   it('a wrong key exits 4', async () => {
     const r = await server.fp(['categories', 'list'], { apiKey: 'wrong' });
     expect(r.code).toBe(4);
-    expect(r.stderr).toBe('error: Unauthenticated. (401)\nhint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n');
+    expect(r.stderr).toBe(
+      'error: Unauthenticated. (401)\nhint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n',
+    );
   });
 
   it('a read-only key on a write exits 4', async () => {

@@ -8,7 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const textColumn = (stdout: string) => stdout.trimEnd().split('\n').slice(1).map((line) => line.split('\t').slice(0, 4));
+const textColumn = (stdout: string) =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t').slice(0, 4));
 
 describe('fp comments', () => {
   it('list piped gives plain rows with the parent of each reply, no tree glyphs', async () => {
@@ -36,9 +41,12 @@ describe('fp comments', () => {
   });
 
   it('create reads the text from stdin with --text-file -', async () => {
-    const r = await server.fp(['comments', 'create', 'sso22', '--user', BOB, '--text-file', '-', '--parent', '104', '--json'], {
-      input: 'Replying from a pipe\n',
-    });
+    const r = await server.fp(
+      ['comments', 'create', 'sso22', '--user', BOB, '--text-file', '-', '--parent', '104', '--json'],
+      {
+        input: 'Replying from a pipe\n',
+      },
+    );
     expect(r.code).toBe(0);
     expect(r.json).toMatchObject({ comment: 'Replying from a pipe', parent_id: 104, author: { id: BOB } });
   });
@@ -48,12 +56,16 @@ describe('fp comments', () => {
     const r = await server.fp(['comments', 'create', 'dark1', '--user', ANN, '--text', 'hi']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('error: The given data was invalid.\n  comment: The comment field must be at least 3 characters.\n');
+    expect(r.stderr).toBe(
+      'error: The given data was invalid.\n  comment: The comment field must be at least 3 characters.\n',
+    );
     expect((await server.fp(['comments', 'list', 'dark1', '--json'])).json).toHaveLength(before);
   });
 
   it('a too-short comment is refused even when no server is listening (nothing is sent)', async () => {
-    const r = await server.fp(['comments', 'create', 'dark1', '--user', ANN, '--text', 'hi'], { env: { FP_BASE_URL: 'http://127.0.0.1:9' } });
+    const r = await server.fp(['comments', 'create', 'dark1', '--user', ANN, '--text', 'hi'], {
+      env: { FP_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(r.code).toBe(2);
   });
 
@@ -61,15 +73,28 @@ describe('fp comments', () => {
     const kept = await server.fp(['comments', 'update', '103', '--text', 'Shipped in 2.0 (edited)', '--json']);
     expect(kept.code).toBe(0);
     expect(kept.json).toMatchObject({ comment: 'Shipped in 2.0 (edited)', tagged_for_changelog: true });
-    const removed = await server.fp(['comments', 'update', '103', '--text', 'Shipped in 2.0 (edited)', '--no-changelog', '--pin', '--json']);
+    const removed = await server.fp([
+      'comments',
+      'update',
+      '103',
+      '--text',
+      'Shipped in 2.0 (edited)',
+      '--no-changelog',
+      '--pin',
+      '--json',
+    ]);
     expect(removed.json).toMatchObject({ tagged_for_changelog: false, pinned_to_top: true });
   });
 
   it('delete without --yes off a terminal exits 2 and deletes nothing', async () => {
     const r = await server.fp(['comments', 'delete', '100']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: Delete comment 100 and its direct replies: refusing without a terminal to confirm; pass --yes to proceed\n');
-    expect((await server.fp(['comments', 'list', 'dark1', '--json'])).json.map((c: { id: number }) => c.id)).toContain(100);
+    expect(r.stderr).toBe(
+      'error: Delete comment 100 and its direct replies: refusing without a terminal to confirm; pass --yes to proceed\n',
+    );
+    expect((await server.fp(['comments', 'list', 'dark1', '--json'])).json.map((c: { id: number }) => c.id)).toContain(
+      100,
+    );
   });
 
   it('delete --yes removes the comment and its direct replies', async () => {

@@ -10,7 +10,13 @@ const DRIVER = resolve(import.meta.dirname, 'pty-tab.py');
 const has = (shell: string) => spawnSync(shell, ['--version']).status === 0;
 
 /** Type LINE and TAB(s) in an interactive SHELL in a pseudo-terminal; true when EXPECT shows up. */
-function tab(shellCommand: string[], line: string, tabs: number, expect: string, env: NodeJS.ProcessEnv = {}): { ok: boolean; screen: string } {
+function tab(
+  shellCommand: string[],
+  line: string,
+  tabs: number,
+  expect: string,
+  env: NodeJS.ProcessEnv = {},
+): { ok: boolean; screen: string } {
   const r = spawnSync('python3', [DRIVER, 'READY>', line, String(tabs), expect, '--', ...shellCommand], {
     encoding: 'utf8',
     env: { PATH: process.env.PATH, HOME: tmpdir(), ...env },
@@ -33,14 +39,23 @@ describe('completion in real shells, through a pseudo-terminal', () => {
 
   it.skipIf(!has('zsh'))('zsh: TAB completes subcommands at every depth', () => {
     const dir = rcDir();
-    writeFileSync(join(dir, '.zshrc'), `autoload -U compinit && compinit -u\nsource ${resolve(COMPLETIONS, '_fp')}\nPS1="READY> "\n`);
+    writeFileSync(
+      join(dir, '.zshrc'),
+      `autoload -U compinit && compinit -u\nsource ${resolve(COMPLETIONS, '_fp')}\nPS1="READY> "\n`,
+    );
     const zsh = ['zsh', '-i'];
     expect(tab(zsh, 'fp groups users re', 1, 'remove', { ZDOTDIR: dir }).ok).toBe(true);
     expect(tab(zsh, 'fp moderation app', 1, 'approve', { ZDOTDIR: dir }).ok).toBe(true);
   });
 
   it.skipIf(!has('fish'))('fish: TAB lists the subcommands after the first word and deeper', () => {
-    const fish = ['fish', '--no-config', '-i', '-C', `source ${resolve(COMPLETIONS, 'fp.fish')}; function fish_prompt; echo 'READY> '; end`];
+    const fish = [
+      'fish',
+      '--no-config',
+      '-i',
+      '-C',
+      `source ${resolve(COMPLETIONS, 'fp.fish')}; function fish_prompt; echo 'READY> '; end`,
+    ];
     const users = tab(fish, 'fp groups users ', 1, 'Remove a user from a group');
     expect(users.ok).toBe(true);
     expect(users.screen).toContain('List the members of a group');
@@ -69,7 +84,10 @@ describe('names from the last list, completed in real shells', () => {
 
   it.skipIf(!has('zsh'))('zsh: a group name with a space completes, escaped', () => {
     const dir = rcDir();
-    writeFileSync(join(dir, '.zshrc'), `autoload -U compinit && compinit -u\nsource ${resolve(COMPLETIONS, '_fp')}\nPS1="READY> "\n`);
+    writeFileSync(
+      join(dir, '.zshrc'),
+      `autoload -U compinit && compinit -u\nsource ${resolve(COMPLETIONS, '_fp')}\nPS1="READY> "\n`,
+    );
     const env = { ...names.env, ZDOTDIR: dir };
     expect(tab(['zsh', '-i'], 'fp groups get Be', 1, 'Beta\\ testers', env).ok).toBe(true);
     expect(tab(['zsh', '-i'], 'fp posts list --category Mob', 1, 'Mobile', env).ok).toBe(true);
@@ -80,7 +98,13 @@ describe('names from the last list, completed in real shells', () => {
   });
 
   it.skipIf(!has('fish'))('fish: a group name with a space completes, escaped', () => {
-    const fish = ['fish', '--no-config', '-i', '-C', `source ${resolve(COMPLETIONS, 'fp.fish')}; function fish_prompt; echo 'READY> '; end`];
+    const fish = [
+      'fish',
+      '--no-config',
+      '-i',
+      '-C',
+      `source ${resolve(COMPLETIONS, 'fp.fish')}; function fish_prompt; echo 'READY> '; end`,
+    ];
     expect(tab(fish, 'fp groups get Be', 1, 'Beta\\ testers', names.env).ok).toBe(true);
     expect(tab(fish, 'fp posts list --category Mob', 1, 'Mobile', names.env).ok).toBe(true);
     expect(tab(fish, 'fp posts list --tab ro', 1, '--tab roadmap', names.env).ok).toBe(true);

@@ -13,7 +13,13 @@ const FILES = { bash: 'fp.bash', zsh: '_fp', fish: 'fp.fish' } as const;
 function bashComplete(script: string, words: string[]): string[] {
   const r = spawnSync(
     'bash',
-    ['-c', `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _fp_completion; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', script, ...words],
+    [
+      '-c',
+      `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _fp_completion; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      'bash',
+      script,
+      ...words,
+    ],
     { encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(r.stderr);
@@ -34,7 +40,10 @@ const hasFish = spawnSync('fish', ['--version']).status === 0;
 function fishComplete(script: string, line: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const r = spawnSync('fish', ['-c', `source $argv[1]; complete -C $argv[2]`, script, line], { encoding: 'utf8', env });
   if (r.status !== 0) throw new Error(r.stderr);
-  return r.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]);
+  return r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t')[0]);
 }
 
 describe('fp completion', () => {
@@ -61,39 +70,72 @@ describe('fp completion', () => {
 
   it('bash: enumerated values complete (--platform, --sentiment, --focus, post|comment, --format)', () => {
     expect(bashComplete(bash, ['fp', 'posts', 'list', '--platform', 'ma'])).toEqual(['macos']);
-    expect(bashComplete(bash, ['fp', 'feedback', 'summarize', '--sentiment', ''])).toEqual(['positive', 'neutral', 'negative']);
+    expect(bashComplete(bash, ['fp', 'feedback', 'summarize', '--sentiment', ''])).toEqual([
+      'positive',
+      'neutral',
+      'negative',
+    ]);
     expect(bashComplete(bash, ['fp', 'feedback', 'summarize', '--focus', 'u'])).toEqual(['usability']);
     expect(bashComplete(bash, ['fp', 'moderation', 'approve', ''])).toEqual(['post', 'comment']);
     expect(bashComplete(bash, ['fp', '--format', 'nd'])).toEqual(['ndjson']);
   });
 
   it('bash: subcommands and flags complete after global options with values', () => {
-    expect(bashComplete(bash, ['fp', '--profile', 'acme', 'categories', ''])).toEqual(['list', 'create', 'update', 'delete']);
+    expect(bashComplete(bash, ['fp', '--profile', 'acme', 'categories', ''])).toEqual([
+      'list',
+      'create',
+      'update',
+      'delete',
+    ]);
     expect(bashComplete(bash, ['fp', 'categories', 'delete', '--y'])).toEqual(['--yes']);
   });
 
   it('bash: profile names are offered for --profile and auth switch, read from fp itself', () => {
     const env = { PATH: profilesOnPath() };
-    const r = spawnSync('bash', ['-c', `source "$1"; COMP_WORDS=(fp auth switch ""); COMP_CWORD=3; _fp_completion; echo "\${COMPREPLY[@]}"; COMP_WORDS=(fp posts list --profile st); COMP_CWORD=4; _fp_completion; echo "\${COMPREPLY[@]}"`, 'bash', bash], { encoding: 'utf8', env });
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `source "$1"; COMP_WORDS=(fp auth switch ""); COMP_CWORD=3; _fp_completion; echo "\${COMPREPLY[@]}"; COMP_WORDS=(fp posts list --profile st); COMP_CWORD=4; _fp_completion; echo "\${COMPREPLY[@]}"`,
+        'bash',
+        bash,
+      ],
+      { encoding: 'utf8', env },
+    );
     expect(r.stdout).toBe('acme staging\nstaging\n');
   });
 
   it.skipIf(!hasFish)('fish: completion goes on after the first word (subcommands, nested groups, flags)', () => {
     const fish = resolve(COMPLETIONS, FILES.fish);
-    expect(fishComplete(fish, 'fp auth ')).toEqual(expect.arrayContaining(['login', 'logout', 'status', 'list', 'switch']));
+    expect(fishComplete(fish, 'fp auth ')).toEqual(
+      expect.arrayContaining(['login', 'logout', 'status', 'list', 'switch']),
+    );
     expect(fishComplete(fish, 'fp groups users ')).toEqual(expect.arrayContaining(['list', 'add', 'remove']));
     expect(fishComplete(fish, 'fp posts list --pl')).toEqual(['--platform']);
-    expect(fishComplete(fish, 'fp auth switch ', { ...process.env, PATH: profilesOnPath() })).toEqual(['acme', 'staging']);
+    expect(fishComplete(fish, 'fp auth switch ', { ...process.env, PATH: profilesOnPath() })).toEqual([
+      'acme',
+      'staging',
+    ]);
   });
 
   it('category and group names come from the last list of the profile in use, quoted for the shell', async () => {
     const names = await withListedNames();
     try {
       const complete = (words: string[]) => {
-        const r = spawnSync('bash', ['-c', `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _fp_completion; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', bash, ...words], {
-          encoding: 'utf8',
-          env: names.env,
-        });
+        const r = spawnSync(
+          'bash',
+          [
+            '-c',
+            `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _fp_completion; printf '%s\\n' "\${COMPREPLY[@]}"`,
+            'bash',
+            bash,
+            ...words,
+          ],
+          {
+            encoding: 'utf8',
+            env: names.env,
+          },
+        );
         return r.stdout.split('\n').filter(Boolean);
       };
       expect(complete(['fp', 'posts', 'list', '--category', ''])).toEqual(['Integrations', 'Mobile', 'Locked']);
@@ -115,12 +157,18 @@ describe('fp completion', () => {
         expect(fishComplete(fish, 'fp posts list --category I', names.env)).toEqual(['Integrations']);
         expect(fishComplete(fish, "fp groups users add 'Beta testers' ", names.env)).toEqual(['Bob Member']);
       }
-      expect((await runFp(['__complete', 'categories'], { env: names.env })).stdout).toBe('Integrations\nMobile\nLocked\n');
+      expect((await runFp(['__complete', 'categories'], { env: names.env })).stdout).toBe(
+        'Integrations\nMobile\nLocked\n',
+      );
       expect((await runFp(['__complete', 'kb-tabs'], { env: names.env })).stdout).toBe('help\n');
       expect((await runFp(['__complete', 'users'], { env: names.env })).stdout).toBe('Bob Member\n');
       // A profile that listed nothing yet offers nothing.
       const other = await runFp(['__complete', 'groups', '--profile', 'other'], { env: names.env });
-      expect({ code: other.code, stdout: other.stdout, stderr: other.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect({ code: other.code, stdout: other.stdout, stderr: other.stderr }).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: '',
+      });
     } finally {
       await names.stop();
     }

@@ -37,19 +37,28 @@ describe('fp feedback', () => {
   it('summarize --json with filters gives the data', async () => {
     const r = await server.fp(['feedback', 'summarize', '--sentiment', 'positive', '--json']);
     expect(r.code).toBe(0);
-    expect(r.json).toMatchObject({ total: 1, by_type: { idea: 1 }, sentiment: { positive: 1, neutral: 0, negative: 0 } });
+    expect(r.json).toMatchObject({
+      total: 1,
+      by_type: { idea: 1 },
+      sentiment: { positive: 1, neutral: 0, negative: 0 },
+    });
   });
 
   it('summarize with a sentiment outside the choices exits 2', async () => {
     const r = await server.fp(['feedback', 'summarize', '--sentiment', 'angry']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("error: option '--sentiment <sentiment>' argument 'angry' is invalid. Allowed choices are positive, neutral, negative.\n");
+    expect(r.stderr).toBe(
+      "error: option '--sentiment <sentiment>' argument 'angry' is invalid. Allowed choices are positive, neutral, negative.\n",
+    );
   });
 
   it('create from stdin, update, then delete with --yes', async () => {
-    const created = await server.fp(['feedback', 'create', '--type', 'praise', '--text-file', '-', '--user', BOB, '--json'], {
-      input: 'Fast support\n',
-    });
+    const created = await server.fp(
+      ['feedback', 'create', '--type', 'praise', '--text-file', '-', '--user', BOB, '--json'],
+      {
+        input: 'Fast support\n',
+      },
+    );
     expect(created.code).toBe(0);
     expect(created.json).toMatchObject({ id: 'fb-3', type: 'praise', feedback: 'Fast support', user_id: BOB });
 

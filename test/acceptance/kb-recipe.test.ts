@@ -1,5 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,7 +38,18 @@ let linkBase = '';
 /** A copy of the project's sources as a clean clone has them: no dist/. */
 function cleanTree(): string {
   const tree = join(work, 'tree');
-  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'bin', 'src', 'scripts', 'completions', 'docs', 'seed']) {
+  for (const entry of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'README.md',
+    'bin',
+    'src',
+    'scripts',
+    'completions',
+    'docs',
+    'seed',
+  ]) {
     cpSync(join(ROOT, entry), join(tree, entry), { recursive: true });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
@@ -52,15 +72,25 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 beforeAll(async () => {
   const tree = cleanTree();
   await run('npm', ['pack', '--pack-destination', work], { cwd: tree });
-  tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
+  tarball = join(
+    work,
+    readdirSync(work).find((f) => f.endsWith('.tgz'))!,
+  );
   // The registry is reachable in CI; packages already in the npm cache are not fetched again.
-  await run('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: work });
+  await run(
+    'npm',
+    ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball],
+    { cwd: work },
+  );
 
   links = createServer((_req, res) => res.end('ok'));
   await new Promise<void>((r) => links!.listen(0, '127.0.0.1', r));
   linkBase = `http://127.0.0.1:${(links.address() as AddressInfo).port}`;
 
-  server = spawn(fpBin, ['server', '--port', '0', '--seed', 'demo', '--allow-private-links'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(fpBin, ['server', '--port', '0', '--seed', 'demo', '--allow-private-links'], {
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   baseUrl = await new Promise<string>((resolveUrl, reject) => {
     createInterface({ input: server!.stdout! }).on('line', (line) => {
       const m = /^Listening on (\S+)/.exec(line);
@@ -83,7 +113,10 @@ afterAll(async () => {
 async function recipe(dir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const script = join(prefix, 'lib', 'node_modules', 'fp-cli', 'scripts', 'kb-sync-recipe.sh');
   return new Promise((resolveRun, reject) => {
-    const child = spawn('sh', [script], { env: env({ KB_TAB: HELP_TAB, KB_DIR: dir }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', [script], {
+      env: env({ KB_TAB: HELP_TAB, KB_DIR: dir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -116,28 +149,46 @@ describe('the CI recipe (scripts/kb-sync-recipe.sh) with the installed fp', () =
     const dir = join(work, 'repo', 'help-center');
     await run(fpBin, ['kb', 'sync', 'export', '--tab', HELP_TAB, '--dir', dir], { env: env() });
     const walk = (d: string): string[] =>
-      readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.md') ? [join(d, e.name)] : []));
+      readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.md') ? [join(d, e.name)] : [],
+      );
     for (const file of walk(dir)) {
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/https?:\/\/[a-z0-9.-]+\.(?:test|example|invalid)/g, linkBase));
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(/https?:\/\/[a-z0-9.-]+\.(?:test|example|invalid)/g, linkBase),
+      );
     }
-    writeFileSync(join(dir, 'getting-started', 'ci-sync.md'), 'Keep the help center in git; CI syncs it on every push.\n');
+    writeFileSync(
+      join(dir, 'getting-started', 'ci-sync.md'),
+      'Keep the help center in git; CI syncs it on every push.\n',
+    );
 
     const first = await recipe(dir);
     expect(first.stderr).not.toMatch(/error/);
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^== preview\n[\s\S]*\+ article {2}\(new\) {2}getting-started\/ci-sync\.md {2}"ci-sync"\n[\s\S]*== execute\n/);
-    expect(first.stdout).toMatch(/Applied: 1 created, \d+ updated, 0 deleted\.\n {2}\+ article {2}\w{5} {2}getting-started\/ci-sync\.md/);
+    expect(first.stdout).toMatch(
+      /^== preview\n[\s\S]*\+ article {2}\(new\) {2}getting-started\/ci-sync\.md {2}"ci-sync"\n[\s\S]*== execute\n/,
+    );
+    expect(first.stdout).toMatch(
+      /Applied: 1 created, \d+ updated, 0 deleted\.\n {2}\+ article {2}\w{5} {2}getting-started\/ci-sync\.md/,
+    );
     expect(readFileSync(join(dir, 'getting-started', 'ci-sync.md'), 'utf8')).toMatch(
       /^---\nid: \w{5}\n---\nKeep the help center in git; CI syncs it on every push\.\n$/,
     );
     expect(existsSync(join(dir, '.fp-sync.json'))).toBe(true);
 
     const second = await recipe(dir);
-    writeFileSync(join(work, 'second-run.txt'), `$ sh scripts/kb-sync-recipe.sh   # exit ${second.code}\n${second.stdout}--- stderr\n${second.stderr}`);
+    writeFileSync(
+      join(work, 'second-run.txt'),
+      `$ sh scripts/kb-sync-recipe.sh   # exit ${second.code}\n${second.stdout}--- stderr\n${second.stderr}`,
+    );
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^== preview\nNo changes\. The knowledge base matches the archive\.\n== nothing to apply\n== link health\n[\s\S]*== done\n$/);
+    expect(second.stdout).toMatch(
+      /^== preview\nNo changes\. The knowledge base matches the archive\.\n== nothing to apply\n== link health\n[\s\S]*== done\n$/,
+    );
     expect(second.stderr).toMatch(/^Local files since the last sync: 0 new, 0 changed, 0 removed, \d+ unchanged\.\n/);
     expect(second.stderr).toMatch(/\d+ articles, \d+ distinct links, 0 broken\.\n$/);
-    if (process.env.FP_RECIPE_TRANSCRIPT) writeFileSync(process.env.FP_RECIPE_TRANSCRIPT, readFileSync(join(work, 'second-run.txt')));
+    if (process.env.FP_RECIPE_TRANSCRIPT)
+      writeFileSync(process.env.FP_RECIPE_TRANSCRIPT, readFileSync(join(work, 'second-run.txt')));
   }, 180_000);
 });

@@ -34,32 +34,52 @@ describe('knowledge-base tabs by id, slug or name', () => {
 
   it('an unknown tab is a usage error with the closest name and the valid knowledge-base tabs', async () => {
     const r = await server.fp(['kb', 'link-health', 'results', '--tab', 'hlp']);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: `error: unknown knowledge-base tab "hlp" for --tab. Did you mean "help"? ${VALID}\n` });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: unknown knowledge-base tab "hlp" for --tab. Did you mean "help"? ${VALID}\n`,
+    });
   });
 
   it('a board or roadmap tab is not a knowledge-base tab', async () => {
     const r = await server.fp(['kb', 'sync', 'preview', '--tab', 'Roadmap', work]);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: `error: --tab "Roadmap" is a roadmap tab, not a knowledge-base tab; ${VALID}\n` });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: --tab "Roadmap" is a roadmap tab, not a knowledge-base tab; ${VALID}\n`,
+    });
   });
 
   it('a key that may not read the tab list gets ids only', async () => {
     const r = await server.fp(['kb', 'link-health', 'results', '--tab', 'help'], { apiKey: READONLY_KEY });
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'error: --tab "help": this portal lists no tab names; give the knowledge-base tab\'s id\n' });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: --tab "help": this portal lists no tab names; give the knowledge-base tab\'s id\n',
+    });
     expect((await server.fp(['kb', 'link-health', 'results', '--tab', '3'], { apiKey: READONLY_KEY })).code).toBe(0);
   });
 
   it('--tab 0 is still refused before anything is sent', async () => {
     const r = await server.fp(['kb', 'link-health', 'results', '--tab', '0']);
-    expect(r).toMatchObject({ code: 2, stderr: "error: option '--tab <tab>' argument '0' is invalid. expected a positive integer\n" });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: "error: option '--tab <tab>' argument '0' is invalid. expected a positive integer\n",
+    });
   });
 
   it('portal snapshot --kb-tab takes a name too', async () => {
     const out = join(work, 'copy.json');
-    const r = await server.fp(['portal', 'snapshot', '--rate', 'off', '--output', out, '--kb-tab', 'Help center'], { timeoutMs: 30_000 });
+    const r = await server.fp(['portal', 'snapshot', '--rate', 'off', '--output', out, '--kb-tab', 'Help center'], {
+      timeoutMs: 30_000,
+    });
     expect(r.code, r.stderr).toBe(0);
     const seed = JSON.parse(readFileSync(out, 'utf8'));
     expect(seed.snapshot.kb_tabs).toEqual([3]);
     const wrong = await server.fp(['portal', 'snapshot', '--rate', 'off', '--output', out, '--kb-tab', 'feedback']);
-    expect(wrong).toMatchObject({ code: 2, stderr: `error: --kb-tab "feedback" is a board tab, not a knowledge-base tab; ${VALID}\n` });
+    expect(wrong).toMatchObject({
+      code: 2,
+      stderr: `error: --kb-tab "feedback" is a board tab, not a knowledge-base tab; ${VALID}\n`,
+    });
   });
 });

@@ -18,8 +18,26 @@ function kbSeed(extraPosts: object[] = []) {
   const portal = seed.portals[0] as { sections: object[]; posts: object[] };
   portal.sections.push({ id: 12, tab_id: 3, slug: 'old', name: 'Old', parent_id: null });
   portal.posts.push(
-    { key: 'kb002', database_id: 6, title: 'Advanced usage', description: 'Power users.', author_id: ANN, tab_id: 3, section_id: 11, created_at: '2026-02-06T00:00:00Z' },
-    { key: 'kb003', database_id: 7, title: 'Old article', description: 'Outdated.', author_id: ANN, tab_id: 3, section_id: 12, created_at: '2026-02-07T00:00:00Z' },
+    {
+      key: 'kb002',
+      database_id: 6,
+      title: 'Advanced usage',
+      description: 'Power users.',
+      author_id: ANN,
+      tab_id: 3,
+      section_id: 11,
+      created_at: '2026-02-06T00:00:00Z',
+    },
+    {
+      key: 'kb003',
+      database_id: 7,
+      title: 'Old article',
+      description: 'Outdated.',
+      author_id: ANN,
+      tab_id: 3,
+      section_id: 12,
+      created_at: '2026-02-07T00:00:00Z',
+    },
     ...extraPosts,
   );
   return seed;
@@ -45,14 +63,23 @@ describe('fp kb sync', () => {
   it('export without --output or --dir streams the ZIP to a piped stdout', async () => {
     const bytes = await new Promise<Buffer>((resolve, reject) => {
       const child = spawn(process.execPath, [FP_BIN, 'kb', 'sync', 'export', '--tab', '3'], {
-        env: { PATH: process.env.PATH, HOME: work, CI: 'true', FP_CONFIG_DIR: join(work, 'cfg'), FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY },
+        env: {
+          PATH: process.env.PATH,
+          HOME: work,
+          CI: 'true',
+          FP_CONFIG_DIR: join(work, 'cfg'),
+          FP_BASE_URL: server.url,
+          FP_API_KEY: ADMIN_KEY,
+        },
       });
       const chunks: Buffer[] = [];
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => chunks.push(d));
       child.stderr.on('data', (d: Buffer) => (stderr += d));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`exit ${code}: ${stderr}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`exit ${code}: ${stderr}`)),
+      );
     });
     const file = join(work, 'stdout.zip');
     writeFileSync(file, bytes);
@@ -68,11 +95,18 @@ describe('fp kb sync', () => {
 
   it('preview of the unchanged export: no changes, exit 0 even with --exit-code', async () => {
     const r = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir, '--exit-code']);
-    expect(r).toMatchObject({ code: 0, stdout: NO_CHANGES, stderr: 'Local files since the last sync: 0 new, 0 changed, 0 removed, 6 unchanged.\n' });
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: NO_CHANGES,
+      stderr: 'Local files since the last sync: 0 new, 0 changed, 0 removed, 6 unchanged.\n',
+    });
   });
 
   it('preview after an edit, an addition and a deletion shows exactly +, ~ and -; --exit-code exits 3', async () => {
-    writeFileSync(join(dir, 'getting-started', 'installation.md'), '---\nid: kb001\ntitle: Installation\nsort_order: 5\n---\nNew steps.');
+    writeFileSync(
+      join(dir, 'getting-started', 'installation.md'),
+      '---\nid: kb001\ntitle: Installation\nsort_order: 5\n---\nNew steps.',
+    );
     writeFileSync(join(dir, 'getting-started', 'new.md'), '---\ntitle: New article\n---\nFresh.');
     unlinkSync(join(dir, 'old', 'old-article.md'));
     const plan = [
@@ -96,7 +130,9 @@ describe('fp kb sync', () => {
   it('execute without --yes off a terminal exits 2 and changes nothing', async () => {
     const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', dir]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/\nerror: Apply these changes: refusing without a terminal to confirm; pass --yes to proceed\n$/);
+    expect(r.stderr).toMatch(
+      /\nerror: Apply these changes: refusing without a terminal to confirm; pass --yes to proceed\n$/,
+    );
     const again = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir, '--json']);
     expect(again.json.summary).toEqual({ create: 1, update: 1, delete: 1 });
   });
@@ -104,7 +140,9 @@ describe('fp kb sync', () => {
   it('execute --yes applies the rest, writes the new id back, and exits 1 for the unconfirmed deletion', async () => {
     const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', dir, '--yes']);
     expect(r.code).toBe(1);
-    const key = /^---\nid: (\w{5})\ntitle: New article\n---\nFresh\.$/.exec(readFileSync(join(dir, 'getting-started', 'new.md'), 'utf8'))![1];
+    const key = /^---\nid: (\w{5})\ntitle: New article\n---\nFresh\.$/.exec(
+      readFileSync(join(dir, 'getting-started', 'new.md'), 'utf8'),
+    )![1];
     expect(r.stdout).toMatch(
       new RegExp(
         `\nApplied: 1 created, 1 updated, 0 deleted\\.\n  \\+ article  ${key}  getting-started/new\\.md  "New article"\n` +
@@ -113,7 +151,9 @@ describe('fp kb sync', () => {
       ),
     );
     expect(r.stderr).toMatch(
-      new RegExp(`\nWrote 1 id into ${dir}: getting-started/new\\.md \\(${key}\\)\nerror: 1 deletion not confirmed; to apply, run again with: --confirm-delete kb003\n$`),
+      new RegExp(
+        `\nWrote 1 id into ${dir}: getting-started/new\\.md \\(${key}\\)\nerror: 1 deletion not confirmed; to apply, run again with: --confirm-delete kb003\n$`,
+      ),
     );
   });
 
@@ -167,7 +207,8 @@ describe('fp kb link-health', () => {
     base = `http://127.0.0.1:${(links.address() as AddressInfo).port}`;
     const seed = fixtureSeed();
     const portal = seed.portals[0] as { posts: Array<{ key: string; description?: string }> };
-    portal.posts.find((p) => p.key === 'kb001')!.description = `See [the guide](${base}/fine) and [the old page](${base}/missing).`;
+    portal.posts.find((p) => p.key === 'kb001')!.description =
+      `See [the guide](${base}/fine) and [the old page](${base}/missing).`;
     server = await startFpServer(seed, ['--allow-private-links']);
   });
   afterAll(async () => {
@@ -176,21 +217,42 @@ describe('fp kb link-health', () => {
   });
 
   it('scan --wait --fail-on-broken exits 1 and lists the 404 link', async () => {
-    const r = await server.fp(['kb', 'link-health', 'scan', '--tab', '3', '--wait', '--fail-on-broken', '--interval', '0.05']);
+    const r = await server.fp([
+      'kb',
+      'link-health',
+      'scan',
+      '--tab',
+      '3',
+      '--wait',
+      '--fail-on-broken',
+      '--interval',
+      '0.05',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      ['POST   TITLE         LINKS  BROKEN', 'kb001  Installation  2      1', `    HTTP 404 Not Found  ${base}/missing`, ''].join('\n'),
+      [
+        'POST   TITLE         LINKS  BROKEN',
+        'kb001  Installation  2      1',
+        `    HTTP 404 Not Found  ${base}/missing`,
+        '',
+      ].join('\n'),
     );
-    expect(r.stderr).toMatch(/^(Waiting for the scan to start…|Collecting the links of the articles…|Checking links [1-9]\d*\/\d+ \(\d+ broken\))\n/);
+    expect(r.stderr).toMatch(
+      /^(Waiting for the scan to start…|Collecting the links of the articles…|Checking links [1-9]\d*\/\d+ \(\d+ broken\))\n/,
+    );
     expect(r.stderr).not.toContain('0/0');
-    expect(r.stderr).toMatch(/Checking links 2\/2 \(1 broken\)\n1 article, 2 distinct links, 1 broken\.\nerror: 1 broken link in 1 article\n$/);
+    expect(r.stderr).toMatch(
+      /Checking links 2\/2 \(1 broken\)\n1 article, 2 distinct links, 1 broken\.\nerror: 1 broken link in 1 article\n$/,
+    );
   });
 
   it('results --failed --json lists only the post with the broken link', async () => {
     const r = await server.fp(['kb', 'link-health', 'results', '--tab', '3', '--failed', '--json']);
     expect(r.code).toBe(0);
     expect(r.json.posts.map((p: { post_id: string }) => p.post_id)).toEqual(['kb001']);
-    expect(r.json.posts[0].links.filter((l: { ok: boolean }) => !l.ok)).toMatchObject([{ url: `${base}/missing`, status: 404 }]);
+    expect(r.json.posts[0].links.filter((l: { ok: boolean }) => !l.ok)).toMatchObject([
+      { url: `${base}/missing`, status: 404 },
+    ]);
   });
 
   it('Ctrl-C during scan --wait exits 130 with the scan id and the command that resumes; that command finishes the wait', async () => {
@@ -205,7 +267,17 @@ describe('fp kb link-health', () => {
     const child = spawn(
       process.execPath,
       [FP_BIN, 'kb', 'link-health', 'scan', '--tab', '3', '--wait', '--interval', '0.05'],
-      { env: { PATH: process.env.PATH, HOME: work, CI: 'true', NO_COLOR: '1', FP_CONFIG_DIR: join(work, 'cfg-int'), FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY } },
+      {
+        env: {
+          PATH: process.env.PATH,
+          HOME: work,
+          CI: 'true',
+          NO_COLOR: '1',
+          FP_CONFIG_DIR: join(work, 'cfg-int'),
+          FP_BASE_URL: server.url,
+          FP_API_KEY: ADMIN_KEY,
+        },
+      },
     );
     let stderr = '';
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -224,7 +296,9 @@ describe('fp kb link-health', () => {
     });
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    const m = /\nInterrupted; scan ([0-9a-f-]{36}) goes on\. Resume with: fp kb link-health progress \1 --wait\n$/.exec(stderr);
+    const m = /\nInterrupted; scan ([0-9a-f-]{36}) goes on\. Resume with: fp kb link-health progress \1 --wait\n$/.exec(
+      stderr,
+    );
     expect(m).not.toBeNull();
 
     for (const res of held.splice(0)) res.end('ok');

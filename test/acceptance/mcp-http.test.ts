@@ -28,7 +28,9 @@ const viaB = fetchVia(toB);
 async function connect(base: string, provider: TestOAuthProvider, query = ''): Promise<Client> {
   const client = new Client({ name: 'fp-test-agent', version: '1.0.0' });
   const fetch = base === portalB ? viaB : undefined;
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp${query}`), { authProvider: provider, fetch }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${base}/mcp${query}`), { authProvider: provider, fetch }),
+  );
   clients.push(client);
   return client;
 }
@@ -71,7 +73,10 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
     const listed = await server.fp(['groups', 'list', '--json']);
     expect(listed.json.map((g: { name: string }) => g.name)).toContain('Agents');
     const refused = await client.callTool({ name: 'groups.create', arguments: { name: 'Agents' } });
-    expect(refused).toMatchObject({ isError: true, structuredContent: { status: 422, errors: { name: ['The name has already been taken.'] } } });
+    expect(refused).toMatchObject({
+      isError: true,
+      structuredContent: { status: 422, errors: { name: ['The name has already been taken.'] } },
+    });
   });
 
   it('D-MCP-TOOLSETS toolsets through ?toolsets= and the X-MCP-Toolsets header', async () => {
@@ -81,7 +86,10 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
     );
     const headerClient = new Client({ name: 'fp-test-agent', version: '1.0.0' });
     await headerClient.connect(
-      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider, requestInit: { headers: { 'X-MCP-Toolsets': 'portal' } } }),
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+        authProvider: provider,
+        requestInit: { headers: { 'X-MCP-Toolsets': 'portal' } },
+      }),
     );
     clients.push(headerClient);
     expect((await headerClient.listTools()).tools.map((t) => t.name)).toEqual(['portal.get']);
@@ -100,7 +108,11 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
     const replay = await request(`${server.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.refresh_token!, client_id: provider.client!.client_id }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: before.refresh_token!,
+        client_id: provider.client!.client_id,
+      }).toString(),
     });
     expect(replay.statusCode).toBe(400);
     expect(await replay.body.json()).toEqual({
@@ -114,14 +126,21 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
     const atB = portalB.replace('other.localhost', '127.0.0.2');
     const res = await request(`${atB}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${tokenA}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${tokenA}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
     });
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toBe(
       `Bearer error="invalid_token", error_description="The access token belongs to another portal.", resource_metadata="${atB}/.well-known/oauth-protected-resource"`,
     );
-    expect(await res.body.json()).toEqual({ error: 'invalid_token', error_description: 'The access token belongs to another portal.' });
+    expect(await res.body.json()).toEqual({
+      error: 'invalid_token',
+      error_description: 'The access token belongs to another portal.',
+    });
 
     // Portal B's own administrator gets B's tools acting on B.
     const providerB = await authorize(portalB, OTHER_KEY);

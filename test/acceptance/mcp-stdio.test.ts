@@ -25,12 +25,24 @@ afterAll(async () => {
 });
 
 function env(apiKey = 'test-admin'): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', FP_CONFIG_DIR: configDir, FP_BASE_URL: server.url, FP_API_KEY: apiKey, NO_COLOR: '1' };
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    FP_CONFIG_DIR: configDir,
+    FP_BASE_URL: server.url,
+    FP_API_KEY: apiKey,
+    NO_COLOR: '1',
+  };
 }
 
 /** The SDK's own client over `fp mcp` spawned from the built bin. */
 async function connect(args: string[] = [], apiKey?: string): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [FP_BIN, 'mcp', ...args], env: env(apiKey), stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [FP_BIN, 'mcp', ...args],
+    env: env(apiKey),
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (d) => (stderr += d));
   const client = new Client({ name: 'fp-test', version: '1.0.0' });
@@ -73,7 +85,12 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     const { client } = await connect();
     const result = await client.callTool({ name: 'categories.list', arguments: {} });
     expect(result.isError).toBeFalsy();
-    expect((result.structuredContent as { data: unknown[] }).data[0]).toEqual({ id: 1, name: 'Integrations', color: '#ff8800', sort_order: 1 });
+    expect((result.structuredContent as { data: unknown[] }).data[0]).toEqual({
+      id: 1,
+      name: 'Integrations',
+      color: '#ff8800',
+      sort_order: 1,
+    });
     expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toEqual(result.structuredContent);
   });
 
@@ -89,13 +106,19 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     const listed = await server.fp(['comments', 'list', 'dark1', '--json']);
     expect(listed.json.map((c: { id: number }) => c.id)).toContain(comment.id);
     // Numeric path parameters may be written as numbers.
-    const updated = await client.callTool({ name: 'comments.update', arguments: { id: comment.id, comment: 'Edited by an agent' } });
+    const updated = await client.callTool({
+      name: 'comments.update',
+      arguments: { id: comment.id, comment: 'Edited by an agent' },
+    });
     expect((updated.structuredContent as { data: { comment: string } }).data.comment).toBe('Edited by an agent');
   });
 
   it('D-MCP-RESULTS an API error is a tool result with isError, the message and the status', async () => {
     const { client } = await connect();
-    const result = await client.callTool({ name: 'categories.update', arguments: { id: 999, name: 'Renamed', color: '#123456' } });
+    const result = await client.callTool({
+      name: 'categories.update',
+      arguments: { id: 999, name: 'Renamed', color: '#123456' },
+    });
     expect(result).toMatchObject({
       isError: true,
       content: [{ type: 'text', text: 'Category not found. (404)' }],
@@ -109,13 +132,20 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect(result).toMatchObject({
       isError: true,
       content: [{ type: 'text', text: 'The given data was invalid. (422)\nname: The name has already been taken.' }],
-      structuredContent: { status: 422, message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } },
+      structuredContent: {
+        status: 422,
+        message: 'The given data was invalid.',
+        errors: { name: ['The name has already been taken.'] },
+      },
     });
   });
 
   it('invalid arguments come back as the validation errors, nothing sent', async () => {
     const { client } = await connect();
-    const result = await client.callTool({ name: 'categories.update', arguments: { id: 'abc', name: 'x', color: 'red' } });
+    const result = await client.callTool({
+      name: 'categories.update',
+      arguments: { id: 'abc', name: 'x', color: 'red' },
+    });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toEqual({
       message: 'The given data was invalid.',
@@ -130,7 +160,10 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
   it('D-MCP-READ-ONLY a read-only key gets the API refusal for a write as a tool result', async () => {
     const { client } = await connect([], READONLY_KEY);
     const result = await client.callTool({ name: 'categories.create', arguments: { name: 'Nope' } });
-    expect(result).toMatchObject({ isError: true, structuredContent: { status: 403, message: 'This API key is read-only and cannot make changes.' } });
+    expect(result).toMatchObject({
+      isError: true,
+      structuredContent: { status: 403, message: 'This API key is read-only and cannot make changes.' },
+    });
   });
 
   it('writes nothing but JSON-RPC to stdout', async () => {
@@ -143,10 +176,17 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
         .on('line', (l) => lines.push(l) === 2 && twoAnswers())
         .on('close', resolve),
     );
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
     child.stdin.write(`${JSON.stringify(init)}\n`);
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'portal.get', arguments: {} } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'portal.get', arguments: {} } })}\n`,
+    );
     await answered;
     child.stdin.end();
     await done;

@@ -6,8 +6,23 @@ import { startFpServer, type FpServer } from '../support/run-fp.js';
 function seed() {
   const s = fixtureSeed();
   const p = s.portals[0];
-  p.posts!.push({ key: 'pend5', database_id: 6, title: 'Second pending idea', author_id: p.users![1].id, tab_id: 1, moderation_status: 'pending', created_at: '2026-02-20T00:00:00Z' });
-  p.comments!.push({ id: 106, post_key: 'dark1', user_id: p.users![2].id, comment: 'Another pending comment', moderation_status: 'pending', created_at: '2026-02-21T00:00:00Z' });
+  p.posts!.push({
+    key: 'pend5',
+    database_id: 6,
+    title: 'Second pending idea',
+    author_id: p.users![1].id,
+    tab_id: 1,
+    moderation_status: 'pending',
+    created_at: '2026-02-20T00:00:00Z',
+  });
+  p.comments!.push({
+    id: 106,
+    post_key: 'dark1',
+    user_id: p.users![2].id,
+    comment: 'Another pending comment',
+    moderation_status: 'pending',
+    created_at: '2026-02-21T00:00:00Z',
+  });
   return s;
 }
 
@@ -17,7 +32,13 @@ function reviewAtTerminal(
   steps: Array<[mark: string, key: string]>,
   colour: { NO_COLOR?: string; flags?: string[] } = { NO_COLOR: '1' },
 ): Promise<{ code: number | null; screen: string }> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TERM: 'xterm',
+    FP_BASE_URL: server.url,
+    FP_API_KEY: ADMIN_KEY,
+  };
   if (colour.NO_COLOR) env.NO_COLOR = colour.NO_COLOR;
   return atTerminal(['moderation', 'review', ...(colour.flags ?? [])], { env, prompt: 'Action?', steps });
 }
@@ -30,20 +51,34 @@ afterAll(() => server.stop());
 
 describe('fp moderation review at a terminal', () => {
   it('review through a pseudo-terminal: approve one, reject one, skip one, quit; the server state matches', async () => {
-    const { code, screen } = await reviewAtTerminal(server, [['[1 of 4]', 'a'], ['[2 of 4]', 'r'], ['[3 of 4]', 's'], ['[4 of 4]', 'q']]);
+    const { code, screen } = await reviewAtTerminal(server, [
+      ['[1 of 4]', 'a'],
+      ['[2 of 4]', 'r'],
+      ['[3 of 4]', 's'],
+      ['[4 of 4]', 'q'],
+    ]);
     expect(screen).toContain('[1 of 4] post pend5  "Second pending idea"');
     for (const said of ['approved', 'rejected', 'skipped', 'quit']) expect(screen).toContain(`  ${said}\r\n`);
     expect(screen).toContain('Reviewed 3: approved 1, rejected 1, skipped 1');
     expect(code).toBe(0);
     const pending = await server.fp(['moderation', 'pending', '--json']);
-    expect(pending.json.map((i: { type: string; id: string | number }) => `${i.type}:${i.id}`)).toEqual(['comment:106', 'comment:104']);
+    expect(pending.json.map((i: { type: string; id: string | number }) => `${i.type}:${i.id}`)).toEqual([
+      'comment:106',
+      'comment:104',
+    ]);
     const rejected = await server.fp(['moderation', 'rejected', '--json']);
-    expect(rejected.json.map((i: { type: string; id: string | number }) => `${i.type}:${i.id}`)).toContain('post:pend3');
+    expect(rejected.json.map((i: { type: string; id: string | number }) => `${i.type}:${i.id}`)).toContain(
+      'post:pend3',
+    );
   });
 
   it('v shows the whole comment, Enter is announced as a skip, Ctrl-C prints the tally and exits 130', async () => {
     // What the first test left pending: comments 106 and 104.
-    const { code, screen } = await reviewAtTerminal(server, [['[1 of 2]', ''], ['[2 of 2]', 'v'], ['Pending comment', '^C']]);
+    const { code, screen } = await reviewAtTerminal(server, [
+      ['[1 of 2]', ''],
+      ['[2 of 2]', 'v'],
+      ['Pending comment', '^C'],
+    ]);
     expect(screen).toContain('[1 of 2] comment 106');
     expect(screen).toContain('  skipped\r\n');
     expect(screen).toMatch(/\[2 of 2\] comment 104[^]*Action\?[^]*\r\nPending comment\r\n/);

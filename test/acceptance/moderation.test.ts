@@ -7,9 +7,24 @@ import { startFpServer, type FpServer } from '../support/run-fp.js';
 function seed() {
   const s = fixtureSeed();
   const portal = s.portals[0];
-  portal.posts!.push({ key: 'p1', database_id: 11, title: 'Another pending post', author_id: CARA, tab_id: 1, moderation_status: 'pending', created_at: '2026-03-01T00:00:00Z' });
+  portal.posts!.push({
+    key: 'p1',
+    database_id: 11,
+    title: 'Another pending post',
+    author_id: CARA,
+    tab_id: 1,
+    moderation_status: 'pending',
+    created_at: '2026-03-01T00:00:00Z',
+  });
   for (let i = 0; i < 25; i++) {
-    portal.comments!.push({ id: 200 + i, post_key: 'dark1', user_id: CARA, comment: `Queued comment ${i}`, moderation_status: 'pending', created_at: '2026-03-02T00:00:00Z' });
+    portal.comments!.push({
+      id: 200 + i,
+      post_key: 'dark1',
+      user_id: CARA,
+      comment: `Queued comment ${i}`,
+      moderation_status: 'pending',
+      created_at: '2026-03-02T00:00:00Z',
+    });
   }
   return s;
 }
@@ -58,7 +73,10 @@ describe('fp moderation', () => {
 
   it('pending --format ndjson prints one item a line', async () => {
     const r = await server.fp(['moderation', 'pending', '--all', '--format', 'ndjson']);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Item);
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Item);
     expect(lines).toHaveLength(28);
     expect(lines[0]).toMatchObject({ type: 'post', id: 'p1' });
   });
@@ -76,10 +94,17 @@ describe('fp moderation', () => {
     expect(r.code).toBe(0);
     expect(r.json).toEqual([
       { type: 'comment', id: 200, outcome: 'would-approve', message: 'pending' },
-      { type: 'comment', id: 100, outcome: 'not-pending', message: 'not pending: skipped if already approved, fails if unknown' },
+      {
+        type: 'comment',
+        id: 100,
+        outcome: 'not-pending',
+        message: 'not pending: skipped if already approved, fails if unknown',
+      },
       { type: 'comment', id: 105, outcome: 'would-fail', message: 'already rejected' },
     ]);
-    expect(r.stderr).toBe('Dry run, nothing changed: would approve 1, would skip 0, would fail 1, not pending 1 (already approved, or unknown)\n');
+    expect(r.stderr).toBe(
+      'Dry run, nothing changed: would approve 1, would skip 0, would fail 1, not pending 1 (already approved, or unknown)\n',
+    );
     expect(await pendingIds()).toContain('comment 200');
   });
 
@@ -88,7 +113,8 @@ describe('fp moderation', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'Approved 2, skipped 1 (already approved), failed 1\n' + '  comment 999: No query results for model [App\\Models\\Comment] 999 (404)\n',
+      'Approved 2, skipped 1 (already approved), failed 1\n' +
+        '  comment 999: No query results for model [App\\Models\\Comment] 999 (404)\n',
     );
     const after = await pendingIds();
     expect(after).not.toContain('comment 200');
@@ -104,7 +130,9 @@ describe('fp moderation', () => {
       { type: 'comment', id: 200, outcome: 'skipped', message: 'The comment is already approved.' },
       { type: 'comment', id: 105, outcome: 'failed', message: 'The comment is already rejected. (422)' },
     ]);
-    expect(r.stderr).toBe('Approved 0, skipped 1 (already approved), failed 1\n  comment 105: The comment is already rejected. (422)\n');
+    expect(r.stderr).toBe(
+      'Approved 0, skipped 1 (already approved), failed 1\n  comment 105: The comment is already rejected. (422)\n',
+    );
   });
 
   it('reject --yes rejects and the item moves to the rejected list', async () => {
@@ -129,12 +157,24 @@ describe('fp moderation', () => {
     expect(await pendingIds()).toEqual(['post pend3']);
   });
 
-  it.skipIf(!hasJq())('rejected --all --json | jq | reject comment - --yes skips what is rejected already', async () => {
-    const listed = await server.fp(['moderation', 'rejected', '--all', '--json']);
-    const ids = execFileSync('jq', ['-r', '.[] | select(.type=="comment") | .id'], { input: listed.stdout }).toString();
-    expect(ids).toBe('105\n');
-    const r = await server.fp(['moderation', 'reject', 'comment', '-', '--yes', '--format', 'ndjson'], { input: ids });
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ type: 'comment', id: 105, outcome: 'skipped', message: 'The comment is already rejected.' });
-  });
+  it.skipIf(!hasJq())(
+    'rejected --all --json | jq | reject comment - --yes skips what is rejected already',
+    async () => {
+      const listed = await server.fp(['moderation', 'rejected', '--all', '--json']);
+      const ids = execFileSync('jq', ['-r', '.[] | select(.type=="comment") | .id'], {
+        input: listed.stdout,
+      }).toString();
+      expect(ids).toBe('105\n');
+      const r = await server.fp(['moderation', 'reject', 'comment', '-', '--yes', '--format', 'ndjson'], {
+        input: ids,
+      });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual({
+        type: 'comment',
+        id: 105,
+        outcome: 'skipped',
+        message: 'The comment is already rejected.',
+      });
+    },
+  );
 });

@@ -7,8 +7,13 @@ function seed() {
   const s = fixtureSeed();
   for (let i = 0; i < 55; i++) {
     s.portals[0].posts!.push({
-      key: `gen${String(i).padStart(2, '0')}`, database_id: 100 + i, title: `Generated ${i}`, description: 'x', author_id: BOB,
-      tab_id: 1, created_at: '2026-01-01T00:00:00Z',
+      key: `gen${String(i).padStart(2, '0')}`,
+      database_id: 100 + i,
+      title: `Generated ${i}`,
+      description: 'x',
+      author_id: BOB,
+      tab_id: 1,
+      created_at: '2026-01-01T00:00:00Z',
     });
   }
   return s;
@@ -36,7 +41,19 @@ describe('fp posts list', () => {
   });
 
   it('--status 1 --status 2 filters by either status', async () => {
-    const r = await server.fp(['posts', 'list', '--status', '1', '--status', '2', '--order-by', 'id', '--order', 'asc', '--json']);
+    const r = await server.fp([
+      'posts',
+      'list',
+      '--status',
+      '1',
+      '--status',
+      '2',
+      '--order-by',
+      'id',
+      '--order',
+      'asc',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     expect(ids(r.json)).toEqual(['dark1', 'sso22']);
     expect(ids((await server.fp(['posts', 'list', '--status', '2', '--json'])).json)).toEqual(['sso22']);
@@ -54,7 +71,10 @@ describe('fp posts list', () => {
   });
 
   it('an invalid --order-by exits 2 and sends no request', async () => {
-    const r = await runFp(['posts', 'list', '--order-by', 'popularity'], { baseUrl: 'http://127.0.0.1:9', apiKey: 'k' });
+    const r = await runFp(['posts', 'list', '--order-by', 'popularity'], {
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'k',
+    });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: invalid --order-by "popularity": expected one of id, title, /);
@@ -80,7 +100,9 @@ describe('fp posts list', () => {
 
   it('piped output is a header and tab-separated rows, with no footer', async () => {
     const r = await server.fp(['posts', 'list', '--status', '2']);
-    expect(r.stdout).toBe('KEY\tTITLE\tSTATUS\tCATEGORIES\tVOTES\tCOMMENTS\tCREATED\nsso22\tSSO login\tPlanned\tIntegrations, Mobile\t9\t0\t2026-02-02T00:00:00.000000Z\n');
+    expect(r.stdout).toBe(
+      'KEY\tTITLE\tSTATUS\tCATEGORIES\tVOTES\tCOMMENTS\tCREATED\nsso22\tSSO login\tPlanned\tIntegrations, Mobile\t9\t0\t2026-02-02T00:00:00.000000Z\n',
+    );
     expect(r.stderr).toBe('');
   });
 });

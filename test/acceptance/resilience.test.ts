@@ -13,7 +13,12 @@ function pendingSeed(count: number) {
   const seed = fixtureSeed();
   for (let i = 0; i < count; i++) {
     seed.portals[0].comments!.push({
-      id: 1000 + i, post_key: 'dark1', user_id: CARA, comment: `Queued ${i}`, moderation_status: 'pending', created_at: '2026-03-02T00:00:00Z',
+      id: 1000 + i,
+      post_key: 'dark1',
+      user_id: CARA,
+      comment: `Queued ${i}`,
+      moderation_status: 'pending',
+      created_at: '2026-03-02T00:00:00Z',
     });
   }
   return seed;
@@ -35,12 +40,18 @@ describe('bulk approve under injected faults (--faults 503:0.15,429:0.15 --fault
 
   it('approves all 1,000 items, exits 0 and tallies each once; every retry was a 429 or 503', async () => {
     const started = Date.now();
-    const r = await server.fp(['moderation', 'approve', 'comment', '-', '--concurrency', '32'], { input: commentIds(1000), timeoutMs: 170_000 });
+    const r = await server.fp(['moderation', 'approve', 'comment', '-', '--concurrency', '32'], {
+      input: commentIds(1000),
+      timeoutMs: 170_000,
+    });
     const seconds = (Date.now() - started) / 1000;
     expect(r.code).toBe(0);
     // Notices of the adaptive concurrency ("rate limited (429): now 16 requests at a time") come
     // as the 429s arrive, which depends on timing; the tally and the retry count end the output.
-    const lines = r.stderr.trimEnd().split('\n').filter((l) => !l.startsWith('rate limited (429)'));
+    const lines = r.stderr
+      .trimEnd()
+      .split('\n')
+      .filter((l) => !l.startsWith('rate limited (429)'));
     expect(lines[0]).toBe('Approved 1000, skipped 0 (already approved), failed 0');
     const retried = /^Retried (\d+) requests \(429: (\d+), 503: (\d+)\)$/.exec(lines[1] ?? '');
     expect(retried, lines[1]).not.toBeNull();
@@ -64,7 +75,10 @@ describe('bulk approve under a rate limit (--rate-limit 25/2s)', () => {
 
   it('slows down instead of failing: every item approved, the 429s waited out', async () => {
     const started = Date.now();
-    const r = await server.fp(['moderation', 'approve', 'comment', '-', '--concurrency', '8'], { input: commentIds(60), timeoutMs: 60_000 });
+    const r = await server.fp(['moderation', 'approve', 'comment', '-', '--concurrency', '8'], {
+      input: commentIds(60),
+      timeoutMs: 60_000,
+    });
     const seconds = (Date.now() - started) / 1000;
     expect(r.code).toBe(0);
     const lines = r.stderr.trimEnd().split('\n');
@@ -83,7 +97,14 @@ describe('Ctrl-C during a bulk run', () => {
 
   it('stops new requests, lets those in flight finish, prints the tally and exits 130', async () => {
     const child = spawn(process.execPath, [FP_BIN, 'moderation', 'approve', 'comment', '-', '--concurrency', '2'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: 'true', NO_COLOR: '1', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        CI: 'true',
+        NO_COLOR: '1',
+        FP_BASE_URL: server.url,
+        FP_API_KEY: ADMIN_KEY,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -114,7 +135,9 @@ describe('ids', () => {
   it('7 and 007 are one id: comment 104 given as 104 and 0104 is approved once', async () => {
     const r = await server.fp(['moderation', 'approve', 'comment', '104', '0104', '--json']);
     expect(r.code).toBe(0);
-    expect(r.json).toEqual([{ type: 'comment', id: 104, outcome: 'approved', message: 'Comment approved successfully' }]);
+    expect(r.json).toEqual([
+      { type: 'comment', id: 104, outcome: 'approved', message: 'Comment approved successfully' },
+    ]);
     expect(r.stderr).toBe('Approved 1, skipped 0 (already approved), failed 0\n');
   });
 });
@@ -142,7 +165,9 @@ describe('the stored key stays with its portal', () => {
   it('--base-url or FP_BASE_URL naming another address does not get it: exit 4, both addresses named, nothing sent', async () => {
     const configDir = join(mkdtempSync(join(tmpdir(), 'fp-acc-bind-')), 'fp');
     const env = { FP_CONFIG_DIR: configDir };
-    expect((await runFp(['auth', 'login', '--with-key', '--base-url', portal.url], { env, input: ADMIN_KEY })).code).toBe(0);
+    expect(
+      (await runFp(['auth', 'login', '--with-key', '--base-url', portal.url], { env, input: ADMIN_KEY })).code,
+    ).toBe(0);
 
     const byFlag = await runFp(['portal', 'get', '--base-url', otherUrl, '--debug'], { env });
     expect(byFlag.code).toBe(4);
@@ -156,13 +181,17 @@ describe('the stored key stays with its portal', () => {
     expect(seenByOther).toEqual([]);
 
     // With FP_API_KEY that key is sent, never the stored one; the error and --debug show only its last 4 characters.
-    const withKey = await runFp(['portal', 'get', '--base-url', otherUrl, '--debug'], { env: { ...env, FP_API_KEY: 'other-portal-key-9876' } });
+    const withKey = await runFp(['portal', 'get', '--base-url', otherUrl, '--debug'], {
+      env: { ...env, FP_API_KEY: 'other-portal-key-9876' },
+    });
     expect(withKey.code).toBe(4);
     expect(seenByOther.map((h) => h.authorization)).toEqual(['Bearer other-portal-key-9876']);
     expect(withKey.stderr).toContain('> authorization: Bearer ****9876\n');
     expect(withKey.stderr).not.toContain('other-portal-key');
     expect(withKey.stderr).not.toContain(ADMIN_KEY);
-    expect(withKey.stderr).toMatch(/error: Unauthenticated\. \(401\)\nhint: the portal refused the API key: run `fp auth login`[^\n]*\n$/);
+    expect(withKey.stderr).toMatch(
+      /error: Unauthenticated\. \(401\)\nhint: the portal refused the API key: run `fp auth login`[^\n]*\n$/,
+    );
   });
 });
 
@@ -178,12 +207,18 @@ describe('the config file', () => {
     const env = { FP_CONFIG_DIR: configDir };
     const runs = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        runFp(['auth', 'login', '--with-key', '--base-url', server.url, '--profile', `p${i}`], { env, input: ADMIN_KEY, timeoutMs: 90_000 }),
+        runFp(['auth', 'login', '--with-key', '--base-url', server.url, '--profile', `p${i}`], {
+          env,
+          input: ADMIN_KEY,
+          timeoutMs: 90_000,
+        }),
       ),
     );
     expect(runs.map((r) => r.code)).toEqual(Array(20).fill(0));
     const list = await runFp(['auth', 'list', '--json'], { env });
-    expect((list.json as Array<{ name: string }>).map((p) => p.name).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `p${i}`).sort());
+    expect((list.json as Array<{ name: string }>).map((p) => p.name).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `p${i}`).sort(),
+    );
   }, 120_000);
 
   it('a damaged file is one line naming it and how to recover, exit 1, no stack trace', async () => {
@@ -220,6 +255,8 @@ describe('--timeout covers the whole answer', () => {
   it('a body arriving a byte at a time fails after --timeout saying what it waited for', async () => {
     const r = await runFp(['portal', 'get', '--timeout', '1'], { baseUrl: url, apiKey: 'k' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`error: timed out after 1 s reading the answer to GET /api/v1/portal from ${new URL(url).host}: it arrived too slowly; --timeout sets the limit\n`);
+    expect(r.stderr).toBe(
+      `error: timed out after 1 s reading the answer to GET /api/v1/portal from ${new URL(url).host}: it arrived too slowly; --timeout sets the limit\n`,
+    );
   });
 });

@@ -8,7 +8,15 @@ const ERASE = '\r\x1b[2K';
 /** `fp ARGS` at a terminal, against the server, with the admin key. */
 function atServerTerminal(server: FpServer, args: string[], env: Record<string, string> = {}) {
   return atTerminal(args, {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', NO_COLOR: '1', FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TERM: 'xterm',
+      NO_COLOR: '1',
+      FP_BASE_URL: server.url,
+      FP_API_KEY: ADMIN_KEY,
+      ...env,
+    },
   });
 }
 
@@ -17,7 +25,9 @@ let server: FpServer;
 beforeAll(async () => {
   // The knowledge-base article holds no link, so a scan checks nothing and nothing leaves the machine.
   const seed = fixtureSeed();
-  (seed.portals[0] as { posts: Array<{ key: string; description?: string }> }).posts.find((p) => p.key === 'kb001')!.description = 'No links.';
+  (seed.portals[0] as { posts: Array<{ key: string; description?: string }> }).posts.find(
+    (p) => p.key === 'kb001',
+  )!.description = 'No links.';
   server = await startFpServer(seed, ['--faults', 'delay:2000:1']);
 });
 afterAll(() => server.stop());
@@ -30,13 +40,19 @@ describe('the spinner while a request waits', () => {
     const table = screen.indexOf('Integrations');
     expect(spun).toBeGreaterThan(0);
     expect(screen.slice(spun, table)).toContain(ERASE);
-    expect(screen.slice(screen.lastIndexOf('Waiting for'), table)).toMatch(/^Waiting for GET \/api\/v1\/categories…\r\x1b\[2K/);
+    expect(screen.slice(screen.lastIndexOf('Waiting for'), table)).toMatch(
+      /^Waiting for GET \/api\/v1\/categories…\r\x1b\[2K/,
+    );
   });
 
   it('stays off while the link-health progress spinner owns the line', async () => {
-    const { code, screen } = await atServerTerminal(server, ['kb', 'link-health', 'scan', '--tab', '3', '--wait', '--interval', '0.05'], {
-      PTY_COLUMNS: '100',
-    });
+    const { code, screen } = await atServerTerminal(
+      server,
+      ['kb', 'link-health', 'scan', '--tab', '3', '--wait', '--interval', '0.05'],
+      {
+        PTY_COLUMNS: '100',
+      },
+    );
     expect(code).toBe(0);
     const polled = screen.indexOf('Checked 0 distinct links');
     expect(polled).toBeGreaterThan(0);

@@ -5,15 +5,27 @@ import { startFpServer, type FpServer } from '../support/run-fp.js';
 /** The fixture portal with a second "Cara Customer", so a name can be ambiguous. */
 function seed() {
   const s = fixtureSeed();
-  (s.portals[0] as { users: object[] }).users.push({
-    id: '44444444-4444-4444-8444-444444444444', database_id: 4, name: 'Dan Dev', email: 'dan@test.test', role: 'member',
-  }, {
-    id: '55555555-5555-4555-8555-555555555555', database_id: 5, name: 'Dan Dev', email: 'dan.other@test.test', role: 'member',
-  });
+  (s.portals[0] as { users: object[] }).users.push(
+    {
+      id: '44444444-4444-4444-8444-444444444444',
+      database_id: 4,
+      name: 'Dan Dev',
+      email: 'dan@test.test',
+      role: 'member',
+    },
+    {
+      id: '55555555-5555-4555-8555-555555555555',
+      database_id: 5,
+      name: 'Dan Dev',
+      email: 'dan.other@test.test',
+      role: 'member',
+    },
+  );
   return s;
 }
 
-const ALL_USERS = 'valid users: Ann Admin <ann@test.test>, Bob Member <bob@test.test>, Cara Customer <cara@test.test>, Dan Dev <dan.other@test.test>, Dan Dev <dan@test.test>';
+const ALL_USERS =
+  'valid users: Ann Admin <ann@test.test>, Bob Member <bob@test.test>, Cara Customer <cara@test.test>, Dan Dev <dan.other@test.test>, Dan Dev <dan@test.test>';
 
 describe('users by e-mail, name or id', () => {
   let server: FpServer;
@@ -38,14 +50,28 @@ describe('users by e-mail, name or id', () => {
   });
 
   it('feedback create --user takes an e-mail', async () => {
-    const r = await server.fp(['feedback', 'create', '--type', 'idea', '--text', 'Dark mode', '--user', 'BOB@test.test', '--json']);
+    const r = await server.fp([
+      'feedback',
+      'create',
+      '--type',
+      'idea',
+      '--text',
+      'Dark mode',
+      '--user',
+      'BOB@test.test',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json.user_id).toBe(BOB);
   });
 
   it('an unknown user is a usage error with the closest name and the valid users', async () => {
     const r = await server.fp(['feedback', 'create', '--type', 'idea', '--text', 'x', '--user', 'Cara Custmer']);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: `error: unknown user "Cara Custmer" for --user. Did you mean "Cara Customer"? ${ALL_USERS}\n` });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: unknown user "Cara Custmer" for --user. Did you mean "Cara Customer"? ${ALL_USERS}\n`,
+    });
   });
 
   it('an ambiguous name is a usage error listing the matches; their e-mails tell them apart', async () => {
@@ -53,13 +79,18 @@ describe('users by e-mail, name or id', () => {
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: 'error: USER "Dan Dev" matches several users: Dan Dev <dan@test.test>, Dan Dev <dan.other@test.test>; use the id\n',
+      stderr:
+        'error: USER "Dan Dev" matches several users: Dan Dev <dan@test.test>, Dan Dev <dan.other@test.test>; use the id\n',
     });
     expect((await server.fp(['groups', 'users', 'add', 'Empty group', 'dan.other@test.test'])).code).toBe(0);
   });
 
   it('a key that may not read the user list gets UUIDs and ids only', async () => {
     const r = await server.fp(['groups', 'users', 'add', 'Beta testers', 'Cara Customer'], { apiKey: READONLY_KEY });
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'error: USER "Cara Customer": this portal lists no users; give the user\'s UUID\n' });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'error: USER "Cara Customer": this portal lists no users; give the user\'s UUID\n',
+    });
   });
 });

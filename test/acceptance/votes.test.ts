@@ -9,7 +9,8 @@ afterAll(() => server.stop());
 
 const JANE = '9e26471d35a78862c17e467d87cddedf'; // md5("jane@example.com")
 const votesOf = async (key: string) =>
-  (await server.fp(['api', `/api/v1/posts?limit=100`])).json?.data?.find((p: { id: string }) => p.id === key)?.votes_count;
+  (await server.fp(['api', `/api/v1/posts?limit=100`])).json?.data?.find((p: { id: string }) => p.id === key)
+    ?.votes_count;
 
 describe('fp votes', () => {
   it('add --anonymous-from votes as the MD5 of the trimmed, lower-cased e-mail', async () => {

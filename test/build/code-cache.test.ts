@@ -5,12 +5,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runFp } from '../support/run-fp.js';
 
 const VERSION = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')).version;
-const BUILD = /\/\/# fp-build=([0-9a-f]+)\s*$/.exec(readFileSync(resolve(import.meta.dirname, '../../dist/cli.cjs'), 'utf8'))?.[1];
+const BUILD = /\/\/# fp-build=([0-9a-f]+)\s*$/.exec(
+  readFileSync(resolve(import.meta.dirname, '../../dist/cli.cjs'), 'utf8'),
+)?.[1];
 
 let cacheHome: string;
 const folder = () => join(cacheHome, 'fp', 'code-cache');
 const cacheFile = (bucket = 'other') => join(folder(), `cli-${BUILD}-${process.version}-${process.arch}-${bucket}.bin`);
-const version = (env: Record<string, string> = {}) => runFp(['--version'], { env: { XDG_CACHE_HOME: cacheHome, ...env } });
+const version = (env: Record<string, string> = {}) =>
+  runFp(['--version'], { env: { XDG_CACHE_HOME: cacheHome, ...env } });
 
 beforeEach(() => {
   cacheHome = mkdtempSync(join(tmpdir(), 'fp-cache-'));
@@ -40,10 +43,14 @@ describe.runIf(process.platform === 'linux')('the code cache of dist/cli.cjs', (
 
   it('keeps one cache a first word of the command line: a command runs with one its own group wrote', async () => {
     expect(await runFp(['help', 'posts'], { env: { XDG_CACHE_HOME: cacheHome } })).toMatchObject({ code: 0 });
-    expect(await runFp(['--no-color', 'votes', '--help'], { env: { XDG_CACHE_HOME: cacheHome } })).toMatchObject({ code: 0 });
+    expect(await runFp(['--no-color', 'votes', '--help'], { env: { XDG_CACHE_HOME: cacheHome } })).toMatchObject({
+      code: 0,
+    });
     // a command that failed writes none
     expect(await runFp(['nope'], { env: { XDG_CACHE_HOME: cacheHome } })).toMatchObject({ code: 2 });
-    expect(readdirSync(folder()).sort()).toEqual([cacheFile('help'), cacheFile('votes')].map((f) => f.slice(folder().length + 1)));
+    expect(readdirSync(folder()).sort()).toEqual(
+      [cacheFile('help'), cacheFile('votes')].map((f) => f.slice(folder().length + 1)),
+    );
   });
 
   it('keeps the caches of the three most recent other builds or Node versions', async () => {
@@ -56,11 +63,17 @@ describe.runIf(process.platform === 'linux')('the code cache of dist/cli.cjs', (
       return file;
     });
     await version();
-    expect(readdirSync(folder()).sort()).toEqual([cacheFile(), ...old.slice(3)].map((f) => f.slice(folder().length + 1)).sort());
+    expect(readdirSync(folder()).sort()).toEqual(
+      [cacheFile(), ...old.slice(3)].map((f) => f.slice(folder().length + 1)).sort(),
+    );
   });
 
   it('NODE_DISABLE_COMPILE_CACHE turns it off; a cache folder that cannot be made costs nothing but time', async () => {
-    expect(await version({ NODE_DISABLE_COMPILE_CACHE: '1' })).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    expect(await version({ NODE_DISABLE_COMPILE_CACHE: '1' })).toMatchObject({
+      code: 0,
+      stdout: `${VERSION}\n`,
+      stderr: '',
+    });
     expect(readdirSync(cacheHome)).toEqual([]);
     writeFileSync(join(cacheHome, 'fp'), 'a file where the folder would be');
     expect(await version()).toMatchObject({ code: 0, stdout: `${VERSION}\n`, stderr: '' });

@@ -19,7 +19,13 @@ const HEAVY = [
 
 let meta: Metafile;
 beforeAll(async () => {
-  const result = await build({ ...cliGraphOptions, write: false, metafile: true, sourcemap: false, logLevel: 'silent' });
+  const result = await build({
+    ...cliGraphOptions,
+    write: false,
+    metafile: true,
+    sourcemap: false,
+    logLevel: 'silent',
+  });
   meta = result.metafile!;
 }, 60_000);
 
@@ -51,7 +57,11 @@ function chunkOf(source: string): string {
 
 /** The chunks of sources that may be imported lazily; one imported statically is in the graph already. */
 const lazyChunksOf = (sources: string[]): string[] =>
-  sources.flatMap((source) => Object.entries(meta.outputs).filter(([, o]) => o.entryPoint === source).map(([name]) => name));
+  sources.flatMap((source) =>
+    Object.entries(meta.outputs)
+      .filter(([, o]) => o.entryPoint === source)
+      .map(([name]) => name),
+  );
 
 const heavyIn = (graph: string[]) => graph.filter((m) => HEAVY.some((re) => re.test(m)));
 
@@ -60,7 +70,9 @@ describe('the static import graph of a command', () => {
     const graph = staticGraph(['dist/cli.js']);
     expect(heavyIn(graph)).toEqual([]);
     // src/client/errors.ts (a few error classes) is there to describe failures
-    expect(graph.filter((m) => /^src\/contract\/|^src\/client\/(?!errors\.ts$)|node_modules\/(zod|undici|chalk)\//.test(m))).toEqual([]);
+    expect(
+      graph.filter((m) => /^src\/contract\/|^src\/client\/(?!errors\.ts$)|node_modules\/(zod|undici|chalk)\//.test(m)),
+    ).toEqual([]);
   });
 
   it('fp categories list (credentials from FP_BASE_URL/FP_API_KEY) loads no archive, prompt, spinner, server or MCP module', () => {
@@ -83,9 +95,15 @@ describe('the static import graph of a command', () => {
     // `import { z }` (zod's namespace as a value) would bundle every locale of zod's messages
     expect(graph.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js$|index\.js$)/.test(m))).toEqual([]);
     // tables alone need the width and wrapping modules: --json, CSV and plain rows do not load them
-    expect(graph.filter((m) => /^src\/cli\/output\/table\.ts$|node_modules\/(string-width|wrap-ansi|cli-truncate|slice-ansi)\//.test(m))).toEqual([]);
+    expect(
+      graph.filter((m) =>
+        /^src\/cli\/output\/table\.ts$|node_modules\/(string-width|wrap-ansi|cli-truncate|slice-ansi)\//.test(m),
+      ),
+    ).toEqual([]);
     // a one-shot request goes through node:http: undici loads only for a proxy or a streamed body
-    expect(graph.filter((m) => /^undici(\/|$)|node_modules\/undici\/|^src\/client\/(http-agent|undici-parts)\.ts$/.test(m))).toEqual([]);
+    expect(
+      graph.filter((m) => /^undici(\/|$)|node_modules\/undici\/|^src\/client\/(http-agent|undici-parts)\.ts$/.test(m)),
+    ).toEqual([]);
     // and colours are for tables only
     expect(graph.filter((m) => /^chalk$|node_modules\/chalk\//.test(m))).toEqual([]);
   });
@@ -93,7 +111,8 @@ describe('the static import graph of a command', () => {
 
 /** Packages of HEAVY and those that only tables, colours and jq use. */
 const heavyPackage = (name: string) =>
-  HEAVY.some((re) => re.test(name)) || /^(chalk|string-width|wrap-ansi|cli-truncate|slice-ansi|jq-wasm|@inquirer\/.*)$/.test(name);
+  HEAVY.some((re) => re.test(name)) ||
+  /^(chalk|string-width|wrap-ansi|cli-truncate|slice-ansi|jq-wasm|@inquirer\/.*)$/.test(name);
 
 describe('the packages the built fp loads (dist/cli.cjs, one file: what runs is what counts)', () => {
   let server: TestServer;
@@ -109,13 +128,19 @@ describe('the packages the built fp loads (dist/cli.cjs, one file: what runs is 
   });
 
   it('fp categories list --json (credentials from FP_BASE_URL/FP_API_KEY) loads none of the heavy ones', async () => {
-    const { code, packages } = await packagesLoadedBy(['categories', 'list', '--json'], { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY });
+    const { code, packages } = await packagesLoadedBy(['categories', 'list', '--json'], {
+      FP_BASE_URL: server.url,
+      FP_API_KEY: ADMIN_KEY,
+    });
     expect(code).toBe(0);
     expect(packages.filter(heavyPackage)).toEqual([]);
   });
 
   it('--jq loads jq-wasm, and the hook sees it', async () => {
-    const { code, packages } = await packagesLoadedBy(['categories', 'list', '--jq', '.[0].name'], { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY });
+    const { code, packages } = await packagesLoadedBy(['categories', 'list', '--jq', '.[0].name'], {
+      FP_BASE_URL: server.url,
+      FP_API_KEY: ADMIN_KEY,
+    });
     expect(code).toBe(0);
     expect(packages.filter(heavyPackage)).toEqual(['jq-wasm']);
   });

@@ -13,9 +13,12 @@ const DEMO_KEY = 'acme-admin';
 const NEEDS_A_SHELL = /[|<>]|\$\(|^\w+=|^(echo|printf|source) /;
 // `portal snapshot` writes seed files, paces itself to the hosted limit and resumes partial runs: its
 // examples run in test/acceptance/snapshot.test.ts; `mcp` serves on stdin until it closes (test/acceptance/mcp-stdio.test.ts).
-const OWN_WORLD = /^fp (--profile \S+ )?(server|auth login|auth logout|auth switch|completion|moderation review|kb |api |mcp|portal snapshot)/;
+const OWN_WORLD =
+  /^fp (--profile \S+ )?(server|auth login|auth logout|auth switch|completion|moderation review|kb |api |mcp|portal snapshot)/;
 /** What an example needs done first on the fresh demo portal. */
-const FIRST: Array<[RegExp, (line: string) => string]> = [[/^fp votes remove /, (line) => line.replace('votes remove', 'votes add')]];
+const FIRST: Array<[RegExp, (line: string) => string]> = [
+  [/^fp votes remove /, (line) => line.replace('votes remove', 'votes add')],
+];
 /** Needs an id that only an earlier change creates (the demo portal has no references). */
 const CREATED_FIRST = /^fp references delete /;
 
@@ -23,7 +26,8 @@ const CREATED_FIRST = /^fp references delete /;
 function words(line: string): string[] {
   const out: string[] = [];
   const re = /"((?:\\.|[^"])*)"|'([^']*)'|(\S+)/g;
-  for (let m = re.exec(line); m; m = re.exec(line)) out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : (m[2] ?? m[3]));
+  for (let m = re.exec(line); m; m = re.exec(line))
+    out.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : (m[2] ?? m[3]));
   return out;
 }
 
@@ -62,10 +66,12 @@ describe('help examples', () => {
     expect(failed).toEqual([]);
   }, 90_000);
 
-  it('the kb examples, which write files and so run elsewhere, name the demo portal\'s knowledge-base tab', () => {
+  it("the kb examples, which write files and so run elsewhere, name the demo portal's knowledge-base tab", () => {
     const kbTabs = demoSeed().portals[0].tabs!.filter((t) => t.type === 'knowledge_base');
     const names = kbTabs.flatMap((t) => [String(t.id), t.slug, t.name]);
-    const typed = all.filter((e) => e.startsWith('fp kb ')).flatMap((e) => [...e.matchAll(/--tab ("[^"]+"|\S+)/g)].map((m) => m[1].replace(/"/g, '')));
+    const typed = all
+      .filter((e) => e.startsWith('fp kb '))
+      .flatMap((e) => [...e.matchAll(/--tab ("[^"]+"|\S+)/g)].map((m) => m[1].replace(/"/g, '')));
     expect(typed.length).toBeGreaterThan(5);
     expect(typed.filter((t) => !names.includes(t))).toEqual([]);
   });

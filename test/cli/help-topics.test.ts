@@ -22,7 +22,9 @@ describe('fp help', () => {
   it('an unknown topic exits 2 and names the commands there are', async () => {
     const r = await fp(['help', 'moderation', 'nosuch']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: unknown help topic "moderation nosuch": fp moderation has pending, rejected, review, approve, reject\n');
+    expect(r.err).toBe(
+      'error: unknown help topic "moderation nosuch": fp moderation has pending, rejected, review, approve, reject\n',
+    );
     const root = await fp(['help', 'nosuch']);
     expect(root.code).toBe(2);
     // The hidden command the completion scripts call is not named.
@@ -34,6 +36,7 @@ describe('fp help', () => {
   it('every leaf page lists the global flags', async () => {
     const r = await fp(['categories', 'delete', '--help']);
     expect(r.out).toContain('Global Options:');
-    for (const flag of ['--profile', '--json', '--fields', '--jq', '--format', '--no-color', '--debug']) expect(r.out).toContain(flag);
+    for (const flag of ['--profile', '--json', '--fields', '--jq', '--format', '--no-color', '--debug'])
+      expect(r.out).toContain(flag);
   });
 });

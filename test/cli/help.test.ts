@@ -22,7 +22,8 @@ describe('help', () => {
       expect(cmd.description(), path).not.toContain('\n');
       expect(text, path).toContain('Examples:');
       expect(text, path).toMatch(new RegExp(`\\$ ${path.replace(/ /g, ' ')}`));
-      for (const arg of (cmd as unknown as { registeredArguments: Array<{ name(): string; description: string }> }).registeredArguments) {
+      for (const arg of (cmd as unknown as { registeredArguments: Array<{ name(): string; description: string }> })
+        .registeredArguments) {
         expect(arg.description, `${path} <${arg.name()}>`).not.toBe('');
       }
     }

@@ -28,7 +28,11 @@ describe('ApiClient', () => {
       .intercept({
         path: '/api/v1/categories',
         method: 'POST',
-        headers: { authorization: 'Bearer secret-key-1234', 'user-agent': 'fp/9.9.9', 'content-type': 'application/json' },
+        headers: {
+          authorization: 'Bearer secret-key-1234',
+          'user-agent': 'fp/9.9.9',
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ name: 'Billing' }),
       })
       .reply(200, { data: { id: 4, name: 'Billing', color: '#3b82f6', sort_order: 4 } });
@@ -37,14 +41,20 @@ describe('ApiClient', () => {
   });
 
   it('keeps fields the schema does not name (responses pass through loosely)', async () => {
-    pool().intercept({ path: '/api/v1/categories' }).reply(200, { data: [{ id: 1, name: 'A', color: '#000000', sort_order: 1, extra: true }] });
+    pool()
+      .intercept({ path: '/api/v1/categories' })
+      .reply(200, { data: [{ id: 1, name: 'A', color: '#000000', sort_order: 1, extra: true }] });
     const res = await client().call('categories.list', {});
     expect(res.data[0]).toMatchObject({ extra: true });
   });
 
   it('a response that does not match its schema is a clear error naming the field', async () => {
-    pool().intercept({ path: '/api/v1/categories' }).reply(200, { data: [{ id: 1, name: 'A', color: 7, sort_order: 1 }] });
-    const err = await client().call('categories.list', {}).catch((e) => e);
+    pool()
+      .intercept({ path: '/api/v1/categories' })
+      .reply(200, { data: [{ id: 1, name: 'A', color: 7, sort_order: 1 }] });
+    const err = await client()
+      .call('categories.list', {})
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect(err.message).toMatch(/^unexpected response from GET \/api\/v1\/categories: data\[0\]\.color: /);
     expect(describeFailure(err).code).toBe(1);
@@ -52,12 +62,16 @@ describe('ApiClient', () => {
 
   it('a 2xx body that is not JSON is a clear error', async () => {
     pool().intercept({ path: '/api/v1/portal' }).reply(200, '<html>maintenance</html>');
-    await expect(client().call('portal.get', {})).rejects.toThrow('unexpected response from GET /api/v1/portal: the body is not JSON');
+    await expect(client().call('portal.get', {})).rejects.toThrow(
+      'unexpected response from GET /api/v1/portal: the body is not JSON',
+    );
   });
 
   it('a 5xx whose body is not JSON becomes an ApiError with the status text (exit 1)', async () => {
     pool().intercept({ path: '/api/v1/portal' }).reply(502, '<html>Bad gateway</html>');
-    const err = await client().call('portal.get', {}).catch((e) => e);
+    const err = await client()
+      .call('portal.get', {})
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 502, message: 'Bad Gateway' });
     expect(describeFailure(err)).toEqual({ code: 1, lines: ['error: Bad Gateway (502)'] });
@@ -67,7 +81,9 @@ describe('ApiClient', () => {
     pool()
       .intercept({ path: '/api/v1/groups', method: 'POST' })
       .reply(422, { message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } });
-    const err = await client().call('groups.create', { body: { name: 'Beta' } }).catch((e) => e);
+    const err = await client()
+      .call('groups.create', { body: { name: 'Beta' } })
+      .catch((e) => e);
     expect(describeFailure(err)).toEqual({
       code: 1,
       lines: ['error: The given data was invalid. (422)', '  name: The name has already been taken.'],
@@ -77,7 +93,9 @@ describe('ApiClient', () => {
   });
 
   it('a body that breaks the endpoint rules is refused before sending (exit 2)', async () => {
-    const err = await client().call('categories.create', { body: { name: 'x' } }).catch((e) => e);
+    const err = await client()
+      .call('categories.create', { body: { name: 'x' } })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(RequestValidationError);
     expect(err.fieldErrors).toEqual({ name: ['The name field must be at least 2 characters.'] });
     expect(describeFailure(err).code).toBe(2);
@@ -95,7 +113,9 @@ describe('ApiClient', () => {
   });
 
   it('arrays in queries are sent the PHP way (name[]=…)', () => {
-    expect(encodeQuery({ status: [1, 2], tab: 'feedback', skip: undefined, format: null })).toBe('?status%5B%5D=1&status%5B%5D=2&tab=feedback');
+    expect(encodeQuery({ status: [1, 2], tab: 'feedback', skip: undefined, format: null })).toBe(
+      '?status%5B%5D=1&status%5B%5D=2&tab=feedback',
+    );
     expect(encodeQuery({})).toBe('');
   });
 });
@@ -119,7 +139,9 @@ describe('ApiClient over real sockets', () => {
     const c = new ApiClient({ baseUrl: url, apiKey: 'k', timeoutMs: 200, retries: 0 });
     const err = await c.call('portal.get', {}).catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err.message).toBe(`timed out after 200 ms waiting for the answer to GET /api/v1/portal from ${new URL(url).host}; --timeout sets the limit`);
+    expect(err.message).toBe(
+      `timed out after 200 ms waiting for the answer to GET /api/v1/portal from ${new URL(url).host}; --timeout sets the limit`,
+    );
     expect(describeFailure(err).code).toBe(1);
   });
 
@@ -128,7 +150,9 @@ describe('ApiClient over real sockets', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const port = (probe.address() as AddressInfo).port;
     await new Promise((r) => probe.close(r));
-    const err = await new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', retries: 0 }).call('portal.get', {}).catch((e) => e);
+    const err = await new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', retries: 0 })
+      .call('portal.get', {})
+      .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toBe(`could not connect to 127.0.0.1:${port}: connection refused`);
   });

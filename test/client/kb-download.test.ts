@@ -26,7 +26,11 @@ describe('holdOrSpill', () => {
     writeFileSync(file, 'mine');
     await expect(holdOrSpill(Readable.from(chunks(3, 100)), 50, async () => file)).rejects.toThrow(/EEXIST/);
     expect(readFileSync(file, 'utf8')).toBe('mine');
-    const failing = new Readable({ read() { this.destroy(new Error('connection reset')); } });
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('connection reset'));
+      },
+    });
     await expect(holdOrSpill(failing, 50, async () => file)).rejects.toThrow('connection reset');
   });
 });

@@ -13,7 +13,16 @@ let portalUrl: string;
 let proxyUrl: string;
 let tunnels: string[] = [];
 const portalSeen: string[] = [];
-const PORTAL = { guid: 'g', title: 'T', localization: 'en', editor_type: 'markdown', jira_enabled: false, jira_sync_status: false, linear_enabled: false, jira_domain: null };
+const PORTAL = {
+  guid: 'g',
+  title: 'T',
+  localization: 'en',
+  editor_type: 'markdown',
+  jira_enabled: false,
+  jira_sync_status: false,
+  linear_enabled: false,
+  jira_domain: null,
+};
 
 beforeAll(async () => {
   portal = createServer((req, res) => {
@@ -58,7 +67,8 @@ afterEach(async () => {
   portalSeen.length = 0;
 });
 
-const title = async () => (await new ApiClient({ baseUrl: portalUrl, apiKey: 'k', retries: 0 }).call('portal.get', {})).data.title;
+const title = async () =>
+  (await new ApiClient({ baseUrl: portalUrl, apiKey: 'k', retries: 0 }).call('portal.get', {})).data.title;
 
 describe('proxies from the environment', () => {
   it('none: the request goes straight to the portal', async () => {

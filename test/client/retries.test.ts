@@ -18,12 +18,23 @@ let server: Server;
 let url: string;
 let host: string;
 
-const PORTAL = { guid: 'g', title: 'T', localization: 'en', editor_type: 'markdown', jira_enabled: false, jira_sync_status: false, linear_enabled: false, jira_domain: null };
-const CATEGORY = { id: 4, name: 'Billing', color: '#3b82f6', sort_order: 4 };
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Step => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
+const PORTAL = {
+  guid: 'g',
+  title: 'T',
+  localization: 'en',
+  editor_type: 'markdown',
+  jira_enabled: false,
+  jira_sync_status: false,
+  linear_enabled: false,
+  jira_domain: null,
 };
+const CATEGORY = { id: 4, name: 'Billing', color: '#3b82f6', sort_order: 4 };
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Step =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
 const drop: Step = (req) => req.socket.destroy();
 
 beforeAll(async () => {
@@ -49,7 +60,13 @@ let dispatcher: () => Dispatcher | undefined = () => undefined;
 
 const client = (opts: Partial<ClientOptions> = {}) => {
   const waits: string[] = [];
-  const c = new ApiClient({ baseUrl: url, apiKey: 'secret-key-1234', onWait: (l) => waits.push(l), dispatcher: dispatcher(), ...opts });
+  const c = new ApiClient({
+    baseUrl: url,
+    apiKey: 'secret-key-1234',
+    onWait: (l) => waits.push(l),
+    dispatcher: dispatcher(),
+    ...opts,
+  });
   return { c, waits };
 };
 
@@ -70,12 +87,18 @@ describe.each([
       expect((await c.call('portal.get', {})).data.title).toBe('T');
       expect(seen).toEqual(['GET /api/v1/portal', 'GET /api/v1/portal']);
       expect(waits).toHaveLength(1);
-      expect(waits[0]).toMatch(/^waiting \d+ ms to retry GET \/api\/v1\/portal: 503 Service Unavailable \(Retry-After 0 ms\)$/);
+      expect(waits[0]).toMatch(
+        /^waiting \d+ ms to retry GET \/api\/v1\/portal: 503 Service Unavailable \(Retry-After 0 ms\)$/,
+      );
       expect(c.stats.retries).toBe(1);
     });
 
     it('a create answered 429 or 503 was not processed, so it is sent again', async () => {
-      steps = [json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '0' }), json(503, {}, { 'retry-after': '0' }), json(200, { data: CATEGORY })];
+      steps = [
+        json(429, { message: 'Too Many Attempts.' }, { 'retry-after': '0' }),
+        json(503, {}, { 'retry-after': '0' }),
+        json(200, { data: CATEGORY }),
+      ];
       const { c } = client();
       expect((await c.call('categories.create', { body: { name: 'Billing' } })).data).toEqual(CATEGORY);
       expect(seen).toEqual(['POST /api/v1/categories', 'POST /api/v1/categories', 'POST /api/v1/categories']);
@@ -93,7 +116,9 @@ describe.each([
 
     it('a create answered 502 or 504 is not repeated either', async () => {
       steps = [json(502, { message: 'Bad Gateway' }), json(200, { data: CATEGORY })];
-      const err = await client().c.call('categories.create', { body: { name: 'Billing' } }).catch((e) => e);
+      const err = await client()
+        .c.call('categories.create', { body: { name: 'Billing' } })
+        .catch((e) => e);
       expect(describeFailure(err)).toEqual({ code: 1, lines: ['error: Bad Gateway (502)'] });
       expect(seen).toHaveLength(1);
     });
@@ -114,8 +139,10 @@ describe.each([
       const item = { message: 'Post approved successfully', data: {} };
       steps = [drop, json(200, item)];
       const notices: number[] = [];
-      const res = await client()
-        .c.send('POST', '/api/v1/moderation/approve/post/abc', { idempotent: true, onRetry: (n) => notices.push(n.attempt) });
+      const res = await client().c.send('POST', '/api/v1/moderation/approve/post/abc', {
+        idempotent: true,
+        onRetry: (n) => notices.push(n.attempt),
+      });
       expect(res.status).toBe(200);
       await res.body.dump();
       expect(seen).toEqual(['POST /api/v1/moderation/approve/post/abc', 'POST /api/v1/moderation/approve/post/abc']);
@@ -124,9 +151,14 @@ describe.each([
 
     it('attempts are bounded; the error says the client gave up', async () => {
       steps = [json(503, { message: 'Service Unavailable' }, { 'retry-after': '0' })];
-      const err = await client({ retries: 2 }).c.call('portal.get', {}).catch((e) => e);
+      const err = await client({ retries: 2 })
+        .c.call('portal.get', {})
+        .catch((e) => e);
       expect(seen).toHaveLength(3);
-      expect(describeFailure(err)).toEqual({ code: 1, lines: ['error: Service Unavailable (503)', '  gave up after 3 attempts'] });
+      expect(describeFailure(err)).toEqual({
+        code: 1,
+        lines: ['error: Service Unavailable (503)', '  gave up after 3 attempts'],
+      });
     });
 
     it('a Retry-After past the deadline is not waited for: the command fails at once saying what it would have waited for', async () => {
@@ -145,10 +177,15 @@ describe.each([
     });
 
     it('a Retry-After given as an HTTP date is honoured', async () => {
-      steps = [json(503, {}, { 'retry-after': new Date(Date.now() - 5_000).toUTCString() }), json(200, { data: PORTAL })];
+      steps = [
+        json(503, {}, { 'retry-after': new Date(Date.now() - 5_000).toUTCString() }),
+        json(200, { data: PORTAL }),
+      ];
       const { c, waits } = client();
       await c.call('portal.get', {});
-      expect(waits[0]).toMatch(/^waiting \d+ ms to retry GET \/api\/v1\/portal: 503 Service Unavailable \(Retry-After 0 ms\)$/);
+      expect(waits[0]).toMatch(
+        /^waiting \d+ ms to retry GET \/api\/v1\/portal: 503 Service Unavailable \(Retry-After 0 ms\)$/,
+      );
     });
   });
 
@@ -162,7 +199,9 @@ describe.each([
         },
         json(200, { data: PORTAL }),
       ];
-      const err = await client().c.call('portal.get', {}).catch((e) => e);
+      const err = await client()
+        .c.call('portal.get', {})
+        .catch((e) => e);
       expect(err).toBeInstanceOf(NetworkError);
       expect(err.message).toBe('the answer was cut off: other side closed');
       expect(seen).toHaveLength(1);
@@ -178,18 +217,26 @@ describe.each([
           res.on('close', () => clearInterval(t));
         },
       ];
-      const err = await client({ timeoutMs: 400 }).c.call('portal.get', {}).catch((e) => e);
+      const err = await client({ timeoutMs: 400 })
+        .c.call('portal.get', {})
+        .catch((e) => e);
       expect(err).toBeInstanceOf(NetworkError);
       expect(describeFailure(err)).toEqual({
         code: 1,
-        lines: [`error: timed out after 400 ms reading the answer to GET /api/v1/portal from ${host}: it arrived too slowly; --timeout sets the limit`],
+        lines: [
+          `error: timed out after 400 ms reading the answer to GET /api/v1/portal from ${host}: it arrived too slowly; --timeout sets the limit`,
+        ],
       });
     });
 
     it('covers waiting for an answer that never comes', async () => {
       steps = [() => {}];
-      const err = await client({ timeoutMs: 300 }).c.call('portal.get', {}).catch((e) => e);
-      expect(err.message).toBe(`timed out after 300 ms waiting for the answer to GET /api/v1/portal from ${host}; --timeout sets the limit`);
+      const err = await client({ timeoutMs: 300 })
+        .c.call('portal.get', {})
+        .catch((e) => e);
+      expect(err.message).toBe(
+        `timed out after 300 ms waiting for the answer to GET /api/v1/portal from ${host}; --timeout sets the limit`,
+      );
     });
   });
 
@@ -250,7 +297,9 @@ describe('--timeout values', () => {
     const { runMain } = await import('../support/fake-io.js');
     const r = await runMain(url, ['portal', 'get', '--timeout', value]);
     expect(r.code).toBe(2);
-    expect(r.err).toBe(`error: invalid --timeout "${value}": expected seconds like 30 or 30s, or milliseconds like 500ms\n`);
+    expect(r.err).toBe(
+      `error: invalid --timeout "${value}": expected seconds like 30 or 30s, or milliseconds like 500ms\n`,
+    );
     expect(seen).toEqual([]);
   });
 });

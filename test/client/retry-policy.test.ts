@@ -38,25 +38,47 @@ describe('which failures are retried', () => {
 
   it('attempts are bounded', () => {
     expect(decideRetry({ status: 503 }, ctx({ attempts: 9, maxAttempts: 10 })).retry).toBe(true);
-    expect(decideRetry({ status: 503 }, ctx({ attempts: 10, maxAttempts: 10 }))).toEqual({ retry: false, why: 'gave up after 10 attempts' });
-    expect(decideRetry({ status: 503 }, ctx({ attempts: 1, maxAttempts: 1 }))).toEqual({ retry: false, why: undefined });
+    expect(decideRetry({ status: 503 }, ctx({ attempts: 10, maxAttempts: 10 }))).toEqual({
+      retry: false,
+      why: 'gave up after 10 attempts',
+    });
+    expect(decideRetry({ status: 503 }, ctx({ attempts: 1, maxAttempts: 1 }))).toEqual({
+      retry: false,
+      why: undefined,
+    });
   });
 });
 
 describe('how long to wait', () => {
   it('backs off exponentially with jitter between half and the whole step', () => {
-    const waits = (random: number) => [1, 2, 3, 4, 5, 6, 7].map((attempts) => (decideRetry({ status: 503 }, ctx({ attempts, random: () => random })) as { waitMs: number }).waitMs);
+    const waits = (random: number) =>
+      [1, 2, 3, 4, 5, 6, 7].map(
+        (attempts) =>
+          (decideRetry({ status: 503 }, ctx({ attempts, random: () => random })) as { waitMs: number }).waitMs,
+      );
     expect(waits(0)).toEqual([125, 250, 500, 1000, 2000, 4000, 4000]);
     expect(waits(0.999999)).toEqual([250, 500, 1000, 2000, 4000, 8000, 8000]);
   });
 
   it('Retry-After in seconds is a floor, with a little jitter on top', () => {
-    expect(decideRetry({ status: 429, retryAfter: '3' }, ctx())).toEqual({ retry: true, waitMs: 3000, retryAfterMs: 3000 });
-    expect(decideRetry({ status: 429, retryAfter: '3' }, ctx({ random: () => 0.5, attempts: 2 }))).toEqual({ retry: true, waitMs: 3250, retryAfterMs: 3000 });
+    expect(decideRetry({ status: 429, retryAfter: '3' }, ctx())).toEqual({
+      retry: true,
+      waitMs: 3000,
+      retryAfterMs: 3000,
+    });
+    expect(decideRetry({ status: 429, retryAfter: '3' }, ctx({ random: () => 0.5, attempts: 2 }))).toEqual({
+      retry: true,
+      waitMs: 3250,
+      retryAfterMs: 3000,
+    });
   });
 
   it('Retry-After as an HTTP date counts from now', () => {
-    expect(decideRetry({ status: 503, retryAfter: 'Mon, 01 Jun 2026 12:00:07 GMT' }, ctx())).toEqual({ retry: true, waitMs: 7000, retryAfterMs: 7000 });
+    expect(decideRetry({ status: 503, retryAfter: 'Mon, 01 Jun 2026 12:00:07 GMT' }, ctx())).toEqual({
+      retry: true,
+      waitMs: 7000,
+      retryAfterMs: 7000,
+    });
     expect(parseRetryAfter('Mon, 01 Jun 2026 11:59:00 GMT', NOW)).toBe(0);
     expect(parseRetryAfter('soon', NOW)).toBeUndefined();
     expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
@@ -65,7 +87,11 @@ describe('how long to wait', () => {
 
   it('a Retry-After longer than the cap waits the cap', () => {
     expect(RETRY_AFTER_CAP_MS).toBe(60_000);
-    expect(decideRetry({ status: 429, retryAfter: '3600' }, ctx({ deadlineMs: 600_000 }))).toEqual({ retry: true, waitMs: 60_000, retryAfterMs: 3_600_000 });
+    expect(decideRetry({ status: 429, retryAfter: '3600' }, ctx({ deadlineMs: 600_000 }))).toEqual({
+      retry: true,
+      waitMs: 60_000,
+      retryAfterMs: 3_600_000,
+    });
   });
 
   it('a wait that would pass the deadline is not started: the failure says what it would have waited for', () => {
@@ -80,6 +106,12 @@ describe('how long to wait', () => {
   });
 
   it('durations read as people write them', () => {
-    expect([formatMs(250), formatMs(1000), formatMs(1500), formatMs(12_345), formatMs(120_000)]).toEqual(['250 ms', '1 s', '1.5 s', '12 s', '120 s']);
+    expect([formatMs(250), formatMs(1000), formatMs(1500), formatMs(12_345), formatMs(120_000)]).toEqual([
+      '250 ms',
+      '1 s',
+      '1.5 s',
+      '12 s',
+      '120 s',
+    ]);
   });
 });

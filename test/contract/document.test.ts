@@ -5,7 +5,11 @@ import { openApiDocument } from '../../src/contract/openapi.js';
 
 const doc = openApiDocument() as any;
 const operations = endpointList.flatMap((e) =>
-  [e.method, ...(e.alsoMethods ?? [])].map((method) => ({ endpoint: e, method, op: doc.paths[e.path][method.toLowerCase()] })),
+  [e.method, ...(e.alsoMethods ?? [])].map((method) => ({
+    endpoint: e,
+    method,
+    op: doc.paths[e.path][method.toLowerCase()],
+  })),
 );
 const statuses = (op: any) => Object.keys(op.responses);
 
@@ -43,10 +47,20 @@ describe('the OpenAPI document', () => {
   });
 
   it('a 422 of votes, group membership, moderation and sync may carry message alone; a schema failure carries errors', () => {
-    const messageAlone = ['votes.addAnonymous', 'votes.removeAnonymous', 'groups.addUser', 'groups.removeUser', 'moderation.approve', 'moderation.reject', 'knowledgebase.preview', 'knowledgebase.execute'];
+    const messageAlone = [
+      'votes.addAnonymous',
+      'votes.removeAnonymous',
+      'groups.addUser',
+      'groups.removeUser',
+      'moderation.approve',
+      'moderation.reject',
+      'knowledgebase.preview',
+      'knowledgebase.execute',
+    ];
     for (const { endpoint, op } of operations) {
       const expected = messageAlone.includes(endpoint.name) ? 'Unprocessable' : 'ValidationFailed';
-      if (op.responses['422']) expect(op.responses['422'].$ref, endpoint.name).toBe(`#/components/responses/${expected}`);
+      if (op.responses['422'])
+        expect(op.responses['422'].$ref, endpoint.name).toBe(`#/components/responses/${expected}`);
     }
     expect(doc.components.schemas.UnprocessableBody.required).toEqual(['message']);
     expect(doc.components.schemas.ValidationErrorBody.required).toEqual(['message', 'errors']);
@@ -66,8 +80,16 @@ describe('the OpenAPI document', () => {
       name: { type: 'string', minLength: 2, maxLength: 60 },
       color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
     });
-    expect(body('/api/v1/posts/{key}/comments', 'post').properties.comment).toEqual({ type: 'string', minLength: 3, maxLength: 6000 });
-    expect(body('/api/v1/posts/{key}/references', 'post').properties.reference).toEqual({ type: 'string', minLength: 1, maxLength: 6000 });
+    expect(body('/api/v1/posts/{key}/comments', 'post').properties.comment).toEqual({
+      type: 'string',
+      minLength: 3,
+      maxLength: 6000,
+    });
+    expect(body('/api/v1/posts/{key}/references', 'post').properties.reference).toEqual({
+      type: 'string',
+      minLength: 1,
+      maxLength: 6000,
+    });
     expect(body('/api/v1/groups', 'post').properties.description).toEqual({
       anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'null' }],
     });
@@ -82,26 +104,31 @@ describe('the OpenAPI document', () => {
   it('names each JSON body schema once and takes the same fields form-urlencoded', () => {
     const content = doc.paths['/api/v1/groups'].post.requestBody.content;
     expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/GroupsCreateBody' });
-    expect(content['application/x-www-form-urlencoded'].schema).toEqual({ $ref: '#/components/schemas/GroupsCreateBody' });
+    expect(content['application/x-www-form-urlencoded'].schema).toEqual({
+      $ref: '#/components/schemas/GroupsCreateBody',
+    });
   });
 
   it('the export takes tab_id as a required integer query parameter and has no body', () => {
     const op = doc.paths['/api/v1/knowledgebase/sync/export'].get;
-    expect(op.parameters).toEqual([expect.objectContaining({ name: 'tab_id', in: 'query', required: true, schema: { type: 'integer' } })]);
+    expect(op.parameters).toEqual([
+      expect.objectContaining({ name: 'tab_id', in: 'query', required: true, schema: { type: 'integer' } }),
+    ]);
     expect(op.requestBody).toBeUndefined();
   });
 
   it('has an example for every request body and every JSON 200 response', () => {
     for (const { endpoint, op } of operations) {
       if (endpoint.body) expect(op.requestBody.content['application/json'].example, endpoint.name).toBeDefined();
-      if (endpoint.responseType !== 'zip') expect(op.responses['200'].content['application/json'].example, endpoint.name).toBeDefined();
+      if (endpoint.responseType !== 'zip')
+        expect(op.responses['200'].content['application/json'].example, endpoint.name).toBeDefined();
     }
     for (const [name, response] of Object.entries<any>(doc.components.responses)) {
       expect(response.content['application/json'].example, name).toBeDefined();
     }
   });
 
-  it('every example passes the operation\'s own zod schemas', () => {
+  it("every example passes the operation's own zod schemas", () => {
     for (const [name, example] of Object.entries(operationExamples)) {
       const e = endpoints[name as OperationName] as (typeof endpointList)[number];
       if (example.request !== undefined) {
@@ -111,8 +138,15 @@ describe('the OpenAPI document', () => {
       if (example.response !== undefined) expect(e.response.safeParse(example.response).error, name).toBeUndefined();
       const params = example.params ?? {};
       const pathNames = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      expect(pathNames.every((p) => params[p] !== undefined), name).toBe(true);
-      const query = Object.fromEntries(Object.entries(params).filter(([k]) => !pathNames.includes(k)).map(([k, v]) => [k, String(v)]));
+      expect(
+        pathNames.every((p) => params[p] !== undefined),
+        name,
+      ).toBe(true);
+      const query = Object.fromEntries(
+        Object.entries(params)
+          .filter(([k]) => !pathNames.includes(k))
+          .map(([k, v]) => [k, String(v)]),
+      );
       if (e.query) expect(e.query.safeParse(query).error, name).toBeUndefined();
       else expect(query, name).toEqual({});
     }

@@ -31,7 +31,9 @@ function arbitrary(schema: Json): fc.Arbitrary<unknown> {
       const min = schema.minLength ?? 0;
       const max = Math.min(schema.maxLength ?? 40, min + 40);
       if (schema.pattern) {
-        return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => [...s].length >= min && [...s].length <= (schema.maxLength ?? Infinity));
+        return fc
+          .stringMatching(new RegExp(schema.pattern))
+          .filter((s) => [...s].length >= min && [...s].length <= (schema.maxLength ?? Infinity));
       }
       return fc.string({ minLength: min, maxLength: max, unit: 'binary' });
     }
@@ -82,8 +84,12 @@ interface Generated {
 function requests(path: string, method: string, op: Json): fc.Arbitrary<Generated> {
   const parameters: Json[] = op.parameters ?? [];
   const tag = op.tags[0];
-  const pathParts: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, pathValue(tag, p)]));
-  const queryParts: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, arbitrary(p.schema)]));
+  const pathParts: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
+    parameters.filter((p) => p.in === 'path').map((p) => [p.name, pathValue(tag, p)]),
+  );
+  const queryParts: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
+    parameters.filter((p) => p.in === 'query').map((p) => [p.name, arbitrary(p.schema)]),
+  );
   const required: any[] = parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name);
   const ref: string | undefined = op.requestBody?.content?.['application/json']?.schema?.$ref;
   const body = ref ? doc.components.schemas[ref.split('/').pop()!] : undefined;
@@ -94,7 +100,9 @@ function requests(path: string, method: string, op: Json): fc.Arbitrary<Generate
       body: body ? arbitrary(body) : fc.constant(undefined),
     })
     .map(({ params, query, body: value }) => {
-      const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String((params as Json)[name])));
+      const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        encodeURIComponent(String((params as Json)[name])),
+      );
       const search = new URLSearchParams();
       for (const [name, v] of Object.entries(query)) {
         for (const item of Array.isArray(v) ? v : [v]) search.append(name, String(item));
@@ -118,36 +126,45 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  const statuses = [...tally.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
-  console.log(`generated: ${tally.requests} requests from the document, ${tally.accepted} answered 2xx (${statuses}), answers checked against the document`);
+  const statuses = [...tally.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
+  console.log(
+    `generated: ${tally.requests} requests from the document, ${tally.accepted} answered 2xx (${statuses}), answers checked against the document`,
+  );
 });
 
 describe('requests generated from the OpenAPI document', () => {
-  it.each(operations.map((o) => [o.op.operationId, o] as const))('%s: every answer is a documented status with a matching body', async (_id, { path, method, op }) => {
-    await fc.assert(
-      fc.asyncProperty(requests(path, method, op), async ({ target, body }) => {
-        // A fresh connection each time: generating a value can outlast the server's keep-alive.
-        const headers = { connection: 'close' };
-        const res = await server.request(method, target, body === undefined ? { headers } : { body, headers });
-        const verdict = await validator.validate({
-          method,
-          target,
-          requestHeaders: body === undefined ? {} : { 'content-type': 'application/json' },
-          requestBody: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
-          requestTruncated: false,
-          status: res.status,
-          responseHeaders: Object.fromEntries(res.headers),
-          responseBody: Buffer.from(res.text),
-          responseTruncated: false,
-        });
-        tally.requests += 1;
-        tally.statuses.set(res.status, (tally.statuses.get(res.status) ?? 0) + 1);
-        if (res.status < 300) tally.accepted += 1;
-        expect(verdict.requestValid, `${method} ${target} ${JSON.stringify(body)}`).toBe(true);
-        expect(res.status, `${method} ${target} ${JSON.stringify(body)}: ${res.text}`).toBeLessThan(500);
-        expect(verdict.violations, `${method} ${target} ${JSON.stringify(body)}`).toEqual([]);
-      }),
-      { numRuns: RUNS, seed: 20261123 },
-    );
-  }, 60_000);
+  it.each(operations.map((o) => [o.op.operationId, o] as const))(
+    '%s: every answer is a documented status with a matching body',
+    async (_id, { path, method, op }) => {
+      await fc.assert(
+        fc.asyncProperty(requests(path, method, op), async ({ target, body }) => {
+          // A fresh connection each time: generating a value can outlast the server's keep-alive.
+          const headers = { connection: 'close' };
+          const res = await server.request(method, target, body === undefined ? { headers } : { body, headers });
+          const verdict = await validator.validate({
+            method,
+            target,
+            requestHeaders: body === undefined ? {} : { 'content-type': 'application/json' },
+            requestBody: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+            requestTruncated: false,
+            status: res.status,
+            responseHeaders: Object.fromEntries(res.headers),
+            responseBody: Buffer.from(res.text),
+            responseTruncated: false,
+          });
+          tally.requests += 1;
+          tally.statuses.set(res.status, (tally.statuses.get(res.status) ?? 0) + 1);
+          if (res.status < 300) tally.accepted += 1;
+          expect(verdict.requestValid, `${method} ${target} ${JSON.stringify(body)}`).toBe(true);
+          expect(res.status, `${method} ${target} ${JSON.stringify(body)}: ${res.text}`).toBeLessThan(500);
+          expect(verdict.violations, `${method} ${target} ${JSON.stringify(body)}`).toEqual([]);
+        }),
+        { numRuns: RUNS, seed: 20261123 },
+      );
+    },
+    60_000,
+  );
 });

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/test-server.js';
 
 const LINT = resolve(import.meta.dirname, '../../scripts/lint-openapi.mjs');
-const lint = (...files: string[]) => spawnSync(process.execPath, [LINT, ...files], { encoding: 'utf8', timeout: 120_000 });
+const lint = (...files: string[]) =>
+  spawnSync(process.execPath, [LINT, ...files], { encoding: 'utf8', timeout: 120_000 });
 
 describe('scripts/lint-openapi.mjs', () => {
   it('docs/openapi.json and the served copy (which names its own address) pass Redocly (recommended) and Spectral (spectral:oas) with zero warnings', async () => {
@@ -29,10 +30,22 @@ describe('scripts/lint-openapi.mjs', () => {
       file,
       JSON.stringify({
         openapi: '3.1.0',
-        info: { title: 'x', version: '1.0.0', description: 'x', contact: { name: 'x' }, license: { name: 'MIT', identifier: 'MIT' } },
+        info: {
+          title: 'x',
+          version: '1.0.0',
+          description: 'x',
+          contact: { name: 'x' },
+          license: { name: 'MIT', identifier: 'MIT' },
+        },
         servers: [{ url: 'http://127.0.0.1:4010' }],
         paths: {
-          '/a': { get: { operationId: 'a', summary: 'a', responses: { '200': { description: 'ok' }, '400': { description: 'bad' } } } },
+          '/a': {
+            get: {
+              operationId: 'a',
+              summary: 'a',
+              responses: { '200': { description: 'ok' }, '400': { description: 'bad' } },
+            },
+          },
         },
       }),
     );

@@ -75,7 +75,9 @@ describe('decisions', () => {
     seed.portals[0].moderate_comments = true;
     const moderated = await startTestServer(seed);
     try {
-      const res = await moderated.request('POST', '/api/v1/posts/dark1/comments', { body: { user_id: CARA, comment: 'Held for review' } });
+      const res = await moderated.request('POST', '/api/v1/posts/dark1/comments', {
+        body: { user_id: CARA, comment: 'Held for review' },
+      });
       expect(res.body.data.moderation_status).toBe('pending');
       const events = await moderated.request('GET', '/__reference/events');
       expect(events.body.data.map((e: { type: string; payload: unknown }) => [e.type, e.payload])).toEqual([

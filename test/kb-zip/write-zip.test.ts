@@ -15,7 +15,12 @@ async function unzip(zip: Buffer) {
   const out: Array<{ name: string; text: string; method: number; mtime: string }> = [];
   for await (const entry of zipfile.eachEntry()) {
     const text = (await buffer(await zipfile.openReadStreamPromise(entry))).toString('utf8');
-    out.push({ name: entry.fileName, text, method: entry.compressionMethod, mtime: entry.getLastModDate({ timezone: 'UTC' }).toISOString() });
+    out.push({
+      name: entry.fileName,
+      text,
+      method: entry.compressionMethod,
+      mtime: entry.getLastModDate({ timezone: 'UTC' }).toISOString(),
+    });
   }
   return out;
 }
@@ -23,7 +28,13 @@ async function unzip(zip: Buffer) {
 describe('zipChunks', () => {
   it('writes whole entries deflated, or stored when deflate does not shrink them, with a fixed time', async () => {
     const long = 'the same words again. '.repeat(50);
-    const entries = await unzip(await zipBytes([{ name: 'a.md', data: Buffer.from(long) }, { name: 'é/b.md', data: Buffer.from('x') }, { name: 'empty.md', data: Buffer.alloc(0) }]));
+    const entries = await unzip(
+      await zipBytes([
+        { name: 'a.md', data: Buffer.from(long) },
+        { name: 'é/b.md', data: Buffer.from('x') },
+        { name: 'empty.md', data: Buffer.alloc(0) },
+      ]),
+    );
     expect(entries).toEqual([
       { name: 'a.md', text: long, method: 8, mtime: '2000-01-01T00:00:00.000Z' },
       { name: 'é/b.md', text: 'x', method: 0, mtime: '2000-01-01T00:00:00.000Z' },
@@ -32,7 +43,9 @@ describe('zipChunks', () => {
   });
 
   it('deflates a small entry with a window that just covers it: as small as with zlib defaults, readable by any inflater', () => {
-    const text = Buffer.from('## Steps\n\nDo this, then that; see [the guide](https://docs.example.test/guide). '.repeat(400));
+    const text = Buffer.from(
+      '## Steps\n\nDo this, then that; see [the guide](https://docs.example.test/guide). '.repeat(400),
+    );
     for (const size of [1, 100, 250, 700, 2_000, 9_000, 32_000, text.length]) {
       const data = text.subarray(0, size);
       const small = deflateRawSync(data, windowFor(size));
@@ -45,7 +58,12 @@ describe('zipChunks', () => {
 
   it('streams an entry with its sizes and CRC in a data descriptor', async () => {
     const chunks = Array.from({ length: 40 }, (_, i) => Buffer.from(`chunk ${i} `.repeat(1000)));
-    const entries = await unzip(await zipBytes([{ name: 'big.bin', stream: Readable.from(chunks) }, { name: 'after.md', data: Buffer.from('after') }]));
+    const entries = await unzip(
+      await zipBytes([
+        { name: 'big.bin', stream: Readable.from(chunks) },
+        { name: 'after.md', data: Buffer.from('after') },
+      ]),
+    );
     expect(entries.map((e) => [e.name, e.text.length])).toEqual([
       ['big.bin', Buffer.concat(chunks).length],
       ['after.md', 5],
@@ -54,7 +72,10 @@ describe('zipChunks', () => {
   });
 
   it('the same entries make the same bytes', async () => {
-    const entries = () => [{ name: 'a.md', data: Buffer.from('A') }, { name: 'b/c.md', data: Buffer.from('C'.repeat(500)) }];
+    const entries = () => [
+      { name: 'a.md', data: Buffer.from('A') },
+      { name: 'b/c.md', data: Buffer.from('C'.repeat(500)) },
+    ];
     expect((await zipBytes(entries())).equals(await zipBytes(entries()))).toBe(true);
   });
 

@@ -1,6 +1,12 @@
 import type { LookupAddress } from 'node:dns';
 import { Agent, fetch as undiciFetch, request } from 'undici';
-import type { FetchLike, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
+import type {
+  FetchLike,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  OAuthTokens,
+} from '@modelcontextprotocol/client';
 
 /** A test agent's OAuth memory, as the SDK client asks for it; the "browser" is the test. */
 export class TestOAuthProvider implements OAuthClientProvider {
@@ -69,7 +75,13 @@ export async function openConsent(url: string | URL, dispatcher?: Agent): Promis
   const html = await res.body.text();
   const setCookie = res.headers['set-cookie'];
   const cookie = (Array.isArray(setCookie) ? setCookie[0] : (setCookie ?? '')).split(';')[0];
-  return { status: res.statusCode, html, consentId: hidden(html, 'consent_id'), csrf: hidden(html, 'csrf_token'), cookie };
+  return {
+    status: res.statusCode,
+    html,
+    consentId: hidden(html, 'consent_id'),
+    csrf: hidden(html, 'csrf_token'),
+    cookie,
+  };
 }
 
 /** POST the consent form; resolves to the status, the Location (if any) and the body. */
@@ -80,7 +92,9 @@ export async function submitConsent(
   headers: Record<string, string> = {},
   dispatcher?: Agent,
 ): Promise<{ status: number; location?: string; body: string }> {
-  const body = new URLSearchParams(Object.entries(form).filter(([, v]) => v !== undefined) as [string, string][]).toString();
+  const body = new URLSearchParams(
+    Object.entries(form).filter(([, v]) => v !== undefined) as [string, string][],
+  ).toString();
   const res = await request(`${origin}/oauth/authorize`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}), ...headers },
@@ -88,15 +102,25 @@ export async function submitConsent(
     dispatcher,
   });
   const location = res.headers.location;
-  return { status: res.statusCode, location: typeof location === 'string' ? location : undefined, body: await res.body.text() };
+  return {
+    status: res.statusCode,
+    location: typeof location === 'string' ? location : undefined,
+    body: await res.body.text(),
+  };
 }
 
 /** The whole browser part: open the page, approve with the key, follow nothing, return the callback URL. */
-export async function approveInBrowser(authorizationUrl: URL, origin: string, apiKey: string, dispatcher?: Agent): Promise<URL> {
+export async function approveInBrowser(
+  authorizationUrl: URL,
+  origin: string,
+  apiKey: string,
+  dispatcher?: Agent,
+): Promise<URL> {
   const consent = await openConsent(authorizationUrl, dispatcher);
   const form = { consent_id: consent.consentId, csrf_token: consent.csrf, api_key: apiKey, action: 'approve' };
   const answer = await submitConsent(origin, form, consent.cookie, {}, dispatcher);
-  if (answer.status !== 302 || !answer.location) throw new Error(`consent not approved: ${answer.status} ${answer.body}`);
+  if (answer.status !== 302 || !answer.location)
+    throw new Error(`consent not approved: ${answer.status} ${answer.body}`);
   return new URL(answer.location);
 }
 
@@ -114,5 +138,6 @@ export function dispatcherVia(address: string): Agent {
 }
 
 export function fetchVia(dispatcher: Agent): FetchLike {
-  return ((url: string | URL, init?: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher } as never)) as unknown as FetchLike;
+  return ((url: string | URL, init?: RequestInit) =>
+    undiciFetch(url, { ...(init as object), dispatcher } as never)) as unknown as FetchLike;
 }

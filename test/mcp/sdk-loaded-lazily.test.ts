@@ -19,7 +19,9 @@ function staticGraph(entry: string): Map<string, string> {
 }
 
 const loadsSdk = (graph: Map<string, string>) =>
-  [...graph].filter(([, text]) => /^(?:import|export)\s[^;]*?["']@modelcontextprotocol\//m.test(text)).map(([file]) => file);
+  [...graph]
+    .filter(([, text]) => /^(?:import|export)\s[^;]*?["']@modelcontextprotocol\//m.test(text))
+    .map(([file]) => file);
 
 describe('the MCP SDK is loaded only where it is used (read from the built dist/, as the acceptance tests run it)', () => {
   it('no command starts with it: fp --version and fp help mcp do not load it', async () => {
@@ -37,7 +39,10 @@ describe('the MCP SDK is loaded only where it is used (read from the built dist/
   it('fp mcp and the /mcp endpoint do import it', () => {
     expect(readFileSync(join(DIST, 'cli.cjs'), 'utf8')).toContain('require("@modelcontextprotocol/server")');
     // Every chunk the server reaches through `import()` (at any depth: the server loads its HTTP side lazily too).
-    const lazyOf = (texts: string[]) => texts.flatMap((text) => [...text.matchAll(/import\(["'](\.[^"']+)["']\)/g)].map((m) => join('chunks', m[1].replace(/^.*chunks\//, ''))));
+    const lazyOf = (texts: string[]) =>
+      texts.flatMap((text) =>
+        [...text.matchAll(/import\(["'](\.[^"']+)["']\)/g)].map((m) => join('chunks', m[1].replace(/^.*chunks\//, ''))),
+      );
     const reached = new Set<string>();
     let next = lazyOf([...staticGraph('server.js').values()]);
     while (next.length) {

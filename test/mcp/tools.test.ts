@@ -18,7 +18,16 @@ describe('MCP tools derived from the endpoint table', () => {
 
   it('D-MCP-TOOLS the input schema joins path, query and body fields', () => {
     expect(Object.keys(tool('comments.create').inputSchema.properties as object)).toEqual([
-      'key', 'user_id', 'comment', 'parent_id', 'tagged_for_changelog', 'pinned_to_top', 'created_at', 'use_for_changelog', 'pin_to_top', 'silent',
+      'key',
+      'user_id',
+      'comment',
+      'parent_id',
+      'tagged_for_changelog',
+      'pinned_to_top',
+      'created_at',
+      'use_for_changelog',
+      'pin_to_top',
+      'silent',
     ]);
     expect(tool('categories.update').inputSchema).toMatchObject({
       type: 'object',
@@ -37,7 +46,10 @@ describe('MCP tools derived from the endpoint table', () => {
       ok: true,
       request: { params: {}, query: { last_post_id: 7 }, body: undefined, fields: undefined },
     });
-    const upload = toolArguments(tool('knowledgebase.preview'), { tab_id: 3, file: Buffer.from('PK').toString('base64') });
+    const upload = toolArguments(tool('knowledgebase.preview'), {
+      tab_id: 3,
+      file: Buffer.from('PK').toString('base64'),
+    });
     expect(upload.ok && upload.request.file?.toString()).toBe('PK');
   });
 

@@ -16,7 +16,11 @@ export interface AtTerminalOptions {
 export function atTerminal(args: string[], opts: AtTerminalOptions): Promise<{ code: number | null; screen: string }> {
   const steps = (opts.steps ?? []).map(([mark, key]) => `${mark}::${key}`);
   return new Promise((done, reject) => {
-    const child = spawn('python3', [DRIVER, opts.prompt ?? 'no prompt', ...steps, '--', process.execPath, FP_BIN, ...args], { env: opts.env });
+    const child = spawn(
+      'python3',
+      [DRIVER, opts.prompt ?? 'no prompt', ...steps, '--', process.execPath, FP_BIN, ...args],
+      { env: opts.env },
+    );
     let screen = '';
     child.stdout.on('data', (d) => (screen += d));
     child.on('error', reject);

@@ -46,7 +46,8 @@ export async function startContractProxy(upstream: string): Promise<ContractProx
       tally.requests += 1;
       tally.responses += 1;
       if (verdict.requestValid) tally.requestsConforming += 1;
-      for (const v of verdict.violations) tally.violations.push(`${ex.method} ${ex.target} → ${ex.status} (${verdict.operation}): ${v}`);
+      for (const v of verdict.violations)
+        tally.violations.push(`${ex.method} ${ex.target} → ${ex.status} (${verdict.operation}): ${v}`);
     });
     pending.add(job);
     void job.finally(() => pending.delete(job));

@@ -90,7 +90,12 @@ export function createContractValidator(doc: Json = openApiDocument()) {
   });
 
   const resolve = (node: Json): Json =>
-    node.$ref ? node.$ref.slice(2).split('/').reduce((n: Json, part: string) => n[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc) : node;
+    node.$ref
+      ? node.$ref
+          .slice(2)
+          .split('/')
+          .reduce((n: Json, part: string) => n[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc)
+      : node;
 
   /** A `$ref` to components/responses resolved, with its pointer. */
   function response(op: Operation, status: number): { pointer: string; value: Json } | undefined {
@@ -99,15 +104,25 @@ export function createContractValidator(doc: Json = openApiDocument()) {
     if (!value) return undefined;
     if (value.$ref) {
       pointer = value.$ref.slice(1);
-      value = pointer.split('/').slice(1).reduce((node: Json, part: string) => node[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+      value = pointer
+        .split('/')
+        .slice(1)
+        .reduce((node: Json, part: string) => node[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
     }
     return { pointer, value };
   }
 
-  function checkResponseBody(op: Operation | undefined, status: number, ex: Exchange, pointer: string | undefined): string[] {
+  function checkResponseBody(
+    op: Operation | undefined,
+    status: number,
+    ex: Exchange,
+    pointer: string | undefined,
+  ): string[] {
     const type = header(ex.responseHeaders, 'content-type') ?? '';
     if (status === 200 && type.startsWith('application/zip')) {
-      return op && op.op.responses['200'].content['application/zip'] ? [] : [`a ZIP answer that the document does not list`];
+      return op && op.op.responses['200'].content['application/zip']
+        ? []
+        : [`a ZIP answer that the document does not list`];
     }
     if (!type.startsWith('application/json')) return [`content-type ${type || '(none)'} instead of application/json`];
     if (ex.responseTruncated) return [];
@@ -121,7 +136,13 @@ export function createContractValidator(doc: Json = openApiDocument()) {
     return check(`${pointer}/content/application~1json/schema`, body).map((m) => `response ${m}`);
   }
 
-  async function checkRequest(op: Operation, entry: PathEntry, match: RegExpExecArray, url: URL, ex: Exchange): Promise<string[]> {
+  async function checkRequest(
+    op: Operation,
+    entry: PathEntry,
+    match: RegExpExecArray,
+    url: URL,
+    ex: Exchange,
+  ): Promise<string[]> {
     const problems: string[] = [];
     const parameters: Json[] = op.op.parameters ?? [];
     parameters.forEach((p, i) => {
@@ -137,7 +158,8 @@ export function createContractValidator(doc: Json = openApiDocument()) {
         if (p.required) problems.push(`parameter ${p.name} is required`);
         return;
       }
-      for (const m of check(pointer, coerce(raw, p.schema))) problems.push(`parameter ${p.name}${m.replace(/^\(root\)/, '')}`);
+      for (const m of check(pointer, coerce(raw, p.schema)))
+        problems.push(`parameter ${p.name}${m.replace(/^\(root\)/, '')}`);
     });
     const body = op.op.requestBody?.content;
     if (!body) return problems;
@@ -165,7 +187,8 @@ export function createContractValidator(doc: Json = openApiDocument()) {
       return [...problems, ...check(pointer, value).map((m) => `body ${m}`)];
     }
     if (body['multipart/form-data']) {
-      if (!type.startsWith('multipart/form-data')) return [...problems, `content-type ${type || '(none)'} instead of multipart/form-data`];
+      if (!type.startsWith('multipart/form-data'))
+        return [...problems, `content-type ${type || '(none)'} instead of multipart/form-data`];
       if (ex.requestTruncated) return problems;
       const fields = await readForm(ex.requestBody, type).catch((err: Error) => err);
       if (fields instanceof Error) return [...problems, `a malformed multipart body (${fields.message})`];
@@ -195,12 +218,15 @@ export function createContractValidator(doc: Json = openApiDocument()) {
     const label = `${ex.method} ${url.pathname}`;
 
     if (!found) {
-      const allowed = candidates.flatMap(({ entry }) => METHODS.filter((m) => entry.item[m]).map((m) => m.toUpperCase()));
+      const allowed = candidates.flatMap(({ entry }) =>
+        METHODS.filter((m) => entry.item[m]).map((m) => m.toUpperCase()),
+      );
       const violations: string[] = [];
       if (allowed.length) {
         if (ex.status !== 405) violations.push(`a verb the path does not take answered ${ex.status}, not 405`);
         const allow = (header(ex.responseHeaders, 'allow') ?? '').split(/,\s*/).sort();
-        if (allow.join() !== [...new Set(allowed)].sort().join()) violations.push(`Allow: ${allow.join(', ')} instead of ${allowed.join(', ')}`);
+        if (allow.join() !== [...new Set(allowed)].sort().join())
+          violations.push(`Allow: ${allow.join(', ')} instead of ${allowed.join(', ')}`);
       } else if (ex.status !== 404) violations.push(`an unknown path answered ${ex.status}, not 404`);
       violations.push(...checkResponseBody(undefined, ex.status, ex, undefined));
       return { operation: label, requestValid: false, violations };
@@ -217,7 +243,9 @@ export function createContractValidator(doc: Json = openApiDocument()) {
     const documented = response(op, ex.status);
     if (!documented) violations.push(`status ${ex.status} is not documented for ${op.id}`);
     if (requestProblems.length && ex.status < 400) {
-      violations.push(`the document refuses the request (${requestProblems.join('; ')}) but the server answered ${ex.status}`);
+      violations.push(
+        `the document refuses the request (${requestProblems.join('; ')}) but the server answered ${ex.status}`,
+      );
     }
     violations.push(...checkResponseBody(op, ex.status, ex, documented?.pointer));
     return { operation: op.id, requestValid: requestProblems.length === 0, violations };

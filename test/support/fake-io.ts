@@ -50,7 +50,9 @@ export function fakeIO(opts: FakeIOOptions = {}): FakeIO {
   const err: string[] = [];
   const configDir = mkdtempSync(join(tmpdir(), 'fp-fake-config-'));
   const stdin =
-    opts.stdin instanceof Readable ? opts.stdin : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]);
+    opts.stdin instanceof Readable
+      ? opts.stdin
+      : Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]);
   const tty = opts.tty ?? false;
   return {
     stdout: sink(out),
@@ -97,7 +99,13 @@ export function fakeFactory(io: IO, opts: FakeFactoryOptions = {}): Factory {
       return { baseUrl, apiKey, profile: undefined, keySource: 'FP_API_KEY', urlSource: 'FP_BASE_URL' };
     },
     async client() {
-      client ??= new ApiClient({ baseUrl, apiKey, dispatcher: opts.dispatcher, retries: opts.retries ?? 0, userAgent: 'fp/test' });
+      client ??= new ApiClient({
+        baseUrl,
+        apiKey,
+        dispatcher: opts.dispatcher,
+        retries: opts.retries ?? 0,
+        userAgent: 'fp/test',
+      });
       return client;
     },
   };

@@ -15,7 +15,10 @@ export async function withListedNames(): Promise<{ env: NodeJS.ProcessEnv; stop(
   const server = await startFpServer();
   const configDir = mkdtempSync(join(tmpdir(), 'fp-names-'));
   const env = { FP_CONFIG_DIR: configDir };
-  const login = await runFp(['auth', 'login', '--profile', 'acme', '--base-url', server.url, '--with-key'], { input: ADMIN_KEY, env });
+  const login = await runFp(['auth', 'login', '--profile', 'acme', '--base-url', server.url, '--with-key'], {
+    input: ADMIN_KEY,
+    env,
+  });
   if (login.code !== 0) throw new Error(login.stderr);
   for (const list of ['categories', 'groups']) await runFp([list, 'list'], { env });
   await runFp(['kb', 'link-health', 'results', '--tab', 'Help center'], { env });

@@ -9,7 +9,10 @@ import { runFp } from './run-fp.js';
  * `@inquirer/prompts`; a subpath counts as its package), through a hook on Node's
  * CommonJS loader, which dist/cli.cjs loads every package with.
  */
-export async function packagesLoadedBy(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; packages: string[] }> {
+export async function packagesLoadedBy(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; packages: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'fp-loaded-'));
   const hook = join(dir, 'hook.cjs');
   const out = join(dir, 'loaded.json');
@@ -30,7 +33,12 @@ process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}
     const requests: string[] = JSON.parse(readFileSync(out, 'utf8'));
     const packages = requests
       .filter((r) => !r.startsWith('node:') && !r.startsWith('.') && !r.startsWith('/') && !Module.isBuiltin(r))
-      .map((r) => r.split('/').slice(0, r.startsWith('@') ? 2 : 1).join('/'));
+      .map((r) =>
+        r
+          .split('/')
+          .slice(0, r.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
     return { code, packages: [...new Set(packages)].sort() };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -46,7 +46,10 @@ export function runFp(args: string[], opts: RunOptions & { baseUrl?: string } = 
   };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [FP_BIN, ...args], { env: env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [FP_BIN, ...args], {
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -108,7 +111,9 @@ export async function startFpServer(seed: object = fixtureSeed(), extraArgs: str
       }
       rmSync(dir, { recursive: true, force: true });
       if (tally.violations.length) {
-        throw new Error(`${tally.violations.length} exchanges break docs/openapi.json:\n${tally.violations.join('\n')}`);
+        throw new Error(
+          `${tally.violations.length} exchanges break docs/openapi.json:\n${tally.violations.join('\n')}`,
+        );
       }
     },
   };

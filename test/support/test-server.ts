@@ -35,7 +35,10 @@ export interface TestServer {
  * Every exchange of `request()` is checked against the OpenAPI document; `close()`
  * fails with the list of exchanges that break it.
  */
-export async function startTestServer(seed: SeedFile = fixtureSeed(), services: Partial<ServerServices> = {}): Promise<TestServer> {
+export async function startTestServer(
+  seed: SeedFile = fixtureSeed(),
+  services: Partial<ServerServices> = {},
+): Promise<TestServer> {
   validator ??= createContractValidator();
   const tally = { requests: 0, requestsConforming: 0, responses: 0, violations: [] as string[] };
   const store = new Store(loadSeed(seed, new Date('2026-06-01T00:00:00Z')));
@@ -83,7 +86,8 @@ export async function startTestServer(seed: SeedFile = fixtureSeed(), services: 
         tally.requests += 1;
         tally.responses += 1;
         if (verdict.requestValid) tally.requestsConforming += 1;
-        for (const v of verdict.violations) tally.violations.push(`${method} ${path} → ${res.statusCode} (${verdict.operation}): ${v}`);
+        for (const v of verdict.violations)
+          tally.violations.push(`${method} ${path} → ${res.statusCode} (${verdict.operation}): ${v}`);
       }
       return { status: res.statusCode, headers: responseHeaders, body: parsed, text };
     },
@@ -94,7 +98,9 @@ export async function startTestServer(seed: SeedFile = fixtureSeed(), services: 
       });
       recordTally(tally);
       if (tally.violations.length) {
-        throw new Error(`${tally.violations.length} exchanges break docs/openapi.json:\n${tally.violations.join('\n')}`);
+        throw new Error(
+          `${tally.violations.length} exchanges break docs/openapi.json:\n${tally.violations.join('\n')}`,
+        );
       }
     },
   };

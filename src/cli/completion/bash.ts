@@ -9,7 +9,8 @@ const live = (source: string) => (COMPLETION_SOURCES[source] ? `fp ${COMPLETION_
 const fixed = (values: string[]) => `printf '%s\\n' ${values.map((v) => `'${v.replace(/'/g, '')}'`).join(' ')}`;
 
 /** A shell function that answers one of its case rows: what follows `'fp posts list')`. */
-const caseFunction = (name: string, rows: string[], on = '$1') => `${name}() {\n  case "${on}" in\n${rows.join('\n')}\n  esac\n}\n`;
+const caseFunction = (name: string, rows: string[], on = '$1') =>
+  `${name}() {\n  case "${on}" in\n${rows.join('\n')}\n  esac\n}\n`;
 
 /** A bash completion script with the command tree written into case tables. */
 export function bashScript(root: CommandNode): string {

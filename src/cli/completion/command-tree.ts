@@ -46,7 +46,9 @@ export function commandTree(cmd: Command, parentPath: string[] = []): CommandNod
   return {
     path,
     description: cmd.description(),
-    subcommands: cmd.commands.filter((c) => c.name() !== 'help' && !(c as unknown as { _hidden?: boolean })._hidden).map((c) => commandTree(c, path)),
+    subcommands: cmd.commands
+      .filter((c) => c.name() !== 'help' && !(c as unknown as { _hidden?: boolean })._hidden)
+      .map((c) => commandTree(c, path)),
     options,
     arguments: args.map((a) => ({ choices: completionValues(a), source: completionSource(a) })),
   };

@@ -9,7 +9,11 @@ type Marked = { argChoices?: string[]; [VALUES]?: readonly string[]; [SOURCE]?: 
  * Values completion offers for an option: a fixed list (the root --format also passes
  * `full|minimal` through to `posts list`) and/or a dynamic source such as `profiles`.
  */
-export function withCompletionValues<T extends Option | Argument>(option: T, values: readonly string[], source?: string): T {
+export function withCompletionValues<T extends Option | Argument>(
+  option: T,
+  values: readonly string[],
+  source?: string,
+): T {
   if (values.length) (option as Marked)[VALUES] = values;
   if (source) (option as Marked)[SOURCE] = source;
   return option;

@@ -13,13 +13,15 @@ export function fishScript(root: CommandNode): string {
   const valued = new Set<string>();
   walk(root, (n) => {
     const key = n.path.join(' ');
-    if (n.subcommands.length) tables.push(`    case '${key}'\n        printf '%s\\n' ${n.subcommands.map((s) => s.path.at(-1)).join(' ')}`);
+    if (n.subcommands.length)
+      tables.push(`    case '${key}'\n        printf '%s\\n' ${n.subcommands.map((s) => s.path.at(-1)).join(' ')}`);
     for (const s of n.subcommands) {
       lines.push(`complete -c fp -n "__fp_at '${key}'" -f -a '${s.path.at(-1)}' -d '${esc(s.description)}'`);
     }
     n.arguments.forEach((a, i) => {
       if (n.subcommands.length) return;
-      if (a.source && COMPLETION_SOURCES[a.source]) lines.push(`complete -c fp -n "__fp_at '${key}' ${i}" -f -a '${live(a.source)}'`);
+      if (a.source && COMPLETION_SOURCES[a.source])
+        lines.push(`complete -c fp -n "__fp_at '${key}' ${i}" -f -a '${live(a.source)}'`);
       else if (a.choices.length) lines.push(`complete -c fp -n "__fp_at '${key}' ${i}" -f -a '${a.choices.join(' ')}'`);
     });
     for (const o of optionsAt(root, n)) {

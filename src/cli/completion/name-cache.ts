@@ -28,7 +28,8 @@ type Env = Record<string, string | undefined>;
 type Cache = Partial<Record<CachedSource, string[]>>;
 
 /** `<config dir>/completion/<profile>.json`: `{categories: [names], groups: [names], posts: [keys], statuses: [names], tabs: [slugs], …}`. */
-const cacheFile = (env: Env, profile: string) => join(env.FP_CONFIG_DIR || defaultConfigDir(env), 'completion', `${profile}.json`);
+const cacheFile = (env: Env, profile: string) =>
+  join(env.FP_CONFIG_DIR || defaultConfigDir(env), 'completion', `${profile}.json`);
 
 function read(env: Env, profile: string): Cache {
   try {

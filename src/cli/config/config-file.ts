@@ -20,13 +20,18 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export type ConfigData = z.infer<typeof ConfigSchema>;
 
 /** Where profiles live without FP_CONFIG_DIR: the platform's config folder, named `fp`. */
-export function defaultConfigDir(env: Record<string, string | undefined>, platform = process.platform, home = homedir()): string {
+export function defaultConfigDir(
+  env: Record<string, string | undefined>,
+  platform = process.platform,
+  home = homedir(),
+): string {
   if (platform === 'darwin') return join(home, 'Library', 'Preferences', 'fp');
   if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'fp', 'Config');
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'fp');
 }
 
-const recovery = (path: string) => `fix it by hand, or move it aside (mv "${path}" "${path}.bak") and run \`fp auth login\` again`;
+const recovery = (path: string) =>
+  `fix it by hand, or move it aside (mv "${path}" "${path}.bak") and run \`fp auth login\` again`;
 
 /**
  * The profiles file. Reads parse it directly, as conf does (UTF-8 JSON; a missing or empty
@@ -43,18 +48,20 @@ export class ConfigFile {
   static async open(path: string, { writable = true }: { writable?: boolean } = {}): Promise<ConfigFile> {
     if (!writable) return new ConfigFile(path, undefined);
     const { default: Conf } = await import('conf');
-    const conf = guard(path, () =>
-      new Conf<Record<string, unknown>>({
-        cwd: dirname(path),
-        configName: basename(path, '.json'),
-        projectName: 'fp',
-        // A damaged file stays as it is and is reported (conf would otherwise empty it).
-        clearInvalidConfig: false,
-        accessPropertiesByDotNotation: false,
-        configFileMode: 0o600,
-        serialize: (value) => `${JSON.stringify(value, null, '\t')}\n`,
-        deserialize: (text) => parse(path, text),
-      }),
+    const conf = guard(
+      path,
+      () =>
+        new Conf<Record<string, unknown>>({
+          cwd: dirname(path),
+          configName: basename(path, '.json'),
+          projectName: 'fp',
+          // A damaged file stays as it is and is reported (conf would otherwise empty it).
+          clearInvalidConfig: false,
+          accessPropertiesByDotNotation: false,
+          configFileMode: 0o600,
+          serialize: (value) => `${JSON.stringify(value, null, '\t')}\n`,
+          deserialize: (text) => parse(path, text),
+        }),
     );
     return new ConfigFile(path, conf);
   }
@@ -93,7 +100,8 @@ function guard<T>(path: string, fn: () => T): T {
     return fn();
   } catch (err) {
     if (err instanceof ConfigError) throw err;
-    if (err instanceof SyntaxError) throw new ConfigError(`the config file ${path} is not valid JSON: ${recovery(path)}`);
+    if (err instanceof SyntaxError)
+      throw new ConfigError(`the config file ${path} is not valid JSON: ${recovery(path)}`);
     const code = (err as NodeJS.ErrnoException).code;
     throw new ConfigError(`cannot read the config file ${path} (${code ?? (err as Error).message})`);
   }
@@ -104,7 +112,9 @@ function check(path: string, json: unknown): ConfigData {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new ConfigError(`the config file ${path} does not hold fp profiles (${where}${issue.message}): ${recovery(path)}`);
+    throw new ConfigError(
+      `the config file ${path} does not hold fp profiles (${where}${issue.message}): ${recovery(path)}`,
+    );
   }
   return parsed.data;
 }
@@ -139,7 +149,9 @@ export function withConfigLock<T>(path: string, fn: () => T): T {
       continue;
     }
     if (Date.now() - started > LOCK_WAIT_MS) {
-      throw new ConfigError(`the config file ${path} is locked by another fp (${lock}); if no fp is running, remove ${lock}`);
+      throw new ConfigError(
+        `the config file ${path} is locked by another fp (${lock}); if no fp is running, remove ${lock}`,
+      );
     }
     Atomics.wait(pause, 0, 0, 5 + Math.floor(Math.random() * 20));
   }

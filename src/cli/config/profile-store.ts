@@ -20,7 +20,10 @@ export class ProfileStore {
    * Opening checks the file: a damaged one is a ConfigError naming it and how to recover.
    * A store opened with `readOnly` refuses changes, and opens faster (conf is not loaded).
    */
-  static async open(env: Record<string, string | undefined>, { readOnly = false }: { readOnly?: boolean } = {}): Promise<ProfileStore> {
+  static async open(
+    env: Record<string, string | undefined>,
+    { readOnly = false }: { readOnly?: boolean } = {},
+  ): Promise<ProfileStore> {
     const dir = env.FP_CONFIG_DIR || defaultConfigDir(env);
     const store = new ProfileStore(await ConfigFile.open(join(dir, 'config.json'), { writable: !readOnly }));
     store.read();

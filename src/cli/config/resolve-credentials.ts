@@ -42,7 +42,10 @@ export function sameBaseUrl(a: string, b: string): boolean {
 }
 
 /** Flags beat the environment, which beats the stored profile; FP_API_KEY beats a stored key. */
-export async function resolveCredentials(inputs: CredentialInputs, openStore: () => Promise<ProfileStore>): Promise<Credentials> {
+export async function resolveCredentials(
+  inputs: CredentialInputs,
+  openStore: () => Promise<ProfileStore>,
+): Promise<Credentials> {
   const { env } = inputs;
   const urlOverride = inputs.baseUrlFlag ?? env.FP_BASE_URL;
   const keyOverride = env.FP_API_KEY;

@@ -6,5 +6,9 @@ import { createFactory, type Factory } from '../factory.js';
  */
 export function factoryFor(f: Factory, portal: { baseUrl: string; apiKey: string }): Factory {
   const env = { ...f.io.env, FP_BASE_URL: portal.baseUrl, FP_API_KEY: portal.apiKey, FP_PROFILE: undefined };
-  return createFactory({ ...f.io, env }, f.version, () => ({ ...f.globals(), baseUrl: portal.baseUrl, profile: undefined }));
+  return createFactory({ ...f.io, env }, f.version, () => ({
+    ...f.globals(),
+    baseUrl: portal.baseUrl,
+    profile: undefined,
+  }));
 }

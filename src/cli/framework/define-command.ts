@@ -11,7 +11,16 @@ import type { Factory } from '../factory.js';
 import { withExamples } from '../help.js';
 import type { Column, Output } from '../output/output.js';
 import { renderEnding, type Ending } from './ending.js';
-import { checkField, fieldPhrase, fieldSchema, flagName, flagOption, type ArgSpec, type FlagSpec, type KeepNames } from './flags.js';
+import {
+  checkField,
+  fieldPhrase,
+  fieldSchema,
+  flagName,
+  flagOption,
+  type ArgSpec,
+  type FlagSpec,
+  type KeepNames,
+} from './flags.js';
 import { responseFields } from './response-fields.js';
 import { pagesText, progressLine } from './progress.js';
 
@@ -77,7 +86,8 @@ export interface CommandDef {
   register(parent: Command, f: Factory): Command;
 }
 
-const attributeOf = (name: string) => name.replace(/\.\.\.$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+const attributeOf = (name: string) =>
+  name.replace(/\.\.\.$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * A command declared as data: the framework derives the flag checks (from the endpoint's zod
@@ -87,8 +97,10 @@ const attributeOf = (name: string) => name.replace(/\.\.\.$/, '').replace(/-([a-
 export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): CommandDef {
   const endpoint: Endpoint | undefined = spec.endpoint ? endpoints[spec.endpoint] : undefined;
   const destructive = endpoint?.destructive === true;
-  if (destructive && !spec.confirm) throw new Error(`${spec.name}: ${spec.endpoint} is destructive and needs a confirm question`);
-  if (spec.paginate && !(spec.endpoint && spec.endpoint in paginators)) throw new Error(`${spec.name}: ${spec.endpoint} has no paginator`);
+  if (destructive && !spec.confirm)
+    throw new Error(`${spec.name}: ${spec.endpoint} is destructive and needs a confirm question`);
+  if (spec.paginate && !(spec.endpoint && spec.endpoint in paginators))
+    throw new Error(`${spec.name}: ${spec.endpoint} has no paginator`);
   const flags: FlagSpec[] = [...(spec.flags ?? [])];
   if (spec.paginate) flags.push({ flags: '--all', description: 'every item, fetched page by page and streamed' });
   if (destructive) flags.push({ flags: '-y, --yes', description: 'do not ask for confirmation' });
@@ -98,13 +110,20 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
   for (const fl of flags) if (fl.field) typed.set(fl.field, flagName(fl));
 
   function register(parent: Command, f: Factory): Command {
-    const cmd = parent.command(spec.name, { hidden: spec.hidden }).description(spec.description ?? endpoint?.summary ?? '');
+    const cmd = parent
+      .command(spec.name, { hidden: spec.hidden })
+      .description(spec.description ?? endpoint?.summary ?? '');
     for (const a of spec.args ?? []) {
       const label = a.variadic ? `${a.name.replace(/\.\.\.$/, '')}...` : a.name;
       const arg = new Argument(a.optional ? `[${label}]` : `<${label}>`, a.description);
       if (a.choices) arg.choices(a.choices);
       if (a.parse) arg.argParser(a.parse as (value: string, previous: unknown) => unknown);
-      if (a.complete) withCompletionValues(arg, Array.isArray(a.complete) ? a.complete : [], typeof a.complete === 'string' ? a.complete : undefined);
+      if (a.complete)
+        withCompletionValues(
+          arg,
+          Array.isArray(a.complete) ? a.complete : [],
+          typeof a.complete === 'string' ? a.complete : undefined,
+        );
       cmd.addArgument(arg);
     }
     for (const fl of flags) cmd.addOption(flagOption(fl));
@@ -122,7 +141,8 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
       // Names become ids first, so the endpoint's schema checks what will be sent.
       for (const fl of flags) {
         const key = new Command().createOption(fl.flags).attributeName();
-        if (fl.resolve && opts[key] !== undefined) opts[key] = await fl.resolve(opts[key], () => f.client(), flagName(fl), keep);
+        if (fl.resolve && opts[key] !== undefined)
+          opts[key] = await fl.resolve(opts[key], () => f.client(), flagName(fl), keep);
       }
       const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, flags, opts));
       try {
@@ -134,8 +154,16 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
           }
         }
         const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, spec));
-        if (ending) await renderEnding(await ctx.output(), f, ending, spec.columns as Column<unknown>[] | undefined, responseFields(endpoint));
-        if (spec.keepsNames && ending && 'list' in ending && Array.isArray(ending.list)) await keepListedNames(f, spec.keepsNames, ending.list);
+        if (ending)
+          await renderEnding(
+            await ctx.output(),
+            f,
+            ending,
+            spec.columns as Column<unknown>[] | undefined,
+            responseFields(endpoint),
+          );
+        if (spec.keepsNames && ending && 'list' in ending && Array.isArray(ending.list))
+          await keepListedNames(f, spec.keepsNames, ending.list);
       } catch (err) {
         throw inFlagTerms(err, typed);
       }
@@ -165,21 +193,39 @@ async function callEndpoint<O>(ctx: RunContext<O>, spec: CommandSpec<O>): Promis
   return Array.isArray(res.data) ? { list: res.data, empty: spec.empty } : { item: res.data };
 }
 
-function collectFields(endpoint: Endpoint | undefined, spec: CommandSpec<never>, flags: FlagSpec[], opts: Record<string, unknown>) {
+function collectFields(
+  endpoint: Endpoint | undefined,
+  spec: CommandSpec<never>,
+  flags: FlagSpec[],
+  opts: Record<string, unknown>,
+) {
   const fields: Record<string, unknown> = {};
-  const take = (field: string | undefined, key: string, shown: string, checkedBy?: OperationName, expected?: string) => {
+  const take = (
+    field: string | undefined,
+    key: string,
+    shown: string,
+    checkedBy?: OperationName,
+    expected?: string,
+  ) => {
     const value = opts[key];
     // `--no-parent` leaves false under the same name: the command says what that sends.
     if (!field || value === undefined || value === false) return;
     const schema = fieldSchema(checkedBy ? endpoints[checkedBy] : endpoint, field);
     fields[field] = schema ? checkField(schema, value, field, shown, expected) : value;
   };
-  for (const fl of flags) take(fl.field, new Command().createOption(fl.flags).attributeName(), flagName(fl), fl.checkedBy, fl.expected);
+  for (const fl of flags)
+    take(fl.field, new Command().createOption(fl.flags).attributeName(), flagName(fl), fl.checkedBy, fl.expected);
   for (const a of spec.args ?? []) take(a.field, attributeOf(a.name), a.name.toUpperCase());
   return fields;
 }
 
-function context<O>(f: Factory, command: Command, endpoint: Endpoint | undefined, opts: O, fields: Record<string, unknown>): RunContext<O> {
+function context<O>(
+  f: Factory,
+  command: Command,
+  endpoint: Endpoint | undefined,
+  opts: O,
+  fields: Record<string, unknown>,
+): RunContext<O> {
   const memo = new Map<string, Promise<unknown>>();
   let format: { value: string | undefined } | undefined;
   let output: Promise<Output> | undefined;
@@ -196,7 +242,8 @@ function context<O>(f: Factory, command: Command, endpoint: Endpoint | undefined
       return (async function* () {
         const line = progressLine(f, (await ctx.output()).format !== 'table');
         // One page needs no progress line: it appears from the second page on.
-        const onPage: PageProgress | undefined = line && ((pages, items) => pages > 1 && line.update(pagesText(pages, items)));
+        const onPage: PageProgress | undefined =
+          line && ((pages, items) => pages > 1 && line.update(pagesText(pages, items)));
         try {
           yield* paginators[name](await f.client(), query, onPage);
         } finally {
@@ -226,7 +273,8 @@ function inFlagTerms(err: unknown, typed: Map<string, string>): unknown {
       }),
     );
   if (err instanceof RequestValidationError) return new RequestValidationError(err.message, rename(err.fieldErrors));
-  if (err instanceof ApiError && Object.keys(err.fieldErrors).length) return new ApiError(err.status, err.message, rename(err.fieldErrors), err.body);
+  if (err instanceof ApiError && Object.keys(err.fieldErrors).length)
+    return new ApiError(err.status, err.message, rename(err.fieldErrors), err.body);
   return err;
 }
 

@@ -8,7 +8,8 @@ import { UsageError } from '../errors.js';
 import { withCompletionValues } from '../completion/completion-values.js';
 
 /** Where completion finds values a flag or argument takes besides a fixed list. */
-export type CompletionSource = 'profiles' | 'categories' | 'groups' | 'tabs' | 'kb-tabs' | 'statuses' | 'tags' | 'sections' | 'posts' | 'users';
+export type CompletionSource =
+  'profiles' | 'categories' | 'groups' | 'tabs' | 'kb-tabs' | 'statuses' | 'tags' | 'sections' | 'posts' | 'users';
 
 /** Keep the names of items read while resolving (a tab list…) for completion. */
 export type KeepNames = (source: CachedSource, items: unknown[]) => Promise<void>;
@@ -53,7 +54,10 @@ export interface ArgSpec {
 
 const splitList = (value: string, previous: unknown): string[] => [
   ...(Array.isArray(previous) ? (previous as string[]) : []),
-  ...value.split(',').map((v) => v.trim()).filter(Boolean),
+  ...value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean),
 ];
 
 export function flagOption(spec: FlagSpec): Option {
@@ -63,12 +67,18 @@ export function flagOption(spec: FlagSpec): Option {
   else if (spec.parse) option.argParser(spec.parse);
   if (spec.default !== undefined) option.default(spec.default);
   if (spec.required) option.makeOptionMandatory();
-  if (spec.complete) withCompletionValues(option, Array.isArray(spec.complete) ? spec.complete : [], typeof spec.complete === 'string' ? spec.complete : undefined);
+  if (spec.complete)
+    withCompletionValues(
+      option,
+      Array.isArray(spec.complete) ? spec.complete : [],
+      typeof spec.complete === 'string' ? spec.complete : undefined,
+    );
   return option;
 }
 
 /** The flag a user types for an option: `--created-from`. */
-export const flagName = (spec: FlagSpec): string => spec.flags.split(/[ ,|]+/).find((p) => p.startsWith('--')) ?? spec.flags;
+export const flagName = (spec: FlagSpec): string =>
+  spec.flags.split(/[ ,|]+/).find((p) => p.startsWith('--')) ?? spec.flags;
 
 /** The schema an endpoint gives a field, from its query, body or path parameters. */
 export function fieldSchema(endpoint: Endpoint | undefined, field: string): z.ZodType | undefined {
@@ -83,7 +93,10 @@ export function fieldSchema(endpoint: Endpoint | undefined, field: string): z.Zo
 export function forFlag(message: string, field: string, flag: string): string {
   const attr = attributeName(field);
   return message
-    .replace(new RegExp(`^The selected ${escape(attr)} is invalid\\.?$`, 'i'), `${flag} is not one of the accepted values.`)
+    .replace(
+      new RegExp(`^The selected ${escape(attr)} is invalid\\.?$`, 'i'),
+      `${flag} is not one of the accepted values.`,
+    )
     .replace(new RegExp(`^The ${escape(attr)} field\\b`, 'i'), flag)
     .replace(new RegExp(`^The ${escape(attr)}\\b`, 'i'), flag);
 }
@@ -117,7 +130,9 @@ export function checkField(schema: z.ZodType, raw: unknown, field: string, flag:
   const message = firstError?.issues[0]?.message ?? 'is not valid';
   const shown = Array.isArray(raw) ? raw.join(',') : String(raw);
   if (expected) throw new UsageError(`invalid ${flag} "${shown}": expected ${expected}`);
-  throw new UsageError(`invalid ${flag} "${shown}": ${forFlag(message, field, flag).replace(new RegExp(`^${escape(flag)} `), '')}`);
+  throw new UsageError(
+    `invalid ${flag} "${shown}": ${forFlag(message, field, flag).replace(new RegExp(`^${escape(flag)} `), '')}`,
+  );
 }
 
 export { InvalidArgumentError };

@@ -3,7 +3,8 @@ import type { Endpoint } from '../../contract/endpoints.js';
 
 function unwrap(schema: z.ZodType): z.ZodType {
   let s = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault)
+    s = s.unwrap() as z.ZodType;
   return s;
 }
 

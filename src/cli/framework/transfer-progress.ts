@@ -18,7 +18,12 @@ const EVERY_MS = 100;
  * the size is known, percentage and time left. Only on a terminal (see
  * progressLine); undefined otherwise, so callers pay nothing.
  */
-export function transferProgress(f: Factory, verb: 'Uploading' | 'Downloading', what: string, now: () => number = Date.now): TransferProgress | undefined {
+export function transferProgress(
+  f: Factory,
+  verb: 'Uploading' | 'Downloading',
+  what: string,
+  now: () => number = Date.now,
+): TransferProgress | undefined {
   const line = progressLine(f);
   if (!line) return undefined;
   const started = now();
@@ -35,9 +40,19 @@ export function transferProgress(f: Factory, verb: 'Uploading' | 'Downloading', 
 }
 
 /** `Uploading help.zip: 12.0 MB of 48.0 MB (25%), 6.0 MB/s, 6 s left` */
-export function transferText(verb: string, what: string, bytes: number, total: number | undefined, elapsedMs: number): string {
+export function transferText(
+  verb: string,
+  what: string,
+  bytes: number,
+  total: number | undefined,
+  elapsedMs: number,
+): string {
   const rate = elapsedMs > 0 ? (bytes * 1000) / elapsedMs : 0;
-  const parts = [total !== undefined ? `${formatBytes(bytes)} of ${formatBytes(total)} (${Math.floor((bytes / Math.max(total, 1)) * 100)}%)` : formatBytes(bytes)];
+  const parts = [
+    total !== undefined
+      ? `${formatBytes(bytes)} of ${formatBytes(total)} (${Math.floor((bytes / Math.max(total, 1)) * 100)}%)`
+      : formatBytes(bytes),
+  ];
   if (rate > 0) parts.push(`${formatBytes(rate)}/s`);
   if (total !== undefined && rate > 0 && bytes < total) parts.push(`${formatSeconds((total - bytes) / rate)} left`);
   return `${verb} ${what}: ${parts.join(', ')}`;

@@ -30,7 +30,12 @@ export function humanDate(iso: string | null | undefined, now: Date = new Date()
   if (Number.isNaN(t)) return iso;
   const seconds = Math.round((t - now.getTime()) / 1000);
   if (Math.abs(seconds) > 45 * 24 * 3600) {
-    return new Date(t).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    return new Date(t).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
   }
   const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);

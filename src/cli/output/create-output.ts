@@ -11,6 +11,7 @@ export async function createOutput(io: IO, g: GlobalOptions): Promise<Output> {
     .filter(Boolean);
   const format = resolveFormat(g, io);
   // Only tables are coloured: machine formats and piped rows do not load chalk.
-  const chalk = format === 'table' ? new (await import('chalk')).Chalk({ level: colorEnabled(g, io) ? 1 : 0 }) : undefined;
+  const chalk =
+    format === 'table' ? new (await import('chalk')).Chalk({ level: colorEnabled(g, io) ? 1 : 0 }) : undefined;
   return new Output(io, format, chalk, { fields, jq: g.jq });
 }

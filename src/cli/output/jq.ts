@@ -13,7 +13,11 @@ export async function runJq(data: unknown, expression: string): Promise<string> 
   const jq = await loadJq();
   const res = jq.raw(data as object, expression, ['-r']);
   if (res.exitCode !== 0) {
-    const message = res.stderr.split('\n')[0].replace(/^jq: (error: )?/, '').trim() || `exit ${res.exitCode}`;
+    const message =
+      res.stderr
+        .split('\n')[0]
+        .replace(/^jq: (error: )?/, '')
+        .trim() || `exit ${res.exitCode}`;
     if (res.exitCode === COMPILE_ERROR) throw new UsageError(`invalid --jq expression: ${message}`);
     throw new Error(`--jq: ${message}`);
   }

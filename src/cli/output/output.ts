@@ -194,7 +194,9 @@ export class Output {
     for (const c of columns) available.add(columnField(c));
     const unknown = fields.filter((f) => !available.has(f));
     if (unknown.length && (isRecord(sample) || this.options.knownFields)) {
-      throw new UsageError(`unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} for --fields; available: ${[...available].sort().join(', ')}`);
+      throw new UsageError(
+        `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} for --fields; available: ${[...available].sort().join(', ')}`,
+      );
     }
     return fields.map(
       (f) =>

@@ -32,7 +32,9 @@ export function renderTable(spec: TableSpec): string {
     const max = spec.maxWidths?.[c];
     return max !== undefined ? Math.min(w, Math.max(max, stringWidth(h))) : w;
   });
-  const floors = spec.headers.map((h, c) => (spec.fixed?.[c] ? widths[c] : Math.min(widths[c], Math.max(MIN_WIDTH, stringWidth(h)))));
+  const floors = spec.headers.map((h, c) =>
+    spec.fixed?.[c] ? widths[c] : Math.min(widths[c], Math.max(MIN_WIDTH, stringWidth(h))),
+  );
   let total = widths.reduce((a, b) => a + b, 0) + GAP * (n - 1);
   while (total > spec.width) {
     let widest = -1;
@@ -66,7 +68,11 @@ function fit(text: string, width: number): string {
 }
 
 /** `LABEL  value` lines for one record; long values wrap under themselves. */
-export function renderRecord(pairs: Array<[label: string, value: string]>, width: number, styleLabel: (t: string) => string = (t) => t): string {
+export function renderRecord(
+  pairs: Array<[label: string, value: string]>,
+  width: number,
+  styleLabel: (t: string) => string = (t) => t,
+): string {
   const labelWidth = Math.max(0, ...pairs.map(([l]) => stringWidth(l)));
   const valueWidth = Math.max(20, width - labelWidth - GAP);
   const indent = ' '.repeat(labelWidth + GAP);

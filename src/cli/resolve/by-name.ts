@@ -5,13 +5,24 @@ import { UsageError } from '../errors.js';
  * The item with this exact name, else the one whose name differs only in case
  * when that is unique; several matches are a usage error, none a 404.
  */
-export function pickByName<T extends { name: string }>(items: readonly T[], name: string, kind: 'category' | 'group'): T {
+export function pickByName<T extends { name: string }>(
+  items: readonly T[],
+  name: string,
+  kind: 'category' | 'group',
+): T {
   const exact = items.filter((i) => i.name === name);
   if (exact.length === 1) return exact[0];
   const loose = items.filter((i) => i.name.toLowerCase() === name.toLowerCase());
   if (loose.length === 1) return loose[0];
-  if (loose.length > 1) throw new UsageError(`"${name}" matches several ${kind === 'category' ? 'categories' : 'groups'}; use the id`);
-  throw new ApiError(404, `No ${kind} named "${name}".${didYouMean(items.map((i) => i.name), name)}`);
+  if (loose.length > 1)
+    throw new UsageError(`"${name}" matches several ${kind === 'category' ? 'categories' : 'groups'}; use the id`);
+  throw new ApiError(
+    404,
+    `No ${kind} named "${name}".${didYouMean(
+      items.map((i) => i.name),
+      name,
+    )}`,
+  );
 }
 
 /** Valid names an error lists before "and N more" (a portal may have thousands of users). */
@@ -41,10 +52,18 @@ export function pickNamed<T extends { name: string }>(
   if (exact.length === 1) return exact[0];
   const loose = matching((k) => k.toLowerCase() === typed.toLowerCase());
   if (loose.length === 1) return loose[0];
-  if (loose.length > 1) throw new UsageError(`${what.flag} "${typed}" matches several ${what.plural}: ${loose.map(labelOf).join(', ')}; use the id`);
+  if (loose.length > 1)
+    throw new UsageError(
+      `${what.flag} "${typed}" matches several ${what.plural}: ${loose.map(labelOf).join(', ')}; use the id`,
+    );
   const labels = [...new Set(items.map(labelOf))].sort();
-  const shown = labels.length > LISTED_AT_MOST ? [...labels.slice(0, LISTED_AT_MOST), `and ${labels.length - LISTED_AT_MOST} more`] : labels;
-  const valid = labels.length ? `valid ${what.plural}: ${shown.join(', ')}` : `the portal has no ${what.plural} to choose from`;
+  const shown =
+    labels.length > LISTED_AT_MOST
+      ? [...labels.slice(0, LISTED_AT_MOST), `and ${labels.length - LISTED_AT_MOST} more`]
+      : labels;
+  const valid = labels.length
+    ? `valid ${what.plural}: ${shown.join(', ')}`
+    : `the portal has no ${what.plural} to choose from`;
   const keys = [...new Set(items.flatMap(keysOf))];
   throw new UsageError(`unknown ${what.kind} "${typed}" for ${what.flag}.${didYouMean(keys, typed)} ${valid}`);
 }
@@ -57,7 +76,9 @@ export function didYouMean(names: readonly string[], typed: string): string {
     const d = distance(n.toLowerCase(), typed.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [n, d];
   }
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? ` Did you mean "${best}"?` : '';
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3))
+    ? ` Did you mean "${best}"?`
+    : '';
 }
 
 function distance(a: string, b: string): number {

@@ -18,18 +18,30 @@ export function parseTabIdOrName(value: string): number | string {
  * names come from the reference server's tab list, and only knowledge-base tabs count.
  * Where no list answers (the hosted service, a read-only key) a name is a usage error.
  */
-export async function resolveKbTab(client: () => Promise<ApiClient>, typed: number | string, flag: string, keep?: KeepNames): Promise<number> {
+export async function resolveKbTab(
+  client: () => Promise<ApiClient>,
+  typed: number | string,
+  flag: string,
+  keep?: KeepNames,
+): Promise<number> {
   if (typeof typed === 'number') return typed;
   const tabs = await namedList(await client(), 'tabs');
-  if (!tabs) throw new UsageError(`${flag} "${typed}": this portal lists no tab names; give the knowledge-base tab's id`);
+  if (!tabs)
+    throw new UsageError(`${flag} "${typed}": this portal lists no tab names; give the knowledge-base tab's id`);
   const kb = tabs.filter((t) => t.type === KNOWLEDGE_BASE);
   await keep?.('tabs', tabs);
   await keep?.('kb-tabs', kb);
   const label = (t: { id: number; slug: string; name: string }) => `${t.slug} (${t.name}, id ${t.id})`;
-  const other = tabs.find((t) => t.type !== KNOWLEDGE_BASE && [t.slug, t.name].some((k) => k.toLowerCase() === typed.toLowerCase()));
+  const other = tabs.find(
+    (t) => t.type !== KNOWLEDGE_BASE && [t.slug, t.name].some((k) => k.toLowerCase() === typed.toLowerCase()),
+  );
   if (other && !kb.some((t) => [t.slug, t.name].some((k) => k.toLowerCase() === typed.toLowerCase()))) {
-    const valid = kb.length ? `valid knowledge-base tabs: ${kb.map(label).sort().join(', ')}` : 'the portal has no knowledge-base tabs';
-    throw new UsageError(`${flag} "${typed}" is a ${other.type.replace(/_/g, ' ')} tab, not a knowledge-base tab; ${valid}`);
+    const valid = kb.length
+      ? `valid knowledge-base tabs: ${kb.map(label).sort().join(', ')}`
+      : 'the portal has no knowledge-base tabs';
+    throw new UsageError(
+      `${flag} "${typed}" is a ${other.type.replace(/_/g, ' ')} tab, not a knowledge-base tab; ${valid}`,
+    );
   }
   const what = { kind: 'knowledge-base tab', flag, plural: 'knowledge-base tabs' };
   return pickNamed(kb, typed, what, (t) => [t.slug, t.name], label).id;

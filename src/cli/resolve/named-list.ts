@@ -8,7 +8,10 @@ import { NamedListSchemas, type NamedItem, type NamedList } from '../../contract
  * lists none of them) or the key may not inspect (read-only), and the caller then sends
  * what was typed as it is.
  */
-export async function namedList<K extends NamedList>(client: ApiClient, list: K): Promise<Array<NamedItem<K>> | undefined> {
+export async function namedList<K extends NamedList>(
+  client: ApiClient,
+  list: K,
+): Promise<Array<NamedItem<K>> | undefined> {
   const res = await client.send('GET', `/__reference/${list}`, { allowErrors: true });
   if (res.status === 404 || res.status === 403) {
     await res.body.dump();

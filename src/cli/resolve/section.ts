@@ -7,5 +7,11 @@ export async function resolveSection(client: ApiClient, typed: string): Promise<
   const sections = await namedList(client, 'sections');
   if (!sections) return typed;
   const what = { kind: 'section', flag: '--section', plural: 'sections' };
-  return pickNamed(sections, typed, what, (s) => [String(s.id), s.slug, s.name], (s) => `${s.slug} (${s.name})`).id.toString();
+  return pickNamed(
+    sections,
+    typed,
+    what,
+    (s) => [String(s.id), s.slug, s.name],
+    (s) => `${s.slug} (${s.name})`,
+  ).id.toString();
 }

@@ -4,10 +4,23 @@ import { pickNamed } from './by-name.js';
 import { namedList } from './named-list.js';
 
 /** A tab's slug (what the API filters by) from its slug, name or id; as typed (`asTyped`) where the portal lists no tabs. */
-export async function resolveTab(client: ApiClient, typed: string, keep?: KeepNames): Promise<{ slug: string; asTyped: boolean }> {
+export async function resolveTab(
+  client: ApiClient,
+  typed: string,
+  keep?: KeepNames,
+): Promise<{ slug: string; asTyped: boolean }> {
   const tabs = await namedList(client, 'tabs');
   if (!tabs) return { slug: typed, asTyped: true };
   await keep?.('tabs', tabs);
   const what = { kind: 'tab', flag: '--tab', plural: 'tabs' };
-  return { slug: pickNamed(tabs, typed, what, (t) => [t.slug, t.name, String(t.id)], (t) => `${t.slug} (${t.name})`).slug, asTyped: false };
+  return {
+    slug: pickNamed(
+      tabs,
+      typed,
+      what,
+      (t) => [t.slug, t.name, String(t.id)],
+      (t) => `${t.slug} (${t.name})`,
+    ).slug,
+    asTyped: false,
+  };
 }

@@ -3,9 +3,24 @@ import { pickNamed } from './by-name.js';
 import { namedList } from './named-list.js';
 
 /** Tag ids from ids or names; as typed (`asTyped`) where the portal lists no tags. */
-export async function resolveTags(client: ApiClient, typed: readonly string[]): Promise<{ ids: string[]; asTyped: boolean }> {
+export async function resolveTags(
+  client: ApiClient,
+  typed: readonly string[],
+): Promise<{ ids: string[]; asTyped: boolean }> {
   const tags = await namedList(client, 'tags');
   if (!tags) return { ids: [...typed], asTyped: true };
   const what = { kind: 'tag', flag: '--tag', plural: 'tags' };
-  return { ids: typed.map((t) => pickNamed(tags, t, what, (tag) => [tag.id, tag.name], (tag) => `${tag.name} (${tag.id})`).id), asTyped: false };
+  return {
+    ids: typed.map(
+      (t) =>
+        pickNamed(
+          tags,
+          t,
+          what,
+          (tag) => [tag.id, tag.name],
+          (tag) => `${tag.name} (${tag.id})`,
+        ).id,
+    ),
+    asTyped: false,
+  };
 }

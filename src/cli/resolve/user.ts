@@ -11,7 +11,12 @@ import { namedList } from './named-list.js';
  * sent as it is, for the portal's own 404). Where no list answers (the hosted
  * service, a read-only key) an integer id is kept as a number and a name is a usage error.
  */
-export async function resolveUser(client: () => Promise<ApiClient>, typed: string, flag: string, keep?: KeepNames): Promise<string | number> {
+export async function resolveUser(
+  client: () => Promise<ApiClient>,
+  typed: string,
+  flag: string,
+  keep?: KeepNames,
+): Promise<string | number> {
   if (isUuid(typed)) return typed;
   const users = await namedList(await client(), 'users');
   if (!users) {

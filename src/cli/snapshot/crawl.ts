@@ -178,8 +178,8 @@ export async function crawlPortal(ctx: CrawlContext): Promise<void> {
     ctx.progress.step('moderation queues');
     // One step: a resumed crawl reads both queues again from the start of the step.
     const consumed = new Set<string>();
-    for await (const item of allPending(ctx.client)) recordModerationItem(ctx, item, consumed), tick();
-    for await (const item of allRejected(ctx.client)) recordModerationItem(ctx, item, consumed), tick();
+    for await (const item of allPending(ctx.client)) (recordModerationItem(ctx, item, consumed), tick());
+    for await (const item of allRejected(ctx.client)) (recordModerationItem(ctx, item, consumed), tick());
     writeUnlistedArticles(ctx, consumed);
     s.moderation_done = true;
     checkpoint(true);
@@ -190,11 +190,17 @@ export async function crawlPortal(ctx: CrawlContext): Promise<void> {
 
   if (has(s, 'posts') && !s.posts.done) {
     ctx.progress.step('posts');
-    await listPosts(ctx, {}, s.posts, (post) => {
-      if (!post.status) s.posts.without_status = (s.posts.without_status ?? 0) + 1;
-      ctx.journal.append(PART.posts, postLine(ctx, post, null));
-      tick(1, remainingAfterPosts(s));
-    }, checkpoint);
+    await listPosts(
+      ctx,
+      {},
+      s.posts,
+      (post) => {
+        if (!post.status) s.posts.without_status = (s.posts.without_status ?? 0) + 1;
+        ctx.journal.append(PART.posts, postLine(ctx, post, null));
+        tick(1, remainingAfterPosts(s));
+      },
+      checkpoint,
+    );
     s.posts.done = true;
     checkpoint(true);
   }
@@ -204,11 +210,19 @@ export async function crawlPortal(ctx: CrawlContext): Promise<void> {
     s.probes ??= planProbes(s);
     for (const probe of s.probes) {
       if (probe.done) continue;
-      const filter: PostListQuery = probe.tab !== undefined ? { tab: probe.tab } : { platform: probe.platform as PostListQuery['platform'] };
-      await listPosts(ctx, { ...filter, format: 'minimal' }, probe, (post) => {
-        const line: MembershipLine = probe.tab !== undefined ? { key: post.id, tab: probe.tab } : { key: post.id, platform: probe.platform };
-        ctx.journal.append(PART.membership, line);
-      }, checkpoint);
+      const filter: PostListQuery =
+        probe.tab !== undefined ? { tab: probe.tab } : { platform: probe.platform as PostListQuery['platform'] };
+      await listPosts(
+        ctx,
+        { ...filter, format: 'minimal' },
+        probe,
+        (post) => {
+          const line: MembershipLine =
+            probe.tab !== undefined ? { key: post.id, tab: probe.tab } : { key: post.id, platform: probe.platform };
+          ctx.journal.append(PART.membership, line);
+        },
+        checkpoint,
+      );
       probe.done = true;
       checkpoint(true);
     }
@@ -269,7 +283,13 @@ async function listPosts(
 
 function postLine(ctx: CrawlContext, p: Post, tabId: number | null): PostLine {
   ctx.users.see({ id: p.author.id, name: p.author.name, email: p.author.email, role: p.author.role });
-  if (p.status) ctx.journal.state.statuses[p.status.id] ??= { id: p.status.id, name: p.status.name, color: p.status.color, tab_name: p.status.tab_name };
+  if (p.status)
+    ctx.journal.state.statuses[p.status.id] ??= {
+      id: p.status.id,
+      name: p.status.name,
+      color: p.status.color,
+      tab_name: p.status.tab_name,
+    };
   return {
     post: {
       key: p.id,
@@ -311,25 +331,45 @@ async function crawlKbTab(
     const slug = slugFromDisposition(String(res.headers['content-disposition'] ?? ''));
     await saveToFile(res.body, zipPath);
     const archive = await readKbArchive(zipPath, tabId);
-    s.kb[tabId] = { id: tabId, slug: slug ?? `tab-${tabId}`, description: archive.description, sections: archive.sections, listed: 0, done: false, unlisted: [] };
+    s.kb[tabId] = {
+      id: tabId,
+      slug: slug ?? `tab-${tabId}`,
+      description: archive.description,
+      sections: archive.sections,
+      listed: 0,
+      done: false,
+      unlisted: [],
+    };
     checkpoint(true);
   }
   const tab = s.kb[tabId];
   const { articles } = await readKbArchive(zipPath, tabId);
   const cursor = { skip: tab.listed, total: null as number | null };
-  await listPosts(ctx, { tab: tab.slug }, cursor, (post) => {
-    const line = postLine(ctx, post, tabId);
-    const article = articles.get(post.id);
-    if (article) Object.assign(line.post, { slug: article.slug, sort_order: article.sort_order ?? undefined, section_id: article.section_id });
-    ctx.journal.append(PART.posts, line);
-    tab.listed = cursor.skip;
-    tick();
-  }, (force) => {
-    tab.listed = cursor.skip;
-    checkpoint(force);
-  });
+  await listPosts(
+    ctx,
+    { tab: tab.slug },
+    cursor,
+    (post) => {
+      const line = postLine(ctx, post, tabId);
+      const article = articles.get(post.id);
+      if (article)
+        Object.assign(line.post, {
+          slug: article.slug,
+          sort_order: article.sort_order ?? undefined,
+          section_id: article.section_id,
+        });
+      ctx.journal.append(PART.posts, line);
+      tab.listed = cursor.skip;
+      tick();
+    },
+    (force) => {
+      tab.listed = cursor.skip;
+      checkpoint(force);
+    },
+  );
   const listed = new Set<string>();
-  for await (const { record } of ctx.journal.read<PostLine>(PART.posts)) if (record.post.tab_id === tabId) listed.add(record.post.key);
+  for await (const { record } of ctx.journal.read<PostLine>(PART.posts))
+    if (record.post.tab_id === tabId) listed.add(record.post.key);
   tab.unlisted = [...articles.values()].filter((a) => !listed.has(a.key));
   tab.done = true;
   checkpoint(true);
@@ -345,15 +385,17 @@ async function readKbArchive(zipPath: string, tabId: number) {
   const sections = parsed.sections.flatMap((sec) =>
     sec.id === null
       ? []
-      : [{
-          id: sec.id,
-          tab_id: tabId,
-          slug: path.posix.basename(sec.path),
-          name: sec.name,
-          parent_id: sec.parentPath === null ? null : (sectionIds.get(sec.parentPath) ?? null),
-          description: sec.description,
-          ...(sec.sort_order === null ? {} : { sort_order: sec.sort_order }),
-        }],
+      : [
+          {
+            id: sec.id,
+            tab_id: tabId,
+            slug: path.posix.basename(sec.path),
+            name: sec.name,
+            parent_id: sec.parentPath === null ? null : (sectionIds.get(sec.parentPath) ?? null),
+            description: sec.description,
+            ...(sec.sort_order === null ? {} : { sort_order: sec.sort_order }),
+          },
+        ],
   );
   const articles = new Map<string, KbArticleInfo>();
   for (const a of parsed.articles) {
@@ -381,7 +423,12 @@ export function slugFromDisposition(header: string): string | undefined {
 function recordModerationItem(ctx: CrawlContext, item: ModerationItem, consumed: Set<string>): void {
   ctx.users.see(item.author);
   if (item.type === 'comment') {
-    const line: ModeratedCommentLine = { id: item.id, post_key: item.post.id, moderated_by: item.moderated_by, moderated_at: item.moderated_at };
+    const line: ModeratedCommentLine = {
+      id: item.id,
+      post_key: item.post.id,
+      moderated_by: item.moderated_by,
+      moderated_at: item.moderated_at,
+    };
     ctx.journal.append(PART.moderatedComments, line);
     return;
   }
@@ -401,7 +448,12 @@ function recordModerationItem(ctx: CrawlContext, item: ModerationItem, consumed:
       created_at: item.created_at,
       moderated_by: item.moderated_by,
       moderated_at: item.moderated_at,
-      ...(article ? { slug: article.article.slug, ...(article.article.sort_order === null ? {} : { sort_order: article.article.sort_order }) } : {}),
+      ...(article
+        ? {
+            slug: article.article.slug,
+            ...(article.article.sort_order === null ? {} : { sort_order: article.article.sort_order }),
+          }
+        : {}),
     },
     comments_count: null,
   };
@@ -409,7 +461,10 @@ function recordModerationItem(ctx: CrawlContext, item: ModerationItem, consumed:
   ctx.journal.append(PART.posts, line);
 }
 
-function findUnlisted(s: CrawlState, key: string): { tab: number; article: KbTabState['unlisted'][number] } | undefined {
+function findUnlisted(
+  s: CrawlState,
+  key: string,
+): { tab: number; article: KbTabState['unlisted'][number] } | undefined {
   for (const tab of Object.values(s.kb)) {
     const article = tab.unlisted.find((a) => a.key === key);
     if (article) return { tab: tab.id, article };
@@ -448,7 +503,13 @@ export const UNKNOWN_AUTHOR = '00000000-0000-4000-8000-000000000000';
 /** Filter probes: the tab of posts without a status, and every post's platform. */
 function planProbes(s: CrawlState): Probe[] {
   const kbSlugs = new Set(Object.values(s.kb).map((t) => t.slug));
-  const tabNames = [...new Set(Object.values(s.statuses).map((st) => st.tab_name).filter(Boolean))].sort();
+  const tabNames = [
+    ...new Set(
+      Object.values(s.statuses)
+        .map((st) => st.tab_name)
+        .filter(Boolean),
+    ),
+  ].sort();
   // A post with a status is on its status's tab: listing by tab is only needed for posts without one.
   const tabs = s.posts.without_status ? tabNames.map(guessSlug).filter((slug) => !kbSlugs.has(slug)) : [];
   return [
@@ -476,10 +537,12 @@ async function crawlComments(
     moderated.set(record.id, record);
     queued.add(record.post_key);
   }
-  const wanted = (line: PostLine) => line.comments_count === null || line.comments_count > 0 || queued.has(line.post.key);
+  const wanted = (line: PostLine) =>
+    line.comments_count === null || line.comments_count > 0 || queued.has(line.post.key);
 
   let remaining = 0;
-  for await (const { record } of ctx.journal.read<PostLine>(PART.posts, s.comments.offset)) if (wanted(record)) remaining++;
+  for await (const { record } of ctx.journal.read<PostLine>(PART.posts, s.comments.offset))
+    if (wanted(record)) remaining++;
 
   for await (const { record, end } of ctx.journal.read<PostLine>(PART.posts, s.comments.offset)) {
     if (wanted(record)) {

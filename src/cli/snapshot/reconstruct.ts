@@ -34,8 +34,10 @@ export const RECONSTRUCTED: Record<string, string> = {
   'post tabs': "from the status's tab, else from listing posts filtered by each tab",
   'post platforms': 'from listing posts filtered by each platform',
   'post database ids': 'not shown for approved posts: numbered in id order around the ids the moderation queues show',
-  'pending and rejected posts': 'the moderation queues show an excerpt: it stands for the description (knowledge-base articles get their full body from the export); their status, categories and platform are not shown',
-  users: 'only users seen as post or comment authors, group members, moderation authors or feedback authors; e-mail only where a post shows its author, database id where a comment, queue item or member list shows it; users in that order',
+  'pending and rejected posts':
+    'the moderation queues show an excerpt: it stands for the description (knowledge-base articles get their full body from the export); their status, categories and platform are not shown',
+  users:
+    'only users seen as post or comment authors, group members, moderation authors or feedback authors; e-mail only where a post shows its author, database id where a comment, queue item or member list shows it; users in that order',
   'knowledge-base tab names': 'from the export file name (the tab slug)',
 };
 

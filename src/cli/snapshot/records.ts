@@ -68,5 +68,12 @@ export interface KbTabState {
   listed: number;
   done: boolean;
   /** Articles the list does not show (pending or rejected), completed from the moderation queues. */
-  unlisted: Array<{ key: string; title: string; body: string; section_id: number | null; slug: string; sort_order: number | null }>;
+  unlisted: Array<{
+    key: string;
+    title: string;
+    body: string;
+    section_id: number | null;
+    slug: string;
+    sort_order: number | null;
+  }>;
 }

@@ -33,7 +33,8 @@ export const partialDirOf = (output: string) => `${output}.partial`;
 export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<void> {
   const output = path.resolve(opts.output);
   const folder = path.dirname(output);
-  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`cannot write ${opts.output}: ${folder} is not a folder`);
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`cannot write ${opts.output}: ${folder} is not a folder`);
   const partialDir = partialDirOf(opts.output);
   const wanted: CrawlState['options'] = {
     include: SNAPSHOT_PARTS.filter((p) => opts.include.includes(p)),
@@ -45,7 +46,9 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
   let resumed = false;
   if (Journal.exists(partialDir)) {
     if (!opts.resume) {
-      throw new UsageError(`a partial snapshot is waiting in ${partialDir}: add --resume to continue it, or remove that folder to start over`);
+      throw new UsageError(
+        `a partial snapshot is waiting in ${partialDir}: add --resume to continue it, or remove that folder to start over`,
+      );
     }
     journal = Journal.open<CrawlState>(partialDir);
     if (JSON.stringify(journal.state.options) !== JSON.stringify(wanted)) {
@@ -74,7 +77,9 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
   requestSpinner(f.io)?.hold();
   const onInterrupt = () => {
     progress.clear();
-    f.status(`Interrupted. The partial snapshot is kept in ${partialDir}; run the same command with --resume to continue.`);
+    f.status(
+      `Interrupted. The partial snapshot is kept in ${partialDir}; run the same command with --resume to continue.`,
+    );
     process.exit(130);
   };
   // Before the launcher's own handler, which exits at once.
@@ -85,7 +90,9 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
     if (resumed && journal.state.portal) {
       const { data } = await paced.client.call('portal.get', {});
       if (data.guid !== journal.state.portal.guid) {
-        throw new UsageError(`the partial snapshot in ${partialDir} is of another portal ("${journal.state.portal.title}"): remove the folder to start over`);
+        throw new UsageError(
+          `the partial snapshot in ${partialDir} is of another portal ("${journal.state.portal.title}"): remove the folder to start over`,
+        );
       }
     }
     const users = await UserBook.load(journal);
@@ -116,11 +123,17 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
     journal.close();
     if (err instanceof UsageError) throw err;
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-      f.status('The API key was refused: check that it is valid and not expired, and that the portal\'s plan includes API access.');
+      f.status(
+        "The API key was refused: check that it is valid and not expired, and that the portal's plan includes API access.",
+      );
     }
-    f.status(`The partial snapshot is kept in ${partialDir} (incomplete); run the same command with --resume to continue.`);
+    f.status(
+      `The partial snapshot is kept in ${partialDir} (incomplete); run the same command with --resume to continue.`,
+    );
     if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC') {
-      throw new Error(`no space left on the device while writing the snapshot: free some space, then run again with --resume`);
+      throw new Error(
+        `no space left on the device while writing the snapshot: free some space, then run again with --resume`,
+      );
     }
     throw err;
   } finally {

@@ -70,7 +70,11 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
  * one at a time into a temp file beside the output, renamed into place only
  * when complete.
  */
-export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, opts: WriteOptions): Promise<SnapshotCounts> {
+export async function writeSeed(
+  journal: Journal<CrawlState>,
+  users: UserBook,
+  opts: WriteOptions,
+): Promise<SnapshotCounts> {
   const s = journal.state;
   const anon = opts.anonymizer;
 
@@ -100,7 +104,13 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
   };
   const tabByName = new Map<string, number>();
   const tabBySlug = new Map<string, number>(tabs.map((t) => [t.slug, t.id]));
-  for (const name of [...new Set(Object.values(s.statuses).map((st) => st.tab_name).filter(Boolean))].sort()) {
+  for (const name of [
+    ...new Set(
+      Object.values(s.statuses)
+        .map((st) => st.tab_name)
+        .filter(Boolean),
+    ),
+  ].sort()) {
     let slug = guessSlug(name);
     while (tabBySlug.has(slug) && !tabs.some((t) => t.slug === slug && t.name === name)) slug += '-2';
     const existing = tabBySlug.get(slug);
@@ -124,7 +134,12 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
 
   const statuses: StatusSeed[] = Object.values(s.statuses)
     .sort((a, b) => a.id - b.id)
-    .map((st) => ({ id: st.id, name: st.name, ...(HEX.test(st.color) ? { color: st.color } : {}), tab_id: tabByName.get(st.tab_name) ?? null }));
+    .map((st) => ({
+      id: st.id,
+      name: st.name,
+      ...(HEX.test(st.color) ? { color: st.color } : {}),
+      tab_id: tabByName.get(st.tab_name) ?? null,
+    }));
 
   const categoryIds = new Set((s.categories ?? []).map((c) => c.id));
   const sections: SectionSeed[] = Object.values(s.kb).flatMap((t) => t.sections);
@@ -146,7 +161,14 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
     const sec = record.post.section_id;
     if (sec != null && !sectionIds.has(sec)) {
       sectionIds.add(sec);
-      sections.push({ id: sec, tab_id: tabOf(record) ?? placeholderTab(), slug: `section-${sec}`, name: `Section ${sec}`, parent_id: null, description: '' });
+      sections.push({
+        id: sec,
+        tab_id: tabOf(record) ?? placeholderTab(),
+        slug: `section-${sec}`,
+        name: `Section ${sec}`,
+        parent_id: null,
+        description: '',
+      });
     }
   }
   let feedbackCount = 0;
@@ -171,13 +193,19 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
   const missing = [...MISSING];
   const excluded = SNAPSHOT_PARTS.filter((p) => !s.options.include.includes(p));
   if (excluded.length) missing.unshift(`left out with --include: ${excluded.join(', ')}`);
-  if (s.options.include.includes('kb') && s.options.kb_tabs.length === 0) missing.unshift('knowledge-base articles and sections (no --kb-tab given)');
-  if (s.comments_outside > 0) missing.unshift(`${s.comments_outside} comments in the moderation queues on posts outside the snapshot (knowledge-base tabs not given with --kb-tab?)`);
-  if (s.comments.skipped_posts > 0) missing.unshift(`comments of ${s.comments.skipped_posts} posts deleted while the snapshot ran`);
+  if (s.options.include.includes('kb') && s.options.kb_tabs.length === 0)
+    missing.unshift('knowledge-base articles and sections (no --kb-tab given)');
+  if (s.comments_outside > 0)
+    missing.unshift(
+      `${s.comments_outside} comments in the moderation queues on posts outside the snapshot (knowledge-base tabs not given with --kb-tab?)`,
+    );
+  if (s.comments.skipped_posts > 0)
+    missing.unshift(`comments of ${s.comments.skipped_posts} posts deleted while the snapshot ran`);
   const unconfirmed = (s.probes ?? []).filter((p) => p.tab !== undefined && p.total === 0).map((p) => p.tab);
   const reconstructed: Record<string, string> = { ...RECONSTRUCTED };
   if (unconfirmed.length) reconstructed.tabs += ` (slugs not confirmed: ${unconfirmed.join(', ')})`;
-  if (unknownTab !== undefined) reconstructed.tabs += '; sections of posts whose tab is unknown are on the tab "unknown-tab"';
+  if (unknownTab !== undefined)
+    reconstructed.tabs += '; sections of posts whose tab is unknown are on the tab "unknown-tab"';
 
   const header = {
     complete: true,
@@ -195,7 +223,8 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
   };
 
   const portal = s.portal!;
-  const userOut = (u: UserSeed): UserSeed => (anon ? { ...u, name: anon.name(u.name), ...(u.email ? { email: anon.email(u.email) } : {}) } : u);
+  const userOut = (u: UserSeed): UserSeed =>
+    anon ? { ...u, name: anon.name(u.name), ...(u.email ? { email: anon.email(u.email) } : {}) } : u;
 
   const dir = path.dirname(path.resolve(opts.output));
   const temp = path.join(dir, `.${path.basename(opts.output)}.${randomBytes(4).toString('hex')}.tmp`);
@@ -206,7 +235,8 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
   try {
     const out = new FileWriter(fd);
     const json = (v: unknown) => JSON.stringify(v);
-    const array = (items: unknown[]) => `[${items.map((i) => `\n    ${json(i)}`).join(',')}${items.length ? '\n  ' : ''}]`;
+    const array = (items: unknown[]) =>
+      `[${items.map((i) => `\n    ${json(i)}`).join(',')}${items.length ? '\n  ' : ''}]`;
     out.write(`{\n"format": 1,\n"snapshot": ${JSON.stringify(header, null, 1)},\n"portals": [{\n`);
     out.write(`  "hosts": ${json(SNAPSHOT_HOSTS)},\n  "default": true,\n`);
     for (const [k, v] of Object.entries(portal)) out.write(`  ${json(k)}: ${json(v)},\n`);
@@ -219,7 +249,11 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
     out.write(`  "groups": ${array(s.groups ?? [])},\n`);
 
     /** `"name": [` the journal's records, one a line, `]`: streamed, never held whole. */
-    const streamArray = async <T>(name: string, records: AsyncIterable<{ record: T }>, shape: (record: T) => unknown) => {
+    const streamArray = async <T>(
+      name: string,
+      records: AsyncIterable<{ record: T }>,
+      shape: (record: T) => unknown,
+    ) => {
       out.write(`  ${json(name)}: [`);
       let first = true;
       for await (const { record } of records) {
@@ -250,9 +284,13 @@ export async function writeSeed(journal: Journal<CrawlState>, users: UserBook, o
       return p;
     });
     out.write(',\n');
-    await streamArray('comments', journal.read<CommentSeed>(PART.comments), (c) => (anon ? { ...c, comment: anon.text(c.comment) } : c));
+    await streamArray('comments', journal.read<CommentSeed>(PART.comments), (c) =>
+      anon ? { ...c, comment: anon.text(c.comment) } : c,
+    );
     out.write(',\n');
-    await streamArray('feedback', journal.read<FeedbackSeed>(PART.feedback), (f) => (anon ? { ...f, feedback: anon.text(f.feedback) } : f));
+    await streamArray('feedback', journal.read<FeedbackSeed>(PART.feedback), (f) =>
+      anon ? { ...f, feedback: anon.text(f.feedback) } : f,
+    );
     out.write('\n}]\n}\n');
     out.flush();
     fsyncSync(fd);

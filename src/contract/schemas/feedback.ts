@@ -53,7 +53,13 @@ export const feedbackSchemas = lazily(() => {
     filters: z.record(z.string(), z.unknown()),
   });
 
-  return { FeedbackSchema, FeedbackCreateBodySchema, FeedbackUpdateBodySchema, FeedbackSummarizeBodySchema, FeedbackSummarySchema };
+  return {
+    FeedbackSchema,
+    FeedbackCreateBodySchema,
+    FeedbackUpdateBodySchema,
+    FeedbackSummarizeBodySchema,
+    FeedbackSummarySchema,
+  };
 });
 
 type FeedbackSchemas = ReturnType<typeof feedbackSchemas>;

@@ -33,9 +33,12 @@ export const groupSchemas = lazily(() => {
 
   /** Adding takes the user's UUID key (preferred) or integer id. */
   const GroupUserAddBodySchema = z.object({
-    user_id: z.union([z.string(), z.number().int({ error: STRING_OR_INTEGER })], {
-      error: (i) => (i.input === undefined || i.input === null ? 'The user id field is required.' : STRING_OR_INTEGER),
-    }).refine((v) => v !== '', { error: 'The user id field is required.' }),
+    user_id: z
+      .union([z.string(), z.number().int({ error: STRING_OR_INTEGER })], {
+        error: (i) =>
+          i.input === undefined || i.input === null ? 'The user id field is required.' : STRING_OR_INTEGER,
+      })
+      .refine((v) => v !== '', { error: 'The user id field is required.' }),
   });
 
   /** Removing takes the integer id. */
@@ -47,7 +50,13 @@ export const groupSchemas = lazily(() => {
       .transform((v) => Number(v)),
   });
 
-  return { GroupSchema, GroupCreateBodySchema, GroupUpdateBodySchema, GroupUserAddBodySchema, GroupUserRemoveBodySchema };
+  return {
+    GroupSchema,
+    GroupCreateBodySchema,
+    GroupUpdateBodySchema,
+    GroupUserAddBodySchema,
+    GroupUserRemoveBodySchema,
+  };
 });
 
 type GroupSchemas = ReturnType<typeof groupSchemas>;

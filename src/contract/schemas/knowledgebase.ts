@@ -149,7 +149,25 @@ export const knowledgebaseSchemas = lazily(() => {
       .optional(),
   });
 
-  return { TabIdBodySchema, ScanStateSchema, ScanProgressSchema, LinkCheckSchema, PostLinkHealthSchema, LinkHealthResultsSchema, SyncSectionChangeSchema, SyncArticleChangeSchema, SyncCreateItemSchema, SyncSectionItemSchema, SyncSectionUpdateSchema, SyncArticleItemSchema, SyncArticleUpdateSchema, SyncTabChangesSchema, SyncPlanSchema, SyncResultSchema, SyncMultipartFieldsSchema };
+  return {
+    TabIdBodySchema,
+    ScanStateSchema,
+    ScanProgressSchema,
+    LinkCheckSchema,
+    PostLinkHealthSchema,
+    LinkHealthResultsSchema,
+    SyncSectionChangeSchema,
+    SyncArticleChangeSchema,
+    SyncCreateItemSchema,
+    SyncSectionItemSchema,
+    SyncSectionUpdateSchema,
+    SyncArticleItemSchema,
+    SyncArticleUpdateSchema,
+    SyncTabChangesSchema,
+    SyncPlanSchema,
+    SyncResultSchema,
+    SyncMultipartFieldsSchema,
+  };
 });
 
 type KnowledgebaseSchemas = ReturnType<typeof knowledgebaseSchemas>;

@@ -89,7 +89,16 @@ export const moderationSchemas = lazily(() => {
     data: z.union([ModerationPostSchema, ModerationCommentSchema]),
   });
 
-  return { ModerationPostSchema, ModerationCommentSchema, ModerationPendingQuerySchema, ModerationPendingResponseSchema, ModerationRejectedQuerySchema, ModerationRejectedResponseSchema, ModerationTypeSchema, ModerationActionResponseSchema };
+  return {
+    ModerationPostSchema,
+    ModerationCommentSchema,
+    ModerationPendingQuerySchema,
+    ModerationPendingResponseSchema,
+    ModerationRejectedQuerySchema,
+    ModerationRejectedResponseSchema,
+    ModerationTypeSchema,
+    ModerationActionResponseSchema,
+  };
 });
 
 type ModerationSchemas = ReturnType<typeof moderationSchemas>;

@@ -8,9 +8,17 @@ import * as z from 'zod';
 export const NamedListSchemas = {
   tabs: z.array(z.looseObject({ id: z.number().int(), slug: z.string(), name: z.string(), type: z.string() })),
   sections: z.array(
-    z.looseObject({ id: z.number().int(), tab_id: z.number().int(), slug: z.string(), name: z.string(), parent_id: z.number().int().nullable() }),
+    z.looseObject({
+      id: z.number().int(),
+      tab_id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      parent_id: z.number().int().nullable(),
+    }),
   ),
-  statuses: z.array(z.looseObject({ id: z.number().int(), name: z.string(), color: z.string(), tab_id: z.number().int().nullable() })),
+  statuses: z.array(
+    z.looseObject({ id: z.number().int(), name: z.string(), color: z.string(), tab_id: z.number().int().nullable() }),
+  ),
   tags: z.array(z.looseObject({ id: z.string(), name: z.string() })),
   /** The API finds users by UUID or integer id only; people know them by name or e-mail. */
   users: z.array(z.looseObject({ id: z.string(), database_id: z.number().int(), name: z.string(), email: z.string() })),

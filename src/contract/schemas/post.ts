@@ -7,17 +7,58 @@ import { commonSchemas } from './common.js';
 import { userSchemas } from './user.js';
 
 export const POST_ORDER_BY = [
-  'id', 'title', 'created_at', 'updated_at', 'content_updated_at', 'votes_count', 'comments_count',
-  'latest_status_change', 'latest_vote', 'views', 'sum_mrr', 'sum_ltv', 'order', 'moscow_priority',
-  'priority', 'severity', 'platform', 'version', 'release', 'trending_score', 'estimated_date',
-  'is_published', 'is_internal', 'author', 'post_type', 'assigned_to', 'section', 'publish_at',
-  'allow_comments', 'jira_issue_key', 'linear_issue_key',
+  'id',
+  'title',
+  'created_at',
+  'updated_at',
+  'content_updated_at',
+  'votes_count',
+  'comments_count',
+  'latest_status_change',
+  'latest_vote',
+  'views',
+  'sum_mrr',
+  'sum_ltv',
+  'order',
+  'moscow_priority',
+  'priority',
+  'severity',
+  'platform',
+  'version',
+  'release',
+  'trending_score',
+  'estimated_date',
+  'is_published',
+  'is_internal',
+  'author',
+  'post_type',
+  'assigned_to',
+  'section',
+  'publish_at',
+  'allow_comments',
+  'jira_issue_key',
+  'linear_issue_key',
 ] as const;
 
 export const PLATFORMS = [
-  'web', 'windows', 'linux', 'macos', 'ios', 'android', 'mobile', 'api', 'sdk',
-  'playstation', 'xbox', 'nintendo_switch', 'alexa', 'google_assistant',
-  'chrome_extension', 'firefox_extension', 'safari_extension', 'edge_extension',
+  'web',
+  'windows',
+  'linux',
+  'macos',
+  'ios',
+  'android',
+  'mobile',
+  'api',
+  'sdk',
+  'playstation',
+  'xbox',
+  'nintendo_switch',
+  'alexa',
+  'google_assistant',
+  'chrome_extension',
+  'firefox_extension',
+  'safari_extension',
+  'edge_extension',
 ] as const;
 
 const CUSTOM_FIELD = /^cf_\d+$/;
@@ -31,18 +72,23 @@ const isIntegerInput = (v: string | number) =>
 
 /** One integer or an array of them (`status=1&status=2`, `status[]=1`), always an array after parsing. */
 const manyIntegers = (field: string) =>
-  withJsonShape(z
-    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: mustBeInteger(field) })
-    .transform((v) => (Array.isArray(v) ? v : [v]))
-    .refine((vs) => vs.every(isIntegerInput), { error: mustBeInteger(field) })
-    .transform((vs) => vs.map(Number)), { type: 'array', items: { type: 'integer' } });
+  withJsonShape(
+    z
+      .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { error: mustBeInteger(field) })
+      .transform((v) => (Array.isArray(v) ? v : [v]))
+      .refine((vs) => vs.every(isIntegerInput), { error: mustBeInteger(field) })
+      .transform((vs) => vs.map(Number)),
+    { type: 'array', items: { type: 'integer' } },
+  );
 
 const queryString = (field: string) => z.string({ error: `The ${field.replace(/_/g, ' ')} field must be a string.` });
 
 const manyStrings = (field: string) =>
   withJsonShape(
     z
-      .union([z.string(), z.array(z.string())], { error: `The ${field.replace(/_/g, ' ')} field must be a string or an array.` })
+      .union([z.string(), z.array(z.string())], {
+        error: `The ${field.replace(/_/g, ' ')} field must be a string or an array.`,
+      })
       .transform((v) => (Array.isArray(v) ? v : [v])),
     { type: 'array', items: { type: 'string' } },
   );
@@ -139,7 +185,14 @@ export const postSchemas = lazily(() => {
     limit: z.number().int(),
   });
 
-  return { PostCategorySchema, PostStatusSchema, PostSchema, PostMinimalSchema, PostListQuerySchema, PostListResponseSchema };
+  return {
+    PostCategorySchema,
+    PostStatusSchema,
+    PostSchema,
+    PostMinimalSchema,
+    PostListQuerySchema,
+    PostListResponseSchema,
+  };
 });
 
 type PostSchemas = ReturnType<typeof postSchemas>;

@@ -15,8 +15,14 @@ function assertNameFree(portal: PortalState, name: string, except?: number): voi
   if (holder && holder.id !== except) throw ValidationError.field('name', NAME_TAKEN);
 }
 
-function findForChange(portal: PortalState, rawId: string, verb: 'update' | 'delete', notFound: string): CategoryRecord {
-  const category = /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.category(Number(rawId)) : undefined;
+function findForChange(
+  portal: PortalState,
+  rawId: string,
+  verb: 'update' | 'delete',
+  notFound: string,
+): CategoryRecord {
+  const category =
+    /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.category(Number(rawId)) : undefined;
   if (!category) throw new NotFoundError(notFound);
   if (category.locked) throw new ForbiddenError(`You do not have permission to ${verb} this category.`);
   return category;
@@ -37,7 +43,11 @@ export function createCategory(portal: PortalState, input: { name: string }): Ca
   return category;
 }
 
-export function updateCategory(portal: PortalState, rawId: string, input: { name: string; color: string }): CategoryRecord {
+export function updateCategory(
+  portal: PortalState,
+  rawId: string,
+  input: { name: string; color: string },
+): CategoryRecord {
   const category = findForChange(portal, rawId, 'update', 'Category not found.');
   assertNameFree(portal, input.name, category.id);
   category.name = input.name;

@@ -51,7 +51,7 @@ function parentProblem(portal: PortalState, post: PostRecord, parentId: number, 
   if (!parent || parent.post_key !== post.key) return true;
   if (!self) return false;
   const seen = new Set<number>();
-  for (let at: CommentRecord | undefined = parent; at && !seen.has(at.id); ) {
+  for (let at: CommentRecord | undefined = parent; at && !seen.has(at.id);) {
     if (at.id === self.id) return true;
     seen.add(at.id);
     const up: number | null = at.parent_id;
@@ -71,7 +71,12 @@ export function initialModerationStatus(portal: PortalState): CommentRecord['mod
   return portal.moderate_comments ? 'pending' : 'approved';
 }
 
-export function createComment(portal: PortalState, postKey: string, input: CommentCreateBody, now: Date): CommentRecord {
+export function createComment(
+  portal: PortalState,
+  postKey: string,
+  input: CommentCreateBody,
+  now: Date,
+): CommentRecord {
   const post = findPostByKey(portal, postKey);
   const errors: Record<string, string[]> = {};
   if (!userOf(portal, input.user_id)) errors.user_id = [INVALID_USER];
@@ -105,7 +110,11 @@ export function createComment(portal: PortalState, postKey: string, input: Comme
 export function updateComment(portal: PortalState, rawId: string, input: CommentUpdateBody, now: Date): CommentRecord {
   const comment = findCommentById(portal, rawId);
   const post = findPostByKey(portal, comment.post_key);
-  if (input.parent_id !== undefined && input.parent_id !== null && parentProblem(portal, post, input.parent_id, comment)) {
+  if (
+    input.parent_id !== undefined &&
+    input.parent_id !== null &&
+    parentProblem(portal, post, input.parent_id, comment)
+  ) {
     throw ValidationError.field('parent_id', INVALID_PARENT);
   }
   comment.comment = input.comment;

@@ -8,7 +8,10 @@ export class NotFoundError extends DomainError {}
 
 /** Field validation (422 with `errors`). */
 export class ValidationError extends DomainError {
-  constructor(readonly errors: Record<string, string[]>, message = VALIDATION_MESSAGE) {
+  constructor(
+    readonly errors: Record<string, string[]>,
+    message = VALIDATION_MESSAGE,
+  ) {
     super(message);
   }
   static field(field: string, message: string): ValidationError {

@@ -15,7 +15,12 @@ export interface MailPayload {
 export const POST_APPROVAL_JOBS = ['translation', 'auto_tagging', 'auto_reply'] as const;
 export type PostApprovalJob = (typeof POST_APPROVAL_JOBS)[number];
 
-export function recordEvent(portal: PortalState, type: string, payload: Record<string, unknown>, now: Date): EventRecord {
+export function recordEvent(
+  portal: PortalState,
+  type: string,
+  payload: Record<string, unknown>,
+  now: Date,
+): EventRecord {
   const event: EventRecord = { type, occurred_at: now.toISOString(), payload };
   portal.recordEvent(event);
   return event;

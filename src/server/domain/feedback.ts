@@ -68,7 +68,12 @@ export function createFeedback(
   return entry;
 }
 
-export function updateFeedback(portal: PortalState, id: string, input: { feedback: string }, now: Date): FeedbackRecord {
+export function updateFeedback(
+  portal: PortalState,
+  id: string,
+  input: { feedback: string },
+  now: Date,
+): FeedbackRecord {
   const entry = findFeedback(portal, id);
   if (entry.feedback !== input.feedback) {
     entry.feedback = input.feedback;

@@ -38,7 +38,11 @@ function assertNameFree(portal: PortalState, name: string, except?: GroupRecord)
 /** An empty description is stored as null, as the service's empty-string-to-null middleware does. */
 const normalizeDescription = (d: string | null | undefined): string | null => (d === undefined || d === '' ? null : d);
 
-export function createGroup(portal: PortalState, input: { name: string; description?: string | null }, now: Date): GroupRecord {
+export function createGroup(
+  portal: PortalState,
+  input: { name: string; description?: string | null },
+  now: Date,
+): GroupRecord {
   assertNameFree(portal, input.name);
   const stamp = now.toISOString();
   const group: GroupRecord = {

@@ -80,13 +80,19 @@ export function moderate(
 ): ModerationTarget {
   const target = findModerationTarget(portal, type, identifier);
   const item = target.type === 'post' ? target.post : target.comment;
-  if (item.moderation_status !== 'pending') throw new RuleViolation(`The ${type} is already ${item.moderation_status}.`);
+  if (item.moderation_status !== 'pending')
+    throw new RuleViolation(`The ${type} is already ${item.moderation_status}.`);
   const at = now.toISOString();
   item.moderation_status = NEXT_STATUS[action];
   item.moderated_by = moderatorId(portal);
   item.moderated_at = at;
   item.updated_at = at;
-  const change = { moderation_status: item.moderation_status, moderated_by: item.moderated_by, moderated_at: at, updated_at: at };
+  const change = {
+    moderation_status: item.moderation_status,
+    moderated_by: item.moderated_by,
+    moderated_at: at,
+    updated_at: at,
+  };
   if (target.type === 'post') portal.updatePost(target.post.key, change);
   else portal.updateComment(target.comment.id, change);
   if (target.type === 'post' && action === 'approve') dispatchPostApprovalJobs(portal, target.post.key, now);

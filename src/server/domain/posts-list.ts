@@ -9,7 +9,16 @@ export const SAVED_QUERY_INVALID = 'The selected saved query id is invalid.';
 
 /** Parameters a saved query may store; paging and format belong to the request. */
 const SAVED_QUERY_KEYS = [
-  'tab', 'category', 'section', 'status', 'platform', 'version', 'release', 'tag_id', 'order_by', 'order_direction',
+  'tab',
+  'category',
+  'section',
+  'status',
+  'platform',
+  'version',
+  'release',
+  'tag_id',
+  'order_by',
+  'order_direction',
 ] as const;
 
 export interface PostPage {

@@ -13,7 +13,8 @@ export function createReference(portal: PortalState, key: string, text: string, 
 }
 
 export function deleteReference(portal: PortalState, rawId: string): void {
-  const reference = /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.reference(Number(rawId)) : undefined;
+  const reference =
+    /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.reference(Number(rawId)) : undefined;
   if (!reference) throw noQueryResults('Reference', rawId);
   portal.deleteReference(reference.id);
 }

@@ -338,7 +338,9 @@ export function summarizeFeedback(entries: FeedbackForSummary[], filters: Summar
     for (const f of classifyFocus(e.feedback)) focus[f]++;
   }
   // fromEntries defines own properties, so a type named "__proto__" is counted like any other.
-  const by_type: Record<string, number> = Object.fromEntries([...typeCounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const by_type: Record<string, number> = Object.fromEntries(
+    [...typeCounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 
   const top_phrases = topPhrases(selected.map((e) => e.feedback));
   return {

@@ -26,7 +26,12 @@ function voteablePost(portal: PortalState, key: string): PostRecord {
 const findVote = (portal: PortalState, post: PostRecord, anonymousId: string) => portal.vote(post.key, anonymousId);
 
 /** One vote per anonymous id and post; the post's `votes_count` counts it. */
-export function addAnonymousVote(portal: PortalState, key: string, anonymousId: string, now: Date): AnonymousVoteRecord {
+export function addAnonymousVote(
+  portal: PortalState,
+  key: string,
+  anonymousId: string,
+  now: Date,
+): AnonymousVoteRecord {
   const post = voteablePost(portal, key);
   if (findVote(portal, post, anonymousId)) throw new RuleViolation(ALREADY_VOTED);
   const vote: AnonymousVoteRecord = { post_key: post.key, anonymous_id: anonymousId, created_at: now.toISOString() };

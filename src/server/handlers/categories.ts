@@ -4,7 +4,8 @@ import { ok, type HandlerMap } from './types.js';
 export const categoryHandlers: HandlerMap = {
   'categories.list': ({ portal }) => ok({ data: portal.categories.map(presentCategory) }),
   'categories.create': ({ portal, body }) => ok({ data: presentCategory(createCategory(portal, body)) }),
-  'categories.update': ({ portal, params, body }) => ok({ data: presentCategory(updateCategory(portal, params.id, body)) }),
+  'categories.update': ({ portal, params, body }) =>
+    ok({ data: presentCategory(updateCategory(portal, params.id, body)) }),
   'categories.delete': ({ portal, params }) => {
     deleteCategory(portal, params.id);
     return ok({ message: 'Category deleted successfully' });

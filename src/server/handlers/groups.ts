@@ -15,7 +15,8 @@ export const groupHandlers: HandlerMap = {
   'groups.list': ({ portal }) => ok({ data: portal.groups.map((g) => presentGroup(portal, g)) }),
   'groups.create': ({ portal, body, now }) => ok({ data: presentGroup(portal, createGroup(portal, body, now)) }),
   'groups.get': ({ portal, params }) => ok({ data: presentGroup(portal, findGroup(portal, params.id)) }),
-  'groups.update': ({ portal, params, body, now }) => ok({ data: presentGroup(portal, updateGroup(portal, params.id, body, now)) }),
+  'groups.update': ({ portal, params, body, now }) =>
+    ok({ data: presentGroup(portal, updateGroup(portal, params.id, body, now)) }),
   'groups.delete': ({ portal, params }) => {
     deleteGroup(portal, params.id);
     return ok({ message: 'Group deleted successfully' });

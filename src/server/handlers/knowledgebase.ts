@@ -18,7 +18,8 @@ export const knowledgebaseHandlers: HandlerMap = {
   'knowledgebase.scanLinks': ({ portal, body, services }) =>
     ok({ data: startLinkScan(services, portal, findKbTab(portal, body.tab_id)) }),
 
-  'knowledgebase.scanProgress': ({ portal, params, services }) => ok({ data: scanProgress(services, portal, params.scanId) }),
+  'knowledgebase.scanProgress': ({ portal, params, services }) =>
+    ok({ data: scanProgress(services, portal, params.scanId) }),
 
   'knowledgebase.linkResults': ({ portal, params, services }) =>
     ok({ data: linkResults(services, portal, findKbTab(portal, params.tabId)) }),

@@ -12,5 +12,8 @@ export function assertKnownTransferEncoding(req: IncomingMessage): void {
   if (header === undefined) return;
   const codings = header.split(',').map((c) => c.trim().toLowerCase());
   if (codings.length === 1 && codings[0] === 'chunked') return;
-  throw new HttpError(400, `Transfer-Encoding "${header}" is not supported; send the body with Content-Length or chunked alone.`);
+  throw new HttpError(
+    400,
+    `Transfer-Encoding "${header}" is not supported; send the body with Content-Length or chunked alone.`,
+  );
 }

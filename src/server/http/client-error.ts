@@ -15,7 +15,9 @@ export function answerClientErrors(server: Server): void {
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     const body = JSON.stringify({
-      message: tooLarge ? 'The request headers (with the URL) are larger than 16 KiB.' : 'The request could not be parsed as HTTP/1.1.',
+      message: tooLarge
+        ? 'The request headers (with the URL) are larger than 16 KiB.'
+        : 'The request could not be parsed as HTTP/1.1.',
     });
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

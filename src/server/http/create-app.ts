@@ -86,7 +86,11 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const ctx = { portal, key, params, query, body, req, res, store, services, now, origin } as HandlerContext;
     // A write's changes are all kept or, when the handler throws, all undone.
     const run = () => handler(ctx);
-    const result = (await (isWrite(endpoint) ? store.mutate(run) : run())) as { status?: number; body?: unknown; streamed?: true };
+    const result = (await (isWrite(endpoint) ? store.mutate(run) : run())) as {
+      status?: number;
+      body?: unknown;
+      streamed?: true;
+    };
     if (result.streamed) return;
     const status = result.status ?? 200;
     if (isWrite(endpoint) && status < 300) await store.commit();

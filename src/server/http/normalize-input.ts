@@ -23,7 +23,12 @@ function normalize(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       // defineProperty, so that a `__proto__` key stays an ordinary field
-      Object.defineProperty(out, key, { value: normalize(inner), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: normalize(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

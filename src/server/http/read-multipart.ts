@@ -78,10 +78,7 @@ export function fileTooLargeMessage(field: string, maxFileBytes: number): string
  * is left unread (paused, so the client is held back by backpressure); answer
  * the refusal after calling dropUnreadBody(req, res).
  */
-export async function readMultipart(
-  req: IncomingMessage,
-  opts: ReadMultipartOptions,
-): Promise<MultipartForm> {
+export async function readMultipart(req: IncomingMessage, opts: ReadMultipartOptions): Promise<MultipartForm> {
   const fileField = opts.fileField ?? 'file';
   const maxFields = opts.maxFields ?? DEFAULT_MAX_FIELDS;
   const maxBodyBytes = opts.maxFileBytes + (opts.overheadBytes ?? DEFAULT_OVERHEAD_BYTES);
@@ -202,14 +199,16 @@ export async function readMultipart(
         out.destroy(aborted);
       };
       const written = pipeline(stream, out);
-      fileWritten = Promise.allSettled([written, closed]).then(() => written).then(() => {
-        file = {
-          path: target,
-          filename: info.filename ?? '',
-          size: out.bytesWritten,
-          mimeType: info.mimeType,
-        };
-      });
+      fileWritten = Promise.allSettled([written, closed])
+        .then(() => written)
+        .then(() => {
+          file = {
+            path: target,
+            filename: info.filename ?? '',
+            size: out.bytesWritten,
+            mimeType: info.mimeType,
+          };
+        });
       fileWritten.catch((err) => fail(isFsError(err) ? storageFailed(err) : malformed(err)));
     });
 
@@ -248,7 +247,10 @@ function malformed(err: unknown): MultipartError {
 
 // busboy hands a part without `name` to its listeners as `undefined`.
 function unnamedPart(): MultipartError {
-  return new MultipartError(400, 'Malformed multipart/form-data body: every part needs a name in its Content-Disposition.');
+  return new MultipartError(
+    400,
+    'Malformed multipart/form-data body: every part needs a name in its Content-Disposition.',
+  );
 }
 
 function isFsError(err: unknown): err is NodeJS.ErrnoException {

@@ -30,7 +30,15 @@ interface ReferenceRequest {
 }
 
 /** `/__reference/*`: inspection endpoints of the reference server, not part of the product's API. */
-export async function handleReferenceRoute({ req, res, url, method, portal, store, now }: ReferenceRequest): Promise<void> {
+export async function handleReferenceRoute({
+  req,
+  res,
+  url,
+  method,
+  portal,
+  store,
+  now,
+}: ReferenceRequest): Promise<void> {
   const path = url.pathname;
   const routes: Record<string, string> = {
     '/__reference/openapi.json': 'GET',
@@ -41,9 +49,13 @@ export async function handleReferenceRoute({ req, res, url, method, portal, stor
   const allowed = Object.hasOwn(routes, path) ? routes[path] : undefined;
   if (!allowed) throw new HttpError(404, `The route ${path.slice(1)} could not be found.`);
   if (allowed !== method) {
-    throw new HttpError(405, `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed}.`, {
-      allow: allowed,
-    });
+    throw new HttpError(
+      405,
+      `The ${method} method is not supported for route ${path.slice(1)}. Supported methods: ${allowed}.`,
+      {
+        allow: allowed,
+      },
+    );
   }
   if (path === '/__reference/openapi.json') {
     // The address the client used, so a client generated from this copy calls this server.

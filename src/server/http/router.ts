@@ -59,7 +59,10 @@ export function createRouter(list: readonly Endpoint[] = endpointList) {
 
   function find(method: string, pathname: string): RouteMatch {
     const segments = (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).split('/');
-    const nearby = [...(buckets.get(bucketKey(segments.length, segments[RESOURCE] ?? ANY)) ?? []), ...(buckets.get(bucketKey(segments.length, ANY)) ?? [])];
+    const nearby = [
+      ...(buckets.get(bucketKey(segments.length, segments[RESOURCE] ?? ANY)) ?? []),
+      ...(buckets.get(bucketKey(segments.length, ANY)) ?? []),
+    ];
     // `/feedback/summarize` is that route, never `/feedback/{id}` with id "summarize".
     const candidates = nearby.flatMap((route) => {
       const m = route.pattern.exec(pathname);

@@ -67,7 +67,12 @@ export interface StoreLookups {
  * tab of this portal or anywhere in another portal. Post keys are looked up in
  * the store when `postsWithKey` is given, else in the documents.
  */
-export function foreignOwnership(portals: PortalData[], portal: PortalData, tabId: number, postsWithKey?: StoreLookups['postsWithKey']): SyncOwnership {
+export function foreignOwnership(
+  portals: PortalData[],
+  portal: PortalData,
+  tabId: number,
+  postsWithKey?: StoreLookups['postsWithKey'],
+): SyncOwnership {
   const elsewhere = (p: PortalData, itemTab: number | null) => p !== portal || itemTab !== tabId;
   return {
     foreignArticleIds: postsWithKey
@@ -85,7 +90,10 @@ const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
  * store's lookups, section ids come from its counter and keys are checked
  * against every post of the store; else both come from the documents.
  */
-export function storeIdSource(portals: PortalData[], store?: Pick<StoreLookups, 'postsWithKey' | 'newSectionId'>): IdSource {
+export function storeIdSource(
+  portals: PortalData[],
+  store?: Pick<StoreLookups, 'postsWithKey' | 'newSectionId'>,
+): IdSource {
   let sectionId = Math.max(0, ...portals.flatMap((p) => p.sections.map((s) => s.id)));
   const keys = new Set(portals.flatMap((p) => p.posts.map((x) => x.key)));
   const taken = (key: string) => keys.has(key) || (store !== undefined && store.postsWithKey(key).length > 0);
@@ -130,12 +138,22 @@ export function writeBackKbTab(
     if (record === undefined) {
       portal.sections.push({ ...s, tab_id: tab.id });
     } else {
-      Object.assign(record, { parent_id: s.parent_id, slug: s.slug, name: s.name, description: s.description, sort_order: s.sort_order });
+      Object.assign(record, {
+        parent_id: s.parent_id,
+        slug: s.slug,
+        name: s.name,
+        description: s.description,
+        sort_order: s.sort_order,
+      });
     }
   }
 
   const keptPosts = new Set(synced.articles.map((a) => a.key));
-  const removed = new Set(tabPosts(portal, tab.id).filter((p) => !keptPosts.has(p.key)).map((p) => p.key));
+  const removed = new Set(
+    tabPosts(portal, tab.id)
+      .filter((p) => !keptPosts.has(p.key))
+      .map((p) => p.key),
+  );
   if (removed.size > 0) {
     portal.posts = portal.posts.filter((p) => !removed.has(p.key));
     portal.comments = portal.comments.filter((c) => !removed.has(c.post_key));
@@ -148,8 +166,17 @@ export function writeBackKbTab(
     const record = postByKey.get(a.key);
     if (record !== undefined) {
       const changed =
-        record.title !== a.title || record.description !== a.body || record.section_id !== a.section_id || record.sort_order !== a.sort_order;
-      Object.assign(record, { title: a.title, description: a.body, section_id: a.section_id, slug: a.slug, sort_order: a.sort_order });
+        record.title !== a.title ||
+        record.description !== a.body ||
+        record.section_id !== a.section_id ||
+        record.sort_order !== a.sort_order;
+      Object.assign(record, {
+        title: a.title,
+        description: a.body,
+        section_id: a.section_id,
+        slug: a.slug,
+        sort_order: a.sort_order,
+      });
       if (changed) record.updated_at = at;
       continue;
     }

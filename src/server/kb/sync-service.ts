@@ -12,7 +12,16 @@ import {
   type SectionChange,
   type SyncPlan,
 } from './archive/index.js';
-import { articleAuthor, foreignOwnership, saveKbTab, storeIdSource, tabPosts, toKbTab, writeBackKbTab, type StoreLookups } from './kb-tab.js';
+import {
+  articleAuthor,
+  foreignOwnership,
+  saveKbTab,
+  storeIdSource,
+  tabPosts,
+  toKbTab,
+  writeBackKbTab,
+  type StoreLookups,
+} from './kb-tab.js';
 
 export interface SyncConfirmations {
   /** Post keys or the posts' numeric ids. */
@@ -50,7 +59,13 @@ export function executeSync(
   const plan = planSync(kbTab, archive, foreignOwnership(portals, portal, tab.id, store?.postsWithKey));
   if (plan.articles.create.length > 0) articleAuthor(portal); // refuse before anything is written
   const before = databaseIds(portal, tab);
-  const result = applySync(kbTab, archive, plan, confirmedIds(portal, tab, confirmations), storeIdSource(portals, store));
+  const result = applySync(
+    kbTab,
+    archive,
+    plan,
+    confirmedIds(portal, tab, confirmations),
+    storeIdSource(portals, store),
+  );
   writeBackKbTab(portal, tab, result.tab, now, store && (() => store.newDatabaseId()));
   const after = databaseIds(portal, tab);
   return presentResult(result, (key) => before.get(key) ?? after.get(key)!);
@@ -62,9 +77,20 @@ export function executeSync(
  * which answers what the documents leave out. A sync's writes go in one
  * transaction.
  */
-export function previewStoredSync(store: Store, portal: PortalState, tab: TabRecord, archive: ParsedArchive): SyncPlanBody {
+export function previewStoredSync(
+  store: Store,
+  portal: PortalState,
+  tab: TabRecord,
+  archive: ParsedArchive,
+): SyncPlanBody {
   const docs = store.knowledgeBaseDocuments();
-  return previewSync(docs, docs.find((d) => d.id === portal.id)!, tab, archive, lookups(store, portal));
+  return previewSync(
+    docs,
+    docs.find((d) => d.id === portal.id)!,
+    tab,
+    archive,
+    lookups(store, portal),
+  );
 }
 
 export function executeStoredSync(
@@ -78,7 +104,15 @@ export function executeStoredSync(
   return store.mutate(() => {
     const docs = store.knowledgeBaseDocuments();
     const doc = docs.find((d) => d.id === portal.id)!;
-    const result = executeSync(docs, doc, doc.tabs.find((t) => t.id === tab.id)!, archive, confirmations, now, lookups(store, portal));
+    const result = executeSync(
+      docs,
+      doc,
+      doc.tabs.find((t) => t.id === tab.id)!,
+      archive,
+      confirmations,
+      now,
+      lookups(store, portal),
+    );
     saveKbTab(portal, doc, tab.id);
     return result;
   });
@@ -96,9 +130,7 @@ function confirmedIds(portal: PortalData, tab: TabRecord, confirmations: SyncCon
   const posts = tabPosts(portal, tab.id);
   // A number may be a database id, or a post key that happens to be all digits.
   const keys = confirmations.articles.flatMap((id) =>
-    typeof id === 'string'
-      ? [id]
-      : posts.filter((p) => p.database_id === id || p.key === String(id)).map((p) => p.key),
+    typeof id === 'string' ? [id] : posts.filter((p) => p.database_id === id || p.key === String(id)).map((p) => p.key),
   );
   return { articles: keys, sections: confirmations.sections };
 }
@@ -112,10 +144,20 @@ type DatabaseIdOf = (key: string) => number;
 // Each item is copied field by field: the body carries exactly the contract's fields.
 const createItem = ({ title, path }: { title: string; path: string }) => ({ id: null, title, path });
 const sectionItem = ({ id, title, path }: { id: number; title: string; path: string }) => ({ id, title, path });
-const sectionUpdate = ({ id, title, path, changes }: PlanUpdate<number, SectionChange>) => ({ id, title, path, changes: [...changes] });
+const sectionUpdate = ({ id, title, path, changes }: PlanUpdate<number, SectionChange>) => ({
+  id,
+  title,
+  path,
+  changes: [...changes],
+});
 
 function articleItem(databaseIdOf: DatabaseIdOf) {
-  return ({ id, title, path }: { id: string; title: string; path: string }) => ({ id, database_id: databaseIdOf(id), title, path });
+  return ({ id, title, path }: { id: string; title: string; path: string }) => ({
+    id,
+    database_id: databaseIdOf(id),
+    title,
+    path,
+  });
 }
 
 function articleUpdate(databaseIdOf: DatabaseIdOf) {
@@ -159,7 +201,10 @@ function presentResult({ applied, skipped }: ApplyResult, databaseIdOf: Database
     update: applied.articles.update.map(articleUpdate(databaseIdOf)),
     delete: applied.articles.delete.map(articleItem(databaseIdOf)),
   };
-  const skippedItems = { sections: skipped.sections.map(sectionItem), articles: skipped.articles.map(articleItem(databaseIdOf)) };
+  const skippedItems = {
+    sections: skipped.sections.map(sectionItem),
+    articles: skipped.articles.map(articleItem(databaseIdOf)),
+  };
   return {
     applied: { tab: { changes: [...applied.tab.changes] }, sections, articles },
     skipped: skippedItems,

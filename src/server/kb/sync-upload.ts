@@ -76,7 +76,10 @@ function checkLinkCounts(archive: ParsedArchive, editorType: 'markdown' | 'wysiw
     if (article.body.length <= SHORTEST_LINK_CHARS * MAX_LINKS_PER_ARTICLE) continue;
     const count = extractLinks(article.body, editorType).length;
     if (count > MAX_LINKS_PER_ARTICLE) {
-      throw new ArchiveError(article.path, `has ${count} links; at most ${MAX_LINKS_PER_ARTICLE} are allowed per article.`);
+      throw new ArchiveError(
+        article.path,
+        `has ${count} links; at most ${MAX_LINKS_PER_ARTICLE} are allowed per article.`,
+      );
     }
   }
 }

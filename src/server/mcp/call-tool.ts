@@ -11,8 +11,7 @@ import { toolArguments, type ToolDefinition, type ToolRequest } from '../../cont
 export interface ToolResult {
   [key: string]: unknown;
   content: Array<
-    | { type: 'text'; text: string }
-    | { type: 'resource'; resource: { uri: string; mimeType: string; blob: string } }
+    { type: 'text'; text: string } | { type: 'resource'; resource: { uri: string; mimeType: string; blob: string } }
   >;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
@@ -30,14 +29,18 @@ export async function callTool(client: ApiClient, tool: ToolDefinition, args: un
     if (tool.endpoint.responseType === 'zip') return await downloadResult(client, tool, parsed.request);
     const data = tool.takesFile
       ? await uploadResult(client, tool, parsed.request)
-      : await client.call(tool.name as OperationName, {
-          params: parsed.request.params,
-          query: parsed.request.query,
-          body: parsed.request.body,
-        } as never);
+      : await client.call(
+          tool.name as OperationName,
+          {
+            params: parsed.request.params,
+            query: parsed.request.query,
+            body: parsed.request.body,
+          } as never,
+        );
     return dataResult(data as Record<string, unknown>);
   } catch (err) {
-    if (err instanceof ApiError) return errorResult({ status: err.status, message: err.message, errors: err.fieldErrors });
+    if (err instanceof ApiError)
+      return errorResult({ status: err.status, message: err.message, errors: err.fieldErrors });
     if (err instanceof RequestValidationError) return errorResult({ message: err.message, errors: err.fieldErrors });
     if (err instanceof NetworkError || err instanceof ResponseShapeError) return errorResult({ message: err.message });
     throw err;
@@ -49,28 +52,45 @@ export function dataResult(data: Record<string, unknown>): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
 }
 
-export function errorResult(error: { status?: number; message: string; errors?: Record<string, string[]> }): ToolResult {
+export function errorResult(error: {
+  status?: number;
+  message: string;
+  errors?: Record<string, string[]>;
+}): ToolResult {
   const errors = error.errors && Object.keys(error.errors).length ? error.errors : undefined;
   const lines = [error.status ? `${error.message} (${error.status})` : error.message];
   for (const [field, messages] of Object.entries(errors ?? {})) for (const m of messages) lines.push(`${field}: ${m}`);
   return {
     isError: true,
     content: [{ type: 'text', text: lines.join('\n') }],
-    structuredContent: { ...(error.status ? { status: error.status } : {}), message: error.message, ...(errors ? { errors } : {}) },
+    structuredContent: {
+      ...(error.status ? { status: error.status } : {}),
+      message: error.message,
+      ...(errors ? { errors } : {}),
+    },
   };
 }
 
 /** The knowledge-base export: the ZIP itself as an embedded resource. */
 async function downloadResult(client: ApiClient, tool: ToolDefinition, request: ToolRequest): Promise<ToolResult> {
   const target = buildPath(tool.endpoint.path, request.params) + encodeQuery(request.query as Record<string, string>);
-  const res = await client.send(tool.endpoint.method, target, { headers: { accept: 'application/zip, application/json' } });
+  const res = await client.send(tool.endpoint.method, target, {
+    headers: { accept: 'application/zip, application/json' },
+  });
   const zip = Buffer.from(await res.body.arrayBuffer());
   const tabId = String(request.query?.tab_id ?? '');
   const filename = `knowledgebase-tab-${tabId}.zip`;
   return {
     content: [
       { type: 'text', text: `${filename}: ${zip.length} bytes` },
-      { type: 'resource', resource: { uri: `fp://knowledgebase/export/${filename}`, mimeType: 'application/zip', blob: zip.toString('base64') } },
+      {
+        type: 'resource',
+        resource: {
+          uri: `fp://knowledgebase/export/${filename}`,
+          mimeType: 'application/zip',
+          blob: zip.toString('base64'),
+        },
+      },
     ],
     structuredContent: { filename, bytes: zip.length },
   };

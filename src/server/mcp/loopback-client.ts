@@ -21,7 +21,8 @@ export function loopbackClient(req: IncomingMessage, apiKey: string): ApiClient 
   const host = address.includes(':') ? `[${address}]` : address;
   const hostHeader = req.headers.host ?? `${host}:${port}`;
   const dispatcher = loopbackAgent().compose(
-    (dispatch) => (opts, handler) => dispatch({ ...opts, headers: { ...(opts.headers as Record<string, string>), host: hostHeader } }, handler),
+    (dispatch) => (opts, handler) =>
+      dispatch({ ...opts, headers: { ...(opts.headers as Record<string, string>), host: hostHeader } }, handler),
   );
   return new ApiClient({ baseUrl: `http://${host}:${port}`, apiKey, dispatcher, retries: 0, userAgent: 'fp-mcp' });
 }

@@ -32,7 +32,13 @@ function mcpHandler(): McpHttpHandler {
  * `X-MCP-Toolsets` header; tool calls go to this server's own API with the key of
  * the administrator who approved the token.
  */
-export async function serveMcp(req: IncomingMessage, res: ServerResponse, url: URL, origin: string, grant: Grant & { token: string }): Promise<void> {
+export async function serveMcp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  origin: string,
+  grant: Grant & { token: string },
+): Promise<void> {
   const requestOrigin = req.headers.origin;
   if (requestOrigin !== undefined && requestOrigin !== origin) {
     sendJson(res, 403, { message: `Requests from ${requestOrigin} are not allowed.` });

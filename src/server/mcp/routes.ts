@@ -48,13 +48,28 @@ const CORS_PATHS = new Set([
 type Route = { methods: string[]; run: (ctx: McpRouteContext) => void | Promise<void> };
 
 const ROUTES: Record<string, Route> = {
-  '/.well-known/oauth-protected-resource': { methods: ['GET'], run: ({ res, origin }) => sendMetadata(res, protectedResourceMetadata(origin)) },
-  '/.well-known/oauth-protected-resource/mcp': { methods: ['GET'], run: ({ res, origin }) => sendMetadata(res, protectedResourceMetadata(origin)) },
-  '/.well-known/oauth-authorization-server': { methods: ['GET'], run: ({ res, origin }) => sendMetadata(res, authorizationServerMetadata(origin)) },
-  '/oauth/register': { methods: ['POST'], run: (c) => registerClient(c.req, c.res, stateFor(c.store), portalId(c.portal), c.now) },
+  '/.well-known/oauth-protected-resource': {
+    methods: ['GET'],
+    run: ({ res, origin }) => sendMetadata(res, protectedResourceMetadata(origin)),
+  },
+  '/.well-known/oauth-protected-resource/mcp': {
+    methods: ['GET'],
+    run: ({ res, origin }) => sendMetadata(res, protectedResourceMetadata(origin)),
+  },
+  '/.well-known/oauth-authorization-server': {
+    methods: ['GET'],
+    run: ({ res, origin }) => sendMetadata(res, authorizationServerMetadata(origin)),
+  },
+  '/oauth/register': {
+    methods: ['POST'],
+    run: (c) => registerClient(c.req, c.res, stateFor(c.store), portalId(c.portal), c.now),
+  },
   '/oauth/authorize': {
     methods: ['GET', 'POST'],
-    run: (c) => (c.method === 'GET' ? startAuthorization(c.url, c.res, oauthContext(c)) : finishAuthorization(c.req, c.res, oauthContext(c))),
+    run: (c) =>
+      c.method === 'GET'
+        ? startAuthorization(c.url, c.res, oauthContext(c))
+        : finishAuthorization(c.req, c.res, oauthContext(c)),
   },
   '/oauth/token': { methods: ['POST'], run: (c) => issueToken(c.req, c.res, oauthContext(c)) },
   '/mcp': {
@@ -101,9 +116,14 @@ export async function handleMcpRoute(c: McpRouteContext): Promise<void> {
       return;
     }
     if (!route.methods.includes(c.method)) {
-      throw new OAuthError(405, 'invalid_request', `The ${c.method} method is not supported here. Supported methods: ${route.methods.join(', ')}.`, {
-        allow: route.methods.join(', '),
-      });
+      throw new OAuthError(
+        405,
+        'invalid_request',
+        `The ${c.method} method is not supported here. Supported methods: ${route.methods.join(', ')}.`,
+        {
+          allow: route.methods.join(', '),
+        },
+      );
     }
     await route.run(c);
   } catch (err) {

@@ -27,7 +27,12 @@ class RedirectError extends Error {
 }
 
 /** Back to the client; `iss` names this authorization server (RFC 9207) against mix-up attacks. */
-function redirectTo(res: ServerResponse, redirectUri: string, issuer: string, params: Record<string, string | undefined>): void {
+function redirectTo(
+  res: ServerResponse,
+  redirectUri: string,
+  issuer: string,
+  params: Record<string, string | undefined>,
+): void {
   const url = new URL(redirectUri);
   params = { ...params, iss: issuer };
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
@@ -39,32 +44,42 @@ function redirectTo(res: ServerResponse, redirectUri: string, issuer: string, pa
  * The client and redirect URI come first: until both are verified nothing is sent
  * anywhere (RFC 6749 §4.1.2.1), so a forged request cannot redirect the browser.
  */
-function verifiedClient(params: OAuthParams, ctx: AuthorizeContext): { client: RegisteredClient; redirectUri: string; given: boolean } {
+function verifiedClient(
+  params: OAuthParams,
+  ctx: AuthorizeContext,
+): { client: RegisteredClient; redirectUri: string; given: boolean } {
   const clientId = params.required('client_id');
   const client = ctx.state.client(clientId);
-  if (!client || client.portal !== ctx.portal) throw invalidRequest('The client_id is not registered with this portal.');
+  if (!client || client.portal !== ctx.portal)
+    throw invalidRequest('The client_id is not registered with this portal.');
   const redirectUri = params.optional('redirect_uri');
   if (redirectUri === undefined) {
     if (client.redirectUris.length !== 1) throw invalidRequest('The redirect_uri parameter is missing.');
     return { client, redirectUri: client.redirectUris[0], given: false };
   }
-  if (!client.redirectUris.includes(redirectUri)) throw invalidRequest('The redirect_uri does not match a registered redirect URI.');
+  if (!client.redirectUris.includes(redirectUri))
+    throw invalidRequest('The redirect_uri does not match a registered redirect URI.');
   return { client, redirectUri, given: true };
 }
 
 function checkRequest(params: OAuthParams, ctx: AuthorizeContext): { codeChallenge: string; resource: string } {
   const responseType = params.optional('response_type');
   if (responseType === undefined) throw new RedirectError('invalid_request', 'The response_type parameter is missing.');
-  if (responseType !== 'code') throw new RedirectError('unsupported_response_type', 'Only response_type code is supported.');
+  if (responseType !== 'code')
+    throw new RedirectError('unsupported_response_type', 'Only response_type code is supported.');
   const challenge = params.optional('code_challenge');
-  if (challenge === undefined) throw new RedirectError('invalid_request', 'PKCE is required: the code_challenge parameter is missing.');
+  if (challenge === undefined)
+    throw new RedirectError('invalid_request', 'PKCE is required: the code_challenge parameter is missing.');
   const method = params.optional('code_challenge_method');
   if (method !== 'S256') throw new RedirectError('invalid_request', 'The code_challenge_method must be S256.');
-  if (!PKCE_VALUE.test(challenge)) throw new RedirectError('invalid_request', 'The code_challenge is not a valid S256 challenge.');
+  if (!PKCE_VALUE.test(challenge))
+    throw new RedirectError('invalid_request', 'The code_challenge is not a valid S256 challenge.');
   const scope = params.optional('scope');
-  if (scope !== undefined && scope.split(' ').some((s) => s !== SCOPE)) throw new RedirectError('invalid_scope', `The only scope is ${SCOPE}.`);
+  if (scope !== undefined && scope.split(' ').some((s) => s !== SCOPE))
+    throw new RedirectError('invalid_scope', `The only scope is ${SCOPE}.`);
   const resource = params.optional('resource') ?? resourceOf(ctx.origin);
-  if (resource !== resourceOf(ctx.origin)) throw new RedirectError('invalid_target', `The resource must be ${resourceOf(ctx.origin)}.`);
+  if (resource !== resourceOf(ctx.origin))
+    throw new RedirectError('invalid_target', `The resource must be ${resourceOf(ctx.origin)}.`);
   return { codeChallenge: challenge, resource };
 }
 
@@ -119,7 +134,11 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
 }
 
 /** POST /oauth/authorize: the administrator's answer on the consent page. */
-export async function finishAuthorization(req: IncomingMessage, res: ServerResponse, ctx: AuthorizeContext): Promise<void> {
+export async function finishAuthorization(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: AuthorizeContext,
+): Promise<void> {
   const form = await readForm(req);
   const consentId = form.required('consent_id');
   const consent = ctx.state.consent(consentId, ctx.now.getTime());
@@ -128,12 +147,20 @@ export async function finishAuthorization(req: IncomingMessage, res: ServerRespo
   }
   const csrf = form.required('csrf_token');
   if (csrf !== consent.csrf || cookie(req, csrfCookieName(consent.id)) !== consent.csrf) {
-    throw new OAuthError(403, 'invalid_request', 'The consent form was not sent from the consent page of this browser.');
+    throw new OAuthError(
+      403,
+      'invalid_request',
+      'The consent form was not sent from the consent page of this browser.',
+    );
   }
   const action = form.required('action');
   if (action === 'deny') {
     ctx.state.closeConsent(consent.id);
-    redirectTo(res, consent.redirectUri, ctx.origin, { error: 'access_denied', error_description: 'The administrator denied access.', state: consent.state });
+    redirectTo(res, consent.redirectUri, ctx.origin, {
+      error: 'access_denied',
+      error_description: 'The administrator denied access.',
+      state: consent.state,
+    });
     return;
   }
   if (action !== 'approve') throw invalidRequest('The action must be approve or deny.');
@@ -143,7 +170,11 @@ export async function finishAuthorization(req: IncomingMessage, res: ServerRespo
   if (apiKey === undefined || !ctx.isAdminKey(apiKey)) {
     if (apiKey !== undefined && ++consent.refusedKeys >= MAX_REFUSED_KEYS) {
       ctx.state.closeConsent(consent.id);
-      redirectTo(res, consent.redirectUri, ctx.origin, { error: 'access_denied', error_description: 'Too many refused keys.', state: consent.state });
+      redirectTo(res, consent.redirectUri, ctx.origin, {
+        error: 'access_denied',
+        error_description: 'Too many refused keys.',
+        state: consent.state,
+      });
       return;
     }
     const problem =

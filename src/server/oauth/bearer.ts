@@ -15,7 +15,9 @@ export interface BearerContext {
 function unauthorized(origin: string, problem?: string): OAuthError {
   const metadata = `resource_metadata="${resourceMetadataUrl(origin)}"`;
   if (!problem) {
-    return new OAuthError(401, 'invalid_token', 'An access token is required.', { 'www-authenticate': `Bearer ${metadata}` });
+    return new OAuthError(401, 'invalid_token', 'An access token is required.', {
+      'www-authenticate': `Bearer ${metadata}`,
+    });
   }
   return new OAuthError(401, 'invalid_token', problem, {
     'www-authenticate': `Bearer error="invalid_token", error_description="${problem}", ${metadata}`,
@@ -33,6 +35,7 @@ export function verifyBearer(req: IncomingMessage, ctx: BearerContext): Grant & 
   if (record === 'expired') throw unauthorized(ctx.origin, 'The access token has expired.');
   if (record === 'revoked') throw unauthorized(ctx.origin, 'The access token has been revoked.');
   if (record.portal !== ctx.portal) throw unauthorized(ctx.origin, 'The access token belongs to another portal.');
-  if (!ctx.isAdminKey(record.apiKey)) throw unauthorized(ctx.origin, 'The administrator key behind this token no longer works.');
+  if (!ctx.isAdminKey(record.apiKey))
+    throw unauthorized(ctx.origin, 'The administrator key behind this token no longer works.');
   return { ...record, token: match[1] };
 }

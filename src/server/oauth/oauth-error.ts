@@ -18,7 +18,12 @@ export const invalidRequest = (description: string) => new OAuthError(400, 'inva
 /** Token and registration answers are never cached (RFC 6749 §5.1). */
 export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
-export function sendOAuthJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendOAuthJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json',

@@ -103,7 +103,13 @@ export class OAuthState {
   openConsent(request: Omit<ConsentRequest, 'id' | 'csrf' | 'expiresAt' | 'refusedKeys'>, now: number): ConsentRequest {
     this.sweep(now);
     if (this.consents.size >= MAX_PENDING) this.consents.delete(this.consents.keys().next().value as string);
-    const consent = { ...request, id: randomToken(16), csrf: randomToken(24), expiresAt: now + LIFETIME_MS.consent, refusedKeys: 0 };
+    const consent = {
+      ...request,
+      id: randomToken(16),
+      csrf: randomToken(24),
+      expiresAt: now + LIFETIME_MS.consent,
+      refusedKeys: 0,
+    };
     this.consents.set(consent.id, consent);
     return consent;
   }

@@ -28,16 +28,21 @@ export const FORM_LIMIT = 16 * 1024;
 
 /** An `application/x-www-form-urlencoded` body, at most `limit` bytes. */
 export async function readForm(req: IncomingMessage, limit = FORM_LIMIT): Promise<OAuthParams> {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
     throw invalidRequest('The request body must be application/x-www-form-urlencoded.');
   }
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw new OAuthError(413, 'invalid_request', `The request body must not be larger than ${limit} bytes.`);
+  if (Number(req.headers['content-length'] ?? 0) > limit)
+    throw new OAuthError(413, 'invalid_request', `The request body must not be larger than ${limit} bytes.`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new OAuthError(413, 'invalid_request', `The request body must not be larger than ${limit} bytes.`);
+    if (size > limit)
+      throw new OAuthError(413, 'invalid_request', `The request body must not be larger than ${limit} bytes.`);
     chunks.push(chunk);
   }
   return new OAuthParams(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));

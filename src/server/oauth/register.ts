@@ -14,7 +14,8 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
  * http on a loopback address (RFC 8252 §7.3); compared exactly later on.
  */
 export function checkRedirectUri(value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2000) throw redirectError('Each redirect URI must be a non-empty string.');
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2000)
+    throw redirectError('Each redirect URI must be a non-empty string.');
   let url: URL;
   try {
     url = new URL(value);
@@ -31,13 +32,21 @@ export function checkRedirectUri(value: unknown): string {
 }
 
 async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (type !== 'application/json') throw metadataError('The registration request must be application/json.');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > BODY_LIMIT) throw new OAuthError(413, 'invalid_client_metadata', `The request body must not be larger than ${BODY_LIMIT} bytes.`);
+    if (size > BODY_LIMIT)
+      throw new OAuthError(
+        413,
+        'invalid_client_metadata',
+        `The request body must not be larger than ${BODY_LIMIT} bytes.`,
+      );
     chunks.push(chunk);
   }
   let value: unknown;
@@ -46,37 +55,64 @@ async function readJsonObject(req: IncomingMessage): Promise<Record<string, unkn
   } catch {
     throw metadataError('The registration request is not valid JSON.');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw metadataError('The registration request must be a JSON object.');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw metadataError('The registration request must be a JSON object.');
   return value as Record<string, unknown>;
 }
 
-function stringList(body: Record<string, unknown>, name: string, allowed: readonly string[], fallback: string[]): string[] {
+function stringList(
+  body: Record<string, unknown>,
+  name: string,
+  allowed: readonly string[],
+  fallback: string[],
+): string[] {
   const value = body[name];
   if (value === undefined) return fallback;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw metadataError(`${name} must be an array of strings.`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw metadataError(`${name} must be an array of strings.`);
   const unsupported = (value as string[]).filter((v) => !allowed.includes(v));
-  if (unsupported.length) throw metadataError(`${name} ${unsupported.join(', ')} is not supported; supported: ${allowed.join(', ')}.`);
+  if (unsupported.length)
+    throw metadataError(`${name} ${unsupported.join(', ')} is not supported; supported: ${allowed.join(', ')}.`);
   return [...new Set(value as string[])];
 }
 
 /** POST /oauth/register: RFC 7591 dynamic registration of a public client of this portal. */
-export async function registerClient(req: IncomingMessage, res: ServerResponse, state: OAuthState, portal: string, now: Date): Promise<void> {
+export async function registerClient(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: OAuthState,
+  portal: string,
+  now: Date,
+): Promise<void> {
   const body = await readJsonObject(req);
   const uris = body.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0) throw redirectError('redirect_uris must be a non-empty array of URLs.');
+  if (!Array.isArray(uris) || uris.length === 0)
+    throw redirectError('redirect_uris must be a non-empty array of URLs.');
   if (uris.length > 10) throw redirectError('At most 10 redirect URIs may be registered.');
   const redirectUris = [...new Set(uris.map(checkRedirectUri))];
   const method = body.token_endpoint_auth_method ?? 'none';
-  if (method !== 'none') throw metadataError('Only public clients are registered: token_endpoint_auth_method must be none.');
-  const grantTypes = stringList(body, 'grant_types', ['authorization_code', 'refresh_token'], ['authorization_code', 'refresh_token']);
+  if (method !== 'none')
+    throw metadataError('Only public clients are registered: token_endpoint_auth_method must be none.');
+  const grantTypes = stringList(
+    body,
+    'grant_types',
+    ['authorization_code', 'refresh_token'],
+    ['authorization_code', 'refresh_token'],
+  );
   const responseTypes = stringList(body, 'response_types', ['code'], ['code']);
   if (body.scope !== undefined && (typeof body.scope !== 'string' || body.scope.split(' ').some((s) => s !== SCOPE))) {
     throw metadataError(`scope must be ${SCOPE}.`);
   }
   const name = body.client_name;
-  if (name !== undefined && (typeof name !== 'string' || name.length > 200)) throw metadataError('client_name must be a string of at most 200 characters.');
+  if (name !== undefined && (typeof name !== 'string' || name.length > 200))
+    throw metadataError('client_name must be a string of at most 200 characters.');
 
-  const client = state.registerClient({ portal, redirectUris, clientName: name as string | undefined, issuedAt: Math.floor(now.getTime() / 1000) });
+  const client = state.registerClient({
+    portal,
+    redirectUris,
+    clientName: name as string | undefined,
+    issuedAt: Math.floor(now.getTime() / 1000),
+  });
   if (!client) throw new OAuthError(503, 'temporarily_unavailable', 'Too many registered clients.');
   sendOAuthJson(res, 201, {
     client_id: client.clientId,

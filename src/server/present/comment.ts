@@ -5,14 +5,20 @@ import type { ApiKeyRecord, CommentRecord, PortalState, PostRecord } from '../st
 import { postUrl } from './post.js';
 import { findUser, isoMicros, presentAuthor } from './user.js';
 
-export const commentUrl = (origin: string, post: PostRecord, commentId: number) => `${postUrl(origin, post)}#comment-${commentId}`;
+export const commentUrl = (origin: string, post: PostRecord, commentId: number) =>
+  `${postUrl(origin, post)}#comment-${commentId}`;
 
 /** The post a comment belongs to, or a stand-in so a comment always renders. */
 function postOf(portal: PortalState, comment: CommentRecord): PostRecord {
   return portal.post(comment.post_key) ?? ({ key: comment.post_key } as PostRecord);
 }
 
-export function presentComment(portal: PortalState, comment: CommentRecord, origin: string, key: ApiKeyRecord): Comment {
+export function presentComment(
+  portal: PortalState,
+  comment: CommentRecord,
+  origin: string,
+  key: ApiKeyRecord,
+): Comment {
   const canChange = !key.read_only;
   return {
     id: comment.id,
@@ -73,8 +79,35 @@ export function renderMarkdown(source: string): string {
 
 const SANITIZE_OPTIONS: SanitizeOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'sub', 'sup', 'a', 'code', 'pre',
-    'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'div', 'img',
+    'p',
+    'br',
+    'hr',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'del',
+    'sub',
+    'sup',
+    'a',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'span',
+    'div',
+    'img',
   ],
   allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title'], ol: ['start'] },
   allowedClasses: { code: ['language-*'] },
@@ -83,7 +116,21 @@ const SANITIZE_OPTIONS: SanitizeOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: true,
   // Dropped together with everything inside them; other refused tags keep their text.
-  nonTextTags: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'textarea', 'title', 'head', 'option'],
+  nonTextTags: [
+    'script',
+    'style',
+    'iframe',
+    'object',
+    'embed',
+    'noscript',
+    'template',
+    'svg',
+    'math',
+    'textarea',
+    'title',
+    'head',
+    'option',
+  ],
   disallowedTagsMode: 'discard',
   selfClosing: ['br', 'hr', 'img'],
   transformTags: {

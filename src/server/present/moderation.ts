@@ -26,7 +26,11 @@ export function presentModerationPost(portal: PortalState, post: PostRecord, ori
   };
 }
 
-export function presentModerationComment(portal: PortalState, comment: CommentRecord, origin: string): ModerationComment {
+export function presentModerationComment(
+  portal: PortalState,
+  comment: CommentRecord,
+  origin: string,
+): ModerationComment {
   const post = portal.post(comment.post_key) ?? ({ key: comment.post_key, title: '' } as PostRecord);
   return {
     type: 'comment',
@@ -44,7 +48,11 @@ export function presentModerationComment(portal: PortalState, comment: CommentRe
   };
 }
 
-export function presentModerationTarget(portal: PortalState, target: ModerationTarget, origin: string): ModerationPost | ModerationComment {
+export function presentModerationTarget(
+  portal: PortalState,
+  target: ModerationTarget,
+  origin: string,
+): ModerationPost | ModerationComment {
   return target.type === 'post'
     ? presentModerationPost(portal, target.post, origin)
     : presentModerationComment(portal, target.comment, origin);

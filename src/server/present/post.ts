@@ -14,8 +14,12 @@ export const postUrl = (origin: string, post: PostRecord) => `${origin}/p/${enco
 
 /** A name-based (version 3) UUID, so a post's `uid` is stable without being stored. */
 export function postUid(portal: Pick<PortalState, 'guid'>, post: PostRecord): string {
-  const namespace = UUID.test(portal.guid) ? Buffer.from(portal.guid.replace(/-/g, ''), 'hex') : Buffer.from(portal.guid, 'utf8');
-  const hash = createHash('md5').update(Buffer.concat([namespace, Buffer.from(post.key, 'utf8')])).digest();
+  const namespace = UUID.test(portal.guid)
+    ? Buffer.from(portal.guid.replace(/-/g, ''), 'hex')
+    : Buffer.from(portal.guid, 'utf8');
+  const hash = createHash('md5')
+    .update(Buffer.concat([namespace, Buffer.from(post.key, 'utf8')]))
+    .digest();
   hash[6] = (hash[6] & 0x0f) | 0x30;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const hex = hash.toString('hex');

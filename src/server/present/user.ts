@@ -19,7 +19,12 @@ export type UserCounters = (user: UserRecord) => {
 export function userCounters(portal: PortalState): UserCounters {
   return (user) => {
     const counts = portal.userCounts(user.id);
-    return { counter_votes: 0, counter_comments: counts.comments, counter_posts: counts.posts, counter_comment_votes: 0 };
+    return {
+      counter_votes: 0,
+      counter_comments: counts.comments,
+      counter_posts: counts.posts,
+      counter_comment_votes: 0,
+    };
   };
 }
 
@@ -48,7 +53,12 @@ export function presentAuthor(portal: PortalState, user: UserRecord, origin: str
   };
 }
 
-export function presentGroupUser(portal: PortalState, user: UserRecord, origin: string, counters = userCounters(portal)): User {
+export function presentGroupUser(
+  portal: PortalState,
+  user: UserRecord,
+  origin: string,
+  counters = userCounters(portal),
+): User {
   return {
     id: user.id,
     database_id: user.database_id,

@@ -40,7 +40,11 @@ export function buildDataFile(path: string, state: ServerState, options: { tag?:
 }
 
 /** `buildDataFile`, but the new file is synced and copied off the event loop (the caller can go on meanwhile). */
-async function buildDataFileAsync(path: string, state: ServerState, options: { copyTo?: string; apart?: CommentsApart }): Promise<void> {
+async function buildDataFileAsync(
+  path: string,
+  state: ServerState,
+  options: { copyTo?: string; apart?: CommentsApart },
+): Promise<void> {
   const building = fillBuilding(path, state, 'seeding', options.apart);
   await settleAsync(building, options.copyTo, async () => {
     const copy = options.copyTo ? copyFile(building, options.copyTo, constants.COPYFILE_FICLONE) : undefined;
@@ -192,6 +196,10 @@ export async function buildDataFileFromSeedFile(
 }
 
 /** Writes a seed document as a new database at `path`, as `buildDataFile(path, loadSeed(raw))` does, syncing off the event loop. */
-export async function buildDataFileFromSeed(path: string, raw: unknown, options: { copyTo?: string; now?: Date } = {}): Promise<void> {
+export async function buildDataFileFromSeed(
+  path: string,
+  raw: unknown,
+  options: { copyTo?: string; now?: Date } = {},
+): Promise<void> {
   await buildDataFileAsync(path, loadSeed(raw, options.now ?? new Date()), { copyTo: options.copyTo });
 }

@@ -1,6 +1,16 @@
 import { closeSync, openSync, readSync, rmSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
-import { receive, SCRATCH_COLUMNS, SCRATCH_TABLE, send, TO_MAIN, TO_WORKER, type LoaderData, type LoaderOrder, type LoaderReport } from './comment-loader.js';
+import {
+  receive,
+  SCRATCH_COLUMNS,
+  SCRATCH_TABLE,
+  send,
+  TO_MAIN,
+  TO_WORKER,
+  type LoaderData,
+  type LoaderOrder,
+  type LoaderReport,
+} from './comment-loader.js';
 import { tailText, type SeedCut } from './cut-seed-text.js';
 import { openScratchDatabase } from './database.js';
 import { givenCommentId, loadSplitComments, parseSplitComments } from './load-seed.js';
@@ -19,7 +29,8 @@ const report = (r: LoaderReport) => send(port, signal, TO_MAIN, r);
 
 function order<K extends LoaderOrder['kind']>(kind: K): Extract<LoaderOrder, { kind: K }> {
   const next = receive<LoaderOrder>(port, signal, TO_WORKER);
-  if (next?.kind !== kind) throw new Error(next ? `expected ${kind}, got ${next.kind}` : 'the main thread stopped answering');
+  if (next?.kind !== kind)
+    throw new Error(next ? `expected ${kind}, got ${next.kind}` : 'the main thread stopped answering');
   return next as Extract<LoaderOrder, { kind: K }>;
 }
 
@@ -28,7 +39,7 @@ function readCut(cut: SeedCut): Buffer {
   const bytes = Buffer.allocUnsafe(cut.to - cut.from - 1);
   const fd = openSync(seedFile, 'r');
   try {
-    for (let done = 0; done < bytes.length; ) {
+    for (let done = 0; done < bytes.length;) {
       const n = readSync(fd, bytes, done, bytes.length - done, cut.from + 1 + done);
       if (n === 0) throw new Error('the seed file is shorter than it was');
       done += n;

@@ -88,7 +88,8 @@ export function receive<T>(port: MessagePort, signal: Int32Array, counter: numbe
     const seen = Atomics.load(signal, counter);
     const message = receiveMessageOnPort(port);
     if (message) return message.message as T;
-    if (Atomics.wait(signal, counter, seen, WAIT_STEP_MS) === 'timed-out' && Date.now() - since > SILENCE_MS) return undefined;
+    if (Atomics.wait(signal, counter, seen, WAIT_STEP_MS) === 'timed-out' && Date.now() - since > SILENCE_MS)
+      return undefined;
     if (Atomics.load(signal, counter) !== seen) since = Date.now();
   }
 }
@@ -188,10 +189,14 @@ export class CommentLoader {
         sql.exec('BEGIN');
         const columns = SCRATCH_COLUMNS.slice(1).join(', ');
         try {
-          sql.run(`INSERT INTO comments (portal_id, ${columns}) SELECT ?, ${columns} FROM apart.${SCRATCH_TABLE} ORDER BY rowid`, [portalId]);
+          sql.run(
+            `INSERT INTO comments (portal_id, ${columns}) SELECT ?, ${columns} FROM apart.${SCRATCH_TABLE} ORDER BY rowid`,
+            [portalId],
+          );
         } catch (err) {
           // An id given to comments on both sides of the cut: the seed's messages come from a load without the worker.
-          if (String((err as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT')) throw new CommentsNotLoaded((err as Error).message);
+          if (String((err as { code?: unknown }).code).startsWith('SQLITE_CONSTRAINT'))
+            throw new CommentsNotLoaded((err as Error).message);
           throw err;
         }
         // Committed again, so the copied rows too are written (and synced in the background) while the comments are indexed.

@@ -92,7 +92,11 @@ function commentsArrayEnd(bytes: Buffer, open: number): number | undefined {
  * comments, or a fixed part), at a `}, {` between two of them; none when the
  * comments are not found or too few (under `fewestBytes`).
  */
-export function findCommentsCut(bytes: Buffer, share: number | ((otherBytes: number, commentBytes: number) => number), fewestBytes: number): SeedCut | undefined {
+export function findCommentsCut(
+  bytes: Buffer,
+  share: number | ((otherBytes: number, commentBytes: number) => number),
+  fewestBytes: number,
+): SeedCut | undefined {
   const open = commentsArrayStart(bytes);
   if (open === undefined) return undefined;
   const to = commentsArrayEnd(bytes, open);

@@ -62,7 +62,8 @@ export function dataFileKind(path: string): DataFileKind {
  */
 export function assertWritable(path: string): void {
   const dir = dirname(resolve(path));
-  if (!existsSync(dir)) throw new DataFileError(path, 'its folder does not exist', 'Create the folder or choose another --data path.');
+  if (!existsSync(dir))
+    throw new DataFileError(path, 'its folder does not exist', 'Create the folder or choose another --data path.');
   const refuse = () => new DataFileError(path, 'is in a read-only location', 'Choose a --data path fp can write to.');
   const probe = join(dir, `.${basename(path)}.${process.pid}.write-check`);
   try {
@@ -97,12 +98,18 @@ export function openDatabase(path: string, options: { bulkLoad?: boolean } = {})
   try {
     db = new Driver(path);
   } catch (err) {
-    throw new DataFileError(path, `cannot be opened (${(err as Error).message})`, 'Check the path and its permissions.');
+    throw new DataFileError(
+      path,
+      `cannot be opened (${(err as Error).message})`,
+      'Check the path and its permissions.',
+    );
   }
   try {
     const version = pragmaValue(db, 'user_version');
     const app = pragmaValue(db, 'application_id');
-    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").all([])[0] as { n: number };
+    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").all([])[0] as {
+      n: number;
+    };
     if (version > SCHEMA_VERSION) {
       throw new DataFileError(
         path,
@@ -111,7 +118,11 @@ export function openDatabase(path: string, options: { bulkLoad?: boolean } = {})
       );
     }
     if (app !== APPLICATION_ID && (app !== 0 || tables.n > 0)) {
-      throw new DataFileError(path, 'is a SQLite database, but not an fp data file', 'Give --data a new file or an fp data file.');
+      throw new DataFileError(
+        path,
+        'is a SQLite database, but not an fp data file',
+        'Give --data a new file or an fp data file.',
+      );
     }
     if (options.bulkLoad) {
       // A file being built beside its final name (see build-data-file.ts): no journal and no

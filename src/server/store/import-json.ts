@@ -24,10 +24,18 @@ export function importJsonDataFile(path: string): string {
   try {
     doc = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new DataFileError(path, `is not an fp data file (not a database, and not valid JSON: ${(err as Error).message})`, KEEP_ADVICE);
+    throw new DataFileError(
+      path,
+      `is not an fp data file (not a database, and not valid JSON: ${(err as Error).message})`,
+      KEEP_ADVICE,
+    );
   }
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new DataFileError(path, `holds ${doc === null ? 'null' : `a JSON ${Array.isArray(doc) ? 'array' : typeof doc}`}, not fp data`, KEEP_ADVICE);
+    throw new DataFileError(
+      path,
+      `holds ${doc === null ? 'null' : `a JSON ${Array.isArray(doc) ? 'array' : typeof doc}`}, not fp data`,
+      KEEP_ADVICE,
+    );
   }
   let state;
   try {

@@ -53,7 +53,16 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 /** Colours given to categories that arrive without one, in turn. */
-export const CATEGORY_PALETTE = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6', '#f97316'];
+export const CATEGORY_PALETTE = [
+  '#3b82f6',
+  '#10b981',
+  '#f59e0b',
+  '#ef4444',
+  '#8b5cf6',
+  '#ec4899',
+  '#14b8a6',
+  '#f97316',
+];
 
 function slugify(text: string): string {
   return (
@@ -92,7 +101,8 @@ type Raw = Record<string, unknown>;
 const isRecord = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The id a comment was given in the seed, if any. */
-export const givenCommentId = (c: unknown): number | undefined => (isRecord(c) && typeof c.id === 'number' ? c.id : undefined);
+export const givenCommentId = (c: unknown): number | undefined =>
+  isRecord(c) && typeof c.id === 'number' ? c.id : undefined;
 
 /**
  * The id each comment ends up with: its own, or (in order) the next after the
@@ -142,7 +152,8 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
       else hosts.set(host, pi);
     });
     p.api_keys.forEach((k, ki) => {
-      if (tokens.has(k.token)) at([...base, 'api_keys', ki, 'token'], `token is already used by portals[${tokens.get(k.token)}]`);
+      if (tokens.has(k.token))
+        at([...base, 'api_keys', ki, 'token'], `token is already used by portals[${tokens.get(k.token)}]`);
       else tokens.set(k.token, pi);
     });
     if (p.default) defaults.push(pi);
@@ -170,7 +181,11 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
     unique(p.users, (u) => u.id, 'id', 'users');
     unique(p.users, (u) => u.database_id, 'database_id', 'users');
     const userDbId = nextId(p.users.map((u) => u.database_id ?? 0));
-    const users: UserRecord[] = p.users.map((u) => ({ ...u, database_id: u.database_id ?? userDbId(), created_at: u.created_at ?? nowIso }));
+    const users: UserRecord[] = p.users.map((u) => ({
+      ...u,
+      database_id: u.database_id ?? userDbId(),
+      created_at: u.created_at ?? nowIso,
+    }));
     const userIds = new Set(users.map((u) => u.id));
 
     unique(p.tabs, (t) => t.id, 'id', 'tabs');
@@ -181,7 +196,8 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
     const sectionIds = new Set(p.sections.map((s) => s.id));
     const sections: SectionRecord[] = p.sections.map((s, i) => {
       if (!tabIds.has(s.tab_id)) at([...base, 'sections', i, 'tab_id'], 'unknown tab');
-      if (s.parent_id !== null && !sectionIds.has(s.parent_id)) at([...base, 'sections', i, 'parent_id'], 'unknown section');
+      if (s.parent_id !== null && !sectionIds.has(s.parent_id))
+        at([...base, 'sections', i, 'parent_id'], 'unknown section');
       return { ...s, sort_order: s.sort_order ?? i + 1 };
     });
 
@@ -229,8 +245,10 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
       if (x.tab_id !== null && !tabIds.has(x.tab_id)) at(path('tab_id'), 'unknown tab');
       if (x.section_id !== null && !sectionIds.has(x.section_id)) at(path('section_id'), 'unknown section');
       if (x.status_id !== null && !statusIds.has(x.status_id)) at(path('status_id'), 'unknown status');
-      for (let ci = 0; ci < x.category_ids.length; ci++) if (!categoryIds.has(x.category_ids[ci])) at(path('category_ids', ci), 'unknown category');
-      for (let ti = 0; ti < x.tag_ids.length; ti++) if (!tagIds.has(x.tag_ids[ti])) at(path('tag_ids', ti), 'unknown tag');
+      for (let ci = 0; ci < x.category_ids.length; ci++)
+        if (!categoryIds.has(x.category_ids[ci])) at(path('category_ids', ci), 'unknown category');
+      for (let ti = 0; ti < x.tag_ids.length; ti++)
+        if (!tagIds.has(x.tag_ids[ti])) at(path('tag_ids', ti), 'unknown tag');
       // Filled in place: the parsed seed is ours, and a copy of each of many posts costs.
       const post = x as PostRecord;
       const created = x.created_at ?? nowIso;
@@ -263,8 +281,12 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
     });
 
     unique(p.references, (r) => r.id, 'id', 'references');
-    p.references.forEach((r, i) => postKeys.has(r.post_key) || at([...base, 'references', i, 'post_key'], 'unknown post'));
-    p.anonymous_votes.forEach((v, i) => postKeys.has(v.post_key) || at([...base, 'anonymous_votes', i, 'post_key'], 'unknown post'));
+    p.references.forEach(
+      (r, i) => postKeys.has(r.post_key) || at([...base, 'references', i, 'post_key'], 'unknown post'),
+    );
+    p.anonymous_votes.forEach(
+      (v, i) => postKeys.has(v.post_key) || at([...base, 'anonymous_votes', i, 'post_key'], 'unknown post'),
+    );
 
     return {
       ...p,
@@ -365,9 +387,16 @@ export function parseSplitComments(raw: unknown[]): z.output<typeof CommentSeed>
  * `loadSeed` does with the whole seed, against `before`. Throws a SeedError on
  * any problem.
  */
-export function loadSplitComments(comments: z.output<typeof CommentSeed>[], before: CommentsBefore, now: Date = new Date()): CommentRecord[] {
+export function loadSplitComments(
+  comments: z.output<typeof CommentSeed>[],
+  before: CommentsBefore,
+  now: Date = new Date(),
+): CommentRecord[] {
   const offset = before.ids.length;
-  const all: Array<{ id?: number; post_key?: unknown }> = before.ids.map((id, i) => ({ id: id ?? undefined, post_key: before.commentPostKeys[i] }));
+  const all: Array<{ id?: number; post_key?: unknown }> = before.ids.map((id, i) => ({
+    id: id ?? undefined,
+    post_key: before.commentPostKeys[i],
+  }));
   for (const c of comments) all.push(c);
   const problems: string[] = [];
   const filled = fillComments(

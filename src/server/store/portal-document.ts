@@ -48,7 +48,14 @@ function raiseSectionCounter(sql: Sql, portals: PortalData[]): void {
 }
 
 const SETTING_KEYS = [
-  'title', 'localization', 'editor_type', 'moderate_comments', 'jira_enabled', 'jira_sync_status', 'linear_enabled', 'jira_domain',
+  'title',
+  'localization',
+  'editor_type',
+  'moderate_comments',
+  'jira_enabled',
+  'jira_sync_status',
+  'linear_enabled',
+  'jira_domain',
 ] as const;
 
 /** What comments add to the counters of their portal: comments per user, approved comments per post, the highest id. */
@@ -58,7 +65,10 @@ export interface CommentTally {
   maxId: number;
 }
 
-export function tallyComments(comments: CommentRecord[], into: CommentTally = { byUser: new Map(), approvedByPost: new Map(), maxId: 0 }): CommentTally {
+export function tallyComments(
+  comments: CommentRecord[],
+  into: CommentTally = { byUser: new Map(), approvedByPost: new Map(), maxId: 0 },
+): CommentTally {
   const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const c of comments) {
     count(into.byUser, c.user_id);
@@ -102,11 +112,22 @@ function sequenceStarts(p: PortalData, apart: CommentTally | undefined): Record<
 export function insertPortals(sql: Sql, portals: PortalData[], apart?: CommentsApart): void {
   const insert = () => {
     for (const p of portals) {
-      sql.run('INSERT INTO portals (id, guid, is_default, settings) VALUES (?, ?, ?, ?)', [p.id, p.guid, p.default ? 1 : 0, settingsJson(p)]);
+      sql.run('INSERT INTO portals (id, guid, is_default, settings) VALUES (?, ?, ?, ?)', [
+        p.id,
+        p.guid,
+        p.default ? 1 : 0,
+        settingsJson(p),
+      ]);
       insertContent(sql, p, p.id === apart?.portalId ? () => apart.tally() : undefined);
     }
   };
-  inBulk(sql, true, portals.map((p) => p.id), insert, apart && { table: 'comments', insert: () => apart.insert(sql) });
+  inBulk(
+    sql,
+    true,
+    portals.map((p) => p.id),
+    insert,
+    apart && { table: 'comments', insert: () => apart.insert(sql) },
+  );
   raiseSectionCounter(sql, portals);
 }
 
@@ -126,10 +147,18 @@ function insertContent(sql: Sql, p: PortalData, apart?: () => CommentTally): voi
  * with `withoutIndexes`, the secondary indexes dropped and built again after it.
  * `last` inserts more rows into one table after the indexes of the others are built.
  */
-function inBulk(sql: Sql, withoutIndexes: boolean, portalIds: number[], insert: () => void, last?: { table: string; insert: () => void }): void {
+function inBulk(
+  sql: Sql,
+  withoutIndexes: boolean,
+  portalIds: number[],
+  insert: () => void,
+  last?: { table: string; insert: () => void },
+): void {
   const triggers = sql.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'");
   const indexes = withoutIndexes
-    ? sql.all<{ name: string; sql: string; tbl_name: string }>("SELECT name, sql, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+    ? sql.all<{ name: string; sql: string; tbl_name: string }>(
+        "SELECT name, sql, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL",
+      )
     : [];
   for (const t of triggers) sql.exec(`DROP TRIGGER ${t.name}`);
   for (const i of indexes) sql.exec(`DROP INDEX ${i.name}`);
@@ -141,7 +170,10 @@ function inBulk(sql: Sql, withoutIndexes: boolean, portalIds: number[], insert: 
   }
   for (const id of portalIds) {
     sql.run('DELETE FROM post_counts WHERE portal_id = ?', [id]);
-    sql.run('INSERT INTO post_counts SELECT portal_id, moderation_status, coalesce(tab_id, 0), count(*) FROM posts WHERE portal_id = ? GROUP BY 1, 2, 3', [id]);
+    sql.run(
+      'INSERT INTO post_counts SELECT portal_id, moderation_status, coalesce(tab_id, 0), count(*) FROM posts WHERE portal_id = ? GROUP BY 1, 2, 3',
+      [id],
+    );
   }
   for (const t of triggers) sql.exec(t.sql);
 }
@@ -171,7 +203,8 @@ function counters(p: PortalData, apart?: CommentTally) {
     },
     posts: {
       columns: ['comments_count', 'latest_vote_ms'],
-      pushValues: (out: unknown[], x: Omit<PostRecord, 'category_ids' | 'tag_ids'>) => out.push(approved.get(x.key) ?? 0, latestVote.get(x.key) ?? null),
+      pushValues: (out: unknown[], x: Omit<PostRecord, 'category_ids' | 'tag_ids'>) =>
+        out.push(approved.get(x.key) ?? 0, latestVote.get(x.key) ?? null),
     },
   };
 }
@@ -190,7 +223,12 @@ function insertCollections(sql: Sql, p: PortalData, apart?: () => CommentTally):
   each(TAGS, p.tags);
   each(CATEGORIES, p.categories);
   each(GROUPS, p.groups);
-  bulkInsert(sql, 'group_members', ['portal_id', 'group_id', 'user_id'], p.groups.flatMap((g) => g.user_ids.map((u) => [p.id, g.id, u])));
+  bulkInsert(
+    sql,
+    'group_members',
+    ['portal_id', 'group_id', 'user_id'],
+    p.groups.flatMap((g) => g.user_ids.map((u) => [p.id, g.id, u])),
+  );
   each(COMMENTS, p.comments);
   each(FEEDBACK, p.feedback);
   each(REFERENCES, p.references);
@@ -201,21 +239,53 @@ function insertCollections(sql: Sql, p: PortalData, apart?: () => CommentTally):
   const counted = counters(p, tally);
   bulkInsertRecords(sql, USERS, p.id, p.users, counted.users);
   bulkInsertRecords(sql, POSTS, p.id, p.posts, counted.posts);
-  bulkInsert(sql, 'post_categories', ['portal_id', 'post_key', 'category_id'], p.posts.flatMap((x) => x.category_ids.map((c) => [p.id, x.key, c])));
-  bulkInsert(sql, 'post_tags', ['portal_id', 'post_key', 'tag_id'], p.posts.flatMap((x) => x.tag_ids.map((t) => [p.id, x.key, t])));
+  bulkInsert(
+    sql,
+    'post_categories',
+    ['portal_id', 'post_key', 'category_id'],
+    p.posts.flatMap((x) => x.category_ids.map((c) => [p.id, x.key, c])),
+  );
+  bulkInsert(
+    sql,
+    'post_tags',
+    ['portal_id', 'post_key', 'tag_id'],
+    p.posts.flatMap((x) => x.tag_ids.map((t) => [p.id, x.key, t])),
+  );
   return tally;
 }
 
 const PORTAL_TABLES = [
-  'portal_hosts', 'api_keys', 'users', 'tabs', 'sections', 'statuses', 'tags', 'categories', 'groups', 'group_members',
-  'posts', 'post_categories', 'post_tags', 'comments', 'feedback', 'post_references', 'anonymous_votes', 'saved_queries', 'events',
+  'portal_hosts',
+  'api_keys',
+  'users',
+  'tabs',
+  'sections',
+  'statuses',
+  'tags',
+  'categories',
+  'groups',
+  'group_members',
+  'posts',
+  'post_categories',
+  'post_tags',
+  'comments',
+  'feedback',
+  'post_references',
+  'anonymous_votes',
+  'saved_queries',
+  'events',
 ];
 
 /** Puts one portal back as the document says, its id counters included; the caller holds the transaction. */
 export function replacePortal(sql: Sql, p: PortalData): void {
   for (const table of PORTAL_TABLES) sql.run(`DELETE FROM ${table} WHERE portal_id = ?`, [p.id]);
   sql.run('DELETE FROM sequences WHERE portal_id = ?', [p.id]);
-  sql.run('UPDATE portals SET guid = ?, is_default = ?, settings = ? WHERE id = ?', [p.guid, p.default ? 1 : 0, settingsJson(p), p.id]);
+  sql.run('UPDATE portals SET guid = ?, is_default = ?, settings = ? WHERE id = ?', [
+    p.guid,
+    p.default ? 1 : 0,
+    settingsJson(p),
+    p.id,
+  ]);
   inBulk(sql, false, [p.id], () => insertContent(sql, p));
   raiseSectionCounter(sql, [p]);
 }
@@ -226,12 +296,18 @@ export function readSettings(sql: Sql, portalId: number): PortalSettings {
     [portalId],
   );
   if (!row) throw new Error(`portal ${portalId} is not in the store`);
-  const hosts = sql.all<{ host: string }>('SELECT host FROM portal_hosts WHERE portal_id = ? ORDER BY row', [portalId]).map((h) => h.host);
+  const hosts = sql
+    .all<{ host: string }>('SELECT host FROM portal_hosts WHERE portal_id = ? ORDER BY row', [portalId])
+    .map((h) => h.host);
   return { id: row.id, hosts, default: row.is_default === 1, guid: row.guid, ...JSON.parse(row.settings) };
 }
 
 export function readAll<R>(sql: Sql, spec: TableSpec<R>, portalId: number, order = 'row'): R[] {
-  return sql.all<Record<string, unknown>>(`SELECT ${spec.select} FROM ${spec.table} WHERE portal_id = ? ORDER BY ${order}`, [portalId]).map(spec.fromRow);
+  return sql
+    .all<Record<string, unknown>>(`SELECT ${spec.select} FROM ${spec.table} WHERE portal_id = ? ORDER BY ${order}`, [
+      portalId,
+    ])
+    .map(spec.fromRow);
 }
 
 export function readGroups(sql: Sql, portalId: number): GroupRecord[] {
@@ -240,7 +316,10 @@ export function readGroups(sql: Sql, portalId: number): GroupRecord[] {
 
 export function groupUserIds(sql: Sql, portalId: number, groupId: string): string[] {
   return sql
-    .all<{ user_id: string }>('SELECT user_id FROM group_members WHERE portal_id = ? AND group_id = ? ORDER BY row', [portalId, groupId])
+    .all<{ user_id: string }>('SELECT user_id FROM group_members WHERE portal_id = ? AND group_id = ? ORDER BY row', [
+      portalId,
+      groupId,
+    ])
     .map((m) => m.user_id);
 }
 
@@ -249,11 +328,18 @@ export function groupUserIds(sql: Sql, portalId: number, groupId: string): strin
  * its comments, feedback, references, votes and events are left out (empty);
  * `onlyKnowledgeBasePosts` leaves out the posts of other tabs.
  */
-export function readPortal(sql: Sql, portalId: number, options: { activity?: boolean; onlyKnowledgeBasePosts?: boolean } = {}): PortalData {
+export function readPortal(
+  sql: Sql,
+  portalId: number,
+  options: { activity?: boolean; onlyKnowledgeBasePosts?: boolean } = {},
+): PortalData {
   const activity = options.activity ?? true;
   const some = <R>(read: () => R[]): R[] => (activity ? read() : []);
   const [postsWhere, postsParams] = options.onlyKnowledgeBasePosts
-    ? ["portal_id = ? AND tab_id IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base')", [portalId, portalId]]
+    ? [
+        "portal_id = ? AND tab_id IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base')",
+        [portalId, portalId],
+      ]
     : ['portal_id = ?', [portalId]];
   const s = readSettings(sql, portalId);
   return {
@@ -277,7 +363,9 @@ export function readPortal(sql: Sql, portalId: number, options: { activity?: boo
     tags: readAll(sql, TAGS, portalId),
     categories: readAll(sql, CATEGORIES, portalId),
     groups: readGroups(sql, portalId),
-    posts: sql.all<Record<string, unknown>>(`SELECT ${POST_SELECT} FROM posts WHERE ${postsWhere} ORDER BY row`, postsParams).map(postFromRow),
+    posts: sql
+      .all<Record<string, unknown>>(`SELECT ${POST_SELECT} FROM posts WHERE ${postsWhere} ORDER BY row`, postsParams)
+      .map(postFromRow),
     comments: some(() => readAll(sql, COMMENTS, portalId)),
     feedback: some(() => readAll(sql, FEEDBACK, portalId)),
     references: some(() => readAll(sql, REFERENCES, portalId)),

@@ -1,5 +1,12 @@
 import type { Sql } from './sql.js';
-import { groupUserIds, readAll, readGroups, readSettings, STORE_SEQUENCES, type SequenceName } from './portal-document.js';
+import {
+  groupUserIds,
+  readAll,
+  readGroups,
+  readSettings,
+  STORE_SEQUENCES,
+  type SequenceName,
+} from './portal-document.js';
 import type {
   AnonymousVoteRecord,
   ApiKeyRecord,
@@ -126,17 +133,39 @@ export class PortalState implements PortalSettings {
     this.settings = readSettings(this.sql, this.id);
   }
 
-  get hosts() { return this.settings.hosts; }
-  get default() { return this.settings.default; }
-  get guid() { return this.settings.guid; }
-  get title() { return this.settings.title; }
-  get localization() { return this.settings.localization; }
-  get editor_type() { return this.settings.editor_type; }
-  get moderate_comments() { return this.settings.moderate_comments; }
-  get jira_enabled() { return this.settings.jira_enabled; }
-  get jira_sync_status() { return this.settings.jira_sync_status; }
-  get linear_enabled() { return this.settings.linear_enabled; }
-  get jira_domain() { return this.settings.jira_domain; }
+  get hosts() {
+    return this.settings.hosts;
+  }
+  get default() {
+    return this.settings.default;
+  }
+  get guid() {
+    return this.settings.guid;
+  }
+  get title() {
+    return this.settings.title;
+  }
+  get localization() {
+    return this.settings.localization;
+  }
+  get editor_type() {
+    return this.settings.editor_type;
+  }
+  get moderate_comments() {
+    return this.settings.moderate_comments;
+  }
+  get jira_enabled() {
+    return this.settings.jira_enabled;
+  }
+  get jira_sync_status() {
+    return this.settings.jira_sync_status;
+  }
+  get linear_enabled() {
+    return this.settings.linear_enabled;
+  }
+  get jira_domain() {
+    return this.settings.jira_domain;
+  }
 
   // --- whole collections (snapshots; assigning one replaces the collection) -----------
 
@@ -144,23 +173,51 @@ export class PortalState implements PortalSettings {
     const keys = this.sql.cached(this.cache, 'api_keys', () => readAll(this.sql, API_KEYS, this.id)) as ApiKeyRecord[];
     return keys.map((k) => ({ ...k }));
   }
-  set api_keys(v: ApiKeyRecord[]) { this.replace(API_KEYS, v); }
-  get users(): UserRecord[] { return readAll(this.sql, USERS, this.id); }
-  set users(v: UserRecord[]) { this.replace(USERS, v); }
-  get tabs(): TabRecord[] { return readAll(this.sql, TABS, this.id); }
-  set tabs(v: TabRecord[]) { this.replace(TABS, v); }
-  get sections(): SectionRecord[] { return readAll(this.sql, SECTIONS, this.id); }
-  set sections(v: SectionRecord[]) { this.replace(SECTIONS, v); }
-  get statuses(): StatusRecord[] { return readAll(this.sql, STATUSES, this.id); }
-  set statuses(v: StatusRecord[]) { this.replace(STATUSES, v); }
-  get tags(): TagRecord[] { return readAll(this.sql, TAGS, this.id); }
-  set tags(v: TagRecord[]) { this.replace(TAGS, v); }
+  set api_keys(v: ApiKeyRecord[]) {
+    this.replace(API_KEYS, v);
+  }
+  get users(): UserRecord[] {
+    return readAll(this.sql, USERS, this.id);
+  }
+  set users(v: UserRecord[]) {
+    this.replace(USERS, v);
+  }
+  get tabs(): TabRecord[] {
+    return readAll(this.sql, TABS, this.id);
+  }
+  set tabs(v: TabRecord[]) {
+    this.replace(TABS, v);
+  }
+  get sections(): SectionRecord[] {
+    return readAll(this.sql, SECTIONS, this.id);
+  }
+  set sections(v: SectionRecord[]) {
+    this.replace(SECTIONS, v);
+  }
+  get statuses(): StatusRecord[] {
+    return readAll(this.sql, STATUSES, this.id);
+  }
+  set statuses(v: StatusRecord[]) {
+    this.replace(STATUSES, v);
+  }
+  get tags(): TagRecord[] {
+    return readAll(this.sql, TAGS, this.id);
+  }
+  set tags(v: TagRecord[]) {
+    this.replace(TAGS, v);
+  }
   get categories(): CategoryRecord[] {
-    const list = this.sql.cached(this.cache, 'categories_list', () => readAll(this.sql, CATEGORIES, this.id)) as CategoryRecord[];
+    const list = this.sql.cached(this.cache, 'categories_list', () =>
+      readAll(this.sql, CATEGORIES, this.id),
+    ) as CategoryRecord[];
     return list.map((c) => ({ ...c }));
   }
-  set categories(v: CategoryRecord[]) { this.replace(CATEGORIES, v); }
-  get groups(): GroupRecord[] { return readGroups(this.sql, this.id); }
+  set categories(v: CategoryRecord[]) {
+    this.replace(CATEGORIES, v);
+  }
+  get groups(): GroupRecord[] {
+    return readGroups(this.sql, this.id);
+  }
   set groups(v: GroupRecord[]) {
     this.sql.run('DELETE FROM groups WHERE portal_id = ?', [this.id]);
     this.sql.run('DELETE FROM group_members WHERE portal_id = ?', [this.id]);
@@ -170,21 +227,46 @@ export class PortalState implements PortalSettings {
     return this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? ORDER BY row`, [this.id]);
   }
   set posts(v: PostRecord[]) {
-    for (const t of ['posts', 'post_categories', 'post_tags']) this.sql.run(`DELETE FROM ${t} WHERE portal_id = ?`, [this.id]);
+    for (const t of ['posts', 'post_categories', 'post_tags'])
+      this.sql.run(`DELETE FROM ${t} WHERE portal_id = ?`, [this.id]);
     for (const p of v) insertPost(this.sql, this.id, p);
   }
-  get comments(): CommentRecord[] { return readAll(this.sql, COMMENTS, this.id); }
-  set comments(v: CommentRecord[]) { this.replace(COMMENTS, v); }
-  get feedback(): FeedbackRecord[] { return readAll(this.sql, FEEDBACK, this.id); }
-  set feedback(v: FeedbackRecord[]) { this.replace(FEEDBACK, v); }
-  get references(): ReferenceRecord[] { return readAll(this.sql, REFERENCES, this.id); }
-  set references(v: ReferenceRecord[]) { this.replace(REFERENCES, v); }
-  get anonymous_votes(): AnonymousVoteRecord[] { return readAll(this.sql, VOTES, this.id); }
-  set anonymous_votes(v: AnonymousVoteRecord[]) { this.replace(VOTES, v); }
-  get saved_queries(): SavedQueryRecord[] { return readAll(this.sql, SAVED_QUERIES, this.id); }
-  set saved_queries(v: SavedQueryRecord[]) { this.replace(SAVED_QUERIES, v); }
-  get events(): EventRecord[] { return readAll(this.sql, EVENTS, this.id); }
-  set events(v: EventRecord[]) { this.replace(EVENTS, v); }
+  get comments(): CommentRecord[] {
+    return readAll(this.sql, COMMENTS, this.id);
+  }
+  set comments(v: CommentRecord[]) {
+    this.replace(COMMENTS, v);
+  }
+  get feedback(): FeedbackRecord[] {
+    return readAll(this.sql, FEEDBACK, this.id);
+  }
+  set feedback(v: FeedbackRecord[]) {
+    this.replace(FEEDBACK, v);
+  }
+  get references(): ReferenceRecord[] {
+    return readAll(this.sql, REFERENCES, this.id);
+  }
+  set references(v: ReferenceRecord[]) {
+    this.replace(REFERENCES, v);
+  }
+  get anonymous_votes(): AnonymousVoteRecord[] {
+    return readAll(this.sql, VOTES, this.id);
+  }
+  set anonymous_votes(v: AnonymousVoteRecord[]) {
+    this.replace(VOTES, v);
+  }
+  get saved_queries(): SavedQueryRecord[] {
+    return readAll(this.sql, SAVED_QUERIES, this.id);
+  }
+  set saved_queries(v: SavedQueryRecord[]) {
+    this.replace(SAVED_QUERIES, v);
+  }
+  get events(): EventRecord[] {
+    return readAll(this.sql, EVENTS, this.id);
+  }
+  set events(v: EventRecord[]) {
+    this.replace(EVENTS, v);
+  }
 
   private replace<R>(spec: TableSpec<R>, items: R[]): void {
     this.sql.run(`DELETE FROM ${spec.table} WHERE portal_id = ?`, [this.id]);
@@ -192,18 +274,19 @@ export class PortalState implements PortalSettings {
   }
 
   private first<R>(spec: TableSpec<R>, where: string, params: unknown[]): R | undefined {
-    const row = this.sql.one<Row>(`SELECT ${spec.select} FROM ${spec.table} WHERE portal_id = ? AND ${where} LIMIT 1`, [this.id, ...params]);
+    const row = this.sql.one<Row>(`SELECT ${spec.select} FROM ${spec.table} WHERE portal_id = ? AND ${where} LIMIT 1`, [
+      this.id,
+      ...params,
+    ]);
     return row === undefined ? undefined : spec.fromRow(row);
   }
 
   private list<R>(spec: TableSpec<R>, where: string, params: unknown[], order = 'row', limit = -1, offset = 0): R[] {
     return this.sql
-      .all<Row>(`SELECT ${spec.select} FROM ${spec.table} WHERE portal_id = ? AND ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, [
-        this.id,
-        ...params,
-        limit,
-        offset,
-      ])
+      .all<Row>(
+        `SELECT ${spec.select} FROM ${spec.table} WHERE portal_id = ? AND ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [this.id, ...params, limit, offset],
+      )
       .map(spec.fromRow);
   }
 
@@ -215,7 +298,10 @@ export class PortalState implements PortalSettings {
     }
     return this.sql.all<Row>(query, params).map((row) => {
       const post = postFromRow(row);
-      this.extras.set(post.key, { approvedComments: Number(row.approved_comments), changelog: (row.changelog_text as string | null) ?? null });
+      this.extras.set(post.key, {
+        approvedComments: Number(row.approved_comments),
+        changelog: (row.changelog_text as string | null) ?? null,
+      });
       return post;
     });
   }
@@ -228,7 +314,16 @@ export class PortalState implements PortalSettings {
 
   /** A small table of the portal by id, read once until the next write; callers get copies. */
   private byId<R extends { id: unknown }>(spec: TableSpec<R>, id: unknown): R | undefined {
-    const map = this.sql.cached(this.cache, spec.table, () => new Map(readAll(this.sql, spec, this.id).reverse().map((r) => [r.id, r])));
+    const map = this.sql.cached(
+      this.cache,
+      spec.table,
+      () =>
+        new Map(
+          readAll(this.sql, spec, this.id)
+            .reverse()
+            .map((r) => [r.id, r]),
+        ),
+    );
     const hit = (map as Map<unknown, R>).get(id);
     return hit === undefined ? undefined : { ...hit };
   }
@@ -256,7 +351,10 @@ export class PortalState implements PortalSettings {
     return this.first(API_KEYS, 'token = ?', [token]);
   }
   user(id: string): UserRecord | undefined {
-    const row = this.sql.one<Row>(`SELECT ${USERS.select}, comments_count, posts_count FROM users WHERE portal_id = ? AND id = ?`, [this.id, id]);
+    const row = this.sql.one<Row>(
+      `SELECT ${USERS.select}, comments_count, posts_count FROM users WHERE portal_id = ? AND id = ?`,
+      [this.id, id],
+    );
     if (row === undefined) return undefined;
     this.keepCounts(id, { comments: Number(row.comments_count), posts: Number(row.posts_count) });
     return USERS.fromRow(row);
@@ -276,11 +374,14 @@ export class PortalState implements PortalSettings {
   }
   /** The first user (in seed order) with the role, or the first user at all. */
   firstUser(role?: string): UserRecord | undefined {
-    return role === undefined ? this.first(USERS, '1 ORDER BY row', []) : this.first(USERS, 'role = ? ORDER BY row', [role]);
+    return role === undefined
+      ? this.first(USERS, '1 ORDER BY row', [])
+      : this.first(USERS, 'role = ? ORDER BY row', [role]);
   }
   /** Posts written and comments made by each user, all moderation states. */
   userCounts(id: string): { comments: number; posts: number } {
-    if (this.countsGeneration === this.sql.generation && this.userCountsById.has(id)) return this.userCountsById.get(id)!;
+    if (this.countsGeneration === this.sql.generation && this.userCountsById.has(id))
+      return this.userCountsById.get(id)!;
     const row = this.sql.one<{ comments_count: number; posts_count: number }>(
       'SELECT comments_count, posts_count FROM users WHERE portal_id = ? AND id = ?',
       [this.id, id],
@@ -310,7 +411,11 @@ export class PortalState implements PortalSettings {
     return post.category_ids.flatMap((id) => this.byId(CATEGORIES, id) ?? []);
   }
   highestCategorySortOrder(): number {
-    return this.sql.value<number>('SELECT max(0, coalesce(max(sort_order), 0)) FROM categories WHERE portal_id = ?', [this.id]) ?? 0;
+    return (
+      this.sql.value<number>('SELECT max(0, coalesce(max(sort_order), 0)) FROM categories WHERE portal_id = ?', [
+        this.id,
+      ]) ?? 0
+    );
   }
   savedQuery(id: number): SavedQueryRecord | undefined {
     return this.first(SAVED_QUERIES, 'id = ?', [id]);
@@ -327,7 +432,10 @@ export class PortalState implements PortalSettings {
   groupMembers(groupId: string): UserRecord[] {
     return this.sql
       .all<Row>(
-        `SELECT ${USERS.select.split(', ').map((c) => `u.${c}`).join(', ')} FROM group_members m
+        `SELECT ${USERS.select
+          .split(', ')
+          .map((c) => `u.${c}`)
+          .join(', ')} FROM group_members m
          JOIN users u ON u.portal_id = m.portal_id AND u.id = m.user_id
          WHERE m.portal_id = ? AND m.group_id = ? ORDER BY m.row`,
         [this.id, groupId],
@@ -335,7 +443,13 @@ export class PortalState implements PortalSettings {
       .map(USERS.fromRow);
   }
   isMember(groupId: string, userId: string): boolean {
-    return this.sql.one('SELECT 1 FROM group_members WHERE portal_id = ? AND group_id = ? AND user_id = ?', [this.id, groupId, userId]) !== undefined;
+    return (
+      this.sql.one('SELECT 1 FROM group_members WHERE portal_id = ? AND group_id = ? AND user_id = ?', [
+        this.id,
+        groupId,
+        userId,
+      ]) !== undefined
+    );
   }
   post(key: string): PostRecord | undefined {
     return this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND key = ?`, [this.id, key])[0];
@@ -361,7 +475,12 @@ export class PortalState implements PortalSettings {
       .map(COMMENTS.fromRow);
   }
   replyIds(commentId: number): number[] {
-    return this.sql.all<{ id: number }>('SELECT id FROM comments WHERE portal_id = ? AND parent_id = ? ORDER BY row', [this.id, commentId]).map((c) => c.id);
+    return this.sql
+      .all<{ id: number }>('SELECT id FROM comments WHERE portal_id = ? AND parent_id = ? ORDER BY row', [
+        this.id,
+        commentId,
+      ])
+      .map((c) => c.id);
   }
   feedbackEntry(id: string): FeedbackRecord | undefined {
     return this.first(FEEDBACK, 'id = ?', [id]);
@@ -380,7 +499,10 @@ export class PortalState implements PortalSettings {
     return this.first(VOTES, 'post_key = ? AND anonymous_id = ?', [key, anonymousId]);
   }
   tabPosts(tabId: number): PostRecord[] {
-    return this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND tab_id = ? ORDER BY row`, [this.id, tabId]);
+    return this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND tab_id = ? ORDER BY row`, [
+      this.id,
+      tabId,
+    ]);
   }
 
   // --- lists --------------------------------------------------------------------------
@@ -391,7 +513,9 @@ export class PortalState implements PortalSettings {
     const params: unknown[] = [this.id, filter.moderation_status];
     // Subqueries name the portal by parameter, not by the outer row, so SQLite runs them once per query.
     if (filter.hideKnowledgeBase) {
-      where.push("(tab_id IS NULL OR tab_id NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))");
+      where.push(
+        "(tab_id IS NULL OR tab_id NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))",
+      );
       params.push(this.id);
     }
     if (filter.tabId !== undefined) {
@@ -403,7 +527,9 @@ export class PortalState implements PortalSettings {
       params.push(this.id, filter.section, filter.section);
     }
     if (filter.categoryId !== undefined) {
-      where.push('EXISTS (SELECT 1 FROM post_categories c WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key AND c.category_id = ?)');
+      where.push(
+        'EXISTS (SELECT 1 FROM post_categories c WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key AND c.category_id = ?)',
+      );
       params.push(filter.categoryId);
     }
     if (filter.statusIds !== undefined) {
@@ -424,30 +550,50 @@ export class PortalState implements PortalSettings {
     }
     const condition = where.join(' AND ');
     const column = ORDER_COLUMNS[order.by];
-    const orderSql = column ? `${column} ${order.direction === 'asc' ? 'ASC' : 'DESC'}, database_id ASC` : 'database_id ASC';
-    const posts = this.readPosts(`SELECT ${POST_SELECT} FROM posts WHERE ${condition} ORDER BY ${orderSql} LIMIT ? OFFSET ?`, [...params, limit, skip]);
+    const orderSql = column
+      ? `${column} ${order.direction === 'asc' ? 'ASC' : 'DESC'}, database_id ASC`
+      : 'database_id ASC';
+    const posts = this.readPosts(
+      `SELECT ${POST_SELECT} FROM posts WHERE ${condition} ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
+      [...params, limit, skip],
+    );
     return { posts, total: this.countPosts(filter, condition, params) };
   }
 
   /** How many posts a filter selects: from the tallies when it names only the moderation state and tab, else counted. */
   private countPosts(filter: PostFilter, condition: string, params: unknown[]): number {
-    const tallied = Object.entries(filter).every(([k, v]) => v === undefined || k === 'moderation_status' || k === 'hideKnowledgeBase' || (k === 'tabId' && typeof v === 'number' && v > 0));
+    const tallied = Object.entries(filter).every(
+      ([k, v]) =>
+        v === undefined ||
+        k === 'moderation_status' ||
+        k === 'hideKnowledgeBase' ||
+        (k === 'tabId' && typeof v === 'number' && v > 0),
+    );
     if (!tallied) return this.sql.value<number>(`SELECT count(*) FROM posts WHERE ${condition}`, params) ?? 0;
     const where = ['portal_id = ?', 'moderation_status = ?'];
     const args: unknown[] = [this.id, filter.moderation_status];
     if (filter.hideKnowledgeBase) {
-      where.push("(tab_key = 0 OR tab_key NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))");
+      where.push(
+        "(tab_key = 0 OR tab_key NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))",
+      );
       args.push(this.id);
     }
     if (filter.tabId !== undefined) {
       where.push('tab_key = ?');
       args.push(filter.tabId);
     }
-    return this.sql.value<number>(`SELECT coalesce(sum(n), 0) FROM post_counts WHERE ${where.join(' AND ')}`, args) ?? 0;
+    return (
+      this.sql.value<number>(`SELECT coalesce(sum(n), 0) FROM post_counts WHERE ${where.join(' AND ')}`, args) ?? 0
+    );
   }
 
   /** Posts in a moderation state, highest id first, below a cursor id when given. */
-  postsByModeration(status: PostRecord['moderation_status'], below: number | undefined, limit: number, offset = 0): PostRecord[] {
+  postsByModeration(
+    status: PostRecord['moderation_status'],
+    below: number | undefined,
+    limit: number,
+    offset = 0,
+  ): PostRecord[] {
     return this.readPosts(
       `SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? AND moderation_status = ? AND database_id < ?
        ORDER BY database_id DESC LIMIT ? OFFSET ?`,
@@ -456,9 +602,17 @@ export class PortalState implements PortalSettings {
   }
 
   /** Comments in a moderation state, highest id first, below a cursor id when given. */
-  commentsByModeration(status: CommentRecord['moderation_status'], below: number | undefined, limit: number, offset = 0): CommentRecord[] {
+  commentsByModeration(
+    status: CommentRecord['moderation_status'],
+    below: number | undefined,
+    limit: number,
+    offset = 0,
+  ): CommentRecord[] {
     // Approved comments are most of them: read through the ids; the others through the index of only them (comments_unapproved).
-    const where = status === 'approved' ? 'moderation_status = ? AND id < ?' : "moderation_status <> 'approved' AND moderation_status = ? AND id < ?";
+    const where =
+      status === 'approved'
+        ? 'moderation_status = ? AND id < ?'
+        : "moderation_status <> 'approved' AND moderation_status = ? AND id < ?";
     return this.list(COMMENTS, where, [status, below ?? Number.MAX_SAFE_INTEGER], 'id DESC', limit, offset);
   }
 
@@ -502,16 +656,16 @@ export class PortalState implements PortalSettings {
   }
   /** Takes the changelog tag off every other comment of the post. */
   untagChangelogExcept(postKey: string, commentId: number): void {
-    this.sql.run('UPDATE comments SET tagged_for_changelog = 0 WHERE portal_id = ? AND post_key = ? AND id != ? AND tagged_for_changelog = 1', [
-      this.id,
-      postKey,
-      commentId,
-    ]);
+    this.sql.run(
+      'UPDATE comments SET tagged_for_changelog = 0 WHERE portal_id = ? AND post_key = ? AND id != ? AND tagged_for_changelog = 1',
+      [this.id, postKey, commentId],
+    );
   }
   /** Deletes the comments; replies to them become top-level comments. */
   deleteComments(ids: number[]): void {
     for (const id of ids) this.sql.run('DELETE FROM comments WHERE portal_id = ? AND id = ?', [this.id, id]);
-    for (const id of ids) this.sql.run('UPDATE comments SET parent_id = NULL WHERE portal_id = ? AND parent_id = ?', [this.id, id]);
+    for (const id of ids)
+      this.sql.run('UPDATE comments SET parent_id = NULL WHERE portal_id = ? AND parent_id = ?', [this.id, id]);
   }
 
   insertFeedback(f: FeedbackRecord): void {
@@ -536,10 +690,18 @@ export class PortalState implements PortalSettings {
     this.sql.run('DELETE FROM group_members WHERE portal_id = ? AND group_id = ?', [this.id, id]);
   }
   addMember(groupId: string, userId: string): void {
-    this.sql.run('INSERT INTO group_members (portal_id, group_id, user_id) VALUES (?, ?, ?)', [this.id, groupId, userId]);
+    this.sql.run('INSERT INTO group_members (portal_id, group_id, user_id) VALUES (?, ?, ?)', [
+      this.id,
+      groupId,
+      userId,
+    ]);
   }
   removeMember(groupId: string, userId: string): void {
-    this.sql.run('DELETE FROM group_members WHERE portal_id = ? AND group_id = ? AND user_id = ?', [this.id, groupId, userId]);
+    this.sql.run('DELETE FROM group_members WHERE portal_id = ? AND group_id = ? AND user_id = ?', [
+      this.id,
+      groupId,
+      userId,
+    ]);
   }
 
   insertReference(r: ReferenceRecord): void {
@@ -553,7 +715,11 @@ export class PortalState implements PortalSettings {
     insertRow(this.sql, VOTES, this.id, v);
   }
   deleteVote(key: string, anonymousId: string): void {
-    this.sql.run('DELETE FROM anonymous_votes WHERE portal_id = ? AND post_key = ? AND anonymous_id = ?', [this.id, key, anonymousId]);
+    this.sql.run('DELETE FROM anonymous_votes WHERE portal_id = ? AND post_key = ? AND anonymous_id = ?', [
+      this.id,
+      key,
+      anonymousId,
+    ]);
   }
 
   recordEvent(e: EventRecord): void {

@@ -198,7 +198,9 @@ export type TabRecord = Parsed<typeof TabSeed>;
 export type SectionRecord = Filled<Parsed<typeof SectionSeed>, 'sort_order'>;
 export type StatusRecord = Parsed<typeof StatusSeed>;
 export type TagRecord = Parsed<typeof TagSeed>;
-export type CategoryRecord = Filled<Parsed<typeof CategorySeed>, 'id' | 'color' | 'sort_order'> & { sort_order: number | null };
+export type CategoryRecord = Filled<Parsed<typeof CategorySeed>, 'id' | 'color' | 'sort_order'> & {
+  sort_order: number | null;
+};
 export type GroupRecord = Filled<Parsed<typeof GroupSeed>, 'id' | 'created_at' | 'updated_at'>;
 export type PostRecord = Filled<
   Parsed<typeof PostSeed>,
@@ -212,11 +214,10 @@ export type SavedQueryRecord = Parsed<typeof SavedQuerySeed>;
 export type EventRecord = Parsed<typeof EventSeed>;
 
 /** One portal as a plain document: a seed portal with every default filled in, as `dump` writes it. */
-export interface PortalData
-  extends Omit<
-    Parsed<typeof PortalSeed>,
-    'id' | 'guid' | 'users' | 'sections' | 'categories' | 'groups' | 'posts' | 'comments' | 'feedback'
-  > {
+export interface PortalData extends Omit<
+  Parsed<typeof PortalSeed>,
+  'id' | 'guid' | 'users' | 'sections' | 'categories' | 'groups' | 'posts' | 'comments' | 'feedback'
+> {
   id: number;
   guid: string;
   users: UserRecord[];
@@ -236,8 +237,18 @@ export interface ServerState {
 /** The settings of a portal, everything but its collections. */
 export type PortalSettings = Pick<
   PortalData,
-  | 'id' | 'hosts' | 'default' | 'guid' | 'title' | 'localization' | 'editor_type' | 'moderate_comments'
-  | 'jira_enabled' | 'jira_sync_status' | 'linear_enabled' | 'jira_domain'
+  | 'id'
+  | 'hosts'
+  | 'default'
+  | 'guid'
+  | 'title'
+  | 'localization'
+  | 'editor_type'
+  | 'moderate_comments'
+  | 'jira_enabled'
+  | 'jira_sync_status'
+  | 'linear_enabled'
+  | 'jira_domain'
 >;
 
 export type { PortalState } from './portal.js';

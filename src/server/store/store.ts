@@ -168,7 +168,10 @@ export class Store {
   /** The portal and tab of every post with this key, in any portal (each found by index). */
   postsWithKey(key: string): Array<{ portal_id: number; tab_id: number | null }> {
     return this.portalViews.flatMap((p) =>
-      this.sql.all<{ portal_id: number; tab_id: number | null }>('SELECT portal_id, tab_id FROM posts WHERE portal_id = ? AND key = ?', [p.id, key]),
+      this.sql.all<{ portal_id: number; tab_id: number | null }>(
+        'SELECT portal_id, tab_id FROM posts WHERE portal_id = ? AND key = ?',
+        [p.id, key],
+      ),
     );
   }
 

@@ -41,7 +41,13 @@ export interface TableSpec<R> {
   pushValues(out: unknown[], record: R): void;
 }
 
-function plain<R>(table: string, fields: string[], convert: Partial<Record<string, [(v: any) => unknown, (v: any) => unknown]>> = {}, derived: Record<string, (r: any) => unknown> = {}, dependsOn: Record<string, string> = {}): TableSpec<R> {
+function plain<R>(
+  table: string,
+  fields: string[],
+  convert: Partial<Record<string, [(v: any) => unknown, (v: any) => unknown]>> = {},
+  derived: Record<string, (r: any) => unknown> = {},
+  dependsOn: Record<string, string> = {},
+): TableSpec<R> {
   const makers = Object.values(derived);
   const converters = fields.map((k) => convert[k]?.[0]);
   return {
@@ -76,7 +82,10 @@ function plain<R>(table: string, fields: string[], convert: Partial<Record<strin
 }
 
 const BOOL: [(v: boolean) => number, (v: unknown) => boolean] = [int, bool];
-const JSON_VALUE: [(v: unknown) => string, (v: unknown) => unknown] = [(v) => JSON.stringify(v), (v) => JSON.parse(String(v))];
+const JSON_VALUE: [(v: unknown) => string, (v: unknown) => unknown] = [
+  (v) => JSON.stringify(v),
+  (v) => JSON.parse(String(v)),
+];
 
 export const API_KEYS = plain<ApiKeyRecord>('api_keys', ['token', 'read_only', 'expires_at'], { read_only: BOOL });
 export const USERS = plain<UserRecord>(
@@ -87,10 +96,20 @@ export const USERS = plain<UserRecord>(
   { id_lc: 'id', name_lc: 'name' },
 );
 export const TABS = plain<TabRecord>('tabs', ['id', 'slug', 'name', 'type', 'description']);
-export const SECTIONS = plain<SectionRecord>('sections', ['id', 'tab_id', 'slug', 'name', 'parent_id', 'description', 'sort_order']);
+export const SECTIONS = plain<SectionRecord>('sections', [
+  'id',
+  'tab_id',
+  'slug',
+  'name',
+  'parent_id',
+  'description',
+  'sort_order',
+]);
 export const STATUSES = plain<StatusRecord>('statuses', ['id', 'name', 'color', 'tab_id']);
 export const TAGS = plain<TagRecord>('tags', ['id', 'name']);
-export const CATEGORIES = plain<CategoryRecord>('categories', ['id', 'name', 'color', 'sort_order', 'locked'], { locked: BOOL });
+export const CATEGORIES = plain<CategoryRecord>('categories', ['id', 'name', 'color', 'sort_order', 'locked'], {
+  locked: BOOL,
+});
 export const GROUPS = plain<Omit<GroupRecord, 'user_ids'>>(
   'groups',
   ['id', 'name', 'description', 'created_at', 'updated_at'],
@@ -99,9 +118,27 @@ export const GROUPS = plain<Omit<GroupRecord, 'user_ids'>>(
   { id_lc: 'id' },
 );
 const POST_FIELDS = [
-  'key', 'database_id', 'title', 'description', 'author_id', 'tab_id', 'section_id', 'status_id', 'moderation_status',
-  'votes_count', 'views_count', 'platform', 'version', 'release', 'slug', 'sort_order', 'created_at', 'updated_at',
-  'latest_status_change_at', 'moderated_by', 'moderated_at',
+  'key',
+  'database_id',
+  'title',
+  'description',
+  'author_id',
+  'tab_id',
+  'section_id',
+  'status_id',
+  'moderation_status',
+  'votes_count',
+  'views_count',
+  'platform',
+  'version',
+  'release',
+  'slug',
+  'sort_order',
+  'created_at',
+  'updated_at',
+  'latest_status_change_at',
+  'moderated_by',
+  'moderated_at',
 ];
 export const POSTS = plain<Omit<PostRecord, 'category_ids' | 'tag_ids'>>(
   'posts',
@@ -113,13 +150,29 @@ export const POSTS = plain<Omit<PostRecord, 'category_ids' | 'tag_ids'>>(
     updated_ms: (r: PostRecord) => ms(r.updated_at),
     latest_status_change_ms: (r: PostRecord) => ms(r.latest_status_change_at),
   },
-  { title_lc: 'title', created_ms: 'created_at', updated_ms: 'updated_at', latest_status_change_ms: 'latest_status_change_at' },
+  {
+    title_lc: 'title',
+    created_ms: 'created_at',
+    updated_ms: 'updated_at',
+    latest_status_change_ms: 'latest_status_change_at',
+  },
 );
 export const COMMENTS = plain<CommentRecord>(
   'comments',
   [
-    'id', 'post_key', 'user_id', 'comment', 'parent_id', 'moderation_status', 'pinned_to_top', 'tagged_for_changelog',
-    'votes_count', 'created_at', 'updated_at', 'moderated_by', 'moderated_at',
+    'id',
+    'post_key',
+    'user_id',
+    'comment',
+    'parent_id',
+    'moderation_status',
+    'pinned_to_top',
+    'tagged_for_changelog',
+    'votes_count',
+    'created_at',
+    'updated_at',
+    'moderated_by',
+    'moderated_at',
   ],
   { pinned_to_top: BOOL, tagged_for_changelog: BOOL },
   { created_ms: (r: CommentRecord) => ms(r.created_at) },
@@ -132,7 +185,13 @@ export const FEEDBACK = plain<FeedbackRecord>(
   { created_ms: (r: FeedbackRecord) => ms(r.created_at) },
   { created_ms: 'created_at' },
 );
-export const REFERENCES = plain<ReferenceRecord>('post_references', ['id', 'post_key', 'reference', 'created_at', 'updated_at']);
+export const REFERENCES = plain<ReferenceRecord>('post_references', [
+  'id',
+  'post_key',
+  'reference',
+  'created_at',
+  'updated_at',
+]);
 export const VOTES = plain<AnonymousVoteRecord>(
   'anonymous_votes',
   ['post_key', 'anonymous_id', 'created_at'],
@@ -164,7 +223,10 @@ export function postFromRow(row: Row): PostRecord {
 export function insertRow<R>(sql: Sql, spec: TableSpec<R>, portalId: number, record: R): void {
   const row = spec.toRow(record as Partial<R>);
   const cols = ['portal_id', ...Object.keys(row)];
-  sql.run(`INSERT INTO ${spec.table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, [portalId, ...Object.values(row)]);
+  sql.run(`INSERT INTO ${spec.table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, [
+    portalId,
+    ...Object.values(row),
+  ]);
 }
 
 /** Sets the given fields of the rows matching `where` (column → value) of one portal. */
@@ -187,7 +249,13 @@ const ROWS_PER_INSERT = 64;
  * appends the values of row i. ROWS_PER_INSERT rows go per run of one reused
  * multi-row statement (the rest row by row).
  */
-function insertInBatches(sql: Sql, table: string, columns: string[], count: number, fill: (params: unknown[], i: number) => void): void {
+function insertInBatches(
+  sql: Sql,
+  table: string,
+  columns: string[],
+  count: number,
+  fill: (params: unknown[], i: number) => void,
+): void {
   const one = `(${columns.map(() => '?').join(', ')})`;
   const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
   const params: unknown[] = [];
@@ -223,7 +291,13 @@ export function bulkInsert(sql: Sql, table: string, columns: string[], rows: unk
  * Inserts records of one kind for a portal in bulk; `more` appends columns computed
  * for each record (counters the triggers would otherwise keep).
  */
-export function bulkInsertRecords<R>(sql: Sql, spec: TableSpec<R>, portalId: number, records: R[], more?: { columns: string[]; pushValues(out: unknown[], r: R): void }): void {
+export function bulkInsertRecords<R>(
+  sql: Sql,
+  spec: TableSpec<R>,
+  portalId: number,
+  records: R[],
+  more?: { columns: string[]; pushValues(out: unknown[], r: R): void },
+): void {
   const columns = ['portal_id', ...spec.columns, ...(more?.columns ?? [])];
   insertInBatches(sql, spec.table, columns, records.length, (params, i) => {
     params.push(portalId);
@@ -241,16 +315,19 @@ export function insertPost(sql: Sql, portalId: number, post: PostRecord): void {
 export function setPostLinks(sql: Sql, portalId: number, key: string, categoryIds?: number[], tagIds?: string[]): void {
   if (categoryIds) {
     sql.run('DELETE FROM post_categories WHERE portal_id = ? AND post_key = ?', [portalId, key]);
-    for (const id of categoryIds) sql.run('INSERT INTO post_categories (portal_id, post_key, category_id) VALUES (?, ?, ?)', [portalId, key, id]);
+    for (const id of categoryIds)
+      sql.run('INSERT INTO post_categories (portal_id, post_key, category_id) VALUES (?, ?, ?)', [portalId, key, id]);
   }
   if (tagIds) {
     sql.run('DELETE FROM post_tags WHERE portal_id = ? AND post_key = ?', [portalId, key]);
-    for (const id of tagIds) sql.run('INSERT INTO post_tags (portal_id, post_key, tag_id) VALUES (?, ?, ?)', [portalId, key, id]);
+    for (const id of tagIds)
+      sql.run('INSERT INTO post_tags (portal_id, post_key, tag_id) VALUES (?, ?, ?)', [portalId, key, id]);
   }
 }
 
 export function insertGroup(sql: Sql, portalId: number, group: GroupRecord): void {
   const { user_ids, ...rest } = group;
   insertRow(sql, GROUPS, portalId, rest);
-  for (const user of user_ids) sql.run('INSERT INTO group_members (portal_id, group_id, user_id) VALUES (?, ?, ?)', [portalId, group.id, user]);
+  for (const user of user_ids)
+    sql.run('INSERT INTO group_members (portal_id, group_id, user_id) VALUES (?, ?, ?)', [portalId, group.id, user]);
 }

@@ -48,14 +48,22 @@ describe('names kept for completion', () => {
     const keys = JSON.parse(listed.out).map((p: { id: string }) => p.id);
     expect(keys).toHaveLength(2);
     expect((await fp(dir, ['__complete', 'posts'])).out).toBe(keys.map((k: string) => `${k}\n`).join(''));
-    const statuses = [...new Set(JSON.parse(listed.out).flatMap((p: { status: { name: string } | null }) => (p.status ? [p.status.name] : [])))];
+    const statuses = [
+      ...new Set(
+        JSON.parse(listed.out).flatMap((p: { status: { name: string } | null }) => (p.status ? [p.status.name] : [])),
+      ),
+    ];
     expect(statuses.length).toBeGreaterThan(0);
     expect((await fp(dir, ['__complete', 'statuses'])).out).toBe(statuses.map((s) => `${s}\n`).join(''));
   });
 
-  it('nothing is kept when the portal is not the profile\'s own, or without a profile', async () => {
+  it("nothing is kept when the portal is not the profile's own, or without a profile", async () => {
     const dir = await loggedIn();
-    const elsewhere = { FP_PROFILE: 'acme', FP_BASE_URL: server.url.replace('127.0.0.1', 'localhost'), FP_API_KEY: ADMIN_KEY };
+    const elsewhere = {
+      FP_PROFILE: 'acme',
+      FP_BASE_URL: server.url.replace('127.0.0.1', 'localhost'),
+      FP_API_KEY: ADMIN_KEY,
+    };
     expect((await fp(dir, ['groups', 'list'], elsewhere)).code).toBe(0);
     expect((await fp(dir, ['groups', 'list'], { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY })).code).toBe(0);
     expect((await fp(dir, ['__complete', 'groups'])).out).toBe('');

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -98,21 +107,32 @@ describe('profile store', () => {
 
   describe('a damaged file is a clear error naming it and how to recover, never a stack trace', () => {
     const file = () => join(dir, 'config.json');
-    const recovery = () => `fix it by hand, or move it aside (mv "${file()}" "${file()}.bak") and run \`fp auth login\` again`;
+    const recovery = () =>
+      `fix it by hand, or move it aside (mv "${file()}" "${file()}.bak") and run \`fp auth login\` again`;
 
     it.each([
       ['{ not json', 'is not valid JSON'],
       ['[]', 'does not hold fp profiles (Invalid input: expected object, received array)'],
       ['null', 'does not hold fp profiles (Invalid input: expected object, received null)'],
       ['{"profiles": 5}', 'does not hold fp profiles (profiles: Invalid input: expected record, received number)'],
-      ['{"profiles": {"a": {"base_url": 1, "api_key": "k"}}}', 'does not hold fp profiles (profiles.a.base_url: Invalid input: expected string, received number)'],
-      ['{"current": 3, "profiles": {}}', 'does not hold fp profiles (current: Invalid input: expected string, received number)'],
+      [
+        '{"profiles": {"a": {"base_url": 1, "api_key": "k"}}}',
+        'does not hold fp profiles (profiles.a.base_url: Invalid input: expected string, received number)',
+      ],
+      [
+        '{"current": 3, "profiles": {}}',
+        'does not hold fp profiles (current: Invalid input: expected string, received number)',
+      ],
     ])('%s', async (content, problem) => {
       (await ProfileStore.open({ FP_CONFIG_DIR: dir })).save('a', PROFILE, true);
       writeFileSync(file(), content);
-      await expect(ProfileStore.open({ FP_CONFIG_DIR: dir })).rejects.toThrow(`the config file ${file()} ${problem}: ${recovery()}`);
+      await expect(ProfileStore.open({ FP_CONFIG_DIR: dir })).rejects.toThrow(
+        `the config file ${file()} ${problem}: ${recovery()}`,
+      );
       // the same error when the file is only read (without conf)
-      await expect(ProfileStore.open({ FP_CONFIG_DIR: dir }, { readOnly: true })).rejects.toThrow(`the config file ${file()} ${problem}: ${recovery()}`);
+      await expect(ProfileStore.open({ FP_CONFIG_DIR: dir }, { readOnly: true })).rejects.toThrow(
+        `the config file ${file()} ${problem}: ${recovery()}`,
+      );
       expect(readFileSync(file(), 'utf8')).toBe(content);
     });
 
@@ -158,7 +178,9 @@ describe('profile store', () => {
       (await ProfileStore.open({ FP_CONFIG_DIR: dir })).save('a', PROFILE, true);
       const before = readFileSync(join(dir, 'config.json'), 'utf8');
       const reader = await ProfileStore.open({ FP_CONFIG_DIR: dir }, { readOnly: true });
-      expect(() => reader.save('b', PROFILE, true)).toThrow(`the config file ${join(dir, 'config.json')} was opened for reading only`);
+      expect(() => reader.save('b', PROFILE, true)).toThrow(
+        `the config file ${join(dir, 'config.json')} was opened for reading only`,
+      );
       expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
     });
   });
@@ -169,7 +191,10 @@ describe('profile store', () => {
       store.save('a', PROFILE, true);
       store.save('b', PROFILE, false);
       expect(readdirSync(dir).sort()).toEqual(['config.json']);
-      expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ current: 'a', profiles: { a: PROFILE, b: PROFILE } });
+      expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({
+        current: 'a',
+        profiles: { a: PROFILE, b: PROFILE },
+      });
     });
 
     it('read the file afresh under the lock, so a profile another process saved meanwhile is kept', async () => {

@@ -35,17 +35,34 @@ describe('credentials resolution', () => {
 
   it('FP_API_KEY beats a stored key', async () => {
     const c = await resolveCredentials({ env: { ...env, FP_API_KEY: 'from-env' } }, open);
-    expect(c).toMatchObject({ apiKey: 'from-env', keySource: 'FP_API_KEY', baseUrl: 'https://default.example.test', profile: 'default' });
+    expect(c).toMatchObject({
+      apiKey: 'from-env',
+      keySource: 'FP_API_KEY',
+      baseUrl: 'https://default.example.test',
+      profile: 'default',
+    });
   });
 
   it('FP_BASE_URL and FP_API_KEY need no profile: the store is not even opened', async () => {
     const c = await resolveCredentials({ env: { FP_BASE_URL: 'http://127.0.0.1:8080/', FP_API_KEY: 'ci-key' } }, open);
-    expect(c).toEqual({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'ci-key', profile: undefined, keySource: 'FP_API_KEY', urlSource: 'FP_BASE_URL' });
+    expect(c).toEqual({
+      baseUrl: 'http://127.0.0.1:8080',
+      apiKey: 'ci-key',
+      profile: undefined,
+      keySource: 'FP_API_KEY',
+      urlSource: 'FP_BASE_URL',
+    });
     expect(opened).toBe(0);
   });
 
   it('--base-url beats FP_BASE_URL', async () => {
-    const c = await resolveCredentials({ baseUrlFlag: 'https://flag.example.test', env: { ...env, FP_BASE_URL: 'https://env.example.test', FP_API_KEY: 'k' } }, open);
+    const c = await resolveCredentials(
+      {
+        baseUrlFlag: 'https://flag.example.test',
+        env: { ...env, FP_BASE_URL: 'https://env.example.test', FP_API_KEY: 'k' },
+      },
+      open,
+    );
     expect(c).toMatchObject({ baseUrl: 'https://flag.example.test', urlSource: '--base-url' });
   });
 
@@ -55,8 +72,12 @@ describe('credentials resolution', () => {
   });
 
   it('FP_PROFILE selects a stored profile, and --profile beats it', async () => {
-    expect(await resolveCredentials({ env: { ...env, FP_PROFILE: 'staging' } }, open)).toMatchObject({ profile: 'staging' });
-    expect(await resolveCredentials({ profileFlag: 'default', env: { ...env, FP_PROFILE: 'staging' } }, open)).toMatchObject({
+    expect(await resolveCredentials({ env: { ...env, FP_PROFILE: 'staging' } }, open)).toMatchObject({
+      profile: 'staging',
+    });
+    expect(
+      await resolveCredentials({ profileFlag: 'default', env: { ...env, FP_PROFILE: 'staging' } }, open),
+    ).toMatchObject({
       profile: 'default',
     });
   });
@@ -75,11 +96,13 @@ describe('credentials resolution', () => {
   });
 
   it('a base URL that is not http(s) is a usage error', async () => {
-    await expect(resolveCredentials({ env: { FP_BASE_URL: 'ftp://x.test', FP_API_KEY: 'k' } }, open)).rejects.toThrow(UsageError);
+    await expect(resolveCredentials({ env: { FP_BASE_URL: 'ftp://x.test', FP_API_KEY: 'k' } }, open)).rejects.toThrow(
+      UsageError,
+    );
   });
 });
 
-describe('a stored key is bound to its profile\'s address', () => {
+describe("a stored key is bound to its profile's address", () => {
   it('--base-url naming another portal does not get the stored key: auth error (exit 4) naming both addresses', async () => {
     const err = await resolveCredentials({ baseUrlFlag: 'https://attacker.example.test', env }, open).catch((e) => e);
     expect(err).toBeInstanceOf(AuthError);
@@ -90,21 +113,42 @@ describe('a stored key is bound to its profile\'s address', () => {
   });
 
   it('FP_BASE_URL is held to the same rule', async () => {
-    const err = await resolveCredentials({ env: { ...env, FP_PROFILE: 'staging', FP_BASE_URL: 'http://127.0.0.1:9/' } }, open).catch((e) => e);
-    expect(err.message).toMatch(/^the key of profile "staging" belongs to https:\/\/staging\.example\.test and is not sent to http:\/\/127\.0\.0\.1:9 \(FP_BASE_URL\)/);
+    const err = await resolveCredentials(
+      { env: { ...env, FP_PROFILE: 'staging', FP_BASE_URL: 'http://127.0.0.1:9/' } },
+      open,
+    ).catch((e) => e);
+    expect(err.message).toMatch(
+      /^the key of profile "staging" belongs to https:\/\/staging\.example\.test and is not sent to http:\/\/127\.0\.0\.1:9 \(FP_BASE_URL\)/,
+    );
   });
 
   it('with FP_API_KEY the other address gets that key, never the stored one', async () => {
-    const c = await resolveCredentials({ baseUrlFlag: 'https://other.example.test', env: { ...env, FP_PROFILE: 'staging', FP_API_KEY: 'env-key' } }, open);
+    const c = await resolveCredentials(
+      { baseUrlFlag: 'https://other.example.test', env: { ...env, FP_PROFILE: 'staging', FP_API_KEY: 'env-key' } },
+      open,
+    );
     expect(c).toMatchObject({ baseUrl: 'https://other.example.test', apiKey: 'env-key', keySource: 'FP_API_KEY' });
   });
 
-  it('the profile\'s own address written differently (case, default port, trailing slash) is the same address', async () => {
-    for (const url of ['https://DEFAULT.example.test/', 'https://default.example.test:443', 'https://default.example.test']) {
-      expect(await resolveCredentials({ baseUrlFlag: url, env }, open)).toMatchObject({ apiKey: 'stored-default', keySource: 'profile' });
+  it("the profile's own address written differently (case, default port, trailing slash) is the same address", async () => {
+    for (const url of [
+      'https://DEFAULT.example.test/',
+      'https://default.example.test:443',
+      'https://default.example.test',
+    ]) {
+      expect(await resolveCredentials({ baseUrlFlag: url, env }, open)).toMatchObject({
+        apiKey: 'stored-default',
+        keySource: 'profile',
+      });
     }
-    await expect(resolveCredentials({ baseUrlFlag: 'http://default.example.test', env }, open)).rejects.toThrow(AuthError);
-    await expect(resolveCredentials({ baseUrlFlag: 'https://default.example.test:8443', env }, open)).rejects.toThrow(AuthError);
-    await expect(resolveCredentials({ baseUrlFlag: 'https://default.example.test/evil', env }, open)).rejects.toThrow(AuthError);
+    await expect(resolveCredentials({ baseUrlFlag: 'http://default.example.test', env }, open)).rejects.toThrow(
+      AuthError,
+    );
+    await expect(resolveCredentials({ baseUrlFlag: 'https://default.example.test:8443', env }, open)).rejects.toThrow(
+      AuthError,
+    );
+    await expect(resolveCredentials({ baseUrlFlag: 'https://default.example.test/evil', env }, open)).rejects.toThrow(
+      AuthError,
+    );
   });
 });

@@ -25,7 +25,10 @@ describe('flags checked with the endpoint schema', () => {
       [['feedback', 'summarize', '--from', 'last week'], 'error: invalid --from "last week": must be a valid date.\n'],
       [['posts', 'list', '--limit', '500'], 'error: invalid --limit "500": must be between 1 and 100.\n'],
       [['posts', 'list', '--skip', '-1'], 'error: invalid --skip "-1": must be at least 0.\n'],
-      [['categories', 'create', 'Mobile', '--color', 'green'], 'error: invalid --color "green": must be a valid hexadecimal color.\n'],
+      [
+        ['categories', 'create', 'Mobile', '--color', 'green'],
+        'error: invalid --color "green": must be a valid hexadecimal color.\n',
+      ],
     ];
     for (const [argv, err] of cases) {
       const r = await fp(argv, { baseUrl: NOWHERE });
@@ -69,11 +72,15 @@ describe('the one ending', () => {
   });
 
   it('--fields works on every list and record', async () => {
-    expect((await fp(['categories', 'list', '--fields', 'name', '--format', 'csv'])).out).toBe('NAME\nIntegrations\nMobile\nLocked\n');
+    expect((await fp(['categories', 'list', '--fields', 'name', '--format', 'csv'])).out).toBe(
+      'NAME\nIntegrations\nMobile\nLocked\n',
+    );
     expect((await fp(['portal', 'get', '--fields', 'title', '--json'])).io.json()).toEqual({ title: 'Test Portal' });
     const bad = await fp(['groups', 'list', '--fields', 'nosuch']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toBe('error: unknown field nosuch for --fields; available: created_at, description, id, name, portal_id, updated_at\n');
+    expect(bad.err).toBe(
+      'error: unknown field nosuch for --fields; available: created_at, description, id, name, portal_id, updated_at\n',
+    );
   });
 });
 
@@ -87,21 +94,34 @@ describe('names where ids are typed', () => {
   it('an unknown status name is a usage error listing the valid ones, with the closest', async () => {
     const r = await fp(['posts', 'list', '--status', 'Planed']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: unknown status "Planed" for --status. Did you mean "Planned"? valid statuses: "Planned", "Under review"\n');
+    expect(r.err).toBe(
+      'error: unknown status "Planed" for --status. Did you mean "Planned"? valid statuses: "Planned", "Under review"\n',
+    );
   });
 
   it('--tab, --section and --tag take a name, slug or id', async () => {
     const keys = async (argv: string[]) => (await fp([...argv, '--json'])).io.json().map((p: { id: string }) => p.id);
-    for (const tab of ['roadmap', 'Roadmap', '2']) expect(await keys(['posts', 'list', '--tab', tab])).toEqual(['sso22']);
-    for (const section of ['ideas', 'Ideas', '20']) expect(await keys(['posts', 'list', '--section', section])).toEqual(['dark1']);
+    for (const tab of ['roadmap', 'Roadmap', '2'])
+      expect(await keys(['posts', 'list', '--tab', tab])).toEqual(['sso22']);
+    for (const section of ['ideas', 'Ideas', '20'])
+      expect(await keys(['posts', 'list', '--section', section])).toEqual(['dark1']);
     for (const tag of ['bug', 'BUG', 't-bug']) expect(await keys(['posts', 'list', '--tag', tag])).toEqual(['sso22']);
   });
 
   it('an unknown tab, section or tag is a usage error listing the valid ones, with the closest; nothing is listed', async () => {
     const cases: Array<[string[], string]> = [
-      [['--tab', 'roadmp'], 'error: unknown tab "roadmp" for --tab. Did you mean "roadmap"? valid tabs: feedback (Feedback), help (Help center), roadmap (Roadmap)\n'],
-      [['--section', 'idea'], 'error: unknown section "idea" for --section. Did you mean "ideas"? valid sections: advanced (Advanced), getting-started (Getting started), ideas (Ideas)\n'],
-      [['--tag', 'bugs'], 'error: unknown tag "bugs" for --tag. Did you mean "bug"? valid tags: bug (t-bug), ux (t-ux)\n'],
+      [
+        ['--tab', 'roadmp'],
+        'error: unknown tab "roadmp" for --tab. Did you mean "roadmap"? valid tabs: feedback (Feedback), help (Help center), roadmap (Roadmap)\n',
+      ],
+      [
+        ['--section', 'idea'],
+        'error: unknown section "idea" for --section. Did you mean "ideas"? valid sections: advanced (Advanced), getting-started (Getting started), ideas (Ideas)\n',
+      ],
+      [
+        ['--tag', 'bugs'],
+        'error: unknown tag "bugs" for --tag. Did you mean "bug"? valid tags: bug (t-bug), ux (t-ux)\n',
+      ],
       [['--tag', 'ux,perf'], 'error: unknown tag "perf" for --tag. valid tags: bug (t-bug), ux (t-ux)\n'],
     ];
     for (const [flags, err] of cases) {

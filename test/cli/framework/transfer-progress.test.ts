@@ -6,8 +6,12 @@ const MB = 1024 * 1024;
 
 describe('transferText', () => {
   it('bytes of the total, percentage, rate and time left when the size is known', () => {
-    expect(transferText('Uploading', 'help.zip', 12 * MB, 48 * MB, 2000)).toBe('Uploading help.zip: 12.0 MB of 48.0 MB (25%), 6.0 MB/s, 6 s left');
-    expect(transferText('Uploading', 'help.zip', 1 * MB, 91 * MB, 1000)).toBe('Uploading help.zip: 1.0 MB of 91.0 MB (1%), 1.0 MB/s, 1 min 30 s left');
+    expect(transferText('Uploading', 'help.zip', 12 * MB, 48 * MB, 2000)).toBe(
+      'Uploading help.zip: 12.0 MB of 48.0 MB (25%), 6.0 MB/s, 6 s left',
+    );
+    expect(transferText('Uploading', 'help.zip', 1 * MB, 91 * MB, 1000)).toBe(
+      'Uploading help.zip: 1.0 MB of 91.0 MB (1%), 1.0 MB/s, 1 min 30 s left',
+    );
   });
 
   it('bytes and rate when the size is not known (a folder zipped on the way, a chunked download)', () => {
@@ -32,12 +36,16 @@ describe('transferProgress', () => {
     progress.update(1000, 1000);
     progress.end();
     expect(io.err()).toBe(
-      '\r\x1b[2KUploading a.zip: 500 B of 1000 B (50%), 1000 B/s, 1 s left' + '\r\x1b[2KUploading a.zip: 1000 B of 1000 B (100%), 1000 B/s' + '\r\x1b[2K',
+      '\r\x1b[2KUploading a.zip: 500 B of 1000 B (50%), 1000 B/s, 1 s left' +
+        '\r\x1b[2KUploading a.zip: 1000 B of 1000 B (100%), 1000 B/s' +
+        '\r\x1b[2K',
     );
   });
 
   it('nothing at all off a terminal, or in CI', () => {
     expect(transferProgress(fakeFactory(fakeIO({ stderrIsTTY: false })), 'Uploading', 'a.zip')).toBeUndefined();
-    expect(transferProgress(fakeFactory(fakeIO({ stderrIsTTY: true, env: { CI: 'true' } })), 'Uploading', 'a.zip')).toBeUndefined();
+    expect(
+      transferProgress(fakeFactory(fakeIO({ stderrIsTTY: true, env: { CI: 'true' } })), 'Uploading', 'a.zip'),
+    ).toBeUndefined();
   });
 });

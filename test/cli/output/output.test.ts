@@ -64,7 +64,10 @@ describe('Output', () => {
   it('--fields picks the fields in JSON and the columns in tables, in the order given', async () => {
     const json = output('json', { fields: ['title', 'id'] });
     await json.out.list(rows, columns);
-    expect(JSON.parse(json.io.out())).toEqual([{ title: 'Dark mode for dashboards', id: 1 }, { title: '日本語のタイトルがとても長い投稿です 🚀🚀', id: 2 }]);
+    expect(JSON.parse(json.io.out())).toEqual([
+      { title: 'Dark mode for dashboards', id: 1 },
+      { title: '日本語のタイトルがとても長い投稿です 🚀🚀', id: 2 },
+    ]);
     const plain = output('plain', { fields: ['created_at', 'id'] });
     await plain.out.list(rows, columns);
     expect(plain.io.out().split('\n')[0]).toBe('CREATED\tID');
@@ -72,12 +75,16 @@ describe('Output', () => {
 
   it('--fields with an unknown field is a usage error listing the available ones', async () => {
     const { out } = output('json', { fields: ['id', 'nosuch'] });
-    await expect(out.list(rows, columns)).rejects.toThrow(new UsageError('unknown field nosuch for --fields; available: created_at, id, title'));
+    await expect(out.list(rows, columns)).rejects.toThrow(
+      new UsageError('unknown field nosuch for --fields; available: created_at, id, title'),
+    );
   });
 
   it('--fields knows the fields of an empty list from the response schema', async () => {
     const { out } = output('json', { fields: ['nosuch'], knownFields: ['id', 'name'] });
-    await expect(out.list([], columns)).rejects.toThrow('unknown field nosuch for --fields; available: created_at, id, name, title');
+    await expect(out.list([], columns)).rejects.toThrow(
+      'unknown field nosuch for --fields; available: created_at, id, name, title',
+    );
   });
 
   it('--jq filters the JSON in-process; strings print raw', async () => {

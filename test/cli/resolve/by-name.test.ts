@@ -12,7 +12,10 @@ describe('pickNamed', () => {
   });
 
   it('a name several items share (in any case) is a usage error listing them', () => {
-    const items = [{ name: 'Sam Lee', email: 'sam@a.test' }, { name: 'sam lee', email: 'lee@b.test' }];
+    const items = [
+      { name: 'Sam Lee', email: 'sam@a.test' },
+      { name: 'sam lee', email: 'lee@b.test' },
+    ];
     const label = (u: (typeof items)[number]) => `${u.name} <${u.email}>`;
     expect(() => pickNamed(items, 'SAM LEE', what, (u) => [u.email, u.name], label)).toThrow(
       new UsageError('--user "SAM LEE" matches several users: Sam Lee <sam@a.test>, sam lee <lee@b.test>; use the id'),
@@ -20,7 +23,12 @@ describe('pickNamed', () => {
   });
 
   it('a long list of valid names stops after 20 and says how many more there are', () => {
-    const names = users.slice(0, 20).map((u) => JSON.stringify(u.name)).join(', ');
-    expect(() => pickNamed(users, 'Nobody at all', what)).toThrow(new UsageError(`unknown user "Nobody at all" for --user. valid users: ${names}, and 5 more`));
+    const names = users
+      .slice(0, 20)
+      .map((u) => JSON.stringify(u.name))
+      .join(', ');
+    expect(() => pickNamed(users, 'Nobody at all', what)).toThrow(
+      new UsageError(`unknown user "Nobody at all" for --user. valid users: ${names}, and 5 more`),
+    );
   });
 });

@@ -21,7 +21,9 @@ describe('Anonymizer', () => {
     const out = a.text(text);
     expect(out).toBe(a.text(text));
     expect([...out].length).toBe([...text].length);
-    expect(out.replace(/[a-z]/g, 'a').replace(/[A-Z]/g, 'A').replace(/\d/g, '0')).toBe('Aaaa **aaaa** aaa [aaaa](aaaaa://a.aaaa/a) aa 0000, Aaaaa!\n- aaaa');
+    expect(out.replace(/[a-z]/g, 'a').replace(/[A-Z]/g, 'A').replace(/\d/g, '0')).toBe(
+      'Aaaa **aaaa** aaa [aaaa](aaaaa://a.aaaa/a) aa 0000, Aaaaa!\n- aaaa',
+    );
     expect(out).not.toContain('mode');
     // Equal words in different texts do not map to equal words (no substitution table to break).
     expect(a.text('mode one').slice(0, 4)).not.toBe(a.text('mode two').slice(0, 4));
@@ -40,7 +42,9 @@ describe('reconstruction helpers', () => {
 
   it("D-SNAPSHOT-RECONSTRUCT the export's file name gives the tab slug", () => {
     expect(slugFromDisposition('attachment; filename="help.zip"')).toBe('help');
-    expect(slugFromDisposition(`attachment; filename="_.zip"; filename*=UTF-8''aide-%C3%A9t%C3%A9.zip`)).toBe('aide-été');
+    expect(slugFromDisposition(`attachment; filename="_.zip"; filename*=UTF-8''aide-%C3%A9t%C3%A9.zip`)).toBe(
+      'aide-été',
+    );
     expect(slugFromDisposition('')).toBeUndefined();
   });
 });

@@ -55,7 +55,11 @@ describe('Journal', () => {
     journal.commit();
     writeFileSync(join(dir, 'progress.json.tmp'), 'half a write');
     journal.commit();
-    expect(JSON.parse(readFileSync(join(dir, 'progress.json'), 'utf8'))).toEqual({ complete: false, parts: { 'x.ndjson': 8 }, cursor: 0 });
+    expect(JSON.parse(readFileSync(join(dir, 'progress.json'), 'utf8'))).toEqual({
+      complete: false,
+      parts: { 'x.ndjson': 8 },
+      cursor: 0,
+    });
     journal.remove();
   });
 });

@@ -39,7 +39,9 @@ describe('parseRate', () => {
 
   it('refuses anything else with the accepted forms', () => {
     for (const bad of ['120', '120/60', '0/60s', 'fast', '-1/1s']) {
-      expect(() => parseRate(bad)).toThrow(`invalid rate "${bad}": expected N/WINDOW like 120/60s, 10/1s or 500/5m, or "off"`);
+      expect(() => parseRate(bad)).toThrow(
+        `invalid rate "${bad}": expected N/WINDOW like 120/60s, 10/1s or 500/5m, or "off"`,
+      );
     }
   });
 });
@@ -63,7 +65,8 @@ describe('Pacer', () => {
       await pacer.take();
       times.push(clock.now());
     }
-    for (const t of times) expect(times.filter((u) => u >= t && u < t + rate.windowMs).length).toBeLessThanOrEqual(rate.count);
+    for (const t of times)
+      expect(times.filter((u) => u >= t && u < t + rate.windowMs).length).toBeLessThanOrEqual(rate.count);
   });
 
   it('off: never waits', async () => {
@@ -94,12 +97,17 @@ describe('pacedClient', () => {
       },
     } as unknown as ApiClient;
     const waits: number[] = [];
-    const paced = pacedClient(inner, new Pacer({ count: 2, windowMs: 10_000 }, clock), { clock, onWait: (s) => waits.push(s) });
+    const paced = pacedClient(inner, new Pacer({ count: 2, windowMs: 10_000 }, clock), {
+      clock,
+      onWait: (s) => waits.push(s),
+    });
     expect(await paced.client.call('portal.get', {})).toEqual({ data: 'ok' });
     expect(paced.requests()).toBe(3);
     expect(waits).toEqual([10, 10]);
 
-    const always = { call: async () => Promise.reject(new ApiError(429, 'Too Many Attempts.')) } as unknown as ApiClient;
+    const always = {
+      call: async () => Promise.reject(new ApiError(429, 'Too Many Attempts.')),
+    } as unknown as ApiClient;
     const gaveUp = pacedClient(always, new Pacer(null, clock), { clock });
     await expect(gaveUp.client.call('portal.get', {})).rejects.toThrow('Too Many Attempts.');
     expect(gaveUp.requests()).toBe(5);

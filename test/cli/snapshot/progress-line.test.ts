@@ -4,7 +4,12 @@ import { formatDuration, ProgressLine } from '../../../src/cli/snapshot/progress
 describe('ProgressLine', () => {
   it('off a terminal it prints nothing', () => {
     let written = '';
-    const line = new ProgressLine((t) => (written += t), false, () => 3, null);
+    const line = new ProgressLine(
+      (t) => (written += t),
+      false,
+      () => 3,
+      null,
+    );
     line.step('posts');
     line.tick(10, 5);
     line.clear();
@@ -14,7 +19,12 @@ describe('ProgressLine', () => {
   it('on a terminal one line is redrawn in place with the step, items and requests', () => {
     let written = '';
     let requests = 0;
-    const line = new ProgressLine((t) => (written += t), true, () => requests, null);
+    const line = new ProgressLine(
+      (t) => (written += t),
+      true,
+      () => requests,
+      null,
+    );
     requests = 7;
     line.step('posts');
     line.clear();

@@ -19,7 +19,11 @@ import { ANN, BOB, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const portal = (): PortalState => storedPortal(fixtureSeed(), NOW);
-const input = (over: Partial<CommentCreateBody> = {}): CommentCreateBody => ({ user_id: CARA, comment: 'Hello there', ...over });
+const input = (over: Partial<CommentCreateBody> = {}): CommentCreateBody => ({
+  user_id: CARA,
+  comment: 'Hello there',
+  ...over,
+});
 const comment = (p: PortalState, id: number) => p.comments.find((c) => c.id === id);
 
 function thrown(fn: () => unknown): unknown {
@@ -43,29 +47,48 @@ describe('comment rules', () => {
     const post = thrown(() => listComments(p, 'nope9'));
     expect(post).toBeInstanceOf(NotFoundError);
     expect((post as Error).message).toBe('No query results for model [App\\Models\\Post] nope9');
-    expect((thrown(() => findCommentById(p, 'x1')) as Error).message).toBe('No query results for model [App\\Models\\Comment] x1');
-    expect((thrown(() => findCommentById(p, '999')) as Error).message).toBe('No query results for model [App\\Models\\Comment] 999');
+    expect((thrown(() => findCommentById(p, 'x1')) as Error).message).toBe(
+      'No query results for model [App\\Models\\Comment] x1',
+    );
+    expect((thrown(() => findCommentById(p, '999')) as Error).message).toBe(
+      'No query results for model [App\\Models\\Comment] 999',
+    );
   });
 
   it('D-COMMENT-IDS a new comment gets the next id, the time now, and status approved', () => {
     const p = portal();
     const c = createComment(p, 'dark1', input(), NOW);
     expect(c).toEqual({
-      id: 106, post_key: 'dark1', user_id: CARA, comment: 'Hello there', parent_id: null, moderation_status: 'approved',
-      pinned_to_top: false, tagged_for_changelog: false, votes_count: 0, created_at: NOW.toISOString(),
-      updated_at: NOW.toISOString(), moderated_by: null, moderated_at: null,
+      id: 106,
+      post_key: 'dark1',
+      user_id: CARA,
+      comment: 'Hello there',
+      parent_id: null,
+      moderation_status: 'approved',
+      pinned_to_top: false,
+      tagged_for_changelog: false,
+      votes_count: 0,
+      created_at: NOW.toISOString(),
+      updated_at: NOW.toISOString(),
+      moderated_by: null,
+      moderated_at: null,
     });
     expect(p.comments.at(-1)).toEqual(c);
   });
 
   it('a new comment starts pending when the portal moderates comments', () => {
-    const p = storedPortal(seedWith((s) => (s.moderate_comments = true)), NOW);
+    const p = storedPortal(
+      seedWith((s) => (s.moderate_comments = true)),
+      NOW,
+    );
     expect(createComment(p, 'dark1', input(), NOW).moderation_status).toBe('pending');
   });
 
   it('the author must be a user of the portal and the parent a comment of the same post', () => {
     const p = portal();
-    const err = thrown(() => createComment(p, 'dark1', input({ user_id: '99999999-9999-4999-8999-999999999999', parent_id: 104 }), NOW));
+    const err = thrown(() =>
+      createComment(p, 'dark1', input({ user_id: '99999999-9999-4999-8999-999999999999', parent_id: 104 }), NOW),
+    );
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).errors).toEqual({
       user_id: ['The selected user id is invalid.'],
@@ -88,7 +111,10 @@ describe('comment rules', () => {
     const p = portal();
     expect(createComment(p, 'dark1', input({ pinned_to_top: false, pin_to_top: true }), NOW).pinned_to_top).toBe(false);
     expect(createComment(p, 'dark1', input({ pin_to_top: true }), NOW).pinned_to_top).toBe(true);
-    expect(createComment(p, 'dark1', input({ tagged_for_changelog: null, use_for_changelog: true }), NOW).tagged_for_changelog).toBe(true);
+    expect(
+      createComment(p, 'dark1', input({ tagged_for_changelog: null, use_for_changelog: true }), NOW)
+        .tagged_for_changelog,
+    ).toBe(true);
   });
 
   it('a silent comment records no event; a loud one records CommentCreated and the mails', () => {
@@ -113,7 +139,10 @@ describe('comment rules', () => {
   });
 
   it('a user without an e-mail address is not mailed', () => {
-    const p = storedPortal(seedWith((s) => (s.users!.find((u) => u.id === BOB)!.email = '')), NOW);
+    const p = storedPortal(
+      seedWith((s) => (s.users!.find((u) => u.id === BOB)!.email = '')),
+      NOW,
+    );
     createComment(p, 'dark1', input(), NOW);
     expect(p.events.map((e) => e.type)).toEqual(['CommentCreated']);
   });
@@ -130,7 +159,12 @@ describe('comment rules', () => {
   it('update leaves what is not sent, and stamps updated_at', () => {
     const p = portal();
     const c = updateComment(p, '103', { comment: 'Shipped in 2.0.1' }, NOW);
-    expect(c).toMatchObject({ comment: 'Shipped in 2.0.1', tagged_for_changelog: true, pinned_to_top: false, parent_id: null });
+    expect(c).toMatchObject({
+      comment: 'Shipped in 2.0.1',
+      tagged_for_changelog: true,
+      pinned_to_top: false,
+      parent_id: null,
+    });
     expect(c.updated_at).toBe(NOW.toISOString());
     expect(c.created_at).toBe('2026-02-13T00:00:00Z');
   });
@@ -167,50 +201,106 @@ describe('formatted_comment rendering', () => {
       '<p><a href="https://a.test/?q=1&amp;r=2" title="T"><code>x</code> docs</a></p>\n',
     );
     expect(renderMarkdown('<https://a.test>')).toBe('<p><a href="https://a.test">https://a.test</a></p>\n');
-    expect(renderMarkdown('- a\n- b\n\n2. x\n3. y')).toBe('<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ol start="2">\n<li>x</li>\n<li>y</li>\n</ol>\n');
+    expect(renderMarkdown('- a\n- b\n\n2. x\n3. y')).toBe(
+      '<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ol start="2">\n<li>x</li>\n<li>y</li>\n</ol>\n',
+    );
     expect(renderMarkdown('## Title\n> quoted\n\n```js\n<b>\n```')).toBe(
       '<h2>Title</h2>\n<blockquote>\n<p>quoted</p>\n</blockquote>\n<pre><code class="language-js">&lt;b&gt;\n</code></pre>\n',
     );
   });
 
   it('markdown escapes raw HTML and drops unsafe link targets', () => {
-    expect(renderMarkdown('<img src=x onerror=alert(1)> & "q"')).toBe('<p>&lt;img src=x onerror=alert(1)&gt; &amp; "q"</p>\n');
+    expect(renderMarkdown('<img src=x onerror=alert(1)> & "q"')).toBe(
+      '<p>&lt;img src=x onerror=alert(1)&gt; &amp; "q"</p>\n',
+    );
     expect(renderMarkdown('[click](javascript:alert)')).toBe('<p>[click](javascript:alert)</p>\n');
     expect(renderMarkdown('[click](JaVa\tScRiPt:alert)')).toBe('<p>[click](JaVa\tScRiPt:alert)</p>\n');
   });
 
   it('wysiwyg HTML keeps formatting tags and safe attributes, drops scripts, handlers and unsafe URLs', () => {
     expect(sanitizeHtml('<p>Hi <b onclick="x()">there</b><script>bad()</script></p>')).toBe('<p>Hi <b>there</b></p>');
-    expect(sanitizeHtml('<a href="javascript&#58;alert(1)">x</a><a href="https://ok.test" target="_blank">ok</a>')).toBe(
-      '<a>x</a><a href="https://ok.test">ok</a>',
+    expect(
+      sanitizeHtml('<a href="javascript&#58;alert(1)">x</a><a href="https://ok.test" target="_blank">ok</a>'),
+    ).toBe('<a>x</a><a href="https://ok.test">ok</a>');
+    expect(sanitizeHtml('<img src=x onerror=alert(1)><div><p>unclosed')).toBe(
+      '<img src="x" /><div><p>unclosed</p></div>',
     );
-    expect(sanitizeHtml('<img src=x onerror=alert(1)><div><p>unclosed')).toBe('<img src="x" /><div><p>unclosed</p></div>');
     expect(sanitizeHtml('a < b & c &amp; d</em>')).toBe('a &lt; b &amp; c &amp; d');
     expect(sanitizeHtml('<!-- c --><iframe src="x">in</iframe>after<style>p{}</style>')).toBe('after');
   });
 
   it('only web, mail and relative URLs are safe', () => {
     expect(['https://a', 'http://a', 'mailto:a@b', '/rel', '#frag', 'rel/x'].every(isSafeUrl)).toBe(true);
-    expect(['javascript:x', ' javascript:x', 'java\nscript:x', 'data:text/html,x', 'vbscript:x'].some(isSafeUrl)).toBe(false);
+    expect(['javascript:x', ' javascript:x', 'java\nscript:x', 'data:text/html,x', 'vbscript:x'].some(isSafeUrl)).toBe(
+      false,
+    );
   });
 
-  const ALLOWED_TAG = /^<\/?(p|br|hr|strong|b|em|i|u|s|strike|del|sub|sup|a|code|pre|ul|ol|li|blockquote|h[1-6]|span|div|img)(\s|\/?>|>)/;
+  const ALLOWED_TAG =
+    /^<\/?(p|br|hr|strong|b|em|i|u|s|strike|del|sub|sup|a|code|pre|ul|ol|li|blockquote|h[1-6]|span|div|img)(\s|\/?>|>)/;
   const tagsOf = (html: string) => [...html.matchAll(/<[^>]*>?/g)].map((m) => m[0]);
   const noScriptUrl = (html: string) => !/\s(href|src)="\s*(javascript|data|vbscript):/i.test(html);
 
   it('for any input, rendered markdown holds only its own tags and no script URL', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('<', '>', 'a', '*', '_', '`', '[', ']', '(', ')', ':', '\n', ' ', '"', '&', '-', '#', 'javascript:', 'script', '=') }), (s) => {
-        const html = renderMarkdown(s);
-        return tagsOf(html).every((t) => ALLOWED_TAG.test(t) && !/\son\w+=/i.test(t)) && noScriptUrl(html);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(
+            '<',
+            '>',
+            'a',
+            '*',
+            '_',
+            '`',
+            '[',
+            ']',
+            '(',
+            ')',
+            ':',
+            '\n',
+            ' ',
+            '"',
+            '&',
+            '-',
+            '#',
+            'javascript:',
+            'script',
+            '=',
+          ),
+        }),
+        (s) => {
+          const html = renderMarkdown(s);
+          return tagsOf(html).every((t) => ALLOWED_TAG.test(t) && !/\son\w+=/i.test(t)) && noScriptUrl(html);
+        },
+      ),
     );
   });
 
   it('for any input, sanitized HTML holds only allowed tags, no event handlers and no script URL', () => {
     fc.assert(
       fc.property(
-        fc.string({ unit: fc.constantFrom('<', '>', '/', 'a', 'p', 'script', 'img', ' ', '"', "'", '=', 'onerror', 'href', 'src', 'javascript:', '&#58;', '!--', 'b') }),
+        fc.string({
+          unit: fc.constantFrom(
+            '<',
+            '>',
+            '/',
+            'a',
+            'p',
+            'script',
+            'img',
+            ' ',
+            '"',
+            "'",
+            '=',
+            'onerror',
+            'href',
+            'src',
+            'javascript:',
+            '&#58;',
+            '!--',
+            'b',
+          ),
+        }),
         (s) => {
           const html = sanitizeHtml(s);
           return tagsOf(html).every((t) => ALLOWED_TAG.test(t) && !/\son\w+=/i.test(t)) && noScriptUrl(html);

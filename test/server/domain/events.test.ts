@@ -14,8 +14,15 @@ describe('events', () => {
     const later = new Date('2026-06-01T12:00:05Z');
     const first = recordEvent(p, 'CommentCreated', { comment_id: 1 }, NOW);
     recordEvent(p, 'CommentCreated', { comment_id: 2 }, later);
-    expect(first).toEqual({ type: 'CommentCreated', occurred_at: '2026-06-01T12:00:00.000Z', payload: { comment_id: 1 } });
-    expect(p.events).toEqual([first, { type: 'CommentCreated', occurred_at: '2026-06-01T12:00:05.000Z', payload: { comment_id: 2 } }]);
+    expect(first).toEqual({
+      type: 'CommentCreated',
+      occurred_at: '2026-06-01T12:00:00.000Z',
+      payload: { comment_id: 1 },
+    });
+    expect(p.events).toEqual([
+      first,
+      { type: 'CommentCreated', occurred_at: '2026-06-01T12:00:05.000Z', payload: { comment_id: 2 } },
+    ]);
   });
 
   it('events of one portal stay on that portal', () => {
@@ -28,7 +35,11 @@ describe('events', () => {
     const p = portal();
     recordMail(p, { to: 'bob@test.test', subject: 'Hi', template: 'new_comment' }, NOW);
     expect(p.events).toEqual([
-      { type: 'mail', occurred_at: NOW.toISOString(), payload: { to: 'bob@test.test', subject: 'Hi', template: 'new_comment' } },
+      {
+        type: 'mail',
+        occurred_at: NOW.toISOString(),
+        payload: { to: 'bob@test.test', subject: 'Hi', template: 'new_comment' },
+      },
     ]);
   });
 
@@ -37,7 +48,9 @@ describe('events', () => {
     dispatchPostApprovalJobs(p, 'pend3', NOW);
     expect(p.events).toEqual(
       ['translation', 'auto_tagging', 'auto_reply'].map((job) => ({
-        type: 'job', occurred_at: NOW.toISOString(), payload: { job, post_key: 'pend3' },
+        type: 'job',
+        occurred_at: NOW.toISOString(),
+        payload: { job, post_key: 'pend3' },
       })),
     );
   });

@@ -26,7 +26,7 @@ describe('feedback domain', () => {
     expect(listFeedback(portal).map((f) => f.id)).toEqual(['fb-4', 'fb-3', 'fb-2', 'fb-1']);
   });
 
-  it('attributes to the given user, else the portal\'s first admin, else nobody', () => {
+  it("attributes to the given user, else the portal's first admin, else nobody", () => {
     expect(feedbackAuthor(portal, BOB)).toBe(BOB);
     expect(feedbackAuthor(portal, BOB.toUpperCase())).toBe(BOB);
     expect(feedbackAuthor(portal, undefined)).toBe(ANN);
@@ -53,7 +53,7 @@ describe('feedback domain', () => {
     expect(() => updateFeedback(portal, 'fb-9', { feedback: 'x' }, NOW)).toThrow(NotFoundError);
   });
 
-  it('summarizes only this portal\'s entries under the filters', () => {
+  it("summarizes only this portal's entries under the filters", () => {
     const all = summarizePortalFeedback(portal, {});
     expect(all.total).toBe(2);
     expect(summarizePortalFeedback(portal, { keyword: 'dashboard' }).by_type).toEqual({ idea: 1 });

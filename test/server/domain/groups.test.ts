@@ -31,7 +31,7 @@ function thrown(fn: () => unknown): unknown {
 }
 
 describe('groups domain', () => {
-  it('presents a group with the portal\'s numeric id and microsecond timestamps', () => {
+  it("presents a group with the portal's numeric id and microsecond timestamps", () => {
     expect(presentGroup(portal, portal.groups[1])).toEqual({
       id: GROUP_EMPTY,
       portal_id: 1,
@@ -68,7 +68,7 @@ describe('groups domain', () => {
     expect(portal.groups.at(-1)).toEqual(g);
   });
 
-  it('update may keep the group\'s own name, and moves updated_at only on change', () => {
+  it("update may keep the group's own name, and moves updated_at only on change", () => {
     const same = updateGroup(portal, GROUP_BETA, { name: 'Beta testers', description: 'Early access' }, NOW);
     expect(same.updated_at).toBe('2026-01-05T00:00:00Z');
     const changed = updateGroup(portal, GROUP_BETA, { description: 'Changed' }, NOW);

@@ -23,7 +23,12 @@ function withPendingPosts(p: PortalState, n: number): PortalState {
   for (let i = 0; i < n; i++) {
     const at = new Date(Date.UTC(2026, 4, 1) - i * 60_000).toISOString();
     p.insertPost({
-      ...p.posts[0], key: `q${10 + i}`, database_id: 10 + i, moderation_status: 'pending', created_at: at, updated_at: at,
+      ...p.posts[0],
+      key: `q${10 + i}`,
+      database_id: 10 + i,
+      moderation_status: 'pending',
+      created_at: at,
+      updated_at: at,
     });
   }
   return p;
@@ -63,7 +68,8 @@ describe('moderation queues', () => {
 
   it('rejected is page-based, newest first', () => {
     const p = withPendingPosts(portal(), 25);
-    for (const post of p.posts) if (post.moderation_status === 'pending') p.updatePost(post.key, { moderation_status: 'rejected' });
+    for (const post of p.posts)
+      if (post.moderation_status === 'pending') p.updatePost(post.key, { moderation_status: 'rejected' });
     expect(rejectedPage(p, 1).posts.map((x) => x.database_id)).toEqual(Array.from({ length: 20 }, (_, i) => 34 - i));
     const second = rejectedPage(p, 2);
     expect(second.posts.map((x) => x.database_id)).toEqual([14, 13, 12, 11, 10, 4, 3]);
@@ -77,7 +83,10 @@ describe('moderation transitions', () => {
     const p = portal();
     const target = moderate(p, 'approve', 'post', 'pend3', NOW);
     expect(target.type === 'post' && target.post).toMatchObject({
-      moderation_status: 'approved', moderated_by: ANN, moderated_at: NOW.toISOString(), updated_at: NOW.toISOString(),
+      moderation_status: 'approved',
+      moderated_by: ANN,
+      moderated_at: NOW.toISOString(),
+      updated_at: NOW.toISOString(),
     });
     expect(p.events.map((e) => e.payload)).toEqual([
       { job: 'translation', post_key: 'pend3' },
@@ -106,7 +115,9 @@ describe('moderation transitions', () => {
     const p = portal();
     expect(thrown(() => moderate(p, 'reject', 'post', 'rej44', NOW)).message).toBe('The post is already rejected.');
     expect(thrown(() => moderate(p, 'reject', 'post', 'dark1', NOW)).message).toBe('The post is already approved.');
-    expect(thrown(() => moderate(p, 'approve', 'comment', '105', NOW)).message).toBe('The comment is already rejected.');
+    expect(thrown(() => moderate(p, 'approve', 'comment', '105', NOW)).message).toBe(
+      'The comment is already rejected.',
+    );
     expect(p.events).toEqual([]);
   });
 
@@ -115,7 +126,9 @@ describe('moderation transitions', () => {
     const post = thrown(() => moderate(p, 'approve', 'post', 'nope9', NOW));
     expect(post).toBeInstanceOf(NotFoundError);
     expect(post.message).toBe('No query results for model [App\\Models\\Post] nope9');
-    expect(thrown(() => moderate(p, 'approve', 'comment', '7x', NOW)).message).toBe('No query results for model [App\\Models\\Comment] 7x');
+    expect(thrown(() => moderate(p, 'approve', 'comment', '7x', NOW)).message).toBe(
+      'No query results for model [App\\Models\\Comment] 7x',
+    );
   });
 
   it('the moderator is the first admin user of the portal, or null without one', () => {
@@ -125,6 +138,8 @@ describe('moderation transitions', () => {
     expect(moderatorId(p)).toBe(ANN);
     p.users = p.users.filter((u) => u.role !== 'admin');
     expect(moderatorId(p)).toBeNull();
-    expect(moderate(p, 'approve', 'post', 'pend3', NOW)).toMatchObject({ post: { moderated_by: null, author_id: CARA } });
+    expect(moderate(p, 'approve', 'post', 'pend3', NOW)).toMatchObject({
+      post: { moderated_by: null, author_id: CARA },
+    });
   });
 });

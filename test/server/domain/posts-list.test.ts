@@ -36,7 +36,10 @@ describe('listPosts', () => {
   it('defaults to skip 0 and limit 10 and reports them', () => {
     const page = listPosts(fixturePortal(), query({}));
     expect({ total: page.total, skip: page.skip, limit: page.limit, hasMore: page.hasMore }).toEqual({
-      total: 2, skip: 0, limit: 10, hasMore: false,
+      total: 2,
+      skip: 0,
+      limit: 10,
+      hasMore: false,
     });
   });
 
@@ -52,11 +55,17 @@ describe('listPosts', () => {
     expect((err as ValidationError).errors).toEqual({ saved_query_id: ['The selected saved query id is invalid.'] });
   });
 
-  it('a saved query supplies filters and order; the request\'s own parameters win', () => {
+  it("a saved query supplies filters and order; the request's own parameters win", () => {
     const portal = fixturePortal();
-    portal.saved_queries = [...portal.saved_queries, { id: 3, name: 'q', query: { category: '1', order_by: 'votes_count', order_direction: 'asc', limit: '1' } }];
+    portal.saved_queries = [
+      ...portal.saved_queries,
+      { id: 3, name: 'q', query: { category: '1', order_by: 'votes_count', order_direction: 'asc', limit: '1' } },
+    ];
     expect(applySavedQuery(portal, query({ saved_query_id: '3', order_direction: 'desc' }))).toEqual({
-      saved_query_id: 3, category: 1, order_by: 'votes_count', order_direction: 'desc',
+      saved_query_id: 3,
+      category: 1,
+      order_by: 'votes_count',
+      order_direction: 'desc',
     });
     expect(keysOf(portal, { saved_query_id: '3' })).toEqual(['dark1', 'sso22']);
   });
@@ -82,18 +91,29 @@ const generatedPost: fc.Arbitrary<GeneratedPost> = fc.record({
 
 function generatedPortal(posts: GeneratedPost[], ids: number[]): PortalState {
   const seed: SeedFile = {
-    portals: [{
-      hosts: ['p.localhost'],
-      title: 'Generated',
-      api_keys: [{ token: 't' }],
-      users: [{ id: ANN, name: 'Ann' }],
-      tabs: [{ id: 1, slug: 'board', name: 'Board' }, { id: 2, slug: 'kb', name: 'KB', type: 'knowledge_base' }],
-      posts: posts.map((p, i) => ({
-        key: `p${ids[i]}`, database_id: ids[i], title: p.title, author_id: ANN, tab_id: p.kb ? 2 : 1,
-        votes_count: p.votes, platform: p.platform, moderation_status: p.moderation,
-        created_at: `2026-01-0${p.day}T00:00:00Z`,
-      })),
-    }],
+    portals: [
+      {
+        hosts: ['p.localhost'],
+        title: 'Generated',
+        api_keys: [{ token: 't' }],
+        users: [{ id: ANN, name: 'Ann' }],
+        tabs: [
+          { id: 1, slug: 'board', name: 'Board' },
+          { id: 2, slug: 'kb', name: 'KB', type: 'knowledge_base' },
+        ],
+        posts: posts.map((p, i) => ({
+          key: `p${ids[i]}`,
+          database_id: ids[i],
+          title: p.title,
+          author_id: ANN,
+          tab_id: p.kb ? 2 : 1,
+          votes_count: p.votes,
+          platform: p.platform,
+          moderation_status: p.moderation,
+          created_at: `2026-01-0${p.day}T00:00:00Z`,
+        })),
+      },
+    ],
   };
   return storedPortal(seed);
 }
@@ -102,9 +122,11 @@ describe('listPosts paging (property)', () => {
   it('paging with skip/limit over all pages yields every listed post exactly once', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 30 }).chain((ids) =>
-          fc.tuple(fc.constant(ids), fc.array(generatedPost, { minLength: ids.length, maxLength: ids.length })),
-        ),
+        fc
+          .uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 30 })
+          .chain((ids) =>
+            fc.tuple(fc.constant(ids), fc.array(generatedPost, { minLength: ids.length, maxLength: ids.length })),
+          ),
         fc.integer({ min: 1, max: 12 }),
         fc.constantFrom(...POST_ORDER_BY, 'cf_1'),
         fc.constantFrom('asc', 'desc'),

@@ -7,7 +7,9 @@ import { seedWith, storedPortal } from './stored-portal.js';
 const portal = (): PortalState =>
   storedPortal(seedWith((s) => s.posts!.forEach((p) => (p.moderation_status = 'approved'))));
 const order = (p: PortalState, orderBy: string = DEFAULT_ORDER_BY, direction = DEFAULT_ORDER_DIRECTION) =>
-  p.listPosts({ moderation_status: 'approved', hideKnowledgeBase: false }, { by: orderBy, direction }, 0, 100).posts.map((x) => x.key);
+  p
+    .listPosts({ moderation_status: 'approved', hideKnowledgeBase: false }, { by: orderBy, direction }, 0, 100)
+    .posts.map((x) => x.key);
 
 describe('post list order', () => {
   it('defaults to created_at descending', () => {
@@ -22,7 +24,16 @@ describe('post list order', () => {
   });
 
   it('names without a field sort as equal: id order', () => {
-    for (const name of ['sum_mrr', 'sum_ltv', 'moscow_priority', 'priority', 'severity', 'trending_score', 'cf_3', 'jira_issue_key']) {
+    for (const name of [
+      'sum_mrr',
+      'sum_ltv',
+      'moscow_priority',
+      'priority',
+      'severity',
+      'trending_score',
+      'cf_3',
+      'jira_issue_key',
+    ]) {
       expect(order(portal(), name, 'desc')).toEqual(['dark1', 'sso22', 'pend3', 'rej44', 'kb001']);
     }
   });
@@ -57,7 +68,7 @@ describe('post list order', () => {
     expect(p.approvedCommentCount('sso22')).toBe(0);
   });
 
-  it('latest_vote orders by each post\'s newest vote; posts without votes sort as NULL', () => {
+  it("latest_vote orders by each post's newest vote; posts without votes sort as NULL", () => {
     const p = portal();
     p.insertVote({ post_key: 'sso22', anonymous_id: 'a', created_at: '2026-05-01T00:00:00Z' });
     p.insertVote({ post_key: 'dark1', anonymous_id: 'a', created_at: '2026-04-01T00:00:00Z' });

@@ -48,11 +48,14 @@ describe('post presentation', () => {
     expect(short).toBe(`${'word '.repeat(30).trimEnd()}...`);
   });
 
-  it('D-POST-STATUS the status tab name falls back to the post\'s tab when the status has none', () => {
+  it("D-POST-STATUS the status tab name falls back to the post's tab when the status has none", () => {
     const p = portal();
     p.statuses[0].tab_id = null;
     expect(presentPost(p, post(p, 'dark1'), 'http://x.test').status).toEqual({
-      id: 1, name: 'Under review', color: '#999999', tab_name: 'Feedback',
+      id: 1,
+      name: 'Under review',
+      color: '#999999',
+      tab_name: 'Feedback',
     });
   });
 

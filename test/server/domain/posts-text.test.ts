@@ -3,9 +3,12 @@ import { firstImageUrl, limitText, plainText } from '../../../src/server/domain/
 
 describe('plainText', () => {
   it('strips markdown syntax but keeps the words', () => {
-    expect(plainText('# Title\n\nPlease add **dark mode** and _themes_, see [docs](https://x.test).\n\n- one\n- two', 'markdown')).toBe(
-      'Title Please add dark mode and themes, see docs. one two',
-    );
+    expect(
+      plainText(
+        '# Title\n\nPlease add **dark mode** and _themes_, see [docs](https://x.test).\n\n- one\n- two',
+        'markdown',
+      ),
+    ).toBe('Title Please add dark mode and themes, see docs. one two');
   });
 
   it('drops markdown images and keeps snake_case words intact', () => {
@@ -15,7 +18,9 @@ describe('plainText', () => {
   });
 
   it('strips HTML tags and decodes entities', () => {
-    expect(plainText('<p>Fish &amp; chips</p><p>5 &lt; 6&nbsp;&#33;<br>done</p>', 'wysiwyg')).toBe('Fish & chips 5 < 6 ! done');
+    expect(plainText('<p>Fish &amp; chips</p><p>5 &lt; 6&nbsp;&#33;<br>done</p>', 'wysiwyg')).toBe(
+      'Fish & chips 5 < 6 ! done',
+    );
   });
 
   it('drops script and style contents', () => {
@@ -48,7 +53,9 @@ describe('firstImageUrl', () => {
     expect(firstImageUrl('<img alt="x" src="https://img.test/b.png?a=1&amp;b=2"> ![a](https://img.test/c.png)')).toBe(
       'https://img.test/b.png?a=1&b=2',
     );
-    expect(firstImageUrl("![a](https://img.test/c.png) <img src='https://img.test/b.png'>")).toBe('https://img.test/c.png');
+    expect(firstImageUrl("![a](https://img.test/c.png) <img src='https://img.test/b.png'>")).toBe(
+      'https://img.test/c.png',
+    );
   });
 
   it('is empty without an image; plain links are not images', () => {

@@ -22,13 +22,23 @@ describe('references (domain)', () => {
   it('a reference is stored on the post with the time it was made', () => {
     const p = portal();
     const ref = createReference(p, 'dark1', 'JIRA-1', NOW);
-    expect(ref).toEqual({ id: 1, post_key: 'dark1', reference: 'JIRA-1', created_at: NOW.toISOString(), updated_at: NOW.toISOString() });
+    expect(ref).toEqual({
+      id: 1,
+      post_key: 'dark1',
+      reference: 'JIRA-1',
+      created_at: NOW.toISOString(),
+      updated_at: NOW.toISOString(),
+    });
     expect(p.references).toEqual([ref]);
   });
 
   it('reference ids count up from the highest id seeded and never come back after a delete', () => {
     const at = NOW.toISOString();
-    const p = storedPortal(seedWith((s) => (s.references = [{ id: 41, post_key: 'sso22', reference: 'seeded', created_at: at, updated_at: at }])));
+    const p = storedPortal(
+      seedWith(
+        (s) => (s.references = [{ id: 41, post_key: 'sso22', reference: 'seeded', created_at: at, updated_at: at }]),
+      ),
+    );
     expect(createReference(p, 'dark1', 'a', NOW).id).toBe(42);
     deleteReference(p, '42');
     expect(createReference(p, 'dark1', 'b', NOW).id).toBe(43);
@@ -50,7 +60,7 @@ describe('references (domain)', () => {
     expect(p.references.map((r) => r.id)).toEqual([2]);
   });
 
-  it('deleting an unknown or malformed id is not found in the service\'s words', () => {
+  it("deleting an unknown or malformed id is not found in the service's words", () => {
     const p = portal();
     createReference(p, 'dark1', 'a', NOW);
     for (const id of ['2', '01x', '-1']) {

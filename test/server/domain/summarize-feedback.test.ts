@@ -18,11 +18,29 @@ const WIDGET_A = '8c1d6f1e-2b7a-4c55-9d0e-3f4a5b6c7d8e';
 const WIDGET_B = '0f9e8d7c-6b5a-4d3c-8b2a-1f0e9d8c7b6a';
 
 const sample: FeedbackForSummary[] = [
-  entry('I love the new dark mode, great work!', { type: 'praise', source: 'widget', widget_id: WIDGET_A, created_at: '2026-01-05T08:00:00Z' }),
-  entry('The dark mode is broken on Safari and the CSV export fails.', { type: 'bug', source: 'widget', widget_id: WIDGET_A, created_at: '2026-02-01T00:00:00Z' }),
-  entry('Pricing is too expensive for small teams.', { type: 'idea', source: 'email', created_at: '2026-02-14T23:59:59Z' }),
+  entry('I love the new dark mode, great work!', {
+    type: 'praise',
+    source: 'widget',
+    widget_id: WIDGET_A,
+    created_at: '2026-01-05T08:00:00Z',
+  }),
+  entry('The dark mode is broken on Safari and the CSV export fails.', {
+    type: 'bug',
+    source: 'widget',
+    widget_id: WIDGET_A,
+    created_at: '2026-02-01T00:00:00Z',
+  }),
+  entry('Pricing is too expensive for small teams.', {
+    type: 'idea',
+    source: 'email',
+    created_at: '2026-02-14T23:59:59Z',
+  }),
   entry('How do I export a dashboard?', { type: 'question', source: 'Email', created_at: '2026-02-15 09:30:00' }),
-  entry('The menu layout is confusing and slow.', { type: 'bug', widget_id: WIDGET_B, created_at: '2026-03-01T10:00:00Z' }),
+  entry('The menu layout is confusing and slow.', {
+    type: 'bug',
+    widget_id: WIDGET_B,
+    created_at: '2026-03-01T10:00:00Z',
+  }),
 ];
 
 describe('classifySentiment: lexicon with negation', () => {
@@ -179,7 +197,13 @@ describe('summarizeFeedback filters', () => {
   });
 
   it('null and blank filters are not applied and not echoed', () => {
-    const s = summarizeFeedback(sample, { sentiment: null, source: '  ', keyword: '', widget: null, created_from: null });
+    const s = summarizeFeedback(sample, {
+      sentiment: null,
+      source: '  ',
+      keyword: '',
+      widget: null,
+      created_from: null,
+    });
     expect(s.total).toBe(5);
     expect(s.filters).toEqual({});
   });
@@ -192,7 +216,13 @@ describe('summarizeFeedback filters', () => {
       sentiment: 'negative',
       source: ' widget ',
     });
-    expect(s.filters).toEqual({ sentiment: 'negative', focus: 'functionality', source: 'widget', created_to: '2026-12-31', keyword: 'dark' });
+    expect(s.filters).toEqual({
+      sentiment: 'negative',
+      focus: 'functionality',
+      source: 'widget',
+      created_to: '2026-12-31',
+      keyword: 'dark',
+    });
     expect(Object.keys(s.filters)).toEqual(['sentiment', 'focus', 'source', 'created_to', 'keyword']);
   });
 });
@@ -213,7 +243,9 @@ describe('summarizeFeedback top phrases', () => {
   });
 
   it('leaves out stopwords and phrases spanning a stopword or punctuation', () => {
-    const phrases = topPhrases(['The export of the report is slow, really slow.', 'An export of a report. Slow!']).map((p) => p.phrase);
+    const phrases = topPhrases(['The export of the report is slow, really slow.', 'An export of a report. Slow!']).map(
+      (p) => p.phrase,
+    );
     expect(phrases).toEqual(['export', 'report', 'slow']);
   });
 
@@ -271,7 +303,9 @@ describe('summarizeFeedback summary text', () => {
 
   it('uses the singular for one entry', () => {
     const s = summarizeFeedback([entry('The export is great', { type: 'praise' })], {});
-    expect(s.summary).toBe('1 feedback entry matched (praise: 1). Its sentiment is positive. Functionality comes up most (1 entry).');
+    expect(s.summary).toBe(
+      '1 feedback entry matched (praise: 1). Its sentiment is positive. Functionality comes up most (1 entry).',
+    );
   });
 });
 
@@ -304,7 +338,9 @@ describe('summarizeFeedback determinism', () => {
   });
 
   it('does not depend on the order of the entries', () => {
-    expect(JSON.stringify(summarizeFeedback([...sample].reverse(), {}))).toBe(JSON.stringify(summarizeFeedback(sample, {})));
+    expect(JSON.stringify(summarizeFeedback([...sample].reverse(), {}))).toBe(
+      JSON.stringify(summarizeFeedback(sample, {})),
+    );
   });
 
   it('does not modify its inputs', () => {

@@ -102,7 +102,7 @@ describe('anonymous votes (domain)', () => {
     expect(p.anonymous_votes).toHaveLength(1);
   });
 
-  it('an unknown post is not found in the service\'s words', () => {
+  it("an unknown post is not found in the service's words", () => {
     const err = thrown(() => addAnonymousVote(portal(), 'zzz', ID, NOW));
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as Error).message).toBe('No query results for model [App\\Models\\Post] zzz');

@@ -69,7 +69,9 @@ describe('categories', () => {
   });
 
   it('category update changes name and color', async () => {
-    const res = await server.request('PATCH', '/api/v1/categories/2', { body: { name: 'Mobile apps', color: '#ABCDEF' } });
+    const res = await server.request('PATCH', '/api/v1/categories/2', {
+      body: { name: 'Mobile apps', color: '#ABCDEF' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ id: 2, name: 'Mobile apps', color: '#ABCDEF', sort_order: 2 });
   });
@@ -83,7 +85,9 @@ describe('categories', () => {
   it('R-CAT-PUT-405 PUT on the category update path is 405', async () => {
     const res = await server.request('PUT', '/api/v1/categories/2', { body: { name: 'Mobile', color: '#000000' } });
     expect(res.status).toBe(405);
-    expect(res.body.message).toBe('The PUT method is not supported for route api/v1/categories/2. Supported methods: PATCH, DELETE.');
+    expect(res.body.message).toBe(
+      'The PUT method is not supported for route api/v1/categories/2. Supported methods: PATCH, DELETE.',
+    );
   });
 
   it('R-ERROR-403-CATEGORY D-CATEGORY-LOCKED category update or delete not permitted is 403 with a permission message', async () => {

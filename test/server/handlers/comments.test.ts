@@ -143,7 +143,10 @@ describe('comments.create', () => {
     await start();
     const res = await create('dark1', { user_id: CARA });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'The given data was invalid.', errors: { comment: ['The comment field is required.'] } });
+    expect(res.body).toEqual({
+      message: 'The given data was invalid.',
+      errors: { comment: ['The comment field is required.'] },
+    });
     const empty = await create('dark1', { user_id: CARA, comment: '' });
     expect(empty.body).toEqual(invalid({ comment: ['The comment field is required.'] }));
   });
@@ -162,7 +165,9 @@ describe('comments.create', () => {
 
   it('user_id is required and must be a UUID', async () => {
     await start();
-    expect((await create('dark1', { comment: 'Hello' })).body).toEqual(invalid({ user_id: ['The user id field is required.'] }));
+    expect((await create('dark1', { comment: 'Hello' })).body).toEqual(
+      invalid({ user_id: ['The user id field is required.'] }),
+    );
     expect((await create('dark1', { user_id: 'bob', comment: 'Hello' })).body).toEqual(
       invalid({ user_id: ['The user id field must be a valid UUID.'] }),
     );
@@ -200,7 +205,11 @@ describe('comments.create', () => {
 
   it('D-COMMENT-ERRORS-TOGETHER an unknown user and an invalid parent are reported together', async () => {
     await start();
-    const res = await create('dark1', { user_id: '99999999-9999-4999-8999-999999999999', comment: 'Reply', parent_id: 999 });
+    const res = await create('dark1', {
+      user_id: '99999999-9999-4999-8999-999999999999',
+      comment: 'Reply',
+      parent_id: 999,
+    });
     expect(res.body).toEqual(
       invalid({ user_id: ['The selected user id is invalid.'], parent_id: ['The selected parent id is invalid.'] }),
     );
@@ -216,10 +225,22 @@ describe('comments.create', () => {
   it('R-COMMENT-FLAGS tagged_for_changelog and pinned_to_top accept true, false, 0, 1, "true", "false", "0" and "1"', async () => {
     await start();
     const cases: [unknown, boolean][] = [
-      [true, true], [false, false], [1, true], [0, false], ['true', true], ['false', false], ['1', true], ['0', false],
+      [true, true],
+      [false, false],
+      [1, true],
+      [0, false],
+      ['true', true],
+      ['false', false],
+      ['1', true],
+      ['0', false],
     ];
     for (const [value, expected] of cases) {
-      const res = await create('sso22', { user_id: BOB, comment: 'Flags', tagged_for_changelog: value, pinned_to_top: value });
+      const res = await create('sso22', {
+        user_id: BOB,
+        comment: 'Flags',
+        tagged_for_changelog: value,
+        pinned_to_top: value,
+      });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ tagged_for_changelog: expected, pinned_to_top: expected });
     }
@@ -227,7 +248,12 @@ describe('comments.create', () => {
 
   it('a flag that is not a boolean is 422 "... must be true or false."', async () => {
     await start();
-    const res = await create('dark1', { user_id: CARA, comment: 'Flags', pinned_to_top: 'yes', tagged_for_changelog: 2 });
+    const res = await create('dark1', {
+      user_id: CARA,
+      comment: 'Flags',
+      pinned_to_top: 'yes',
+      tagged_for_changelog: 2,
+    });
     expect(res.body).toEqual(
       invalid({
         tagged_for_changelog: ['The tagged for changelog field must be true or false.'],
@@ -245,7 +271,12 @@ describe('comments.create', () => {
   it('D-COMMENT-ALIASES the new field name wins over its older alias when both are sent', async () => {
     await start();
     const res = await create('dark1', {
-      user_id: CARA, comment: 'Both', tagged_for_changelog: false, use_for_changelog: true, pinned_to_top: true, pin_to_top: false,
+      user_id: CARA,
+      comment: 'Both',
+      tagged_for_changelog: false,
+      use_for_changelog: true,
+      pinned_to_top: true,
+      pin_to_top: false,
     });
     expect(res.body.data).toMatchObject({ tagged_for_changelog: false, pinned_to_top: true });
     expect((await byId('dark1', 103)).tagged_for_changelog).toBe(true);
@@ -264,8 +295,15 @@ describe('comments.create', () => {
   it('R-COMMENT-CREATED-AT created_at sets a custom creation time; "YYYY-MM-DD HH:MM:SS" is UTC', async () => {
     await start();
     const res = await create('dark1', { user_id: CARA, comment: 'Imported', created_at: '2025-03-04 05:06:07' });
-    expect(res.body.data).toMatchObject({ created_at: '2025-03-04T05:06:07.000000Z', updated_at: '2025-03-04T05:06:07.000000Z' });
-    const zoned = await create('dark1', { user_id: CARA, comment: 'Imported', created_at: '2025-03-04T05:06:07+02:00' });
+    expect(res.body.data).toMatchObject({
+      created_at: '2025-03-04T05:06:07.000000Z',
+      updated_at: '2025-03-04T05:06:07.000000Z',
+    });
+    const zoned = await create('dark1', {
+      user_id: CARA,
+      comment: 'Imported',
+      created_at: '2025-03-04T05:06:07+02:00',
+    });
     expect(zoned.body.data.created_at).toBe('2025-03-04T03:06:07.000000Z');
     const bad = await create('dark1', { user_id: CARA, comment: 'Imported', created_at: '4 March' });
     expect(bad.body).toEqual(invalid({ created_at: ['The created at field must be a valid date.'] }));
@@ -344,13 +382,18 @@ describe('comments.update', () => {
     await start();
     const res = await update(100, { pinned_to_top: true });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'The given data was invalid.', errors: { comment: ['The comment field is required.'] } });
+    expect(res.body).toEqual({
+      message: 'The given data was invalid.',
+      errors: { comment: ['The comment field is required.'] },
+    });
     expect((await byId('dark1', 100)).pinned_to_top).toBe(false);
   });
 
   it('R-COMMENT-LENGTH comment text on update is 3-6000 characters (boundaries 2, 3, 6000, 6001)', async () => {
     await start();
-    expect((await update(100, { comment: 'ab' })).body).toEqual(invalid({ comment: ['The comment field must be at least 3 characters.'] }));
+    expect((await update(100, { comment: 'ab' })).body).toEqual(
+      invalid({ comment: ['The comment field must be at least 3 characters.'] }),
+    );
     expect((await update(100, { comment: 'abc' })).status).toBe(200);
     expect((await update(100, { comment: 'x'.repeat(6000) })).status).toBe(200);
     expect((await update(100, { comment: 'x'.repeat(6001) })).body).toEqual(
@@ -368,9 +411,14 @@ describe('comments.update', () => {
 
   it('D-COMMENT-UPDATE updating pinned_to_top and the aliases changes only what is sent', async () => {
     await start();
-    expect((await update(100, { comment: 'Pin', pin_to_top: 1 })).body.data).toMatchObject({ pinned_to_top: true, tagged_for_changelog: false });
+    expect((await update(100, { comment: 'Pin', pin_to_top: 1 })).body.data).toMatchObject({
+      pinned_to_top: true,
+      tagged_for_changelog: false,
+    });
     expect((await update(100, { comment: 'Keep' })).body.data.pinned_to_top).toBe(true);
-    expect((await update(100, { comment: 'Unpin', pinned_to_top: 'false', pin_to_top: true })).body.data.pinned_to_top).toBe(false);
+    expect(
+      (await update(100, { comment: 'Unpin', pinned_to_top: 'false', pin_to_top: true })).body.data.pinned_to_top,
+    ).toBe(false);
   });
 
   it('D-COMMENT-CHANGELOG setting tagged_for_changelog on update removes the tag from the previously tagged comment of the post', async () => {
@@ -382,7 +430,9 @@ describe('comments.update', () => {
 
   it('D-COMMENT-CHANGELOG tagged_for_changelog false on update removes the tag', async () => {
     await start();
-    expect((await update(103, { comment: 'Shipped', use_for_changelog: false })).body.data.tagged_for_changelog).toBe(false);
+    expect((await update(103, { comment: 'Shipped', use_for_changelog: false })).body.data.tagged_for_changelog).toBe(
+      false,
+    );
   });
 
   it('D-COMMENT-PARENT parent_id on update must be a comment of the same post, not the comment itself nor one of its replies', async () => {

@@ -17,7 +17,8 @@ const events = async (token?: string) => {
   expect(res.status).toBe(200);
   return res.body.data;
 };
-const comment = (key: string, body: Record<string, unknown>) => server.request('POST', `/api/v1/posts/${key}/comments`, { body });
+const comment = (key: string, body: Record<string, unknown>) =>
+  server.request('POST', `/api/v1/posts/${key}/comments`, { body });
 /** fetch drops a Host header, so the other portal is reached through undici. */
 async function otherPortalEvents() {
   const res = await request(`${server.url}/__reference/events`, {
@@ -25,7 +26,11 @@ async function otherPortalEvents() {
   });
   return { status: res.statusCode, body: (await res.body.json()) as unknown };
 }
-const mail = (to: string, subject: string, template: string) => ({ type: 'mail', occurred_at: AT, payload: { to, subject, template } });
+const mail = (to: string, subject: string, template: string) => ({
+  type: 'mail',
+  occurred_at: AT,
+  payload: { to, subject, template },
+});
 
 describe('events of comments', () => {
   it('no events are recorded before anything happens', async () => {
@@ -45,7 +50,11 @@ describe('events of comments', () => {
   it('R-EVENT-COMMENT-CREATED D-EVENT-COMMENT-CREATED creating a comment records CommentCreated and one e-mail to the post author', async () => {
     const res = await comment('dark1', { user_id: CARA, comment: 'Count me in', silent: false });
     expect(await events()).toEqual([
-      { type: 'CommentCreated', occurred_at: AT, payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: CARA } },
+      {
+        type: 'CommentCreated',
+        occurred_at: AT,
+        payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: CARA },
+      },
       mail('bob@test.test', 'New comment on "Dark mode"', 'new_comment'),
     ]);
   });
@@ -53,7 +62,11 @@ describe('events of comments', () => {
   it("D-EVENT-MAILS a reply also mails the parent comment's author", async () => {
     const res = await comment('dark1', { user_id: ANN, comment: 'Noted', parent_id: 100 });
     expect(await events()).toEqual([
-      { type: 'CommentCreated', occurred_at: AT, payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: ANN } },
+      {
+        type: 'CommentCreated',
+        occurred_at: AT,
+        payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: ANN },
+      },
       mail('bob@test.test', 'New comment on "Dark mode"', 'new_comment'),
       mail('cara@test.test', 'New reply to your comment on "Dark mode"', 'new_reply'),
     ]);
@@ -63,8 +76,16 @@ describe('events of comments', () => {
     const own = await comment('dark1', { user_id: BOB, comment: 'My own post' });
     const ownReply = await comment('dark1', { user_id: CARA, comment: 'Replying to myself', parent_id: 100 });
     expect(await events()).toEqual([
-      { type: 'CommentCreated', occurred_at: AT, payload: { comment_id: own.body.data.id, post_key: 'dark1', user_id: BOB } },
-      { type: 'CommentCreated', occurred_at: AT, payload: { comment_id: ownReply.body.data.id, post_key: 'dark1', user_id: CARA } },
+      {
+        type: 'CommentCreated',
+        occurred_at: AT,
+        payload: { comment_id: own.body.data.id, post_key: 'dark1', user_id: BOB },
+      },
+      {
+        type: 'CommentCreated',
+        occurred_at: AT,
+        payload: { comment_id: ownReply.body.data.id, post_key: 'dark1', user_id: CARA },
+      },
       mail('bob@test.test', 'New comment on "Dark mode"', 'new_comment'),
     ]);
   });
@@ -72,7 +93,11 @@ describe('events of comments', () => {
   it('D-EVENT-MAILS a person who is both post author and parent author gets one e-mail', async () => {
     const res = await comment('dark1', { user_id: CARA, comment: 'Answering Bob', parent_id: 101 });
     expect(await events()).toEqual([
-      { type: 'CommentCreated', occurred_at: AT, payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: CARA } },
+      {
+        type: 'CommentCreated',
+        occurred_at: AT,
+        payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: CARA },
+      },
       mail('bob@test.test', 'New comment on "Dark mode"', 'new_comment'),
     ]);
   });
@@ -112,7 +137,9 @@ describe('/__reference/events and /__reference/reset', () => {
   it('events answers GET only and reset answers POST only (405)', async () => {
     const post = await server.request('POST', '/__reference/events');
     expect(post.status).toBe(405);
-    expect(post.body).toEqual({ message: 'The POST method is not supported for route __reference/events. Supported methods: GET.' });
+    expect(post.body).toEqual({
+      message: 'The POST method is not supported for route __reference/events. Supported methods: GET.',
+    });
     expect((await server.request('GET', '/__reference/reset')).status).toBe(405);
   });
 
@@ -124,7 +151,9 @@ describe('/__reference/events and /__reference/reset', () => {
     expect(res.body).toEqual({ message: 'Portal reset to its seed.' });
     expect(await events()).toEqual([]);
     const list = await server.request('GET', '/api/v1/posts/dark1/comments');
-    expect(list.body.data.map((c: { id: number; tagged_for_changelog: boolean }) => [c.id, c.tagged_for_changelog])).toEqual([
+    expect(
+      list.body.data.map((c: { id: number; tagged_for_changelog: boolean }) => [c.id, c.tagged_for_changelog]),
+    ).toEqual([
       [100, false],
       [101, false],
       [102, false],

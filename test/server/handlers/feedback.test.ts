@@ -51,7 +51,9 @@ describe('feedback: list', () => {
 
 describe('feedback: create', () => {
   it('R-FEEDBACK-ID creates an entry with id fb-<n>, attributed to the given user', async () => {
-    const res = await server.request('POST', '/api/v1/feedback', { body: { type: 'praise', feedback: 'Great work', user_id: BOB } });
+    const res = await server.request('POST', '/api/v1/feedback', {
+      body: { type: 'praise', feedback: 'Great work', user_id: BOB },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
@@ -68,16 +70,22 @@ describe('feedback: create', () => {
     expect(server.store.portals[0].feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-3']);
   });
 
-  it('R-FEEDBACK-CREATE feedback without user_id is attributed to the authenticated user (the portal\'s admin)', async () => {
-    const res = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'No author given' } });
+  it("R-FEEDBACK-CREATE feedback without user_id is attributed to the authenticated user (the portal's admin)", async () => {
+    const res = await server.request('POST', '/api/v1/feedback', {
+      body: { type: 'idea', feedback: 'No author given' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.user_id).toBe(ANN);
   });
 
-  it('D-FEEDBACK-AUTHOR feedback with an unknown user_id is attributed to the authenticated user (the portal\'s admin)', async () => {
-    const res = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'Who?', user_id: UNKNOWN_UUID } });
+  it("D-FEEDBACK-AUTHOR feedback with an unknown user_id is attributed to the authenticated user (the portal's admin)", async () => {
+    const res = await server.request('POST', '/api/v1/feedback', {
+      body: { type: 'idea', feedback: 'Who?', user_id: UNKNOWN_UUID },
+    });
     expect(res.body.data.user_id).toBe(ANN);
-    const nul = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'Who?', user_id: null } });
+    const nul = await server.request('POST', '/api/v1/feedback', {
+      body: { type: 'idea', feedback: 'Who?', user_id: null },
+    });
     expect(nul.body.data.user_id).toBe(ANN);
   });
 
@@ -86,7 +94,9 @@ describe('feedback: create', () => {
     const seed = fixtureSeed();
     for (const u of seed.portals[0].users ?? []) u.role = 'member';
     server = await startTestServer(seed, { now: () => new Date(NOW) });
-    const res = await server.request('POST', '/api/v1/feedback', { body: { type: 'idea', feedback: 'Anonymous', user_id: UNKNOWN_UUID } });
+    const res = await server.request('POST', '/api/v1/feedback', {
+      body: { type: 'idea', feedback: 'Anonymous', user_id: UNKNOWN_UUID },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.user_id).toBeNull();
   });
@@ -141,7 +151,9 @@ describe('feedback: create', () => {
 
 describe('feedback: update and delete', () => {
   it('R-FEEDBACK-UPDATE updates the text of an entry and answers {data}', async () => {
-    const res = await server.request('PUT', '/api/v1/feedback/fb-1', { body: { feedback: 'Love the dashboard, really' } });
+    const res = await server.request('PUT', '/api/v1/feedback/fb-1', {
+      body: { feedback: 'Love the dashboard, really' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {

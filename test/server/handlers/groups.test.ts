@@ -50,7 +50,7 @@ describe('groups: list, get, create', () => {
     });
   });
 
-  it('R-PORTAL-SCOPE lists only the groups of the key\'s portal', async () => {
+  it("R-PORTAL-SCOPE lists only the groups of the key's portal", async () => {
     const res = await asOtherPortal('GET', '/api/v1/groups');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: [] });
@@ -104,7 +104,9 @@ describe('groups: list, get, create', () => {
   });
 
   it('R-GROUP-CREATE D-GROUP-DESCRIPTION creates a group with a description; an empty description is stored as null', async () => {
-    const withText = await server.request('POST', '/api/v1/groups', { body: { name: 'Partners', description: 'Resellers' } });
+    const withText = await server.request('POST', '/api/v1/groups', {
+      body: { name: 'Partners', description: 'Resellers' },
+    });
     expect(withText.body.data.description).toBe('Resellers');
     const empty = await server.request('POST', '/api/v1/groups', { body: { name: 'Others', description: '' } });
     expect(empty.body.data.description).toBeNull();
@@ -177,7 +179,9 @@ describe('groups: list, get, create', () => {
 
 describe('groups: update', () => {
   it('updates name and description with PATCH and moves updated_at', async () => {
-    const res = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'Beta crew', description: 'New text' } });
+    const res = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, {
+      body: { name: 'Beta crew', description: 'New text' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       id: GROUP_BETA,
@@ -196,7 +200,9 @@ describe('groups: update', () => {
   });
 
   it('R-GROUP-UPDATE D-GROUP-UPDATE group update fields are both optional: only the fields sent change', async () => {
-    const onlyDescription = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { description: 'Only this' } });
+    const onlyDescription = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, {
+      body: { description: 'Only this' },
+    });
     expect(onlyDescription.body.data).toMatchObject({ name: 'Beta testers', description: 'Only this' });
     const onlyName = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'Only name' } });
     expect(onlyName.body.data).toMatchObject({ name: 'Only name', description: 'Only this' });
@@ -228,7 +234,9 @@ describe('groups: update', () => {
     expect(short.status).toBe(422);
     expect(short.body).toEqual(invalid({ name: ['The name field must be at least 2 characters.'] }));
     expect((await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'ab' } })).status).toBe(200);
-    expect((await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'x'.repeat(60) } })).status).toBe(200);
+    expect(
+      (await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'x'.repeat(60) } })).status,
+    ).toBe(200);
     const long = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'y'.repeat(61) } });
     expect(long.body).toEqual(invalid({ name: ['The name field must not be greater than 60 characters.'] }));
   });
@@ -260,7 +268,7 @@ describe('groups: delete', () => {
     expect((await server.request('GET', `/api/v1/groups/${GROUP_BETA}`)).status).toBe(404);
   });
 
-  it('D-GROUP-DELETE a deleted group\'s name can be used again', async () => {
+  it("D-GROUP-DELETE a deleted group's name can be used again", async () => {
     await server.request('DELETE', `/api/v1/groups/${GROUP_BETA}`);
     expect((await server.request('POST', '/api/v1/groups', { body: { name: 'Beta testers' } })).status).toBe(200);
   });
@@ -284,7 +292,9 @@ describe('groups: users', () => {
           name: 'Bob Member',
           role: 'member',
           profile_url: `${server.url}/users/2`,
-          avatar_small_url: expect.stringMatching(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{32}\?s=64&d=identicon$/),
+          avatar_small_url: expect.stringMatching(
+            /^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{32}\?s=64&d=identicon$/,
+          ),
           counter_votes: 0,
           counter_comments: 1,
           counter_posts: 1,
@@ -316,8 +326,12 @@ describe('groups: users', () => {
   });
 
   it('R-GROUP-ADD-USER D-GROUP-ADD adds a user by integer database id, as a number or a string of digits', async () => {
-    expect((await server.request('POST', `/api/v1/groups/${GROUP_EMPTY}/users`, { body: { user_id: 1 } })).status).toBe(200);
-    expect((await server.request('POST', `/api/v1/groups/${GROUP_EMPTY}/users`, { body: { user_id: '3' } })).status).toBe(200);
+    expect((await server.request('POST', `/api/v1/groups/${GROUP_EMPTY}/users`, { body: { user_id: 1 } })).status).toBe(
+      200,
+    );
+    expect(
+      (await server.request('POST', `/api/v1/groups/${GROUP_EMPTY}/users`, { body: { user_id: '3' } })).status,
+    ).toBe(200);
     expect(server.store.portals[0].groups[1].user_ids).toEqual([ANN, CARA]);
   });
 
@@ -343,7 +357,9 @@ describe('groups: users', () => {
   });
 
   it('D-GROUP-ADD a user of another portal cannot be added: 404 "Group or User not found"', async () => {
-    const res = await server.request('POST', `/api/v1/groups/${GROUP_BETA}/users`, { body: { user_id: '44444444-4444-4444-8444-444444444444' } });
+    const res = await server.request('POST', `/api/v1/groups/${GROUP_BETA}/users`, {
+      body: { user_id: '44444444-4444-4444-8444-444444444444' },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Group or User not found' });
   });
@@ -395,7 +411,7 @@ describe('groups: users', () => {
     expect(fraction.body).toEqual(invalid({ user_id: ['The user id field must be an integer.'] }));
   });
 
-  it('membership changes leave the group\'s updated_at alone', async () => {
+  it("membership changes leave the group's updated_at alone", async () => {
     await server.request('POST', `/api/v1/groups/${GROUP_BETA}/users`, { body: { user_id: CARA } });
     const res = await server.request('GET', `/api/v1/groups/${GROUP_BETA}`);
     expect(res.body.data.updated_at).toBe('2026-01-05T00:00:00.000000Z');

@@ -64,14 +64,23 @@ function crowdedSeed(): SeedFile {
   const portal = seed.portals[0];
   for (let id = 10; id <= 54; id++) {
     portal.posts!.push({
-      key: `q${id}`, database_id: id, title: `Queued ${id}`, author_id: CARA, tab_id: 1,
-      moderation_status: 'pending', created_at: new Date(Date.UTC(2026, 3, 1, 0, id)).toISOString(),
+      key: `q${id}`,
+      database_id: id,
+      title: `Queued ${id}`,
+      author_id: CARA,
+      tab_id: 1,
+      moderation_status: 'pending',
+      created_at: new Date(Date.UTC(2026, 3, 1, 0, id)).toISOString(),
     });
   }
   for (let id = 200; id <= 224; id++) {
     portal.comments!.push({
-      id, post_key: 'dark1', user_id: CARA, comment: `Queued comment ${id}`,
-      moderation_status: 'pending', created_at: new Date(Date.UTC(2026, 3, 1, 1, id - 200)).toISOString(),
+      id,
+      post_key: 'dark1',
+      user_id: CARA,
+      comment: `Queued comment ${id}`,
+      moderation_status: 'pending',
+      created_at: new Date(Date.UTC(2026, 3, 1, 1, id - 200)).toISOString(),
     });
   }
   return seed;
@@ -123,9 +132,19 @@ describe('moderation.pending', () => {
   it('D-MOD-PENDING-PAGES each collection is paged on its own cursor, 20 items per page', async () => {
     await start(crowdedSeed());
     const res = await pending('?last_post_id=20&last_comment_id=210');
-    expect(res.body.data.posts.map((p: { database_id: number }) => p.database_id)).toEqual([19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 3]);
-    expect(res.body.data.comments.map((c: { id: number }) => c.id)).toEqual([209, 208, 207, 206, 205, 204, 203, 202, 201, 200, 104]);
-    expect(res.body.meta).toEqual({ per_page: 20, has_more_posts: false, has_more_comments: false, last_post_id: 3, last_comment_id: 104 });
+    expect(res.body.data.posts.map((p: { database_id: number }) => p.database_id)).toEqual([
+      19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 3,
+    ]);
+    expect(res.body.data.comments.map((c: { id: number }) => c.id)).toEqual([
+      209, 208, 207, 206, 205, 204, 203, 202, 201, 200, 104,
+    ]);
+    expect(res.body.meta).toEqual({
+      per_page: 20,
+      has_more_posts: false,
+      has_more_comments: false,
+      last_post_id: 3,
+      last_comment_id: 104,
+    });
   });
 
   it('following the cursors visits every pending item exactly once', async () => {
@@ -162,7 +181,11 @@ describe('moderation.pending', () => {
     seed.portals[0].comments = seed.portals[0].comments!.filter((c) => c.moderation_status !== 'pending');
     await start(seed);
     expect((await pending()).body.meta).toEqual({
-      per_page: 20, has_more_posts: false, has_more_comments: false, last_post_id: null, last_comment_id: null,
+      per_page: 20,
+      has_more_posts: false,
+      has_more_comments: false,
+      last_post_id: null,
+      last_comment_id: null,
     });
   });
 
@@ -186,8 +209,27 @@ describe('moderation.rejected', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        posts: [pendingPost({ id: 'rej44', database_id: 4, title: 'Spam post', excerpt: 'buy now', moderation_status: 'rejected', created_at: '2026-02-04T00:00:00.000000Z', url: `${server.url}/p/rej44` })],
-        comments: [pendingComment({ id: 105, comment: 'Rejected comment', excerpt: 'Rejected comment', moderation_status: 'rejected', created_at: '2026-02-15T00:00:00.000000Z', url: `${server.url}/p/sso22#comment-105` })],
+        posts: [
+          pendingPost({
+            id: 'rej44',
+            database_id: 4,
+            title: 'Spam post',
+            excerpt: 'buy now',
+            moderation_status: 'rejected',
+            created_at: '2026-02-04T00:00:00.000000Z',
+            url: `${server.url}/p/rej44`,
+          }),
+        ],
+        comments: [
+          pendingComment({
+            id: 105,
+            comment: 'Rejected comment',
+            excerpt: 'Rejected comment',
+            moderation_status: 'rejected',
+            created_at: '2026-02-15T00:00:00.000000Z',
+            url: `${server.url}/p/sso22#comment-105`,
+          }),
+        ],
       },
       meta: { current_page: 1, per_page: 20, has_more_posts: false, has_more_comments: false },
     });
@@ -198,18 +240,26 @@ describe('moderation.rejected', () => {
     for (const p of seed.portals[0].posts!) if (p.moderation_status === 'pending') p.moderation_status = 'rejected';
     await start(seed);
     const page1 = await server.request('GET', '/api/v1/moderation/rejected?page=1');
-    expect(page1.body.data.posts.map((p: { database_id: number }) => p.database_id)).toEqual(Array.from({ length: 20 }, (_, i) => 54 - i));
+    expect(page1.body.data.posts.map((p: { database_id: number }) => p.database_id)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 54 - i),
+    );
     expect(page1.body.meta).toEqual({ current_page: 1, per_page: 20, has_more_posts: true, has_more_comments: false });
     const page3 = await server.request('GET', '/api/v1/moderation/rejected?page=3');
-    expect(page3.body.data.posts.map((p: { database_id: number }) => p.database_id)).toEqual([14, 13, 12, 11, 10, 4, 3]);
+    expect(page3.body.data.posts.map((p: { database_id: number }) => p.database_id)).toEqual([
+      14, 13, 12, 11, 10, 4, 3,
+    ]);
     expect(page3.body.data.comments).toEqual([]);
     expect(page3.body.meta).toEqual({ current_page: 3, per_page: 20, has_more_posts: false, has_more_comments: false });
   });
 
   it('D-MOD-QUERY-INTEGERS page must be an integer of at least 1', async () => {
     await start();
-    expect((await server.request('GET', '/api/v1/moderation/rejected?page=0')).body).toEqual(invalid({ page: ['The page field must be at least 1.'] }));
-    expect((await server.request('GET', '/api/v1/moderation/rejected?page=x')).body).toEqual(invalid({ page: ['The page field must be an integer.'] }));
+    expect((await server.request('GET', '/api/v1/moderation/rejected?page=0')).body).toEqual(
+      invalid({ page: ['The page field must be at least 1.'] }),
+    );
+    expect((await server.request('GET', '/api/v1/moderation/rejected?page=x')).body).toEqual(
+      invalid({ page: ['The page field must be an integer.'] }),
+    );
   });
 });
 
@@ -250,7 +300,13 @@ describe('moderation.approve and moderation.reject', () => {
 
   it('D-MOD-ANSWERS approving and rejecting a comment answer "Comment approved/rejected successfully" and record no event', async () => {
     const seed = fixtureSeed();
-    seed.portals[0].comments!.push({ id: 106, post_key: 'dark1', user_id: CARA, comment: 'Second pending', moderation_status: 'pending' });
+    seed.portals[0].comments!.push({
+      id: 106,
+      post_key: 'dark1',
+      user_id: CARA,
+      comment: 'Second pending',
+      moderation_status: 'pending',
+    });
     await start(seed);
     const approved = await act('approve', 'comment', 104);
     expect(approved.status).toBe(200);
@@ -259,7 +315,10 @@ describe('moderation.approve and moderation.reject', () => {
       data: pendingComment({ moderation_status: 'approved', moderated_by: ANN, moderated_at: AT }),
     });
     const rejected = await act('reject', 'comment', 106);
-    expect(rejected.body).toMatchObject({ message: 'Comment rejected successfully', data: { id: 106, moderation_status: 'rejected' } });
+    expect(rejected.body).toMatchObject({
+      message: 'Comment rejected successfully',
+      data: { id: 106, moderation_status: 'rejected' },
+    });
     expect(await events()).toEqual([]);
   });
 
@@ -268,7 +327,10 @@ describe('moderation.approve and moderation.reject', () => {
     const res = await act('approve', 'comment', 100);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'The comment is already approved.' });
-    expect(server.store.portals[0].comments.find((c) => c.id === 100)).toMatchObject({ moderation_status: 'approved', moderated_at: null });
+    expect(server.store.portals[0].comments.find((c) => c.id === 100)).toMatchObject({
+      moderation_status: 'approved',
+      moderated_at: null,
+    });
   });
 
   it('approve only from pending: a rejected post stays rejected and the answer is 422', async () => {

@@ -16,20 +16,49 @@ function postsSeed(): SeedFile {
   portal.tabs!.push({ id: 4, slug: 'changelog', name: 'Changelog', type: 'changelog' });
   portal.posts!.push(
     {
-      key: 'and01', database_id: 6, title: 'android widget', description: 'A home-screen widget.\n\n![shot](https://img.test/a.png)',
-      author_id: ANN, tab_id: 1, status_id: 1, category_ids: [2], tag_ids: ['t-bug', 't-ux'], votes_count: 3, views_count: 20,
-      platform: 'android', version: '2.0', release: '2026.2', created_at: '2026-02-06T00:00:00Z',
+      key: 'and01',
+      database_id: 6,
+      title: 'android widget',
+      description: 'A home-screen widget.\n\n![shot](https://img.test/a.png)',
+      author_id: ANN,
+      tab_id: 1,
+      status_id: 1,
+      category_ids: [2],
+      tag_ids: ['t-bug', 't-ux'],
+      votes_count: 3,
+      views_count: 20,
+      platform: 'android',
+      version: '2.0',
+      release: '2026.2',
+      created_at: '2026-02-06T00:00:00Z',
     },
-    { key: 'chg01', database_id: 7, title: 'Released 2.0', author_id: ANN, tab_id: 4, created_at: '2026-02-07T00:00:00Z' },
+    {
+      key: 'chg01',
+      database_id: 7,
+      title: 'Released 2.0',
+      author_id: ANN,
+      tab_id: 4,
+      created_at: '2026-02-07T00:00:00Z',
+    },
     { key: 'notab', database_id: 8, title: 'Loose idea', author_id: BOB, created_at: '2026-02-08T00:00:00Z' },
   );
-  portal.comments!.push({ id: 106, post_key: 'and01', user_id: BOB, comment: 'Approved one', created_at: '2026-02-16T00:00:00Z' });
+  portal.comments!.push({
+    id: 106,
+    post_key: 'and01',
+    user_id: BOB,
+    comment: 'Approved one',
+    created_at: '2026-02-16T00:00:00Z',
+  });
   portal.anonymous_votes = [
     { post_key: 'sso22', anonymous_id: 'a'.repeat(32), created_at: '2026-03-01T00:00:00Z' },
     { post_key: 'dark1', anonymous_id: 'b'.repeat(32), created_at: '2026-03-05T00:00:00Z' },
   ];
   portal.saved_queries = [
-    { id: 1, name: 'Bugs, least voted first', query: { tag_id: 't-bug', order_by: 'votes_count', order_direction: 'asc' } },
+    {
+      id: 1,
+      name: 'Bugs, least voted first',
+      query: { tag_id: 't-bug', order_by: 'votes_count', order_direction: 'asc' },
+    },
     { id: 2, name: 'Web, with a stale order', query: { platform: 'web', order_by: 'no-such-order' } },
   ];
   return seed;
@@ -230,7 +259,9 @@ describe('posts list: order', () => {
   it('an unknown order_by is 422 "The selected order by is invalid."', async () => {
     const res = await list('order_by=popularity');
     expect(res.status).toBe(422);
-    expect(res.text).toBe('{"message":"The given data was invalid.","errors":{"order_by":["The selected order by is invalid."]}}');
+    expect(res.text).toBe(
+      '{"message":"The given data was invalid.","errors":{"order_by":["The selected order by is invalid."]}}',
+    );
     expect((await list('order_by=cf_abc')).body).toEqual(invalid({ order_by: ['The selected order by is invalid.'] }));
   });
 
@@ -262,7 +293,11 @@ describe('posts list: order', () => {
   });
 
   it('D-POSTS-ORDER-NO-FIELD order_by names without data (sum_mrr, moscow_priority, cf_<id>) sort as equal in ascending id order', async () => {
-    for (const query of ['order_by=sum_mrr', 'order_by=moscow_priority&order_direction=asc', 'order_by=cf_7&order_direction=desc']) {
+    for (const query of [
+      'order_by=sum_mrr',
+      'order_by=moscow_priority&order_direction=asc',
+      'order_by=cf_7&order_direction=desc',
+    ]) {
       expect(await keys(query)).toEqual(['dark1', 'sso22', 'and01', 'chg01', 'notab']);
     }
   });
@@ -295,8 +330,14 @@ describe('posts list: presentation', () => {
       latest_status_change_at: '2026-02-01T00:00:00.000000Z',
       latest_status_change_at_formatted: 'Feb 1, 2026',
       author: {
-        id: BOB, name: 'Bob Member', email: 'bob@test.test', role: 'member',
-        counter_votes: 0, counter_comments: 2, counter_posts: 2, counter_comment_votes: 0,
+        id: BOB,
+        name: 'Bob Member',
+        email: 'bob@test.test',
+        role: 'member',
+        counter_votes: 0,
+        counter_comments: 2,
+        counter_posts: 2,
+        counter_comment_votes: 0,
       },
       categories: [{ id: 1, name: 'Integrations', color: '#ff8800' }],
       status: { id: 1, name: 'Under review', color: '#999999', tab_name: 'Feedback' },
@@ -368,11 +409,11 @@ describe('posts list: presentation', () => {
 });
 
 describe('posts list: saved queries', () => {
-  it('D-POSTS-SAVED-QUERY saved_query_id applies the saved query\'s stored filters and order', async () => {
+  it("D-POSTS-SAVED-QUERY saved_query_id applies the saved query's stored filters and order", async () => {
     expect(await keys('saved_query_id=1')).toEqual(['and01', 'sso22']);
   });
 
-  it('parameters sent with the request win over the saved query\'s', async () => {
+  it("parameters sent with the request win over the saved query's", async () => {
     expect(await keys('saved_query_id=1&order_direction=desc')).toEqual(['sso22', 'and01']);
     expect(await keys('saved_query_id=1&tag_id=t-ux')).toEqual(['and01', 'dark1']);
   });

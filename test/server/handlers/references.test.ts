@@ -28,7 +28,13 @@ describe('references', () => {
       },
     });
     expect(stored()).toEqual([
-      { id: 1, post_key: 'dark1', reference: 'JIRA-123', created_at: '2026-06-01T08:00:00.000Z', updated_at: '2026-06-01T08:00:00.000Z' },
+      {
+        id: 1,
+        post_key: 'dark1',
+        reference: 'JIRA-123',
+        created_at: '2026-06-01T08:00:00.000Z',
+        updated_at: '2026-06-01T08:00:00.000Z',
+      },
     ]);
   });
 
@@ -54,7 +60,9 @@ describe('references', () => {
     expect(max.body.data.reference).toHaveLength(6000);
     const over = await create('dark1', { reference: 'c'.repeat(6001) });
     expect(over.status).toBe(422);
-    expect(over.body).toEqual(invalid({ reference: ['The reference field must not be greater than 6000 characters.'] }));
+    expect(over.body).toEqual(
+      invalid({ reference: ['The reference field must not be greater than 6000 characters.'] }),
+    );
   });
 
   it('reference length counts characters, not UTF-16 units', async () => {
@@ -95,7 +103,14 @@ describe('references', () => {
   });
 
   it('a read-only key cannot create or delete references (403)', async () => {
-    expect((await server.request('POST', '/api/v1/posts/dark1/references', { token: READONLY_KEY, body: { reference: 'ro' } })).status).toBe(403);
+    expect(
+      (
+        await server.request('POST', '/api/v1/posts/dark1/references', {
+          token: READONLY_KEY,
+          body: { reference: 'ro' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await server.request('DELETE', '/api/v1/references/2', { token: READONLY_KEY })).status).toBe(403);
     expect(stored().some((r) => r.id === 2)).toBe(true);
   });

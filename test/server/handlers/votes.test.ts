@@ -32,10 +32,12 @@ describe('anonymous votes', () => {
     const res = await server.request('POST', path('dark1', VISITOR));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { created_at: '2026-06-01T12:30:00.000000Z', voter: null } });
-    expect(portal().anonymous_votes).toEqual([{ post_key: 'dark1', anonymous_id: VISITOR, created_at: '2026-06-01T12:30:00.000Z' }]);
+    expect(portal().anonymous_votes).toEqual([
+      { post_key: 'dark1', anonymous_id: VISITOR, created_at: '2026-06-01T12:30:00.000Z' },
+    ]);
   });
 
-  it('D-VOTE-ANSWERS a vote raises the post\'s votes_count by one, as the list shows', async () => {
+  it("D-VOTE-ANSWERS a vote raises the post's votes_count by one, as the list shows", async () => {
     expect(votesOf('dark1')).toBe(6);
     const list = await server.request('GET', '/api/v1/posts?version=1.0');
     expect(list.body.data[0].votes_count).toBe(6);

@@ -25,10 +25,11 @@ async function refusingServer(graceMs: number) {
     sockets,
     /** Settles when the server has discarded the next refused body to its end. */
     nextDrained: () => new Promise<void>((resolve) => drained.push(resolve)),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -48,7 +49,9 @@ function connection(port: number) {
     socket,
     closed,
     send(body: string) {
-      socket.write(`POST /x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      socket.write(
+        `POST /x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
     },
     answers(count: number) {
       return new Promise<string[]>((resolve) => waiting.push({ count, resolve }));

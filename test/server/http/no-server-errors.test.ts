@@ -9,7 +9,17 @@ import yazl from 'yazl';
 import { endpointList, type Endpoint } from '../../../src/contract/endpoints.js';
 import { LinkCache } from '../../../src/server/kb/link-health/link-cache.js';
 import { ScanRegistry } from '../../../src/server/kb/link-health/scan.js';
-import { ADMIN_KEY, ANN, BOB, CARA, EXPIRED_KEY, GROUP_BETA, GROUP_EMPTY, OTHER_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
+import {
+  ADMIN_KEY,
+  ANN,
+  BOB,
+  CARA,
+  EXPIRED_KEY,
+  GROUP_BETA,
+  GROUP_EMPTY,
+  OTHER_KEY,
+  READONLY_KEY,
+} from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 // Hostile input, generated: every endpoint of the table with random path
@@ -26,7 +36,15 @@ const agent = new Agent({ connections: BATCH, keepAliveTimeout: 30_000 });
 
 // Link checks are answered here without any network: the fuzzer creates articles with arbitrary links.
 const offline = new LinkCache({
-  check: async (url) => ({ url, ok: false, status: null, error: 'offline', final_url: url, redirects: 0, checked_at: new Date(0).toISOString() }),
+  check: async (url) => ({
+    url,
+    ok: false,
+    status: null,
+    error: 'offline',
+    final_url: url,
+    redirects: 0,
+    checked_at: new Date(0).toISOString(),
+  }),
 });
 
 let votesBaseline: Map<string, number>;
@@ -53,11 +71,48 @@ const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme' }),
   fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u200b', '\ufeff', 'a') }),
-  fc.constantFrom('', '   ', '__proto__', 'constructor', 'null', 'true', '0', '-1', '1e309', 'NaN', '9'.repeat(40), '<script>alert(1)</script>', '[x](javascript:alert(1))', '%00', '\u0000', '../../etc/passwd', 'Ünïcödé', '𝔘'),
+  fc.constantFrom(
+    '',
+    '   ',
+    '__proto__',
+    'constructor',
+    'null',
+    'true',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    '9'.repeat(40),
+    '<script>alert(1)</script>',
+    '[x](javascript:alert(1))',
+    '%00',
+    '\u0000',
+    '../../etc/passwd',
+    'Ünïcödé',
+    '𝔘',
+  ),
   fc.nat({ max: 7000 }).map((n) => 'x'.repeat(n)),
 );
 
-const knownIds = fc.constantFrom(ANN, BOB, CARA, GROUP_BETA, GROUP_EMPTY, 'dark1', 'sso22', 'pend3', 'rej44', 'kb001', '1', '2', '3', '100', '103', '104', '105');
+const knownIds = fc.constantFrom(
+  ANN,
+  BOB,
+  CARA,
+  GROUP_BETA,
+  GROUP_EMPTY,
+  'dark1',
+  'sso22',
+  'pend3',
+  'rej44',
+  'kb001',
+  '1',
+  '2',
+  '3',
+  '100',
+  '103',
+  '104',
+  '105',
+);
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
@@ -84,20 +139,52 @@ function queryKeys(endpoint: Endpoint): string[] {
 const segment = fc.oneof(
   { weight: 3, arbitrary: knownIds },
   { weight: 2, arbitrary: hostileString.map(encodeURIComponent) },
-  fc.constantFrom('post', 'comment', '%', '%zz', '%E0%A4%A', '..', '%2F', '-1', '0', '3', '7', fc.sample(fc.uuid(), 1)[0]),
+  fc.constantFrom(
+    'post',
+    'comment',
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    '..',
+    '%2F',
+    '-1',
+    '0',
+    '3',
+    '7',
+    fc.sample(fc.uuid(), 1)[0],
+  ),
   fc.uuid(),
   fc.nat().map(String),
 );
 
 const authorization = fc.oneof(
   { weight: 8, arbitrary: fc.constant(`Bearer ${ADMIN_KEY}`) },
-  fc.constantFrom(`Bearer ${READONLY_KEY}`, `Bearer ${EXPIRED_KEY}`, `Bearer ${OTHER_KEY}`, 'Bearer', 'Basic dGVzdDp0ZXN0', `bearer   ${ADMIN_KEY}  `, ''),
+  fc.constantFrom(
+    `Bearer ${READONLY_KEY}`,
+    `Bearer ${EXPIRED_KEY}`,
+    `Bearer ${OTHER_KEY}`,
+    'Bearer',
+    'Basic dGVzdDp0ZXN0',
+    `bearer   ${ADMIN_KEY}  `,
+    '',
+  ),
   // Header values are bytes: what a client can put in one is printable ASCII (undici refuses the rest).
   hostileString.map((s) => `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}`),
 );
 
-const host = fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, fc.constantFrom('other.localhost', 'TEST.localhost:80', '127.0.0.2', 'unknown.example', '[::1]', '', 'a'.repeat(300)));
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', undefined);
+const host = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
+  fc.constantFrom('other.localhost', 'TEST.localhost:80', '127.0.0.2', 'unknown.example', '[::1]', '', 'a'.repeat(300)),
+);
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/x-www-form-urlencoded',
+  'text/plain',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  undefined,
+);
 
 interface Exchange {
   method: string;
@@ -111,59 +198,145 @@ const apiExchange: fc.Arbitrary<Exchange> = fc.constantFrom(...endpointList).cha
   const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const keys = bodyKeys(endpoint);
   const qKeys = queryKeys(endpoint);
-  const bodyRecord = keys.length ? fc.dictionary(fc.oneof(fc.constantFrom(...keys), hostileString), hostileValue, { maxKeys: 6 }) : fc.constant({});
-  return fc.record({
-    method: fc.oneof({ weight: 9, arbitrary: fc.constant(endpoint.method) }, fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD')),
-    params: fc.tuple(...names.map(() => segment)),
-    query: fc.array(
-      fc.tuple(fc.oneof(qKeys.length ? fc.constantFrom(...qKeys, ...qKeys.map((k) => `${k}[]`)) : hostileString, hostileString), hostileValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? ''))),
-      { maxLength: 4 },
-    ),
-    body: fc.oneof(
-      { weight: 5, arbitrary: bodyRecord.map((b) => JSON.stringify(b)) },
-      fc.jsonValue().map((v) => JSON.stringify(v)),
-      hostileString,
-      fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
-      bodyRecord.map((b) => new URLSearchParams(Object.entries(b).map(([k, v]): [string, string] => [k, String(v)])).toString()),
-      fc.constant(undefined),
-    ),
-    authorization,
-    host,
-    contentType,
-    accept: fc.constantFrom('application/json', '*/*', 'text/html', undefined),
-  }).map(({ method, params, query, body, authorization, host, contentType, accept }) => {
-    let path = endpoint.path;
-    names.forEach((name, i) => (path = path.replace(`{${name}}`, params[i])));
-    const headers: Record<string, string> = {};
-    if (authorization) headers.authorization = authorization;
-    if (host !== undefined) headers.host = host;
-    if (contentType) headers['content-type'] = contentType;
-    if (accept) headers.accept = accept;
-    return { method, path, query, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body };
-  });
+  const bodyRecord = keys.length
+    ? fc.dictionary(fc.oneof(fc.constantFrom(...keys), hostileString), hostileValue, { maxKeys: 6 })
+    : fc.constant({});
+  return fc
+    .record({
+      method: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(endpoint.method) },
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
+      ),
+      params: fc.tuple(...names.map(() => segment)),
+      query: fc.array(
+        fc.tuple(
+          fc.oneof(
+            qKeys.length ? fc.constantFrom(...qKeys, ...qKeys.map((k) => `${k}[]`)) : hostileString,
+            hostileString,
+          ),
+          hostileValue.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))),
+        ),
+        { maxLength: 4 },
+      ),
+      body: fc.oneof(
+        { weight: 5, arbitrary: bodyRecord.map((b) => JSON.stringify(b)) },
+        fc.jsonValue().map((v) => JSON.stringify(v)),
+        hostileString,
+        fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
+        bodyRecord.map((b) =>
+          new URLSearchParams(Object.entries(b).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+        ),
+        fc.constant(undefined),
+      ),
+      authorization,
+      host,
+      contentType,
+      accept: fc.constantFrom('application/json', '*/*', 'text/html', undefined),
+    })
+    .map(({ method, params, query, body, authorization, host, contentType, accept }) => {
+      let path = endpoint.path;
+      names.forEach((name, i) => (path = path.replace(`{${name}}`, params[i])));
+      const headers: Record<string, string> = {};
+      if (authorization) headers.authorization = authorization;
+      if (host !== undefined) headers.host = host;
+      if (contentType) headers['content-type'] = contentType;
+      if (accept) headers.accept = accept;
+      return { method, path, query, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body };
+    });
 });
 
 // Front matter: well-formed keys with odd values, and YAML made of hostile fragments.
-const yamlFragment = fc.constantFrom('&a', '*a', '!!binary', '!!js/function', '<<: *a', '? ', '- ', ': ', '"', "'", '\n', '  ', '{', '}', '[', ']', '#', '%YAML 1.2\n', '...', 'title', 'id', 'name', 'sort_order', '\t', '|', '>', '!', '@', '`', 'x: &x [1,2]\ny: [*x,*x,*x]\n');
+const yamlFragment = fc.constantFrom(
+  '&a',
+  '*a',
+  '!!binary',
+  '!!js/function',
+  '<<: *a',
+  '? ',
+  '- ',
+  ': ',
+  '"',
+  "'",
+  '\n',
+  '  ',
+  '{',
+  '}',
+  '[',
+  ']',
+  '#',
+  '%YAML 1.2\n',
+  '...',
+  'title',
+  'id',
+  'name',
+  'sort_order',
+  '\t',
+  '|',
+  '>',
+  '!',
+  '@',
+  '`',
+  'x: &x [1,2]\ny: [*x,*x,*x]\n',
+);
 const frontMatter = fc.oneof(
-  fc.dictionary(fc.oneof(fc.constantFrom('id', 'title', 'name', 'sort_order'), fc.string({ maxLength: 8 })), hostileValue, { maxKeys: 6 }).map((d) =>
-    Object.entries(d).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v) ?? 'null'}`).join('\n'),
-  ),
+  fc
+    .dictionary(
+      fc.oneof(fc.constantFrom('id', 'title', 'name', 'sort_order'), fc.string({ maxLength: 8 })),
+      hostileValue,
+      { maxKeys: 6 },
+    )
+    .map((d) =>
+      Object.entries(d)
+        .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v) ?? 'null'}`)
+        .join('\n'),
+    ),
   fc.array(yamlFragment, { maxLength: 30 }).map((parts) => parts.join('')),
   fc.nat({ max: 200 }).map((n) => Array.from({ length: n }, (_, i) => `k${i}: ${i}`).join('\n')),
 );
-const markdownFile = fc.record({
-  fenced: fc.boolean(),
-  front: frontMatter,
-  body: fc.oneof(hostileString, fc.constantFrom('See [docs](https://docs.example.com/x) and http://127.0.0.1/', `http://x/${')'.repeat(2000)}`, '---\n---\n')),
-  crlf: fc.boolean(),
-}).map(({ fenced, front, body, crlf }) => {
-  const text = fenced ? `---\n${front}\n---\n${body}` : body;
-  return crlf ? text.replace(/\n/g, '\r\n') : text;
-});
+const markdownFile = fc
+  .record({
+    fenced: fc.boolean(),
+    front: frontMatter,
+    body: fc.oneof(
+      hostileString,
+      fc.constantFrom(
+        'See [docs](https://docs.example.com/x) and http://127.0.0.1/',
+        `http://x/${')'.repeat(2000)}`,
+        '---\n---\n',
+      ),
+    ),
+    crlf: fc.boolean(),
+  })
+  .map(({ fenced, front, body, crlf }) => {
+    const text = fenced ? `---\n${front}\n---\n${body}` : body;
+    return crlf ? text.replace(/\n/g, '\r\n') : text;
+  });
 const entryName = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('a.md', 'getting-started/_index.md', 'getting-started/installation.md', '_index.md', 'x/y/z.md', 'images/p.png', 'UPPER.MD') },
-  fc.constantFrom('../escape.md', '/abs.md', 'a\\b.md', 'C:/x.md', 'a//b.md', './a.md', '__MACOSX/a.md', '.hidden.md', 'dir/', 'ctl\u0001.md', 'ü/ñ.md'),
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'a.md',
+      'getting-started/_index.md',
+      'getting-started/installation.md',
+      '_index.md',
+      'x/y/z.md',
+      'images/p.png',
+      'UPPER.MD',
+    ),
+  },
+  fc.constantFrom(
+    '../escape.md',
+    '/abs.md',
+    'a\\b.md',
+    'C:/x.md',
+    'a//b.md',
+    './a.md',
+    '__MACOSX/a.md',
+    '.hidden.md',
+    'dir/',
+    'ctl\u0001.md',
+    'ü/ñ.md',
+  ),
   fc.stringMatching(/^[a-z]{1,8}(\/[a-z]{1,8}){0,3}\.md$/),
 );
 const zipArchive = fc.array(fc.tuple(entryName, markdownFile), { maxLength: 6 }).map((entries) => entries);
@@ -212,21 +385,36 @@ const multipartExchange = fc.record({
   op: fc.constantFrom('preview', 'execute'),
   parts: fc.array(part, { maxLength: 5 }),
   ending: fc.constantFrom('proper', 'proper', 'proper', 'missing', 'truncated', 'no-crlf'),
-  boundaryHeader: fc.constantFrom('multipart/form-data; boundary=fuzzb', 'multipart/form-data; boundary="fuzzb"', 'multipart/form-data', 'multipart/form-data; boundary=other', 'application/zip'),
+  boundaryHeader: fc.constantFrom(
+    'multipart/form-data; boundary=fuzzb',
+    'multipart/form-data; boundary="fuzzb"',
+    'multipart/form-data',
+    'multipart/form-data; boundary=other',
+    'application/zip',
+  ),
   authorization,
 });
 
 async function buildMultipart(m: {
   op: string;
-  parts: Array<{ disposition: string; contentType: string | undefined; content: { zip?: Array<[string, string]>; text?: string; bytes?: Buffer } }>;
+  parts: Array<{
+    disposition: string;
+    contentType: string | undefined;
+    content: { zip?: Array<[string, string]>; text?: string; bytes?: Buffer };
+  }>;
   ending: string;
   boundaryHeader: string;
   authorization: string;
 }): Promise<Exchange> {
   const chunks: Buffer[] = [];
   for (const p of m.parts) {
-    const headers = [`Content-Disposition: ${p.disposition}`, ...(p.contentType ? [`Content-Type: ${p.contentType}`] : [])];
-    const content = p.content.zip ? await zipBytes(p.content.zip) : (p.content.bytes ?? Buffer.from(p.content.text ?? ''));
+    const headers = [
+      `Content-Disposition: ${p.disposition}`,
+      ...(p.contentType ? [`Content-Type: ${p.contentType}`] : []),
+    ];
+    const content = p.content.zip
+      ? await zipBytes(p.content.zip)
+      : (p.content.bytes ?? Buffer.from(p.content.text ?? ''));
     chunks.push(Buffer.from(`--fuzzb\r\n${headers.join('\r\n')}\r\n\r\n`), content, Buffer.from('\r\n'));
   }
   if (m.ending === 'proper') chunks.push(Buffer.from('--fuzzb--\r\n'));
@@ -246,7 +434,14 @@ async function send(x: Exchange): Promise<void> {
   const url = `${server.url}${x.path}${qs ? `?${qs}` : ''}`;
   const what = `${x.method} ${url} ${JSON.stringify(x.headers)} ${String(x.body ?? '').slice(0, 300)}`;
   // A stall is a failure too: every answer must come within these bounds.
-  const res = await request(url, { method: x.method as 'POST', headers: x.headers, body: x.body, dispatcher: agent, headersTimeout: 15_000, bodyTimeout: 15_000 }).catch((err: Error) => {
+  const res = await request(url, {
+    method: x.method as 'POST',
+    headers: x.headers,
+    body: x.body,
+    dispatcher: agent,
+    headersTimeout: 15_000,
+    bodyTimeout: 15_000,
+  }).catch((err: Error) => {
     throw new Error(`no answer (${err.message}) to ${what}`);
   });
   const text = await res.body.text();
@@ -259,7 +454,8 @@ async function send(x: Exchange): Promise<void> {
   } catch {
     throw new Error(`not JSON: ${what} -> ${res.statusCode} ${text.slice(0, 300)}`);
   }
-  if (res.statusCode >= 400) expect(typeof json.message === 'string' && json.message !== '', `${what} -> ${text.slice(0, 300)}`).toBe(true);
+  if (res.statusCode >= 400)
+    expect(typeof json.message === 'string' && json.message !== '', `${what} -> ${text.slice(0, 300)}`).toBe(true);
 }
 
 const sendBatch = (batch: Exchange[]) => Promise.all(batch.map(send)).then(() => undefined);
@@ -296,19 +492,28 @@ function votesNotFromAnonymous(): Map<string, number> {
 }
 
 async function checkInvariants(): Promise<void> {
-  for (const [token, hostHeader] of [[ADMIN_KEY, undefined], [OTHER_KEY, 'other.localhost']] as const) {
+  for (const [token, hostHeader] of [
+    [ADMIN_KEY, undefined],
+    [OTHER_KEY, 'other.localhost'],
+  ] as const) {
     const categories = (await get('/api/v1/categories', token, hostHeader)).data.map((c: { name: string }) => c.name);
     expect(new Set(categories).size, `category names ${categories}`).toBe(categories.length);
     const groups = (await get('/api/v1/groups', token, hostHeader)).data.map((g: { name: string }) => g.name);
     expect(new Set(groups).size, `group names ${groups}`).toBe(groups.length);
     for (const post of await allPosts(token, hostHeader)) {
-      const comments = (await get(`/api/v1/posts/${post.id}/comments`, token, hostHeader)).data as Array<{ tagged_for_changelog: boolean }>;
-      expect(comments.filter((c) => c.tagged_for_changelog).length, `changelog comments of ${post.id}`).toBeLessThanOrEqual(1);
+      const comments = (await get(`/api/v1/posts/${post.id}/comments`, token, hostHeader)).data as Array<{
+        tagged_for_changelog: boolean;
+      }>;
+      expect(
+        comments.filter((c) => c.tagged_for_changelog).length,
+        `changelog comments of ${post.id}`,
+      ).toBeLessThanOrEqual(1);
     }
   }
   // votes_count equals the votes stored (the seed's other votes plus the anonymous ones), and HTTP shows the same count.
   const now = votesNotFromAnonymous();
-  for (const [key, base] of now) if (votesBaseline.has(key)) expect(base, `votes of ${key}`).toBe(votesBaseline.get(key));
+  for (const [key, base] of now)
+    if (votesBaseline.has(key)) expect(base, `votes of ${key}`).toBe(votesBaseline.get(key));
   const main = server.store.portals.find((p) => p.api_keys.some((k) => k.token === ADMIN_KEY))!;
   for (const post of await allPosts(ADMIN_KEY)) {
     expect(post.votes_count, `votes_count of ${post.id}`).toBe(main.posts.find((p) => p.key === post.id)?.votes_count);
@@ -319,7 +524,9 @@ async function checkInvariants(): Promise<void> {
 
 describe('hostile input never causes a server error', () => {
   it('every endpoint: random path parameters, query strings, headers and bodies (8,000 requests)', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(apiExchange, { minLength: BATCH, maxLength: BATCH }), sendBatch), { numRuns: Number(process.env.FUZZ_API_RUNS ?? 1000) });
+    await fc.assert(fc.asyncProperty(fc.array(apiExchange, { minLength: BATCH, maxLength: BATCH }), sendBatch), {
+      numRuns: Number(process.env.FUZZ_API_RUNS ?? 1000),
+    });
     await checkInvariants();
   }, 600_000);
 

@@ -5,8 +5,26 @@ import { startTestServer, type TestServer } from '../../support/test-server.js';
 describe('normalizeInput (TrimStrings + ConvertEmptyStringsToNull)', () => {
   it('trims every string, nested ones too, and turns the empty ones into null', () => {
     expect(
-      normalizeInput({ name: '  Bugs ', blank: '   ', empty: '', list: [' a ', '', 'b'], nested: { x: '\t\ny\u00a0\u200b\ufeff' }, n: 1, t: true, z: null }),
-    ).toEqual({ name: 'Bugs', blank: null, empty: null, list: ['a', null, 'b'], nested: { x: 'y' }, n: 1, t: true, z: null });
+      normalizeInput({
+        name: '  Bugs ',
+        blank: '   ',
+        empty: '',
+        list: [' a ', '', 'b'],
+        nested: { x: '\t\ny\u00a0\u200b\ufeff' },
+        n: 1,
+        t: true,
+        z: null,
+      }),
+    ).toEqual({
+      name: 'Bugs',
+      blank: null,
+      empty: null,
+      list: ['a', null, 'b'],
+      nested: { x: 'y' },
+      n: 1,
+      t: true,
+      z: null,
+    });
   });
 
   it('keeps inner whitespace and a __proto__ field as an ordinary field', () => {
@@ -25,7 +43,9 @@ describe('the server normalises input before validation', () => {
   afterAll(() => server.close());
 
   it('D-INPUT-NORMALISE a JSON "  Partners " is stored as "Partners"', async () => {
-    const res = await server.request('POST', '/api/v1/groups', { body: { name: '  Partners ', description: ' Resellers\n' } });
+    const res = await server.request('POST', '/api/v1/groups', {
+      body: { name: '  Partners ', description: ' Resellers\n' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Partners', description: 'Resellers' });
   });
@@ -33,7 +53,10 @@ describe('the server normalises input before validation', () => {
   it('D-INPUT-NORMALISE a JSON "   " fails required', async () => {
     const res = await server.request('POST', '/api/v1/groups', { body: { name: '   ' } });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } });
+    expect(res.body).toEqual({
+      message: 'The given data was invalid.',
+      errors: { name: ['The name field is required.'] },
+    });
   });
 
   it('D-INPUT-NORMALISE form fields are normalised the same way', async () => {

@@ -70,7 +70,9 @@ describe('/__reference/openapi.json', () => {
     const names = new Set(endpointList.map((e) => e.name));
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const method of Object.keys(item).filter((k) => HTTP_METHODS.includes(k))) {
-        const name = endpointList.find((e) => e.path === path && [e.method, ...(e.alsoMethods ?? [])].includes(method.toUpperCase() as never))?.name;
+        const name = endpointList.find(
+          (e) => e.path === path && [e.method, ...(e.alsoMethods ?? [])].includes(method.toUpperCase() as never),
+        )?.name;
         expect(name && names.has(name), `${method} ${path}`).toBe(true);
       }
     }
@@ -95,7 +97,8 @@ describe('/__reference/openapi.json', () => {
         const { $ref } = op.requestBody.content['application/json'].schema;
         expect(doc.components.schemas[$ref.split('/').pop()].type, e.name).toBe('object');
       }
-      if (e.multipart) expect(op.requestBody.content['multipart/form-data'].schema.properties.file, e.name).toBeDefined();
+      if (e.multipart)
+        expect(op.requestBody.content['multipart/form-data'].schema.properties.file, e.name).toBeDefined();
     }
   });
 

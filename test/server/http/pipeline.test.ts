@@ -70,7 +70,14 @@ describe('authentication', () => {
   });
 
   it('R-AUTH-BEARER a malformed Authorization header is 401 Unauthenticated.', async () => {
-    for (const authorization of ['Bearer', 'Bearer ', `Basic ${Buffer.from('a:b').toString('base64')}`, ADMIN_KEY, `Bearer ${ADMIN_KEY} extra`, `Token ${ADMIN_KEY}`]) {
+    for (const authorization of [
+      'Bearer',
+      'Bearer ',
+      `Basic ${Buffer.from('a:b').toString('base64')}`,
+      ADMIN_KEY,
+      `Bearer ${ADMIN_KEY} extra`,
+      `Token ${ADMIN_KEY}`,
+    ]) {
       const res = await send('GET', '/api/v1/portal', { token: null, headers: { authorization } });
       expect(res.status, authorization).toBe(401);
       expect(res.text).toBe(UNAUTHENTICATED);
@@ -86,7 +93,7 @@ describe('authentication', () => {
     expect(write.text).toBe(UNAUTHENTICATED);
   });
 
-  it('R-AUTH-PORTAL-KEY a key works only at its own portal: another portal\'s key is 401', async () => {
+  it("R-AUTH-PORTAL-KEY a key works only at its own portal: another portal's key is 401", async () => {
     const otherKeyHere = await send('GET', '/api/v1/portal', { token: OTHER_KEY });
     expect(otherKeyHere.status).toBe(401);
     expect(otherKeyHere.text).toBe(UNAUTHENTICATED);
@@ -103,7 +110,7 @@ describe('authentication', () => {
 });
 
 describe('the Host header selects the portal', () => {
-  it('portal.get answers the other portal\'s title with its key at its host', async () => {
+  it("portal.get answers the other portal's title with its key at its host", async () => {
     const res = await send('GET', '/api/v1/portal', { token: OTHER_KEY, host: 'other.localhost' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ title: 'Other Portal', editor_type: 'wysiwyg' });
@@ -128,7 +135,11 @@ describe('the Host header selects the portal', () => {
 });
 
 describe('read-only keys', () => {
-  const writes = endpointList.flatMap((e) => verbsOf(e).filter((m) => m !== 'GET').map((method) => ({ e, method })));
+  const writes = endpointList.flatMap((e) =>
+    verbsOf(e)
+      .filter((m) => m !== 'GET')
+      .map((method) => ({ e, method })),
+  );
   const reads = endpointList.filter((e) => e.method === 'GET');
 
   it('the endpoint table has write endpoints to check', () => {
@@ -147,7 +158,10 @@ describe('read-only keys', () => {
   it('R-AUTH-KEY-KINDS D-READ-ONLY-KEY D-HTTP-READ-ONLY a read-only key gets 403 with the read-only message on every write endpoint, and nothing changes', async () => {
     const before = JSON.stringify(server.store.state);
     for (const { e, method } of writes) {
-      const res = await send(method, pathOf(e), { token: READONLY_KEY, ...json({ name: 'Valid name', user_id: 2, feedback: 'x', type: 'x' }) });
+      const res = await send(method, pathOf(e), {
+        token: READONLY_KEY,
+        ...json({ name: 'Valid name', user_id: 2, feedback: 'x', type: 'x' }),
+      });
       expect(res.status, `${method} ${e.name}`).toBe(403);
       expect(res.body, e.name).toEqual({ message: READ_ONLY_MESSAGE });
     }
@@ -155,7 +169,11 @@ describe('read-only keys', () => {
   });
 
   it('the reference inspection endpoints refuse a read-only key with 403', async () => {
-    for (const [method, path] of [['GET', '/__reference/events'], ['POST', '/__reference/reset'], ['GET', '/__reference/tags']]) {
+    for (const [method, path] of [
+      ['GET', '/__reference/events'],
+      ['POST', '/__reference/reset'],
+      ['GET', '/__reference/tags'],
+    ]) {
       const res = await send(method, path, { token: READONLY_KEY });
       expect(res.status, path).toBe(403);
       expect(res.body).toEqual({ message: READ_ONLY_MESSAGE });
@@ -163,12 +181,17 @@ describe('read-only keys', () => {
   });
 
   it('D-REFERENCE-NAMED-LISTS the tabs, sections, statuses and tags the API never lists are shown for inspection', async () => {
-    const bodies = await Promise.all(['tabs', 'sections', 'statuses', 'tags'].map(async (list) => (await send('GET', `/__reference/${list}`)).body));
+    const bodies = await Promise.all(
+      ['tabs', 'sections', 'statuses', 'tags'].map(async (list) => (await send('GET', `/__reference/${list}`)).body),
+    );
     expect(bodies.map((b) => b.data.length)).toEqual([3, 3, 2, 2]);
     expect(bodies[0].data[0]).toEqual({ id: 1, slug: 'feedback', name: 'Feedback', type: 'board' });
     expect(bodies[1].data[1]).toEqual({ id: 11, tab_id: 3, slug: 'advanced', name: 'Advanced', parent_id: 10 });
     expect(bodies[2].data[1]).toEqual({ id: 2, name: 'Planned', color: '#3366ff', tab_id: 2 });
-    expect(bodies[3].data).toEqual([{ id: 't-bug', name: 'bug' }, { id: 't-ux', name: 'ux' }]);
+    expect(bodies[3].data).toEqual([
+      { id: 't-bug', name: 'bug' },
+      { id: 't-ux', name: 'ux' },
+    ]);
   });
 
   it('D-REFERENCE-USERS-LIST the users the API never lists are shown for inspection, with their integer id and e-mail', async () => {
@@ -201,11 +224,13 @@ describe('routing', () => {
     expect(res.body).toEqual({ message: 'The route __reference/nothing could not be found.' });
   });
 
-  it('a wrong verb is 405 with an Allow header listing the path\'s verbs', async () => {
+  it("a wrong verb is 405 with an Allow header listing the path's verbs", async () => {
     const portal = await send('DELETE', '/api/v1/portal');
     expect(portal.status).toBe(405);
     expect(portal.headers.allow).toBe('GET');
-    expect(portal.body).toEqual({ message: 'The DELETE method is not supported for route api/v1/portal. Supported methods: GET.' });
+    expect(portal.body).toEqual({
+      message: 'The DELETE method is not supported for route api/v1/portal. Supported methods: GET.',
+    });
     const group = await send('POST', `/api/v1/groups/${GROUP_BETA}`);
     expect(group.status).toBe(405);
     expect(group.headers.allow).toBe('GET, PATCH, PUT, DELETE');
@@ -236,11 +261,14 @@ describe('routing', () => {
   it('D-HTTP-TARGET a request target no URL parser accepts is 400, not a server error', async () => {
     const port = Number(new URL(server.url).port);
     const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: 'http://[', headers: { authorization: `Bearer ${ADMIN_KEY}` } }, (r) => {
-        let text = '';
-        r.on('data', (c) => (text += c));
-        r.on('end', () => resolve({ status: r.statusCode!, text }));
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: 'http://[', headers: { authorization: `Bearer ${ADMIN_KEY}` } },
+        (r) => {
+          let text = '';
+          r.on('data', (c) => (text += c));
+          r.on('end', () => resolve({ status: r.statusCode!, text }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -263,7 +291,10 @@ describe('routing', () => {
 
 describe('request bodies', () => {
   it('D-BODY-LIMITS D-HTTP-BODIES malformed JSON is 400 with a clear message', async () => {
-    const res = await send('POST', '/api/v1/groups', { headers: { 'content-type': 'application/json' }, body: '{"name": "x",' });
+    const res = await send('POST', '/api/v1/groups', {
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "x",',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'The request body is not valid JSON.' });
   });
@@ -279,7 +310,10 @@ describe('request bodies', () => {
   it('D-HTTP-BODIES an empty body reads as {} and meets validation (422)', async () => {
     const res = await send('POST', '/api/v1/groups', { headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } });
+    expect(res.body).toEqual({
+      message: 'The given data was invalid.',
+      errors: { name: ['The name field is required.'] },
+    });
   });
 
   it('D-HTTP-BODIES a JSON body without a content type is still read as JSON', async () => {
@@ -304,9 +338,15 @@ describe('request bodies', () => {
     };
     const limit = 1024 * 1024;
     expect(Buffer.byteLength(exact(limit))).toBe(limit);
-    const atLimit = await send('POST', '/api/v1/feedback/summarize', { headers: { 'content-type': 'application/json' }, body: exact(limit) });
+    const atLimit = await send('POST', '/api/v1/feedback/summarize', {
+      headers: { 'content-type': 'application/json' },
+      body: exact(limit),
+    });
     expect(atLimit.status).toBe(200);
-    const over = await send('POST', '/api/v1/feedback/summarize', { headers: { 'content-type': 'application/json' }, body: exact(limit + 1) });
+    const over = await send('POST', '/api/v1/feedback/summarize', {
+      headers: { 'content-type': 'application/json' },
+      body: exact(limit + 1),
+    });
     expect(over.status).toBe(413);
     expect(over.body).toEqual({ message: 'The request body must not be larger than 1048576 bytes.' });
   });
@@ -322,7 +362,10 @@ describe('request bodies', () => {
       },
     });
     // The server answers before the client finished sending, then closes the connection.
-    const { status } = await send('POST', '/api/v1/feedback', { headers: { 'content-type': 'application/json' }, body: stream });
+    const { status } = await send('POST', '/api/v1/feedback', {
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+    });
     expect(status).toBe(413);
     expect(server.store.portals[0].feedback).toHaveLength(2);
   });

@@ -21,7 +21,14 @@ type Outcome =
   | {
       status: 200;
       fields: Record<string, unknown>;
-      file: { filename: string; size: number; mimeType: string; sha256: string; existed: boolean; goneAfterCleanup: boolean } | null;
+      file: {
+        filename: string;
+        size: number;
+        mimeType: string;
+        sha256: string;
+        existed: boolean;
+        goneAfterCleanup: boolean;
+      } | null;
     }
   | { status: number; message: string; field?: string; bodyReadBeforeRefusal: boolean; bytesReadAtRefusal: number };
 
@@ -234,7 +241,9 @@ describe('accepted uploads', () => {
         yield Buffer.alloc(half, 2);
         yield Buffer.from(raw(b, '', '--{b}--', ''));
       }
-      const { json } = await post(s.url, Readable.from(body()), { 'content-type': `multipart/form-data; boundary=${b}` });
+      const { json } = await post(s.url, Readable.from(body()), {
+        'content-type': `multipart/form-data; boundary=${b}`,
+      });
       expect(seenOnDisk).toBe(half);
       expect(json).toMatchObject({ status: 200, file: { size: 2 * half } });
     }));
@@ -261,7 +270,9 @@ test('field values are normalised like every input: trimmed, and empty is null',
 
 describe('size limit (413)', () => {
   test('the limit message states maxFileBytes in kilobytes', () => {
-    expect(fileTooLargeMessage('file', 102_400 * 1024)).toBe('The file field must not be greater than 102400 kilobytes.');
+    expect(fileTooLargeMessage('file', 102_400 * 1024)).toBe(
+      'The file field must not be greater than 102400 kilobytes.',
+    );
   });
 
   test('a file of exactly maxFileBytes is accepted', () =>
@@ -284,7 +295,10 @@ describe('size limit (413)', () => {
       const filePath = await sparseFile('just-over.zip', 16 * 1024 * 1024 + 10);
       const { status, json } = await postParts(s.url, [{ name: 'file', filePath }]);
       expect(status).toBe(413);
-      expect(json).toMatchObject({ message: 'The file field must not be greater than 16384 kilobytes.', field: 'file' });
+      expect(json).toMatchObject({
+        message: 'The file field must not be greater than 16384 kilobytes.',
+        field: 'file',
+      });
       // afterEach: the upload directory is empty, so the temp file was closed and removed.
     }));
 
@@ -301,7 +315,9 @@ describe('size limit (413)', () => {
         }
         yield Buffer.from(raw('x', '', '--{b}--', ''));
       }
-      const { status, json } = await post(s.url, Readable.from(body()), { 'content-type': 'multipart/form-data; boundary=x' });
+      const { status, json } = await post(s.url, Readable.from(body()), {
+        'content-type': 'multipart/form-data; boundary=x',
+      });
       expect(status).toBe(413);
       expect(json).toMatchObject({ message: 'The file field must not be greater than 1 kilobytes.' });
       expect(sent).toBeLessThan(total / 4);

@@ -7,16 +7,25 @@ describe('router', () => {
   const match = createRouter();
 
   it('a literal segment wins over a path parameter: /feedback/summarize is never /feedback/{id}', () => {
-    expect(match('POST', '/api/v1/feedback/summarize')).toMatchObject({ kind: 'found', endpoint: { name: 'feedback.summarize' } });
+    expect(match('POST', '/api/v1/feedback/summarize')).toMatchObject({
+      kind: 'found',
+      endpoint: { name: 'feedback.summarize' },
+    });
     expect(match('PUT', '/api/v1/feedback/summarize')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
     expect(match('DELETE', '/api/v1/feedback/summarize')).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
-    expect(match('PUT', '/api/v1/feedback/fb-1')).toMatchObject({ kind: 'found', endpoint: { name: 'feedback.update' }, params: { id: 'fb-1' } });
+    expect(match('PUT', '/api/v1/feedback/fb-1')).toMatchObject({
+      kind: 'found',
+      endpoint: { name: 'feedback.update' },
+      params: { id: 'fb-1' },
+    });
   });
 
   it('finds every endpoint of the table by its own path, with or without a trailing slash, and nothing one segment off', () => {
     for (const endpoint of endpointList) {
       const path = endpoint.path.replace(/\{(\w+)\}/g, (_m, name: string) => `${name}%201`);
-      const params = Object.fromEntries([...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, `${name} 1`]));
+      const params = Object.fromEntries(
+        [...endpoint.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, `${name} 1`]),
+      );
       expect(match(endpoint.method, path), path).toEqual({ kind: 'found', endpoint, params });
       expect(match(endpoint.method, `${path}/`), `${path}/`).toEqual({ kind: 'found', endpoint, params });
       expect(match(endpoint.method, `${path}/extra/more`).kind, `${path}/extra/more`).toBe('not-found');
@@ -37,7 +46,8 @@ describe('router', () => {
       (first as { params: Record<string, string> }).params.id = 'changed';
     }).toThrow(TypeError);
     // Many different paths, and long ones, answer as the first time.
-    for (let i = 0; i < 5_000; i++) expect(fresh('GET', `/api/v1/posts/p${i}/comments`)).toMatchObject({ params: { key: `p${i}` } });
+    for (let i = 0; i < 5_000; i++)
+      expect(fresh('GET', `/api/v1/posts/p${i}/comments`)).toMatchObject({ params: { key: `p${i}` } });
     const long = `/api/v1/posts/${'k'.repeat(5_000)}/comments`;
     expect(fresh('GET', long)).toMatchObject({ kind: 'found', params: { key: 'k'.repeat(5_000) } });
     expect(fresh('GET', long)).toMatchObject({ kind: 'found', params: { key: 'k'.repeat(5_000) } });

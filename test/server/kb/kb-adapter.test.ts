@@ -67,7 +67,14 @@ describe('toKbTab: a knowledge-base tab as the archive modules see it', () => {
         { id: 11, parent_id: 10, slug: 'advanced', name: 'Advanced', description: '', sort_order: 2 },
       ],
       articles: [
-        { key: 'kb001', section_id: 10, slug: 'installation', title: 'Installation', body: 'See [docs](https://docs.example.test/install).', sort_order: 5 },
+        {
+          key: 'kb001',
+          section_id: 10,
+          slug: 'installation',
+          title: 'Installation',
+          body: 'See [docs](https://docs.example.test/install).',
+          sort_order: 5,
+        },
       ],
     });
   });
@@ -87,8 +94,21 @@ describe('foreignOwnership: ids of another tab or portal', () => {
   it('a post key or section id of another portal is foreign', () => {
     const s = state();
     s.portals[1].tabs.push({ id: 3, slug: 'kb', name: 'KB', type: 'knowledge_base', description: '' });
-    s.portals[1].sections.push({ id: 70, tab_id: 3, slug: 's', name: 'S', parent_id: null, description: '', sort_order: 1 });
-    s.portals[1].posts.push({ ...s.portals[0].posts[4], key: 'zz999', author_id: s.portals[1].users[0].id, section_id: 70 });
+    s.portals[1].sections.push({
+      id: 70,
+      tab_id: 3,
+      slug: 's',
+      name: 'S',
+      parent_id: null,
+      description: '',
+      sort_order: 1,
+    });
+    s.portals[1].posts.push({
+      ...s.portals[0].posts[4],
+      key: 'zz999',
+      author_id: s.portals[1].users[0].id,
+      section_id: 70,
+    });
     const own = foreignOwnership(s.portals, s.portals[0], 3);
     expect(own.foreignArticleIds('zz999')).toBe(true);
     expect(own.foreignSectionIds(70)).toBe(true);
@@ -98,7 +118,15 @@ describe('foreignOwnership: ids of another tab or portal', () => {
 describe('storeIdSource: ids for created items', () => {
   it('section ids continue after the highest id of every portal', () => {
     const s = state();
-    s.portals[1].sections.push({ id: 500, tab_id: 1, slug: 's', name: 'S', parent_id: null, description: '', sort_order: 1 });
+    s.portals[1].sections.push({
+      id: 500,
+      tab_id: 1,
+      slug: 's',
+      name: 'S',
+      parent_id: null,
+      description: '',
+      sort_order: 1,
+    });
     const ids = storeIdSource(s.portals);
     expect([ids.newSectionId(), ids.newSectionId()]).toEqual([501, 502]);
   });
@@ -131,7 +159,9 @@ describe('articleAuthor: new articles are written by the first admin', () => {
   it('a portal without users cannot take new articles', () => {
     const [portal] = state().portals;
     portal.users = [];
-    expect(caught(() => articleAuthor(portal))).toEqual(new RuleViolation('The portal has no user to author the new articles.'));
+    expect(caught(() => articleAuthor(portal))).toEqual(
+      new RuleViolation('The portal has no user to author the new articles.'),
+    );
   });
 });
 
@@ -139,7 +169,13 @@ describe('writeBackKbTab: the synced tab replaces the stored one', () => {
   it('a removed article takes its comments, references and anonymous votes; other posts keep theirs', () => {
     const [portal] = state().portals;
     portal.comments.push({ ...portal.comments[0], id: 300, post_key: 'kb001' });
-    portal.references.push({ id: 1, post_key: 'kb001', reference: 'r', created_at: NOW.toISOString(), updated_at: NOW.toISOString() });
+    portal.references.push({
+      id: 1,
+      post_key: 'kb001',
+      reference: 'r',
+      created_at: NOW.toISOString(),
+      updated_at: NOW.toISOString(),
+    });
     portal.anonymous_votes.push(
       { post_key: 'kb001', anonymous_id: 'a', created_at: NOW.toISOString() },
       { post_key: 'dark1', anonymous_id: 'a', created_at: NOW.toISOString() },
@@ -183,7 +219,14 @@ const archiveOf = (over: Partial<ParsedArchive>): ParsedArchive => ({
   rootDescription: null,
   sections: [
     { path: 'getting-started', id: 10, name: 'Getting started', sort_order: 1, description: '', parentPath: null },
-    { path: 'getting-started/advanced', id: 11, name: 'Advanced', sort_order: 2, description: '', parentPath: 'getting-started' },
+    {
+      path: 'getting-started/advanced',
+      id: 11,
+      name: 'Advanced',
+      sort_order: 2,
+      description: '',
+      parentPath: 'getting-started',
+    },
   ],
   articles: [],
   ...over,
@@ -193,14 +236,23 @@ describe('sync service', () => {
   it('preview lists the article to delete with its key and numeric database id', () => {
     const s = state();
     const plan = previewSync(s.portals, s.portals[0], findKbTab(s.portals[0], 3), archiveOf({}));
-    expect(plan.articles.delete).toEqual([{ id: 'kb001', database_id: 5, title: 'Installation', path: 'getting-started/installation.md' }]);
+    expect(plan.articles.delete).toEqual([
+      { id: 'kb001', database_id: 5, title: 'Installation', path: 'getting-started/installation.md' },
+    ]);
   });
 
   it('a confirmed numeric id matches a post by database id or by an all-digit key', () => {
     const s = state();
     const [portal] = s.portals;
     portal.posts.push({ ...portal.posts[4], key: '777', database_id: 40, title: 'Digits' });
-    const result = executeSync(s.portals, portal, findKbTab(portal, 3), archiveOf({}), { articles: [5, 777], sections: [] }, NOW);
+    const result = executeSync(
+      s.portals,
+      portal,
+      findKbTab(portal, 3),
+      archiveOf({}),
+      { articles: [5, 777], sections: [] },
+      NOW,
+    );
     expect(result.applied.articles.delete.map((d) => d.id).sort()).toEqual(['777', 'kb001']);
     expect(result.summary).toEqual({ created: 0, updated: 0, deleted: 2, skipped: 0 });
   });
@@ -208,7 +260,14 @@ describe('sync service', () => {
   it('unconfirmed deletions are reported as skipped and kept', () => {
     const s = state();
     const [portal] = s.portals;
-    const result = executeSync(s.portals, portal, findKbTab(portal, 3), archiveOf({ sections: [] }), { articles: [], sections: [11] }, NOW);
+    const result = executeSync(
+      s.portals,
+      portal,
+      findKbTab(portal, 3),
+      archiveOf({ sections: [] }),
+      { articles: [], sections: [11] },
+      NOW,
+    );
     expect(result.applied.sections.delete).toEqual([{ id: 11, title: 'Advanced', path: 'getting-started/advanced' }]);
     expect(result.skipped).toEqual({
       sections: [{ id: 10, title: 'Getting started', path: 'getting-started' }],
@@ -222,18 +281,25 @@ describe('sync service', () => {
     const [portal] = s.portals;
     portal.users = [];
     const before = JSON.stringify(s);
-    const archive = archiveOf({ articles: [{ path: 'new.md', id: null, title: 'New', sort_order: null, body: '', sectionPath: null }] });
-    expect(caught(() => executeSync(s.portals, portal, findKbTab(portal, 3), archive, { articles: [], sections: [] }, NOW))).toBeInstanceOf(
-      RuleViolation,
-    );
+    const archive = archiveOf({
+      articles: [{ path: 'new.md', id: null, title: 'New', sort_order: null, body: '', sectionPath: null }],
+    });
+    expect(
+      caught(() => executeSync(s.portals, portal, findKbTab(portal, 3), archive, { articles: [], sections: [] }, NOW)),
+    ).toBeInstanceOf(RuleViolation);
     expect(JSON.stringify(s)).toBe(before);
   });
 });
 
 describe('link-health service', () => {
   const fakeCheck = async (url: string): Promise<LinkCheck> => ({
-    url, ok: !url.includes('bad'), status: url.includes('bad') ? 404 : 200, error: url.includes('bad') ? 'HTTP 404 Not Found' : null,
-    final_url: url, redirects: 0, checked_at: NOW.toISOString(),
+    url,
+    ok: !url.includes('bad'),
+    status: url.includes('bad') ? 404 : 200,
+    error: url.includes('bad') ? 'HTTP 404 Not Found' : null,
+    final_url: url,
+    redirects: 0,
+    checked_at: NOW.toISOString(),
   });
   const services = () => {
     const linkCache = new LinkCache({ check: fakeCheck, now: () => NOW.getTime() });
@@ -242,7 +308,12 @@ describe('link-health service', () => {
 
   it('results before any scan are empty with scan_id null', () => {
     const [portal] = state().portals;
-    expect(linkResults(services(), portal, findKbTab(portal, 3))).toEqual({ tab_id: 3, scan_id: null, scanned_at: null, posts: [] });
+    expect(linkResults(services(), portal, findKbTab(portal, 3))).toEqual({
+      tab_id: 3,
+      scan_id: null,
+      scanned_at: null,
+      posts: [],
+    });
   });
 
   it('a scan reads every article of the tab in the portal editor format and reports failed posts first', async () => {

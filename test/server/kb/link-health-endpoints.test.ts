@@ -15,7 +15,13 @@ let base: string;
 let refusedBase: string;
 const hits = new Map<string, number>();
 
-const STATUS_BY_PATH: Record<string, number> = { '/ok': 200, '/missing': 404, '/boom': 500, '/html-link': 200, '/in-code': 200 };
+const STATUS_BY_PATH: Record<string, number> = {
+  '/ok': 200,
+  '/missing': 404,
+  '/boom': 500,
+  '/html-link': 200,
+  '/in-code': 200,
+};
 
 beforeAll(async () => {
   target = http.createServer((req, res) => {
@@ -48,19 +54,49 @@ function linkSeed(): SeedFile {
   const [main, other] = seed.portals;
   main.posts = (main.posts ?? []).filter((p) => p.tab_id !== 3);
   main.posts.push(
-    { key: 'kbok1', database_id: 11, title: 'Healthy guide', description: `Read [this](${base}/ok).`, author_id: ANN, tab_id: 3, section_id: 10 },
     {
-      key: 'kb404', database_id: 12, title: 'Broken guide', author_id: ANN, tab_id: 3, section_id: 10,
+      key: 'kbok1',
+      database_id: 11,
+      title: 'Healthy guide',
+      description: `Read [this](${base}/ok).`,
+      author_id: ANN,
+      tab_id: 3,
+      section_id: 10,
+    },
+    {
+      key: 'kb404',
+      database_id: 12,
+      title: 'Broken guide',
+      author_id: ANN,
+      tab_id: 3,
+      section_id: 10,
       description: `Gone: ${base}/missing and fine: <${base}/ok>. Example only: \`${base}/in-code\``,
     },
-    { key: 'kb500', database_id: 13, title: 'Server error guide', description: `![img](${base}/boom)`, author_id: ANN, tab_id: 3 },
-    { key: 'kbref', database_id: 14, title: 'Refused guide', description: `[down](${refusedBase}/x)`, author_id: ANN, tab_id: 3 },
+    {
+      key: 'kb500',
+      database_id: 13,
+      title: 'Server error guide',
+      description: `![img](${base}/boom)`,
+      author_id: ANN,
+      tab_id: 3,
+    },
+    {
+      key: 'kbref',
+      database_id: 14,
+      title: 'Refused guide',
+      description: `[down](${refusedBase}/x)`,
+      author_id: ANN,
+      tab_id: 3,
+    },
     { key: 'kbnil', database_id: 15, title: 'No links', description: 'Plain text.', author_id: ANN, tab_id: 3 },
   );
   other.tabs = [{ id: 7, slug: 'docs', name: 'Docs', type: 'knowledge_base' }];
   other.posts = [
     {
-      key: 'oth01', title: 'HTML article', author_id: '44444444-4444-4444-8444-444444444444', tab_id: 7,
+      key: 'oth01',
+      title: 'HTML article',
+      author_id: '44444444-4444-4444-8444-444444444444',
+      tab_id: 7,
       description: `<p><a href="${base}/html-link">link</a> <code>${base}/in-code</code></p>`,
     },
   ];
@@ -165,19 +201,35 @@ describe('link-health scan', () => {
         scanned_at: '2026-06-01T10:00:00.000Z',
         posts: [
           {
-            post_id: 'kb404', title: 'Broken guide', healthy: false, links_total: 2, links_failed: 1,
+            post_id: 'kb404',
+            title: 'Broken guide',
+            healthy: false,
+            links_total: 2,
+            links_failed: 1,
             links: [check(`${base}/missing`, 404, 'HTTP 404 Not Found'), check(`${base}/ok`, 200, null)],
           },
           {
-            post_id: 'kbref', title: 'Refused guide', healthy: false, links_total: 1, links_failed: 1,
+            post_id: 'kbref',
+            title: 'Refused guide',
+            healthy: false,
+            links_total: 1,
+            links_failed: 1,
             links: [check(`${refusedBase}/x`, null, 'connection refused (ECONNREFUSED)')],
           },
           {
-            post_id: 'kb500', title: 'Server error guide', healthy: false, links_total: 1, links_failed: 1,
+            post_id: 'kb500',
+            title: 'Server error guide',
+            healthy: false,
+            links_total: 1,
+            links_failed: 1,
             links: [check(`${base}/boom`, 500, 'HTTP 500 Internal Server Error')],
           },
           {
-            post_id: 'kbok1', title: 'Healthy guide', healthy: true, links_total: 1, links_failed: 0,
+            post_id: 'kbok1',
+            title: 'Healthy guide',
+            healthy: true,
+            links_total: 1,
+            links_failed: 0,
             links: [check(`${base}/ok`, 200, null)],
           },
           { post_id: 'kbnil', title: 'No links', healthy: true, links_total: 0, links_failed: 0, links: [] },
@@ -221,7 +273,11 @@ describe('link-health scan', () => {
     const res = await asOther('GET', '/api/v1/knowledgebase/link-health/results/7');
     expect(res.body.data.posts).toEqual([
       {
-        post_id: 'oth01', title: 'HTML article', healthy: true, links_total: 1, links_failed: 0,
+        post_id: 'oth01',
+        title: 'HTML article',
+        healthy: true,
+        links_total: 1,
+        links_failed: 0,
         links: [check(`${base}/html-link`, 200, null)],
       },
     ]);
@@ -241,7 +297,10 @@ describe('link-health scan', () => {
   });
 
   it('D-LINK-PROGRESS an unknown scan id is 404 Scan not found.', async () => {
-    const res = await server.request('GET', '/api/v1/knowledgebase/link-health/progress/00000000-0000-4000-8000-000000000000');
+    const res = await server.request(
+      'GET',
+      '/api/v1/knowledgebase/link-health/progress/00000000-0000-4000-8000-000000000000',
+    );
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Scan not found.' });
   });

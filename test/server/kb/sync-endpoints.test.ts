@@ -33,14 +33,35 @@ function syncSeed(): SeedFile {
   main.tabs![2].description = 'Welcome to the help center.\n';
   main.sections![0].description = 'First steps.\n';
   main.posts!.push({
-    key: 'kb002', database_id: 6, title: 'Troubleshooting', description: 'Restart it.\n', author_id: ANN, tab_id: 3,
-    sort_order: 1, created_at: '2026-02-06T00:00:00Z',
+    key: 'kb002',
+    database_id: 6,
+    title: 'Troubleshooting',
+    description: 'Restart it.\n',
+    author_id: ANN,
+    tab_id: 3,
+    sort_order: 1,
+    created_at: '2026-02-06T00:00:00Z',
   });
   main.comments!.push(
     { id: 200, post_key: 'kb002', user_id: BOB, comment: 'Did not help', created_at: '2026-02-07T00:00:00Z' },
-    { id: 201, post_key: 'kb002', user_id: CARA, comment: 'Try again', parent_id: 200, created_at: '2026-02-08T00:00:00Z' },
+    {
+      id: 201,
+      post_key: 'kb002',
+      user_id: CARA,
+      comment: 'Try again',
+      parent_id: 200,
+      created_at: '2026-02-08T00:00:00Z',
+    },
   );
-  main.references = [{ id: 1, post_key: 'kb002', reference: 'TICKET-1', created_at: '2026-02-07T00:00:00Z', updated_at: '2026-02-07T00:00:00Z' }];
+  main.references = [
+    {
+      id: 1,
+      post_key: 'kb002',
+      reference: 'TICKET-1',
+      created_at: '2026-02-07T00:00:00Z',
+      updated_at: '2026-02-07T00:00:00Z',
+    },
+  ];
   main.anonymous_votes = [
     { post_key: 'kb002', anonymous_id: 'anon-1', created_at: '2026-02-07T00:00:00Z' },
     { post_key: 'dark1', anonymous_id: 'anon-1', created_at: '2026-02-07T00:00:00Z' },
@@ -62,7 +83,10 @@ beforeAll(async () => {
 afterAll(() => rm(workDir, { recursive: true, force: true }));
 beforeEach(async () => {
   uploadDir = await mkdtemp(join(tmpdir(), 'fp-kb-uploads-'));
-  server = await startTestServer(syncSeed(), { uploadTmpDir: uploadDir, now: () => new Date('2026-06-02T00:00:00.000Z') });
+  server = await startTestServer(syncSeed(), {
+    uploadTmpDir: uploadDir,
+    now: () => new Date('2026-06-02T00:00:00.000Z'),
+  });
 });
 // Every outcome, accepted or refused, must leave no upload behind.
 afterEach(async () => {
@@ -193,7 +217,10 @@ describe('sync export', () => {
     expect(entries).toEqual([
       { name: '_index.md', text: 'Welcome to the help center.\n' },
       { name: 'troubleshooting.md', text: '---\nid: kb002\ntitle: Troubleshooting\nsort_order: 1\n---\nRestart it.\n' },
-      { name: 'getting-started/_index.md', text: '---\nid: 10\nname: Getting started\nsort_order: 1\n---\nFirst steps.\n' },
+      {
+        name: 'getting-started/_index.md',
+        text: '---\nid: 10\nname: Getting started\nsort_order: 1\n---\nFirst steps.\n',
+      },
       {
         name: 'getting-started/installation.md',
         text: '---\nid: kb001\ntitle: Installation\nsort_order: 5\n---\nSee [docs](https://docs.example.test/install).',
@@ -225,7 +252,11 @@ describe('sync export', () => {
 async function editedArchive(): Promise<string> {
   const entries = (await exportedEntries())
     .filter((e) => e.name !== 'troubleshooting.md' && e.name !== 'getting-started/advanced/_index.md')
-    .map((e) => (e.name === 'getting-started/installation.md' ? { ...e, text: e.text.replace('See [docs]', 'Read [the docs]') } : e));
+    .map((e) =>
+      e.name === 'getting-started/installation.md'
+        ? { ...e, text: e.text.replace('See [docs]', 'Read [the docs]') }
+        : e,
+    );
   entries.push(
     { name: 'getting-started/faq.md', text: '---\ntitle: FAQ\n---\nQuestions.\n' },
     { name: 'billing/_index.md', text: '---\nname: Billing\nsort_order: 3\n---\nMoney.\n' },
@@ -243,7 +274,15 @@ const EDIT_PLAN = {
   },
   articles: {
     create: [{ id: null, title: 'FAQ', path: 'getting-started/faq.md' }],
-    update: [{ id: 'kb001', database_id: 5, title: 'Installation', path: 'getting-started/installation.md', changes: ['body'] }],
+    update: [
+      {
+        id: 'kb001',
+        database_id: 5,
+        title: 'Installation',
+        path: 'getting-started/installation.md',
+        changes: ['body'],
+      },
+    ],
     delete: [{ id: 'kb002', database_id: 6, title: 'Troubleshooting', path: 'troubleshooting.md' }],
     unchanged: [],
   },
@@ -268,7 +307,11 @@ describe('sync preview', () => {
   it('D-SYNC-PREVIEW preview reports title, section and order changes of an article and a changed tab description', async () => {
     const entries = (await exportedEntries()).map((e) => {
       if (e.name === '_index.md') return { ...e, text: 'New welcome.\n' };
-      if (e.name === 'troubleshooting.md') return { name: 'getting-started/advanced/troubleshooting.md', text: e.text.replace('Troubleshooting', 'Fixes').replace('sort_order: 1', 'sort_order: 9') };
+      if (e.name === 'troubleshooting.md')
+        return {
+          name: 'getting-started/advanced/troubleshooting.md',
+          text: e.text.replace('Troubleshooting', 'Fixes').replace('sort_order: 1', 'sort_order: 9'),
+        };
       return e;
     });
     const res = await upload('preview', { filePath: await zipOf(entries) });
@@ -279,7 +322,13 @@ describe('sync preview', () => {
         articles: {
           create: [],
           update: [
-            { id: 'kb002', database_id: 6, title: 'Fixes', path: 'getting-started/advanced/troubleshooting.md', changes: ['title', 'section', 'order'] },
+            {
+              id: 'kb002',
+              database_id: 6,
+              title: 'Fixes',
+              path: 'getting-started/advanced/troubleshooting.md',
+              changes: ['title', 'section', 'order'],
+            },
           ],
           delete: [],
           unchanged: [UNCHANGED_ARTICLES[0]],
@@ -304,7 +353,15 @@ describe('sync execute', () => {
           sections: { create: [{ id: 51, title: 'Billing', path: 'billing' }], update: [], delete: [] },
           articles: {
             create: [{ id: faq.key, database_id: 7, title: 'FAQ', path: 'getting-started/faq.md' }],
-            update: [{ id: 'kb001', database_id: 5, title: 'Installation', path: 'getting-started/installation.md', changes: ['body'] }],
+            update: [
+              {
+                id: 'kb001',
+                database_id: 5,
+                title: 'Installation',
+                path: 'getting-started/installation.md',
+                changes: ['body'],
+              },
+            ],
             delete: [],
           },
         },
@@ -317,9 +374,17 @@ describe('sync execute', () => {
     });
     expect(portal().sections.find((s) => s.id === 11)).toBeDefined();
     expect(portal().posts.find((p) => p.key === 'kb002')).toBeDefined();
-    expect(portal().posts.find((p) => p.key === 'kb001')!.description).toBe('Read [the docs](https://docs.example.test/install).');
+    expect(portal().posts.find((p) => p.key === 'kb001')!.description).toBe(
+      'Read [the docs](https://docs.example.test/install).',
+    );
     expect(portal().sections.find((s) => s.id === 51)).toEqual({
-      id: 51, tab_id: 3, slug: 'billing', name: 'Billing', parent_id: null, description: 'Money.\n', sort_order: 3,
+      id: 51,
+      tab_id: 3,
+      slug: 'billing',
+      name: 'Billing',
+      parent_id: null,
+      description: 'Money.\n',
+      sort_order: 3,
     });
   });
 
@@ -329,11 +394,29 @@ describe('sync execute', () => {
     expect(faq.key).toMatch(/^[a-z0-9]{5}$/);
     expect(server.store.portals.flatMap((p) => p.posts).filter((p) => p.key === faq.key)).toHaveLength(1);
     expect(faq).toEqual({
-      key: faq.key, database_id: 7, title: 'FAQ', description: 'Questions.\n', author_id: ANN, tab_id: 3, section_id: 10,
-      status_id: null, category_ids: [], tag_ids: [], moderation_status: 'approved', votes_count: 0, views_count: 0,
-      platform: null, version: null, release: null, slug: 'faq', sort_order: 6,
-      created_at: '2026-06-02T00:00:00.000Z', updated_at: '2026-06-02T00:00:00.000Z', latest_status_change_at: '2026-06-02T00:00:00.000Z',
-      moderated_by: null, moderated_at: null,
+      key: faq.key,
+      database_id: 7,
+      title: 'FAQ',
+      description: 'Questions.\n',
+      author_id: ANN,
+      tab_id: 3,
+      section_id: 10,
+      status_id: null,
+      category_ids: [],
+      tag_ids: [],
+      moderation_status: 'approved',
+      votes_count: 0,
+      views_count: 0,
+      platform: null,
+      version: null,
+      release: null,
+      slug: 'faq',
+      sort_order: 6,
+      created_at: '2026-06-02T00:00:00.000Z',
+      updated_at: '2026-06-02T00:00:00.000Z',
+      latest_status_change_at: '2026-06-02T00:00:00.000Z',
+      moderated_by: null,
+      moderated_at: null,
     });
   });
 
@@ -344,7 +427,11 @@ describe('sync execute', () => {
     expect(rest).toEqual({ tab: { changes: [] }, summary: { create: 0, update: 0, delete: 0 } });
     expect(sections).toMatchObject({ create: [], update: [], delete: [] });
     expect(articles).toMatchObject({ create: [], update: [], delete: [] });
-    expect(sections.unchanged.map((s: { path: string }) => s.path)).toEqual(['billing', 'getting-started', 'getting-started/advanced']);
+    expect(sections.unchanged.map((s: { path: string }) => s.path)).toEqual([
+      'billing',
+      'getting-started',
+      'getting-started/advanced',
+    ]);
   });
 
   it('R-KB-EXECUTE confirmed deletions are applied: delete_confirmed takes post ids, delete_sections_confirmed section ids', async () => {
@@ -353,8 +440,12 @@ describe('sync execute', () => {
       extra: [...confirm('delete_confirmed[]', '6'), ...confirm('delete_sections_confirmed[]', '11')],
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.applied.sections.delete).toEqual([{ id: 11, title: 'Advanced', path: 'getting-started/advanced' }]);
-    expect(res.body.data.applied.articles.delete).toEqual([{ id: 'kb002', database_id: 6, title: 'Troubleshooting', path: 'troubleshooting.md' }]);
+    expect(res.body.data.applied.sections.delete).toEqual([
+      { id: 11, title: 'Advanced', path: 'getting-started/advanced' },
+    ]);
+    expect(res.body.data.applied.articles.delete).toEqual([
+      { id: 'kb002', database_id: 6, title: 'Troubleshooting', path: 'troubleshooting.md' },
+    ]);
     expect(res.body.data.skipped).toEqual({ sections: [], articles: [] });
     expect(res.body.data.summary).toEqual({ created: 2, updated: 1, deleted: 2, skipped: 0 });
     expect(portal().sections.map((s) => s.id)).toEqual([10, 20, 51]);
@@ -362,8 +453,13 @@ describe('sync execute', () => {
   });
 
   it('D-SYNC-FIELDS delete_confirmed also takes the post key', async () => {
-    const res = await upload('execute', { filePath: await editedArchive(), extra: confirm('delete_confirmed[]', 'kb002') });
-    expect(res.body.data.applied.articles.delete).toEqual([{ id: 'kb002', database_id: 6, title: 'Troubleshooting', path: 'troubleshooting.md' }]);
+    const res = await upload('execute', {
+      filePath: await editedArchive(),
+      extra: confirm('delete_confirmed[]', 'kb002'),
+    });
+    expect(res.body.data.applied.articles.delete).toEqual([
+      { id: 'kb002', database_id: 6, title: 'Troubleshooting', path: 'troubleshooting.md' },
+    ]);
     expect(res.body.data.skipped.sections).toEqual([{ id: 11, title: 'Advanced', path: 'getting-started/advanced' }]);
   });
 
@@ -395,7 +491,10 @@ describe('sync execute', () => {
     const previous = server;
     server = { ...server, url: `http://127.0.0.1:${(durable.address() as AddressInfo).port}` };
     try {
-      const res = await upload('execute', { filePath: await editedArchive(), extra: confirm('delete_confirmed[]', 'kb002') });
+      const res = await upload('execute', {
+        filePath: await editedArchive(),
+        extra: confirm('delete_confirmed[]', 'kb002'),
+      });
       expect(res.status).toBe(200);
       const saved = new Store(openDatabase(dataFile)).state;
       const keys = saved.portals[0].posts.map((p: { key: string }) => p.key);
@@ -440,7 +539,10 @@ describe('section ids', () => {
       const added = await upload('execute', { filePath: await zipOf([...plain, billing]) });
       const id = added.body.data.applied.sections.create[0].id;
       createdIds.push(id);
-      const removed = await upload('execute', { filePath: await zipOf(plain), extra: confirm('delete_sections_confirmed[]', String(id)) });
+      const removed = await upload('execute', {
+        filePath: await zipOf(plain),
+        extra: confirm('delete_sections_confirmed[]', String(id)),
+      });
       expect(removed.body.data.applied.sections.delete).toEqual([{ id, title: 'Billing', path: 'billing' }]);
     };
     const first = open();
@@ -559,7 +661,9 @@ describe('sync form fields', () => {
   it('D-SYNC-VALIDATION tab_id is required, and every field problem is reported at once', async () => {
     const res = await upload('execute', { tabId: null });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual(invalid({ file: ['The file field is required.'], tab_id: ['The tab id field is required.'] }));
+    expect(res.body).toEqual(
+      invalid({ file: ['The file field is required.'], tab_id: ['The tab id field is required.'] }),
+    );
   });
 
   it.each([
@@ -591,7 +695,9 @@ describe('sync form fields', () => {
     const filePath = await saveFile((await exportTab()).bytes);
     const res = await upload('execute', { filePath, extra: confirm('delete_sections_confirmed[]', 'advanced') });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual(invalid({ 'delete_sections_confirmed.0': ['The delete sections confirmed field must be an integer.'] }));
+    expect(res.body).toEqual(
+      invalid({ 'delete_sections_confirmed.0': ['The delete sections confirmed field must be an integer.'] }),
+    );
     expect(portal().sections).toHaveLength(3);
   });
 });
@@ -644,14 +750,22 @@ describe('sync upload size: at most 102400 kilobytes', () => {
   it('R-KB-UPLOAD-LIMIT a file of exactly 102400 KB is within the limit (and then read as an archive)', async () => {
     const upload = gatedUpload(LIMIT_BYTES);
     upload.release();
-    const res = await request(`${server.url}/api/v1/knowledgebase/sync/preview`, { method: 'POST', body: upload.body, headers: upload.headers });
+    const res = await request(`${server.url}/api/v1/knowledgebase/sync/preview`, {
+      method: 'POST',
+      body: upload.body,
+      headers: upload.headers,
+    });
     expect(res.statusCode).toBe(422);
     expect(await res.body.json()).toEqual(archiveError('The file is not a valid ZIP archive.'));
   });
 
   it('R-KB-UPLOAD-LIMIT D-SYNC-SIZE an upload of 100 MB + 1 KB is refused with 413 before the body has been read to its end', async () => {
     const upload = gatedUpload(LIMIT_BYTES + 1024);
-    const res = await request(`${server.url}/api/v1/knowledgebase/sync/execute`, { method: 'POST', body: upload.body, headers: upload.headers });
+    const res = await request(`${server.url}/api/v1/knowledgebase/sync/execute`, {
+      method: 'POST',
+      body: upload.body,
+      headers: upload.headers,
+    });
     upload.release();
     expect(res.statusCode).toBe(413);
     expect(res.headers.connection).not.toBe('close');
@@ -661,7 +775,11 @@ describe('sync upload size: at most 102400 kilobytes', () => {
 
   it('D-SYNC-SIZE a declared Content-Length far over the limit is refused before any of the file is sent', async () => {
     const upload = gatedUpload(1024 * MB, { holdBeforeFile: true });
-    const res = await request(`${server.url}/api/v1/knowledgebase/sync/preview`, { method: 'POST', body: upload.body, headers: upload.headers });
+    const res = await request(`${server.url}/api/v1/knowledgebase/sync/preview`, {
+      method: 'POST',
+      body: upload.body,
+      headers: upload.headers,
+    });
     expect(upload.sent()).toBe(0);
     upload.release();
     expect(res.statusCode).toBe(413);

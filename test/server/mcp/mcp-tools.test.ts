@@ -21,19 +21,40 @@ beforeAll(async () => {
   server = await startTestServer();
   const reg = await server.request('POST', '/oauth/register', { token: null, body: { redirect_uris: [REDIRECT] } });
   const clientId = reg.body.client_id;
-  const q = new URLSearchParams({ response_type: 'code', client_id: clientId, code_challenge: s256(VERIFIER), code_challenge_method: 'S256' });
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    code_challenge: s256(VERIFIER),
+    code_challenge_method: 'S256',
+  });
   const page = await server.request('GET', `/oauth/authorize?${q}`, { token: null });
   const hidden = (n: string) => new RegExp(`name="${n}" value="([^"]*)"`).exec(page.text)![1];
   const approved = await server.request('POST', '/oauth/authorize', {
-    ...formBody({ consent_id: hidden('consent_id'), csrf_token: hidden('csrf_token'), api_key: ADMIN_KEY, action: 'approve' }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: page.headers.get('set-cookie')!.split(';')[0] },
+    ...formBody({
+      consent_id: hidden('consent_id'),
+      csrf_token: hidden('csrf_token'),
+      api_key: ADMIN_KEY,
+      action: 'approve',
+    }),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: page.headers.get('set-cookie')!.split(';')[0],
+    },
   });
   const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
   // redirect_uri left out of both requests: the client registered exactly one.
-  const tokens = await server.request('POST', '/oauth/token', formBody({ grant_type: 'authorization_code', client_id: clientId, code, code_verifier: VERIFIER }));
+  const tokens = await server.request(
+    'POST',
+    '/oauth/token',
+    formBody({ grant_type: 'authorization_code', client_id: clientId, code, code_verifier: VERIFIER }),
+  );
   token = tokens.body.access_token;
   client = new Client({ name: 'in-process', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
 });
 afterAll(async () => {
   await client?.close();
@@ -42,7 +63,10 @@ afterAll(async () => {
 
 describe('/mcp tools run the API of the same server', () => {
   it('D-MCP-SELF-CALLS a write through a tool is committed like an API write', async () => {
-    const result = await client.callTool({ name: 'feedback.create', arguments: { type: 'idea', feedback: 'From an agent' } });
+    const result = await client.callTool({
+      name: 'feedback.create',
+      arguments: { type: 'idea', feedback: 'From an agent' },
+    });
     expect(result.isError).toBeFalsy();
     const listed = await server.request('GET', '/api/v1/feedback');
     expect(listed.body.data[0].feedback).toBe('From an agent');
@@ -50,24 +74,49 @@ describe('/mcp tools run the API of the same server', () => {
 
   it('D-MCP-TOOLS the knowledge-base export comes back as a ZIP resource, and previewing it again changes nothing', async () => {
     const exported = await client.callTool({ name: 'knowledgebase.export', arguments: { tab_id: 3 } });
-    const content = exported.content as Array<{ type: string; text?: string; resource?: { mimeType: string; blob: string; uri: string } }>;
+    const content = exported.content as Array<{
+      type: string;
+      text?: string;
+      resource?: { mimeType: string; blob: string; uri: string };
+    }>;
     const zip = content[1].resource!;
     expect(zip.mimeType).toBe('application/zip');
     expect(zip.uri).toBe('fp://knowledgebase/export/knowledgebase-tab-3.zip');
     expect(Buffer.from(zip.blob, 'base64').subarray(0, 2).toString()).toBe('PK');
-    expect(exported.structuredContent).toEqual({ filename: 'knowledgebase-tab-3.zip', bytes: Buffer.from(zip.blob, 'base64').length });
+    expect(exported.structuredContent).toEqual({
+      filename: 'knowledgebase-tab-3.zip',
+      bytes: Buffer.from(zip.blob, 'base64').length,
+    });
 
     const preview = await client.callTool({ name: 'knowledgebase.preview', arguments: { tab_id: 3, file: zip.blob } });
     expect(preview.isError).toBeFalsy();
-    const plan = (preview.structuredContent as { data: { sections: Record<string, unknown[]>; articles: Record<string, unknown[]> } }).data;
-    expect([plan.sections.create, plan.sections.update, plan.sections.delete, plan.articles.create, plan.articles.update, plan.articles.delete]).toEqual([[], [], [], [], [], []]);
+    const plan = (
+      preview.structuredContent as {
+        data: { sections: Record<string, unknown[]>; articles: Record<string, unknown[]> };
+      }
+    ).data;
+    expect([
+      plan.sections.create,
+      plan.sections.update,
+      plan.sections.delete,
+      plan.articles.create,
+      plan.articles.update,
+      plan.articles.delete,
+    ]).toEqual([[], [], [], [], [], []]);
   });
 
   it('D-MCP-RESULTS a ZIP the API refuses is a tool error with its message', async () => {
-    const result = await client.callTool({ name: 'knowledgebase.preview', arguments: { tab_id: 3, file: Buffer.from('not a zip').toString('base64') } });
+    const result = await client.callTool({
+      name: 'knowledgebase.preview',
+      arguments: { tab_id: 3, file: Buffer.from('not a zip').toString('base64') },
+    });
     expect(result).toMatchObject({
       isError: true,
-      structuredContent: { status: 422, message: 'The file is not a valid ZIP archive.', errors: { file: ['The file is not a valid ZIP archive.'] } },
+      structuredContent: {
+        status: 422,
+        message: 'The file is not a valid ZIP archive.',
+        errors: { file: ['The file is not a valid ZIP archive.'] },
+      },
     });
   });
 
@@ -80,8 +129,16 @@ describe('/mcp tools run the API of the same server', () => {
   });
 
   it('a body that is not JSON is a JSON-RPC parse error, not a 500', async () => {
-    const res = await server.request('POST', '/mcp', { token, rawBody: '{bad', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } });
+    const res = await server.request('POST', '/mcp', {
+      token,
+      rawBody: '{bad',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON' }, id: null });
+    expect(res.body).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error: Invalid JSON' },
+      id: null,
+    });
   });
 });

@@ -45,7 +45,10 @@ afterAll(async () => {
 });
 
 async function authorizeUrl(): Promise<{ url: string; clientId: string }> {
-  const reg = await server.request('POST', '/oauth/register', { token: null, body: { redirect_uris: [REDIRECT], client_name: HOSTILE_NAME } });
+  const reg = await server.request('POST', '/oauth/register', {
+    token: null,
+    body: { redirect_uris: [REDIRECT], client_name: HOSTILE_NAME },
+  });
   const q = new URLSearchParams({
     response_type: 'code',
     client_id: reg.body.client_id,
@@ -98,7 +101,13 @@ describe.skipIf(!existsSync(CHROMIUM))('the consent page in headless Chromium', 
     const code = back.searchParams.get('code')!;
     const token = await server.request('POST', '/oauth/token', {
       token: null,
-      rawBody: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: VERIFIER, redirect_uri: REDIRECT, client_id: clientId }).toString(),
+      rawBody: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: VERIFIER,
+        redirect_uri: REDIRECT,
+        client_id: clientId,
+      }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(token.status).toBe(200);
@@ -124,7 +133,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the consent page in headless Chromium', 
     const { page } = await openPage();
     await page.goto((await authorizeUrl()).url);
     const field = (name: string) => page.$eval(`input[name=${name}]`, (el) => (el as HTMLInputElement).value);
-    const fields = { consent_id: await field('consent_id'), csrf_token: await field('csrf_token'), api_key: ADMIN_KEY, action: 'approve' };
+    const fields = {
+      consent_id: await field('consent_id'),
+      csrf_token: await field('csrf_token'),
+      api_key: ADMIN_KEY,
+      action: 'approve',
+    };
     // localhost is another site than 127.0.0.1: its page auto-submits the same fields to the consent endpoint.
     await page.goto(`${server.url.replace('127.0.0.1', 'localhost')}/.well-known/oauth-protected-resource`);
     await Promise.all([
@@ -155,4 +169,3 @@ describe.skipIf(!existsSync(CHROMIUM))('the consent page in headless Chromium', 
     await page.close();
   });
 });
-

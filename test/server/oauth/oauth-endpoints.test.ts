@@ -22,7 +22,12 @@ const form = (fields: Record<string, string | string[]>) => {
   return p.toString();
 };
 
-function post(path: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}, host?: string): Promise<TestResponse> {
+function post(
+  path: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+  host?: string,
+): Promise<TestResponse> {
   return server.request('POST', path, {
     token: null,
     rawBody: form(fields),
@@ -32,7 +37,11 @@ function post(path: string, fields: Record<string, string | string[]>, headers: 
 }
 
 async function register(body: Record<string, unknown> = {}, host?: string): Promise<string> {
-  const res = await server.request('POST', '/oauth/register', { token: null, body: { redirect_uris: [REDIRECT], client_name: 'Agent', ...body }, host });
+  const res = await server.request('POST', '/oauth/register', {
+    token: null,
+    body: { redirect_uris: [REDIRECT], client_name: 'Agent', ...body },
+    host,
+  });
   expect(res.status).toBe(201);
   return res.body.client_id;
 }
@@ -56,25 +65,52 @@ const hidden = (html: string, name: string) => new RegExp(`name="${name}" value=
 async function consentPage(clientId: string, host?: string) {
   const page = await server.request('GET', authorizeQuery(clientId), { token: null, host });
   expect(page.status).toBe(200);
-  return { page, consentId: hidden(page.text, 'consent_id'), csrf: hidden(page.text, 'csrf_token'), cookie: page.headers.get('set-cookie')!.split(';')[0] };
+  return {
+    page,
+    consentId: hidden(page.text, 'consent_id'),
+    csrf: hidden(page.text, 'csrf_token'),
+    cookie: page.headers.get('set-cookie')!.split(';')[0],
+  };
 }
 
 async function approve(clientId: string, apiKey = ADMIN_KEY, host?: string): Promise<string> {
   const c = await consentPage(clientId, host);
-  const res = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: apiKey, action: 'approve' }, { cookie: c.cookie }, host);
+  const res = await post(
+    '/oauth/authorize',
+    { consent_id: c.consentId, csrf_token: c.csrf, api_key: apiKey, action: 'approve' },
+    { cookie: c.cookie },
+    host,
+  );
   expect(res.status).toBe(302);
   return new URL(res.headers.get('location')!).searchParams.get('code')!;
 }
 
 const exchange = (clientId: string, code: string, extra: Record<string, string> = {}, host?: string) =>
-  post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId, code, code_verifier: VERIFIER, redirect_uri: REDIRECT, ...extra }, {}, host);
+  post(
+    '/oauth/token',
+    {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code,
+      code_verifier: VERIFIER,
+      redirect_uri: REDIRECT,
+      ...extra,
+    },
+    {},
+    host,
+  );
 
 function mcp(token: string | null, host?: string, headers: Record<string, string> = {}) {
   return server.request('POST', '/mcp', {
     token,
     host,
     headers: { accept: 'application/json, text/event-stream', ...headers },
-    body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    },
   });
 }
 
@@ -113,7 +149,10 @@ describe('metadata', () => {
   });
 
   it('D-OAUTH-TOKEN browser-based clients may fetch metadata, register and token (CORS), not the consent page', async () => {
-    const preflight = await server.request('OPTIONS', '/oauth/token', { token: null, headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' } });
+    const preflight = await server.request('OPTIONS', '/oauth/token', {
+      token: null,
+      headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
@@ -129,13 +168,19 @@ describe('metadata', () => {
     const res = await server.request('POST', '/.well-known/oauth-authorization-server', { token: null, body: {} });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');
-    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'The POST method is not supported here. Supported methods: GET.' });
+    expect(res.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The POST method is not supported here. Supported methods: GET.',
+    });
   });
 });
 
 describe('POST /oauth/register (RFC 7591)', () => {
   it('D-OAUTH-REGISTRATION registers a public client', async () => {
-    const res = await server.request('POST', '/oauth/register', { token: null, body: { redirect_uris: [REDIRECT], client_name: 'Agent' } });
+    const res = await server.request('POST', '/oauth/register', {
+      token: null,
+      body: { redirect_uris: [REDIRECT], client_name: 'Agent' },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body).toEqual({
@@ -154,11 +199,31 @@ describe('POST /oauth/register (RFC 7591)', () => {
     [{}, 'invalid_redirect_uri', 'redirect_uris must be a non-empty array of URLs.'],
     [{ redirect_uris: [] }, 'invalid_redirect_uri', 'redirect_uris must be a non-empty array of URLs.'],
     [{ redirect_uris: ['/relative'] }, 'invalid_redirect_uri', 'The redirect URI /relative is not an absolute URL.'],
-    [{ redirect_uris: ['http://evil.example/cb'] }, 'invalid_redirect_uri', 'The redirect URI http://evil.example/cb must use https, or http on a loopback address.'],
-    [{ redirect_uris: ['https://app.example/cb#x'] }, 'invalid_redirect_uri', 'The redirect URI https://app.example/cb#x must not have a fragment.'],
-    [{ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' }, 'invalid_client_metadata', 'Only public clients are registered: token_endpoint_auth_method must be none.'],
-    [{ redirect_uris: [REDIRECT], grant_types: ['implicit'] }, 'invalid_client_metadata', 'grant_types implicit is not supported; supported: authorization_code, refresh_token.'],
-    [{ redirect_uris: [REDIRECT], response_types: ['token'] }, 'invalid_client_metadata', 'response_types token is not supported; supported: code.'],
+    [
+      { redirect_uris: ['http://evil.example/cb'] },
+      'invalid_redirect_uri',
+      'The redirect URI http://evil.example/cb must use https, or http on a loopback address.',
+    ],
+    [
+      { redirect_uris: ['https://app.example/cb#x'] },
+      'invalid_redirect_uri',
+      'The redirect URI https://app.example/cb#x must not have a fragment.',
+    ],
+    [
+      { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' },
+      'invalid_client_metadata',
+      'Only public clients are registered: token_endpoint_auth_method must be none.',
+    ],
+    [
+      { redirect_uris: [REDIRECT], grant_types: ['implicit'] },
+      'invalid_client_metadata',
+      'grant_types implicit is not supported; supported: authorization_code, refresh_token.',
+    ],
+    [
+      { redirect_uris: [REDIRECT], response_types: ['token'] },
+      'invalid_client_metadata',
+      'response_types token is not supported; supported: code.',
+    ],
     [{ redirect_uris: [REDIRECT], scope: 'admin' }, 'invalid_client_metadata', 'scope must be mcp.'],
   ])('D-OAUTH-REGISTRATION refuses %j with %s', async (body, error, description) => {
     const res = await server.request('POST', '/oauth/register', { token: null, body });
@@ -167,10 +232,20 @@ describe('POST /oauth/register (RFC 7591)', () => {
   });
 
   it('D-OAUTH-REGISTRATION refuses a body that is not a JSON object', async () => {
-    const notJson = await server.request('POST', '/oauth/register', { token: null, rawBody: '{', headers: { 'content-type': 'application/json' } });
-    expect(notJson.body).toEqual({ error: 'invalid_client_metadata', error_description: 'The registration request is not valid JSON.' });
+    const notJson = await server.request('POST', '/oauth/register', {
+      token: null,
+      rawBody: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.body).toEqual({
+      error: 'invalid_client_metadata',
+      error_description: 'The registration request is not valid JSON.',
+    });
     const asForm = await post('/oauth/register', { redirect_uris: REDIRECT });
-    expect(asForm.body).toEqual({ error: 'invalid_client_metadata', error_description: 'The registration request must be application/json.' });
+    expect(asForm.body).toEqual({
+      error: 'invalid_client_metadata',
+      error_description: 'The registration request must be application/json.',
+    });
   });
 });
 
@@ -179,11 +254,15 @@ describe('GET /oauth/authorize', () => {
     const clientId = await register();
     const { page, cookie, csrf } = await consentPage(clientId);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    );
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(cookie).toBe(`${page.headers.get('set-cookie')!.split('=')[0]}=${csrf}`);
-    expect(page.headers.get('set-cookie')).toMatch(/; Path=\/oauth\/authorize; HttpOnly; SameSite=Strict; Max-Age=600$/);
+    expect(page.headers.get('set-cookie')).toMatch(
+      /; Path=\/oauth\/authorize; HttpOnly; SameSite=Strict; Max-Age=600$/,
+    );
     expect(page.text).toContain('<strong id="portal">Test Portal</strong>');
   });
 
@@ -195,12 +274,32 @@ describe('GET /oauth/authorize', () => {
   });
 
   it.each([
-    ['no client_id', (id: string) => authorizeQuery(id).replace(/client_id=[^&]+&/, ''), 'The client_id parameter is missing.'],
+    [
+      'no client_id',
+      (id: string) => authorizeQuery(id).replace(/client_id=[^&]+&/, ''),
+      'The client_id parameter is missing.',
+    ],
     ['an unknown client', () => authorizeQuery('nobody'), 'The client_id is not registered with this portal.'],
-    ['a repeated client_id', (id: string) => `${authorizeQuery(id)}&client_id=${id}`, 'The client_id parameter is repeated.'],
-    ['an unregistered redirect URI', (id: string) => authorizeQuery(id, { redirect_uri: 'https://evil.example/cb' }), 'The redirect_uri does not match a registered redirect URI.'],
-    ['a redirect URI that differs by a slash', (id: string) => authorizeQuery(id, { redirect_uri: `${REDIRECT}/` }), 'The redirect_uri does not match a registered redirect URI.'],
-    ['a repeated redirect_uri', (id: string) => `${authorizeQuery(id)}&redirect_uri=${encodeURIComponent(REDIRECT)}`, 'The redirect_uri parameter is repeated.'],
+    [
+      'a repeated client_id',
+      (id: string) => `${authorizeQuery(id)}&client_id=${id}`,
+      'The client_id parameter is repeated.',
+    ],
+    [
+      'an unregistered redirect URI',
+      (id: string) => authorizeQuery(id, { redirect_uri: 'https://evil.example/cb' }),
+      'The redirect_uri does not match a registered redirect URI.',
+    ],
+    [
+      'a redirect URI that differs by a slash',
+      (id: string) => authorizeQuery(id, { redirect_uri: `${REDIRECT}/` }),
+      'The redirect_uri does not match a registered redirect URI.',
+    ],
+    [
+      'a repeated redirect_uri',
+      (id: string) => `${authorizeQuery(id)}&redirect_uri=${encodeURIComponent(REDIRECT)}`,
+      'The redirect_uri parameter is repeated.',
+    ],
   ])('never redirects for %s: 400 invalid_request', async (_what, query, description) => {
     const clientId = await register();
     const res = await server.request('GET', query(clientId), { token: null });
@@ -213,7 +312,10 @@ describe('GET /oauth/authorize', () => {
     const otherClient = await register({}, 'other.localhost');
     const res = await server.request('GET', authorizeQuery(otherClient), { token: null });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'The client_id is not registered with this portal.' });
+    expect(res.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The client_id is not registered with this portal.',
+    });
   });
 
   it.each([
@@ -230,7 +332,12 @@ describe('GET /oauth/authorize', () => {
     expect(res.status).toBe(302);
     const to = new URL(res.headers.get('location')!);
     expect(`${to.origin}${to.pathname}`).toBe(REDIRECT);
-    expect(Object.fromEntries(to.searchParams)).toEqual({ error, error_description: description.replace('RESOURCE', `${origin()}/mcp`), state, iss: origin() });
+    expect(Object.fromEntries(to.searchParams)).toEqual({
+      error,
+      error_description: description.replace('RESOURCE', `${origin()}/mcp`),
+      state,
+      iss: origin(),
+    });
   });
 
   it('D-OAUTH-AUTHORIZE a repeated parameter after the client is verified is redirected as invalid_request', async () => {
@@ -249,7 +356,11 @@ describe('POST /oauth/authorize (the consent form)', () => {
   it('D-OAUTH-CONSENT approves with an administrator key: code and state at the exact redirect URI', async () => {
     const clientId = await register();
     const c = await consentPage(clientId);
-    const res = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' }, { cookie: c.cookie });
+    const res = await post(
+      '/oauth/authorize',
+      { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' },
+      { cookie: c.cookie },
+    );
     expect(res.status).toBe(302);
     const to = new URL(res.headers.get('location')!);
     expect(`${to.origin}${to.pathname}`).toBe(REDIRECT);
@@ -257,15 +368,26 @@ describe('POST /oauth/authorize (the consent form)', () => {
     expect(to.searchParams.get('iss')).toBe(origin());
     expect(to.searchParams.get('state')).toBe('st-1');
     // The consent is answered once.
-    const again = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' }, { cookie: c.cookie });
+    const again = await post(
+      '/oauth/authorize',
+      { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' },
+      { cookie: c.cookie },
+    );
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: 'invalid_request', error_description: 'The authorization request is unknown or has expired; start again from the client.' });
+    expect(again.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The authorization request is unknown or has expired; start again from the client.',
+    });
   });
 
   it('D-OAUTH-CONSENT deny sends access_denied', async () => {
     const clientId = await register();
     const c = await consentPage(clientId);
-    const res = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, action: 'deny' }, { cookie: c.cookie });
+    const res = await post(
+      '/oauth/authorize',
+      { consent_id: c.consentId, csrf_token: c.csrf, action: 'deny' },
+      { cookie: c.cookie },
+    );
     expect(Object.fromEntries(new URL(res.headers.get('location')!).searchParams)).toEqual({
       error: 'access_denied',
       error_description: 'The administrator denied access.',
@@ -282,18 +404,33 @@ describe('POST /oauth/authorize (the consent form)', () => {
   ])('refuses %s on the page itself (401), the request stays open', async (_what, key) => {
     const clientId = await register();
     const c = await consentPage(clientId);
-    const res = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: key, action: 'approve' }, { cookie: c.cookie });
+    const res = await post(
+      '/oauth/authorize',
+      { consent_id: c.consentId, csrf_token: c.csrf, api_key: key, action: 'approve' },
+      { cookie: c.cookie },
+    );
     expect(res.status).toBe(401);
     expect(res.headers.get('location')).toBeNull();
-    expect(res.text).toContain('<p class="problem" role="alert">That key is not an administrator key of this portal: it is unknown, read-only or expired.</p>');
-    const retry = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' }, { cookie: c.cookie });
+    expect(res.text).toContain(
+      '<p class="problem" role="alert">That key is not an administrator key of this portal: it is unknown, read-only or expired.</p>',
+    );
+    const retry = await post(
+      '/oauth/authorize',
+      { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' },
+      { cookie: c.cookie },
+    );
     expect(retry.status).toBe(302);
   });
 
   it('D-OAUTH-CONSENT closes the consent after five refused keys: access_denied', async () => {
     const clientId = await register();
     const c = await consentPage(clientId);
-    const attempt = () => post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: 'guess', action: 'approve' }, { cookie: c.cookie });
+    const attempt = () =>
+      post(
+        '/oauth/authorize',
+        { consent_id: c.consentId, csrf_token: c.csrf, api_key: 'guess', action: 'approve' },
+        { cookie: c.cookie },
+      );
     for (let i = 0; i < 4; i++) expect((await attempt()).status).toBe(401);
     const fifth = await attempt();
     expect(fifth.status).toBe(302);
@@ -309,34 +446,64 @@ describe('POST /oauth/authorize (the consent form)', () => {
   it.each([
     ['a wrong anti-CSRF token', (c: { csrf: string; cookie: string }) => ({ token: 'forged', cookie: c.cookie })],
     ['no anti-CSRF cookie', (c: { csrf: string; cookie: string }) => ({ token: c.csrf, cookie: '' })],
-    ['a cookie of another value', (c: { csrf: string; cookie: string }) => ({ token: c.csrf, cookie: c.cookie.replace(/=.*/, '=forged') })],
+    [
+      'a cookie of another value',
+      (c: { csrf: string; cookie: string }) => ({ token: c.csrf, cookie: c.cookie.replace(/=.*/, '=forged') }),
+    ],
   ])('refuses %s (403)', async (_what, tamper) => {
     const clientId = await register();
     const c = await consentPage(clientId);
     const t = tamper(c);
-    const res = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: t.token, api_key: ADMIN_KEY, action: 'approve' }, t.cookie ? { cookie: t.cookie } : {});
+    const res = await post(
+      '/oauth/authorize',
+      { consent_id: c.consentId, csrf_token: t.token, api_key: ADMIN_KEY, action: 'approve' },
+      t.cookie ? { cookie: t.cookie } : {},
+    );
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'The consent form was not sent from the consent page of this browser.' });
+    expect(res.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The consent form was not sent from the consent page of this browser.',
+    });
   });
 
   it('refuses a consent opened at another portal, a missing field, a repeated field, a JSON body', async () => {
     const clientId = await register();
     const c = await consentPage(clientId);
-    const atB = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: OTHER_KEY, action: 'approve' }, { cookie: c.cookie }, 'other.localhost');
-    expect(atB.body.error_description).toBe('The authorization request is unknown or has expired; start again from the client.');
+    const atB = await post(
+      '/oauth/authorize',
+      { consent_id: c.consentId, csrf_token: c.csrf, api_key: OTHER_KEY, action: 'approve' },
+      { cookie: c.cookie },
+      'other.localhost',
+    );
+    expect(atB.body.error_description).toBe(
+      'The authorization request is unknown or has expired; start again from the client.',
+    );
     const missing = await post('/oauth/authorize', { consent_id: c.consentId }, { cookie: c.cookie });
-    expect(missing.body).toEqual({ error: 'invalid_request', error_description: 'The csrf_token parameter is missing.' });
+    expect(missing.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The csrf_token parameter is missing.',
+    });
     const repeated = await post('/oauth/authorize', { consent_id: [c.consentId, c.consentId] }, { cookie: c.cookie });
-    expect(repeated.body).toEqual({ error: 'invalid_request', error_description: 'The consent_id parameter is repeated.' });
+    expect(repeated.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The consent_id parameter is repeated.',
+    });
     const json = await server.request('POST', '/oauth/authorize', { token: null, body: { consent_id: c.consentId } });
-    expect(json.body).toEqual({ error: 'invalid_request', error_description: 'The request body must be application/x-www-form-urlencoded.' });
+    expect(json.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The request body must be application/x-www-form-urlencoded.',
+    });
   });
 
   it('D-OAUTH-LIFETIMES an expired consent is refused', async () => {
     const clientId = await register();
     const c = await consentPage(clientId);
     later(10 * 60_000 + 1);
-    const res = await post('/oauth/authorize', { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' }, { cookie: c.cookie });
+    const res = await post(
+      '/oauth/authorize',
+      { consent_id: c.consentId, csrf_token: c.csrf, api_key: ADMIN_KEY, action: 'approve' },
+      { cookie: c.cookie },
+    );
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_request');
   });
@@ -349,12 +516,21 @@ describe('POST /oauth/token', () => {
     const first = await exchange(clientId, code);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
-    expect(first.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.any(String), scope: 'mcp' });
+    expect(first.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_token: expect.any(String),
+      scope: 'mcp',
+    });
     expect((await mcp(first.body.access_token)).status).toBe(200);
 
     const reused = await exchange(clientId, code);
     expect(reused.status).toBe(400);
-    expect(reused.body).toEqual({ error: 'invalid_grant', error_description: 'The authorization code was already used; the tokens issued for it are revoked.' });
+    expect(reused.body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The authorization code was already used; the tokens issued for it are revoked.',
+    });
     const after = await mcp(first.body.access_token);
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ error: 'invalid_token', error_description: 'The access token has been revoked.' });
@@ -362,12 +538,32 @@ describe('POST /oauth/token', () => {
 
   it.each([
     [{ code_verifier: 'w'.repeat(43) }, 400, 'invalid_grant', 'The code_verifier does not match the code_challenge.'],
-    [{ code_verifier: 'short' }, 400, 'invalid_request', 'The code_verifier must be 43-128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~".'],
+    [
+      { code_verifier: 'short' },
+      400,
+      'invalid_request',
+      'The code_verifier must be 43-128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~".',
+    ],
     [{ code_verifier: '' }, 400, 'invalid_request', 'The code_verifier parameter is missing.'],
-    [{ redirect_uri: 'http://127.0.0.1:9/other' }, 400, 'invalid_grant', 'The redirect_uri does not match the one of the authorization request.'],
-    [{ redirect_uri: '' }, 400, 'invalid_grant', 'The redirect_uri does not match the one of the authorization request.'],
+    [
+      { redirect_uri: 'http://127.0.0.1:9/other' },
+      400,
+      'invalid_grant',
+      'The redirect_uri does not match the one of the authorization request.',
+    ],
+    [
+      { redirect_uri: '' },
+      400,
+      'invalid_grant',
+      'The redirect_uri does not match the one of the authorization request.',
+    ],
     [{ code: 'made-up' }, 400, 'invalid_grant', 'The authorization code is invalid.'],
-    [{ grant_type: 'password' }, 400, 'unsupported_grant_type', 'The grant_type must be authorization_code or refresh_token.'],
+    [
+      { grant_type: 'password' },
+      400,
+      'unsupported_grant_type',
+      'The grant_type must be authorization_code or refresh_token.',
+    ],
     [{ grant_type: '' }, 400, 'invalid_request', 'The grant_type parameter is missing.'],
     [{ client_id: 'nobody' }, 401, 'invalid_client', 'The client_id is not registered with this portal.'],
     [{ scope: 'admin' }, 400, 'invalid_scope', 'The only scope is mcp.'],
@@ -384,21 +580,40 @@ describe('POST /oauth/token', () => {
     const clientId = await register();
     const otherClient = await register();
     const code = await approve(clientId);
-    expect((await exchange(otherClient, code)).body).toEqual({ error: 'invalid_grant', error_description: 'The authorization code was issued to another client.' });
+    expect((await exchange(otherClient, code)).body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The authorization code was issued to another client.',
+    });
     const code2 = await approve(clientId);
-    expect((await exchange(clientId, code2, { code: [code2, code2] } as never)).body).toEqual({ error: 'invalid_request', error_description: 'The code parameter is repeated.' });
-    const basic = await post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId, code: code2, code_verifier: VERIFIER }, { authorization: 'Basic eDp5' });
+    expect((await exchange(clientId, code2, { code: [code2, code2] } as never)).body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The code parameter is repeated.',
+    });
+    const basic = await post(
+      '/oauth/token',
+      { grant_type: 'authorization_code', client_id: clientId, code: code2, code_verifier: VERIFIER },
+      { authorization: 'Basic eDp5' },
+    );
     expect(basic.status).toBe(401);
     expect(basic.body.error).toBe('invalid_client');
-    const json = await server.request('POST', '/oauth/token', { token: null, body: { grant_type: 'authorization_code' } });
-    expect(json.body).toEqual({ error: 'invalid_request', error_description: 'The request body must be application/x-www-form-urlencoded.' });
+    const json = await server.request('POST', '/oauth/token', {
+      token: null,
+      body: { grant_type: 'authorization_code' },
+    });
+    expect(json.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'The request body must be application/x-www-form-urlencoded.',
+    });
   });
 
   it('D-OAUTH-LIFETIMES a code lives 60 seconds', async () => {
     const clientId = await register();
     const code = await approve(clientId);
     later(60_001);
-    expect((await exchange(clientId, code)).body).toEqual({ error: 'invalid_grant', error_description: 'The authorization code has expired.' });
+    expect((await exchange(clientId, code)).body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The authorization code has expired.',
+    });
   });
 
   it('D-OAUTH-PER-PORTAL a code of portal B is refused at portal A', async () => {
@@ -406,7 +621,10 @@ describe('POST /oauth/token', () => {
     const code = await approve(clientB, OTHER_KEY, 'other.localhost');
     const res = await exchange(clientB, code);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'invalid_client', error_description: 'The client_id is not registered with this portal.' });
+    expect(res.body).toEqual({
+      error: 'invalid_client',
+      error_description: 'The client_id is not registered with this portal.',
+    });
   });
 
   it('D-OAUTH-LIFETIMES R-MCP-OAUTH refresh rotates; an access token expires after an hour; a replayed refresh token revokes the family', async () => {
@@ -418,17 +636,39 @@ describe('POST /oauth/token', () => {
     expect(expired.headers.get('www-authenticate')).toBe(
       `Bearer error="invalid_token", error_description="The access token has expired.", resource_metadata="${origin()}/.well-known/oauth-protected-resource"`,
     );
-    const refreshed = await post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token });
+    const refreshed = await post('/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: tokens.refresh_token,
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).not.toBe(tokens.refresh_token);
     expect((await mcp(refreshed.body.access_token)).status).toBe(200);
 
-    const replay = await post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token });
-    expect(replay.body).toEqual({ error: 'invalid_grant', error_description: 'The refresh token was already used; every token of this authorization is revoked.' });
-    expect((await mcp(refreshed.body.access_token)).body).toEqual({ error: 'invalid_token', error_description: 'The access token has been revoked.' });
-    const next = await post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshed.body.refresh_token });
+    const replay = await post('/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: tokens.refresh_token,
+    });
+    expect(replay.body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The refresh token was already used; every token of this authorization is revoked.',
+    });
+    expect((await mcp(refreshed.body.access_token)).body).toEqual({
+      error: 'invalid_token',
+      error_description: 'The access token has been revoked.',
+    });
+    const next = await post('/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: refreshed.body.refresh_token,
+    });
     expect(next.body).toEqual({ error: 'invalid_grant', error_description: 'The refresh token has been revoked.' });
-    const unknown = await post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId, refresh_token: 'nope' });
+    const unknown = await post('/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: 'nope',
+    });
     expect(unknown.body).toEqual({ error: 'invalid_grant', error_description: 'The refresh token is invalid.' });
   });
 });
@@ -437,14 +677,26 @@ describe('/mcp', () => {
   it('D-MCP-BEARER without a token: 401 pointing at the resource metadata', async () => {
     const res = await mcp(null);
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${origin()}/.well-known/oauth-protected-resource"`);
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${origin()}/.well-known/oauth-protected-resource"`,
+    );
     expect(res.body).toEqual({ error: 'invalid_token', error_description: 'An access token is required.' });
   });
 
   it('D-MCP-BEARER an API key is not an access token; a malformed header is refused', async () => {
-    expect((await mcp(ADMIN_KEY)).body).toEqual({ error: 'invalid_token', error_description: 'The access token is invalid.' });
-    const basic = await server.request('POST', '/mcp', { token: null, headers: { authorization: 'Basic eDp5' }, body: {} });
-    expect(basic.body).toEqual({ error: 'invalid_token', error_description: 'The Authorization header must be Bearer <access token>.' });
+    expect((await mcp(ADMIN_KEY)).body).toEqual({
+      error: 'invalid_token',
+      error_description: 'The access token is invalid.',
+    });
+    const basic = await server.request('POST', '/mcp', {
+      token: null,
+      headers: { authorization: 'Basic eDp5' },
+      body: {},
+    });
+    expect(basic.body).toEqual({
+      error: 'invalid_token',
+      error_description: 'The Authorization header must be Bearer <access token>.',
+    });
   });
 
   it('D-OAUTH-PER-PORTAL a token of portal A at portal B: 401', async () => {
@@ -452,7 +704,10 @@ describe('/mcp', () => {
     const { access_token } = (await exchange(clientId, await approve(clientId))).body;
     const res = await mcp(access_token, 'other.localhost');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'invalid_token', error_description: 'The access token belongs to another portal.' });
+    expect(res.body).toEqual({
+      error: 'invalid_token',
+      error_description: 'The access token belongs to another portal.',
+    });
   });
 
   it('D-MCP-BEARER D-MCP-TOOLSETS refuses a foreign Origin and an unknown toolset', async () => {

@@ -12,7 +12,14 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url')
 
 function openConsent(state: OAuthState, clientId: string, now = 0) {
   return state.openConsent(
-    { clientId, portal: 'p', redirectUri: REDIRECT, redirectUriGiven: true, codeChallenge: 'c'.repeat(43), resource: 'http://127.0.0.1/mcp' },
+    {
+      clientId,
+      portal: 'p',
+      redirectUri: REDIRECT,
+      redirectUriGiven: true,
+      codeChallenge: 'c'.repeat(43),
+      resource: 'http://127.0.0.1/mcp',
+    },
     now,
   );
 }
@@ -26,7 +33,10 @@ describe('OAuthState', () => {
     const state = new OAuthState();
     const client = state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 })!;
     const code = state.issueCode(openConsent(state, client.clientId), 'admin-key', 0);
-    const tokens = state.issueTokens({ clientId: client.clientId, portal: 'p', apiKey: 'admin-key', scope: 'mcp', resource: 'r' }, 0);
+    const tokens = state.issueTokens(
+      { clientId: client.clientId, portal: 'p', apiKey: 'admin-key', scope: 'mcp', resource: 'r' },
+      0,
+    );
     const text = held(state);
     for (const secret of [code, tokens.accessToken, tokens.refreshToken]) {
       expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
@@ -38,7 +48,8 @@ describe('OAuthState', () => {
 
   it('D-OAUTH-MEMORY at most 10,000 clients and 10,000 open consents (the oldest gives way); expired ones are swept', () => {
     const state = new OAuthState();
-    for (let i = 0; i < 10_000; i++) expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 })).toBeDefined();
+    for (let i = 0; i < 10_000; i++)
+      expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 })).toBeDefined();
     expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 })).toBeUndefined();
 
     const consents = (state as unknown as { consents: Map<string, ConsentRequest> }).consents;
@@ -80,7 +91,10 @@ describe('OAuthState', () => {
       const second = await startServer({ port: 0, data: file });
       const refused = await authorize(second.url, clientId);
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toEqual({ error: 'invalid_request', error_description: 'The client_id is not registered with this portal.' });
+      expect(await refused.json()).toEqual({
+        error: 'invalid_request',
+        error_description: 'The client_id is not registered with this portal.',
+      });
       await second.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

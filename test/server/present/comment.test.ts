@@ -2,7 +2,37 @@ import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { renderBody, renderMarkdown, sanitizeHtml } from '../../../src/server/present/comment.js';
 
-const ALLOWED_TAGS = new Set(['p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'sub', 'sup', 'a', 'code', 'pre', 'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'div', 'img']);
+const ALLOWED_TAGS = new Set([
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'sub',
+  'sup',
+  'a',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'span',
+  'div',
+  'img',
+]);
 const ALLOWED_ATTRIBUTES = new Set(['href', 'src', 'title', 'alt', 'start', 'class']);
 
 /** What a browser would find in the HTML: tags, attributes (entities decoded) and any URL with a script-capable scheme. */
@@ -114,7 +144,9 @@ describe('known XSS vectors (OWASP filter evasion) come out inert', () => {
   it('exact outputs for the classic vectors', () => {
     expect(sanitizeHtml(`<svg onload=alert(1)>`)).toBe('');
     expect(sanitizeHtml(`<img src=x onerror=alert(1)>`)).toBe('<img src="x" />');
-    expect(sanitizeHtml(`<IMG SRC=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)>`)).toBe('<img />');
+    expect(sanitizeHtml(`<IMG SRC=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)>`)).toBe(
+      '<img />',
+    );
     expect(sanitizeHtml(`<a href="jav&#x09;ascript:alert(1)">x</a>`)).toBe('<a>x</a>');
     expect(sanitizeHtml(`<scr<script>ipt>alert(1)</scr</script>ipt>`)).toBe('ipt&gt;alert(1)ipt&gt;');
     expect(sanitizeHtml(`<a href="https://ok.test" onclick="x()">ok</a>`)).toBe('<a href="https://ok.test">ok</a>');
@@ -123,10 +155,14 @@ describe('known XSS vectors (OWASP filter evasion) come out inert', () => {
   });
 
   it('safe content passes: web, mail and relative links, images over http(s), code with its language', () => {
-    expect(renderBody('[a](https://a.test/x?y=1&z=2) [m](mailto:a@b.test) [r](/rel) ![i](https://a.test/i.png)', 'markdown')).toBe(
+    expect(
+      renderBody('[a](https://a.test/x?y=1&z=2) [m](mailto:a@b.test) [r](/rel) ![i](https://a.test/i.png)', 'markdown'),
+    ).toBe(
       '<p><a href="https://a.test/x?y=1&amp;z=2">a</a> <a href="mailto:a@b.test">m</a> <a href="/rel">r</a> <img src="https://a.test/i.png" alt="i" /></p>\n',
     );
-    expect(renderBody('Bare https://a.test/page.', 'markdown')).toBe('<p>Bare <a href="https://a.test/page">https://a.test/page</a>.</p>\n');
+    expect(renderBody('Bare https://a.test/page.', 'markdown')).toBe(
+      '<p>Bare <a href="https://a.test/page">https://a.test/page</a>.</p>\n',
+    );
     expect(renderBody('<ol start="3"><li>x</li></ol><pre><code class="language-ts">y</code></pre>', 'wysiwyg')).toBe(
       '<ol start="3"><li>x</li></ol><pre><code class="language-ts">y</code></pre>',
     );

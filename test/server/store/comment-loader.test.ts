@@ -37,7 +37,12 @@ function workerFrom(seed: object): number {
 /** Two portals, every default that depends on the time or chance given; the last has many comments of every kind. */
 function bigSeed() {
   const users = Array.from({ length: 40 }, (_, i) => ({ id: uuid(i + 1), name: `User ${i + 1}`, created_at: at(i) }));
-  const posts = Array.from({ length: 500 }, (_, i) => ({ key: `p${i}`, title: `Post ${i}`, author_id: uuid((i % 40) + 1), created_at: at(i) }));
+  const posts = Array.from({ length: 500 }, (_, i) => ({
+    key: `p${i}`,
+    title: `Post ${i}`,
+    author_id: uuid((i % 40) + 1),
+    created_at: at(i),
+  }));
   const comments: Record<string, unknown>[] = [];
   for (let i = 0; i < COMMENTS; i++) {
     const comment: Record<string, unknown> = {
@@ -63,8 +68,24 @@ function bigSeed() {
   return {
     format: 1,
     portals: [
-      { id: 1, guid: 'g-1', hosts: ['one.localhost'], title: 'One', api_keys: [{ token: 'one' }], users: [{ id: 'u', name: 'U', created_at: at(0) }] },
-      { id: 2, guid: 'g-2', hosts: ['127.0.0.1', 'localhost'], title: 'Two', api_keys: [{ token: 'two' }], users, posts, comments },
+      {
+        id: 1,
+        guid: 'g-1',
+        hosts: ['one.localhost'],
+        title: 'One',
+        api_keys: [{ token: 'one' }],
+        users: [{ id: 'u', name: 'U', created_at: at(0) }],
+      },
+      {
+        id: 2,
+        guid: 'g-2',
+        hosts: ['127.0.0.1', 'localhost'],
+        title: 'Two',
+        api_keys: [{ token: 'two' }],
+        users,
+        posts,
+        comments,
+      },
     ],
   };
 }
@@ -97,14 +118,22 @@ function serve(seedFile: string, data: string): Promise<{ listened: boolean; cod
 }
 
 /** The files in a folder, but the WAL files of databases (the server's, and those this test reads). */
-const filesIn = (folder: string) => readdirSync(folder).filter((name) => !/\.db-(wal|shm)$/.test(name)).sort();
+const filesIn = (folder: string) =>
+  readdirSync(folder)
+    .filter((name) => !/\.db-(wal|shm)$/.test(name))
+    .sort();
 
 /** Every row of every table (fp's and SQLite's own), in order. */
 function contents(file: string): Record<string, unknown[]> {
   const db = new libsql(file);
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all([]).map((t) => String(t.name));
-    const out: Record<string, unknown[]> = { schema: db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all([]) };
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all([])
+      .map((t) => String(t.name));
+    const out: Record<string, unknown[]> = {
+      schema: db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all([]),
+    };
     for (const t of tables) {
       const order = t === 'sqlite_sequence' ? 'name' : t === 'sequences' || t === 'post_counts' ? '1, 2, 3' : 'rowid';
       out[t] = db.prepare(`SELECT * FROM "${t}" ORDER BY ${order}`).all([]);
@@ -140,7 +169,11 @@ describe('a seed with many comments, part of them loaded by a worker thread', ()
     const result = await serve(seedFile, data);
     expect({ listened: result.listened, stderr: result.stderr }).toEqual({ listened: true, stderr: '' });
     const loaded = contents(data);
-    const times = new Set((loaded.comments as Array<{ comment: string; created_at: string }>).filter((c) => /999$/.test(c.comment)).map((c) => c.created_at));
+    const times = new Set(
+      (loaded.comments as Array<{ comment: string; created_at: string }>)
+        .filter((c) => /999$/.test(c.comment))
+        .map((c) => c.created_at),
+    );
     expect(times.size).toBe(1);
     const expected = join(dir, 'expected.db');
     buildDataFile(expected, loadSeed(seed, new Date([...times][0])));

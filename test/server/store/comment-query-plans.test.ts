@@ -26,14 +26,26 @@ describe('comment queries use an index', () => {
       .filter((sql) => /\bcomments\b/.test(sql) && !/^\s*(INSERT|BEGIN|COMMIT|SAVEPOINT|RELEASE|ROLLBACK)/i.test(sql))
       .map((sql) => ({
         sql,
-        plan: (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(Array(sql.split('?').length - 1).fill(1)) as Array<{ detail: string }>).map((r) => r.detail),
+        plan: (
+          db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(Array(sql.split('?').length - 1).fill(1)) as Array<{
+            detail: string;
+          }>
+        ).map((r) => r.detail),
       }));
   }
 
   const cases: Array<[string, (store: Store) => void, string?]> = [
     // Through the index of only them: the range of ids below a cursor holds every approved comment too.
-    ['the moderation queue of pending comments', (s) => s.portals[0].commentsByModeration('pending', undefined, 10), 'comments_unapproved'],
-    ['the moderation queue of rejected comments, below a cursor', (s) => s.portals[0].commentsByModeration('rejected', 100, 10), 'comments_unapproved'],
+    [
+      'the moderation queue of pending comments',
+      (s) => s.portals[0].commentsByModeration('pending', undefined, 10),
+      'comments_unapproved',
+    ],
+    [
+      'the moderation queue of rejected comments, below a cursor',
+      (s) => s.portals[0].commentsByModeration('rejected', 100, 10),
+      'comments_unapproved',
+    ],
     ['the list of approved comments', (s) => s.portals[0].commentsByModeration('approved', undefined, 10)],
     ['the replies to a comment', (s) => s.portals[0].replyIds(1)],
     ['the comments of a post', (s) => s.portals[0].postComments(s.portals[0].posts[0].key)],
@@ -46,8 +58,14 @@ describe('comment queries use an index', () => {
       if (index) expect(plans.flatMap((p) => p.plan).some((step) => step.includes(`INDEX ${index} `))).toBe(true);
       for (const { sql, plan } of plans) {
         // Queries name the comments table `comments` or, inside a query of posts, `c`.
-        expect(plan.filter((step) => /^SCAN (comments|c)\b/.test(step)), sql).toEqual([]);
-        expect(plan.some((step) => /USING (COVERING )?INDEX (comments_|sqlite_autoindex_comments_)/.test(step)), `${sql}\n${plan.join('\n')}`).toBe(true);
+        expect(
+          plan.filter((step) => /^SCAN (comments|c)\b/.test(step)),
+          sql,
+        ).toEqual([]);
+        expect(
+          plan.some((step) => /USING (COVERING )?INDEX (comments_|sqlite_autoindex_comments_)/.test(step)),
+          `${sql}\n${plan.join('\n')}`,
+        ).toBe(true);
       }
     });
   }

@@ -36,8 +36,16 @@ describe('cutting a seed text at the last comments of its last portal', () => {
     ['compact, comments last', seed(comments(200)), (v) => JSON.stringify(v)],
     ['indented, comments last', seed(comments(200)), (v) => JSON.stringify(v, null, 2)],
     ['tabs and CRLF', seed(comments(200)), (v) => JSON.stringify(v, null, '\t').replace(/\n/g, '\r\n')],
-    ['compact, as fp dump writes it (feedback and more after the comments)', seed(comments(200), { feedback: [{ type: 'idea', feedback: 'x' }], references: [], events: [] }), (v) => JSON.stringify(v)],
-    ['indented, as fp dump writes it', seed(comments(200), { feedback: [], anonymous_votes: [{ post_key: 'p' }] }), (v) => JSON.stringify(v, null, 2)],
+    [
+      'compact, as fp dump writes it (feedback and more after the comments)',
+      seed(comments(200), { feedback: [{ type: 'idea', feedback: 'x' }], references: [], events: [] }),
+      (v) => JSON.stringify(v),
+    ],
+    [
+      'indented, as fp dump writes it',
+      seed(comments(200), { feedback: [], anonymous_votes: [{ post_key: 'p' }] }),
+      (v) => JSON.stringify(v, null, 2),
+    ],
   ];
   for (const [name, document, write] of layouts) {
     it(`${name}: the parts give the whole document`, () => {
@@ -78,7 +86,10 @@ describe('cutting a seed text at the last comments of its last portal', () => {
 
   it('a cut that is not where it seems is refused, not joined wrongly', () => {
     // The last comment holds an array followed by a key a portal also has: the end of the comments is misread.
-    const document = seed([...comments(100), { id: 101, post_key: 'p', user_id: 'u', comment: 'x', extra: [1], events: 2 }]);
+    const document = seed([
+      ...comments(100),
+      { id: 101, post_key: 'p', user_id: 'u', comment: 'x', extra: [1], events: 2 },
+    ]);
     const bytes = Buffer.from(JSON.stringify(document));
     const cut = findCommentsCut(bytes, 0.5, FEWEST);
     expect(cut).toBeDefined();
@@ -88,9 +99,15 @@ describe('cutting a seed text at the last comments of its last portal', () => {
 
   it('no cut without comments enough, or without a comments array', () => {
     expect(findCommentsCut(Buffer.from(JSON.stringify(seed(comments(3)))), 0.5, FEWEST)).toBeUndefined();
-    expect(findCommentsCut(Buffer.from(JSON.stringify({ portals: [{ posts: comments(300) }] })), 0.5, FEWEST)).toBeUndefined();
-    expect(findCommentsCut(Buffer.from(JSON.stringify(seed('not a list' as unknown as unknown[]))), 0.5, FEWEST)).toBeUndefined();
-    expect(findCommentsCut(Buffer.from('{"portals":[{"comments":[' + '{},'.repeat(2_000)), 0.5, FEWEST)).toBeUndefined();
+    expect(
+      findCommentsCut(Buffer.from(JSON.stringify({ portals: [{ posts: comments(300) }] })), 0.5, FEWEST),
+    ).toBeUndefined();
+    expect(
+      findCommentsCut(Buffer.from(JSON.stringify(seed('not a list' as unknown as unknown[]))), 0.5, FEWEST),
+    ).toBeUndefined();
+    expect(
+      findCommentsCut(Buffer.from('{"portals":[{"comments":[' + '{},'.repeat(2_000)), 0.5, FEWEST),
+    ).toBeUndefined();
   });
 
   it('a head that does not parse, or whose last portal lost its comments, is refused', () => {

@@ -72,7 +72,10 @@ describe('D-DATA-FILES data files that are refused, untouched', () => {
   it('JSON of the earlier format that does not load names each problem', async () => {
     const file = join(dir, 'data.json');
     writeFileSync(file, JSON.stringify({ portals: [] }));
-    await refused(file, `${file}: is JSON data of an earlier fp that does not load. ${KEEP}\n  portals: needs at least one portal`);
+    await refused(
+      file,
+      `${file}: is JSON data of an earlier fp that does not load. ${KEEP}\n  portals: needs at least one portal`,
+    );
   });
 
   it('a damaged database', async () => {
@@ -81,13 +84,18 @@ describe('D-DATA-FILES data files that are refused, untouched', () => {
     const bytes = readFileSync(file);
     bytes.fill(0x5a, 100, 4096); // the schema page, past the 100-byte header
     writeFileSync(file, bytes);
-    await refused(file, `${file}: is damaged or not a database. Restore it from a backup (or move it away to start afresh); fp has not changed it.`);
+    await refused(
+      file,
+      `${file}: is damaged or not a database. Restore it from a backup (or move it away to start afresh); fp has not changed it.`,
+    );
   });
 
   it('a database written by a newer fp', async () => {
     const file = join(dir, 'data.db');
     const db = new libsql(file);
-    db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION + 1}; CREATE TABLE future (x)`);
+    db.exec(
+      `PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION + 1}; CREATE TABLE future (x)`,
+    );
     db.close();
     await refused(
       file,
@@ -100,7 +108,10 @@ describe('D-DATA-FILES data files that are refused, untouched', () => {
     const db = new libsql(file);
     db.exec('CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES (1)');
     db.close();
-    await refused(file, `${file}: is a SQLite database, but not an fp data file. Give --data a new file or an fp data file.`);
+    await refused(
+      file,
+      `${file}: is a SQLite database, but not an fp data file. Give --data a new file or an fp data file.`,
+    );
   });
 
   it('a folder that does not exist', async () => {
@@ -127,7 +138,9 @@ describe('data files that open', () => {
     const file = join(dir, 'data.db');
     const first = await start(file);
     expect(first.notices).toEqual([]);
-    first.store.mutate(() => first.store.portals[0].insertFeedback({ ...first.store.portals[0].feedback[0], id: 'fb-9' }));
+    first.store.mutate(() =>
+      first.store.portals[0].insertFeedback({ ...first.store.portals[0].feedback[0], id: 'fb-9' }),
+    );
     await first.store.commit();
     await first.close();
     const second = await start(file);
@@ -201,7 +214,9 @@ describe('fp server dump', () => {
     const state = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
     writeFileSync(file, JSON.stringify(state));
     expect(dumpDataFile(file)).toEqual(state);
-    expect(() => dumpDataFile(join(dir, 'none.db'))).toThrow(`${join(dir, 'none.db')}: holds no data. Give --data the data file of an fp server.`);
+    expect(() => dumpDataFile(join(dir, 'none.db'))).toThrow(
+      `${join(dir, 'none.db')}: holds no data. Give --data the data file of an fp server.`,
+    );
   });
 
   it('D-STORE a data file of schema 1 is brought up to date on open: post tallies and the new id counters come from its rows', () => {
@@ -222,13 +237,19 @@ describe('fp server dump', () => {
     `);
     old.close();
     const db = openDatabase(file);
-    const all = (sql: string) => db.prepare(sql).all([]).map((r) => ({ ...(r as object), _metadata: undefined }));
+    const all = (sql: string) =>
+      db
+        .prepare(sql)
+        .all([])
+        .map((r) => ({ ...(r as object), _metadata: undefined }));
     expect(all('SELECT portal_id, moderation_status, tab_key, n FROM post_counts ORDER BY 1, 2, 3')).toEqual([
       { portal_id: 1, moderation_status: 'approved', tab_key: 0, n: 1, _metadata: undefined },
       { portal_id: 1, moderation_status: 'approved', tab_key: 1, n: 2, _metadata: undefined },
       { portal_id: 1, moderation_status: 'pending', tab_key: 1, n: 1, _metadata: undefined },
     ]);
-    expect(all("SELECT portal_id, name, last FROM sequences WHERE name IN ('feedback', 'sections') ORDER BY 1")).toEqual([
+    expect(
+      all("SELECT portal_id, name, last FROM sequences WHERE name IN ('feedback', 'sections') ORDER BY 1"),
+    ).toEqual([
       { portal_id: 0, name: 'sections', last: 40, _metadata: undefined },
       { portal_id: 1, name: 'feedback', last: 7, _metadata: undefined },
     ]);

@@ -26,7 +26,10 @@ function listPaths(portalIndex: number): string[] {
   }
   for (const tab of portal.tabs) paths.push(`/api/v1/posts?tab=${tab.slug}&limit=100`);
   for (const section of portal.sections) {
-    paths.push(`/api/v1/posts?section=${section.slug}&limit=100`, `/api/v1/posts?section=${section.id}&limit=100&order_by=title`);
+    paths.push(
+      `/api/v1/posts?section=${section.slug}&limit=100`,
+      `/api/v1/posts?section=${section.id}&limit=100&order_by=title`,
+    );
   }
   for (const category of portal.categories) paths.push(`/api/v1/posts?category=${category.id ?? 1}&limit=100`);
   for (const status of portal.statuses) paths.push(`/api/v1/posts?status=${status.id}&limit=100&order_by=votes_count`);
@@ -40,7 +43,8 @@ function listPaths(portalIndex: number): string[] {
     '/api/v1/posts?limit=100&format=minimal',
     '/api/v1/posts?limit=100&order_by=latest_vote&order_direction=desc&format=minimal',
   );
-  for (const post of portal.posts) paths.push(`/api/v1/posts/${encodeURIComponent(postKey(portalIndex, post.title))}/comments`);
+  for (const post of portal.posts)
+    paths.push(`/api/v1/posts/${encodeURIComponent(postKey(portalIndex, post.title))}/comments`);
   for (const group of portal.groups) if (group.id) paths.push(`/api/v1/groups/${group.id}/users`);
   paths.push(
     '/api/v1/moderation/pending',
@@ -80,7 +84,8 @@ beforeAll(async () => {
       answers[`${host} ${path}`] = { status: res.status, body: compact(path, withoutRenderedHtml(res.body)) };
     }
   }
-  if (process.env.FP_RECORD_DEMO_LISTS === '1' || !existsSync(FIXTURE)) writeFileSync(FIXTURE, `${JSON.stringify(answers, null, 1)}\n`);
+  if (process.env.FP_RECORD_DEMO_LISTS === '1' || !existsSync(FIXTURE))
+    writeFileSync(FIXTURE, `${JSON.stringify(answers, null, 1)}\n`);
 });
 afterAll(() => server.close());
 

@@ -79,7 +79,9 @@ async function startChild(dataFile: string): Promise<Child> {
       const m = /^READY (\S+)$/.exec(line);
       if (m) resolveUrl(m[1]);
     });
-    child.once('exit', (code, signal) => reject(new Error(`server child exited (${code ?? signal}) before it was ready: ${stderr}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`server child exited (${code ?? signal}) before it was ready: ${stderr}`)),
+    );
   });
   return { process: child, url };
 }
@@ -119,7 +121,11 @@ describe('durability of acknowledged writes', () => {
 
     const second = await startChild(dataFile);
     const groups = await call(second.url, 'GET', '/api/v1/groups');
-    expect(groups.body.data.map((g: { name: string }) => g.name)).toEqual(['Beta testers', 'Empty group', ...groupNames]);
+    expect(groups.body.data.map((g: { name: string }) => g.name)).toEqual([
+      'Beta testers',
+      'Empty group',
+      ...groupNames,
+    ]);
     const feedback = await call(second.url, 'GET', '/api/v1/feedback');
     expect(feedback.body.data.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining(feedbackIds));
     expect(feedback.body.data).toHaveLength(2 + feedbackIds.length);
@@ -153,7 +159,9 @@ describe('durability of acknowledged writes', () => {
         // Another process reading the database while it is written: always a whole committed state.
         const db = openDatabase(dataFile);
         try {
-          expect(db.prepare('SELECT count(*) AS n FROM feedback').all([])[0], `read ${reads}`).toMatchObject({ n: expect.any(Number) });
+          expect(db.prepare('SELECT count(*) AS n FROM feedback').all([])[0], `read ${reads}`).toMatchObject({
+            n: expect.any(Number),
+          });
         } finally {
           db.close();
         }
@@ -216,7 +224,9 @@ function expectAllStored(dataFile: string, feedbackTexts: string[], commentTexts
     const comments = portal.comments;
     const texts = new Set(comments.map((c) => c.comment));
     for (const text of commentTexts) expect(texts.has(text), text).toBe(true);
-    expect(portal.approvedCommentCount('dark1')).toBe(comments.filter((c) => c.post_key === 'dark1' && c.moderation_status === 'approved').length);
+    expect(portal.approvedCommentCount('dark1')).toBe(
+      comments.filter((c) => c.post_key === 'dark1' && c.moderation_status === 'approved').length,
+    );
     return { comments };
   } finally {
     store.close();

@@ -49,12 +49,19 @@ describe('seed validation names the exact path of every problem', () => {
       p.posts![0].author_id = 'nobody';
       p.comments![0].user_id = 'nobody';
     });
-    expect(problemsOf(seed)).toEqual(['portals[0].posts[0].author_id: unknown user', 'portals[0].comments[0].user_id: unknown user']);
+    expect(problemsOf(seed)).toEqual([
+      'portals[0].posts[0].author_id: unknown user',
+      'portals[0].comments[0].user_id: unknown user',
+    ]);
     expect(() => loadSeed(seed)).toThrow(/invalid seed:\n {2}portals\[0\]\.posts\[0\]\.author_id: unknown user\n/);
   });
 
   it('structural problems name their path: missing title, no hosts, no keys, bad timestamps', () => {
-    const problems = problemsOf({ portals: [{ hosts: [], title: 7, api_keys: [], posts: [{ key: 'a', title: 't', author_id: ANN, created_at: 'soon' }] }] });
+    const problems = problemsOf({
+      portals: [
+        { hosts: [], title: 7, api_keys: [], posts: [{ key: 'a', title: 't', author_id: ANN, created_at: 'soon' }] },
+      ],
+    });
     expect(problems).toEqual([
       'portals[0].hosts: needs at least one host',
       'portals[0].title: Invalid input: expected string, received number',
@@ -87,9 +94,17 @@ describe('seed validation names the exact path of every problem', () => {
   });
 
   it('D-SEED-PORTAL-IDS portal ids must be unique; portals without one count on past the highest given', () => {
-    const dup: SeedFile = { portals: [{ ...minimalPortal('a.localhost', 'a'), id: 2 }, { ...minimalPortal('b.localhost', 'b'), id: 2 }] };
+    const dup: SeedFile = {
+      portals: [
+        { ...minimalPortal('a.localhost', 'a'), id: 2 },
+        { ...minimalPortal('b.localhost', 'b'), id: 2 },
+      ],
+    };
     expect(problemsOf(dup)).toEqual(['portals[1].id: duplicate id 2']);
-    const mixed = loadSeed({ portals: [minimalPortal('a.localhost', 'a'), { ...minimalPortal('b.localhost', 'b'), id: 1 }] }, NOW);
+    const mixed = loadSeed(
+      { portals: [minimalPortal('a.localhost', 'a'), { ...minimalPortal('b.localhost', 'b'), id: 1 }] },
+      NOW,
+    );
     expect(mixed.portals.map((p) => p.id)).toEqual([2, 1]);
   });
 
@@ -111,9 +126,7 @@ describe('seed validation names the exact path of every problem', () => {
     const seed = fixtureWith((p) => {
       p.groups!.push({ name: 'g' }, { name: 'Beta testers' }, { name: 'beta testers' });
     });
-    expect(problemsOf(seed)).toEqual([
-      'portals[0].groups[2].name: must be 2-60 characters',
-    ]);
+    expect(problemsOf(seed)).toEqual(['portals[0].groups[2].name: must be 2-60 characters']);
     const dup = fixtureWith((p) => {
       p.groups!.push({ name: 'Beta testers' });
     });
@@ -140,8 +153,20 @@ describe('seed validation names the exact path of every problem', () => {
       p.groups!.push({ id: p.groups![0].id, name: 'Another group' });
       p.feedback!.push({ id: 'fb-1', type: 'idea', feedback: 'again' });
       p.references = [
-        { id: 1, post_key: 'dark1', reference: 'r', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
-        { id: 1, post_key: 'dark1', reference: 'r', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' },
+        {
+          id: 1,
+          post_key: 'dark1',
+          reference: 'r',
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+        {
+          id: 1,
+          post_key: 'dark1',
+          reference: 'r',
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
       ];
     });
     expect(problemsOf(seed)).toEqual([
@@ -164,30 +189,67 @@ describe('seed validation names the exact path of every problem', () => {
       ['post tab_id', (p) => void (p.posts![0].tab_id = 99), 'portals[0].posts[0].tab_id: unknown tab'],
       ['post section_id', (p) => void (p.posts![0].section_id = 99), 'portals[0].posts[0].section_id: unknown section'],
       ['post status_id', (p) => void (p.posts![0].status_id = 99), 'portals[0].posts[0].status_id: unknown status'],
-      ['post category_ids', (p) => void (p.posts![1].category_ids = [1, 99]), 'portals[0].posts[1].category_ids[1]: unknown category'],
+      [
+        'post category_ids',
+        (p) => void (p.posts![1].category_ids = [1, 99]),
+        'portals[0].posts[1].category_ids[1]: unknown category',
+      ],
       ['post tag_ids', (p) => void (p.posts![0].tag_ids = ['t-none']), 'portals[0].posts[0].tag_ids[0]: unknown tag'],
       ['section tab_id', (p) => void (p.sections![0].tab_id = 99), 'portals[0].sections[0].tab_id: unknown tab'],
-      ['section parent_id', (p) => void (p.sections![1].parent_id = 99), 'portals[0].sections[1].parent_id: unknown section'],
+      [
+        'section parent_id',
+        (p) => void (p.sections![1].parent_id = 99),
+        'portals[0].sections[1].parent_id: unknown section',
+      ],
       ['status tab_id', (p) => void (p.statuses![1].tab_id = 99), 'portals[0].statuses[1].tab_id: unknown tab'],
-      ['comment post_key', (p) => void (p.comments![4].post_key = 'nope1'), 'portals[0].comments[4].post_key: unknown post'],
-      ['comment user_id', (p) => void (p.comments![0].user_id = 'nobody'), 'portals[0].comments[0].user_id: unknown user'],
-      ['comment parent_id', (p) => void (p.comments![1].parent_id = 999), 'portals[0].comments[1].parent_id: unknown comment'],
+      [
+        'comment post_key',
+        (p) => void (p.comments![4].post_key = 'nope1'),
+        'portals[0].comments[4].post_key: unknown post',
+      ],
+      [
+        'comment user_id',
+        (p) => void (p.comments![0].user_id = 'nobody'),
+        'portals[0].comments[0].user_id: unknown user',
+      ],
+      [
+        'comment parent_id',
+        (p) => void (p.comments![1].parent_id = 999),
+        'portals[0].comments[1].parent_id: unknown comment',
+      ],
       [
         'comment parent_id on another post',
         (p) => void (p.comments![4].parent_id = 100),
         'portals[0].comments[4].parent_id: parent comment belongs to another post',
       ],
-      ['group user_ids', (p) => void (p.groups![0].user_ids = [BOB, 'nobody']), 'portals[0].groups[0].user_ids[1]: unknown user'],
-      ['feedback user_id', (p) => void (p.feedback![1].user_id = 'nobody'), 'portals[0].feedback[1].user_id: unknown user'],
+      [
+        'group user_ids',
+        (p) => void (p.groups![0].user_ids = [BOB, 'nobody']),
+        'portals[0].groups[0].user_ids[1]: unknown user',
+      ],
+      [
+        'feedback user_id',
+        (p) => void (p.feedback![1].user_id = 'nobody'),
+        'portals[0].feedback[1].user_id: unknown user',
+      ],
       [
         'reference post_key',
         (p) =>
-          void (p.references = [{ id: 1, post_key: 'nope1', reference: 'r', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }]),
+          void (p.references = [
+            {
+              id: 1,
+              post_key: 'nope1',
+              reference: 'r',
+              created_at: '2026-01-01T00:00:00Z',
+              updated_at: '2026-01-01T00:00:00Z',
+            },
+          ]),
         'portals[0].references[0].post_key: unknown post',
       ],
       [
         'anonymous vote post_key',
-        (p) => void (p.anonymous_votes = [{ post_key: 'nope1', anonymous_id: 'abc', created_at: '2026-01-01T00:00:00Z' }]),
+        (p) =>
+          void (p.anonymous_votes = [{ post_key: 'nope1', anonymous_id: 'abc', created_at: '2026-01-01T00:00:00Z' }]),
         'portals[0].anonymous_votes[0].post_key: unknown post',
       ],
     ];
@@ -213,13 +275,28 @@ describe('seed defaults', () => {
         hosts: ['Sparse.Localhost'],
         title: 'Sparse',
         api_keys: [{ token: 'k' }],
-        users: [{ id: 'u1', name: 'One' }, { id: 'u2', name: 'Two', database_id: 5 }, { id: 'u3', name: 'Three' }],
+        users: [
+          { id: 'u1', name: 'One' },
+          { id: 'u2', name: 'Two', database_id: 5 },
+          { id: 'u3', name: 'Three' },
+        ],
         tabs: [{ id: 1, slug: 'b', name: 'Board' }],
         categories: [{ name: 'First' }, { name: 'Second', id: 7 }, { name: 'Third' }],
         groups: [{ name: 'Group' }],
-        posts: [{ key: 'p1', title: 'Hello World!', author_id: 'u1', tab_id: 1 }, { key: 'p2', title: 'Two', author_id: 'u2' }],
-        comments: [{ post_key: 'p1', user_id: 'u2', comment: 'first' }, { id: 10, post_key: 'p1', user_id: 'u1', comment: 'x' }, { post_key: 'p1', user_id: 'u1', comment: 'y' }],
-        feedback: [{ type: 'idea', feedback: 'a' }, { id: 'fb-2', type: 'bug', feedback: 'b' }, { type: 'idea', feedback: 'c' }],
+        posts: [
+          { key: 'p1', title: 'Hello World!', author_id: 'u1', tab_id: 1 },
+          { key: 'p2', title: 'Two', author_id: 'u2' },
+        ],
+        comments: [
+          { post_key: 'p1', user_id: 'u2', comment: 'first' },
+          { id: 10, post_key: 'p1', user_id: 'u1', comment: 'x' },
+          { post_key: 'p1', user_id: 'u1', comment: 'y' },
+        ],
+        feedback: [
+          { type: 'idea', feedback: 'a' },
+          { id: 'fb-2', type: 'bug', feedback: 'b' },
+          { type: 'idea', feedback: 'c' },
+        ],
       },
     ],
   };
@@ -263,7 +340,10 @@ describe('seed defaults', () => {
       [7, '#10b981', 2, false],
       [9, '#f59e0b', 3, false],
     ]);
-    const fresh = loadSeed({ portals: [{ ...minimalPortal('a.localhost', 'a'), categories: [{ name: 'One' }, { name: 'Two' }] }] }, NOW);
+    const fresh = loadSeed(
+      { portals: [{ ...minimalPortal('a.localhost', 'a'), categories: [{ name: 'One' }, { name: 'Two' }] }] },
+      NOW,
+    );
     expect(fresh.portals[0].categories.map((c) => c.id)).toEqual([1, 2]);
   });
 
@@ -311,7 +391,13 @@ describe('seed defaults', () => {
 
   it('feedback defaults: fb-<n> ids that skip ids already given, anonymous author, timestamps now', () => {
     expect(portal.feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-3']);
-    expect(portal.feedback[0]).toMatchObject({ user_id: null, source: null, widget_id: null, created_at: stamp, updated_at: stamp });
+    expect(portal.feedback[0]).toMatchObject({
+      user_id: null,
+      source: null,
+      widget_id: null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
   });
 
   it('updated_at defaults to created_at when only created_at is given', () => {

@@ -94,7 +94,13 @@ describe('writes', () => {
     ).toThrow('rule broken half way');
     store.mutate(() => createCategory(portal, { name: 'Kept after' }));
     await store.commit();
-    expect(portal.categories.map((c) => c.name)).toEqual(['Integrations', 'Mobile', 'Locked', 'Kept before', 'Kept after']);
+    expect(portal.categories.map((c) => c.name)).toEqual([
+      'Integrations',
+      'Mobile',
+      'Locked',
+      'Kept before',
+      'Kept after',
+    ]);
   });
 
   it('writes of one turn share one commit, and commit resolves once it is done', async () => {
@@ -129,7 +135,9 @@ describe('writes', () => {
   it('a write request whose commit fails answers 500 with a JSON message, and nothing of it remains', async () => {
     const store = freshStore();
     store.sql.exec('CREATE TABLE fault (portal_id INTEGER REFERENCES portals (id) DEFERRABLE INITIALLY DEFERRED)');
-    store.sql.exec('CREATE TEMP TRIGGER fault_on_comment AFTER INSERT ON main.comments BEGIN INSERT INTO fault VALUES (999); END');
+    store.sql.exec(
+      'CREATE TEMP TRIGGER fault_on_comment AFTER INSERT ON main.comments BEGIN INSERT INTO fault VALUES (999); END',
+    );
     const server = createApp({ store, logError: () => {} });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -154,7 +162,12 @@ describe('reset copies', () => {
   it('copies left by killed servers are removed; those of running processes and other files are kept', () => {
     const gone = spawnSync(process.execPath, ['-e', '']).pid!;
     const uuid = '00000000-0000-4000-8000-000000000001';
-    const names = [`fp-reset-${gone}-${uuid}.db`, `fp-reset-${gone}-${uuid}.db-wal`, `fp-reset-${process.pid}-${uuid}.db`, 'fp-reset-notes.txt'];
+    const names = [
+      `fp-reset-${gone}-${uuid}.db`,
+      `fp-reset-${gone}-${uuid}.db-wal`,
+      `fp-reset-${process.pid}-${uuid}.db`,
+      'fp-reset-notes.txt',
+    ];
     for (const name of names) writeFileSync(join(dir, name), '');
     removeOrphanedResetFiles(dir);
     expect(readdirSync(dir).sort()).toEqual([`fp-reset-${process.pid}-${uuid}.db`, 'fp-reset-notes.txt']);
@@ -177,15 +190,20 @@ describe('knowledge-base documents', () => {
 });
 
 describe('post tallies', () => {
-  const tallies = (store: Store) => store.sql.all('SELECT portal_id, moderation_status, tab_key, n FROM post_counts WHERE n != 0 ORDER BY 1, 2, 3');
+  const tallies = (store: Store) =>
+    store.sql.all('SELECT portal_id, moderation_status, tab_key, n FROM post_counts WHERE n != 0 ORDER BY 1, 2, 3');
   const counted = (store: Store) =>
-    store.sql.all('SELECT portal_id, moderation_status, coalesce(tab_id, 0) AS tab_key, count(*) AS n FROM posts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3');
+    store.sql.all(
+      'SELECT portal_id, moderation_status, coalesce(tab_id, 0) AS tab_key, count(*) AS n FROM posts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3',
+    );
 
   it('the totals of post lists follow every insert, move, moderation and delete, and a reset', () => {
     const store = freshStore();
     const portal = store.portals[0];
     expect(tallies(store)).toEqual(counted(store));
-    store.mutate(() => portal.insertPost({ ...portal.post('dark1')!, key: 'new01', database_id: portal.nextId('posts') }));
+    store.mutate(() =>
+      portal.insertPost({ ...portal.post('dark1')!, key: 'new01', database_id: portal.nextId('posts') }),
+    );
     store.mutate(() => portal.updatePost('sso22', { moderation_status: 'pending' }));
     store.mutate(() => portal.updatePost('dark1', { tab_id: null }));
     store.mutate(() => portal.deletePosts(['rej44']));
@@ -240,7 +258,9 @@ describe('ids are never handed out twice', () => {
     await store.commit();
     store.close();
     const again = fileStore(file);
-    expect(again.mutate(() => createFeedback(again.portals[0], { type: 'idea', feedback: 'after restart' }, NOW)).id).toBe('fb-4');
+    expect(
+      again.mutate(() => createFeedback(again.portals[0], { type: 'idea', feedback: 'after restart' }, NOW)).id,
+    ).toBe('fb-4');
     await again.commit();
     again.close();
   });

@@ -23,7 +23,9 @@ export async function typedValue(value: string, io: IO): Promise<FieldValue> {
     try {
       return await readFile(value.slice(1), 'utf8');
     } catch (err) {
-      throw new UsageError(`cannot read ${value.slice(1)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new UsageError(
+        `cannot read ${value.slice(1)}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      );
     }
   }
   return value;
@@ -54,7 +56,10 @@ export function setField(tree: FieldTree, key: string, value: FieldValue): void 
       return;
     } else {
       const child = node[seg];
-      node = child && typeof child === 'object' && !Array.isArray(child) ? (child as Record<string, unknown>) : (node[seg] = {});
+      node =
+        child && typeof child === 'object' && !Array.isArray(child)
+          ? (child as Record<string, unknown>)
+          : (node[seg] = {});
     }
   }
 }

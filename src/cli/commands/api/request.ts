@@ -44,7 +44,8 @@ export function apiPath(path: string, baseUrl: string): string {
 
 async function write(io: IO, chunk: string | Uint8Array): Promise<void> {
   const out = io.stdout as { write(c: string | Uint8Array): unknown; once?(event: string, cb: () => void): unknown };
-  if (out.write(chunk) === false && typeof out.once === 'function') await new Promise<void>((r) => out.once!('drain', r));
+  if (out.write(chunk) === false && typeof out.once === 'function')
+    await new Promise<void>((r) => out.once!('drain', r));
 }
 
 const isJson = (res: RawResponse) => /\bjson\b/i.test(String(res.headers['content-type'] ?? ''));
@@ -94,7 +95,8 @@ export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
   const method = (opts.method ?? (sendsData && !opts.paginate ? 'POST' : 'GET')).toUpperCase();
   if (!/^[A-Z]+$/.test(method)) throw new UsageError(`invalid method "${opts.method}"`);
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET requests only');
-  if (opts.paginate && opts.include) throw new UsageError('--paginate and -i cannot be combined: the pages are printed as one JSON array');
+  if (opts.paginate && opts.include)
+    throw new UsageError('--paginate and -i cannot be combined: the pages are printed as one JSON array');
   const stdinUsers = (opts.input === '-' ? 1 : 0) + opts.typedFields.filter((x) => x.endsWith('=@-')).length;
   if (stdinUsers > 1) throw new UsageError('stdin can be read only once: use --input - or one -F key=@-');
   if (opts.input !== undefined && opts.input !== '-') {
@@ -152,20 +154,23 @@ async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Pr
   }
   const userLimit = url.searchParams.has('limit');
   let pending: OffsetPage<unknown> | undefined = firstPage as OffsetPage<unknown>;
-  const pages = offsetPages(async (skip) => {
-    if (pending) {
-      const page = pending;
-      pending = undefined;
+  const pages = offsetPages(
+    async (skip) => {
+      if (pending) {
+        const page = pending;
+        pending = undefined;
+        return page;
+      }
+      url.searchParams.set('skip', String(skip));
+      if (!userLimit) url.searchParams.set('limit', String(PAGE_SIZE));
+      const res = await send();
+      if (res.status >= 400) throw await toApiError(res);
+      const page = (await res.body.json()) as OffsetPage<unknown>;
+      if (!Array.isArray(page.data)) throw new Error(`page at skip=${skip} has no data list`);
       return page;
-    }
-    url.searchParams.set('skip', String(skip));
-    if (!userLimit) url.searchParams.set('limit', String(PAGE_SIZE));
-    const res = await send();
-    if (res.status >= 400) throw await toApiError(res);
-    const page = (await res.body.json()) as OffsetPage<unknown>;
-    if (!Array.isArray(page.data)) throw new Error(`page at skip=${skip} has no data list`);
-    return page;
-  }, Number(url.searchParams.get('skip') ?? 0));
+    },
+    Number(url.searchParams.get('skip') ?? 0),
+  );
   const pretty = io.stdoutIsTTY;
   let count = 0;
   await write(io, '[');
@@ -182,7 +187,10 @@ async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Pr
   }
 }
 
-const collect = (value: string, previous: unknown): string[] => [...(Array.isArray(previous) ? (previous as string[]) : []), value];
+const collect = (value: string, previous: unknown): string[] => [
+  ...(Array.isArray(previous) ? (previous as string[]) : []),
+  value,
+];
 
 interface ApiFlags {
   path: string;
@@ -197,12 +205,24 @@ interface ApiFlags {
 export default defineCommand<ApiFlags>({
   name: 'api',
   description: 'Make an authenticated request to any API path and print the response body',
-  args: [{ name: 'path', description: 'path on the portal: /api/v1/posts, api/v1/posts, or short: posts (= /api/v1/posts)' }],
+  args: [
+    { name: 'path', description: 'path on the portal: /api/v1/posts, api/v1/posts, or short: posts (= /api/v1/posts)' },
+  ],
   flags: [
-    { flags: '-X, --method <method>', description: 'HTTP method (default GET, or POST when fields or --input are given without --paginate)' },
+    {
+      flags: '-X, --method <method>',
+      description: 'HTTP method (default GET, or POST when fields or --input are given without --paginate)',
+    },
     { flags: '-f, --raw-field <key=value>', description: 'string field (repeatable)', parse: collect },
-    { flags: '-F, --field <key=value>', description: 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)', parse: collect },
-    { flags: '--input <file>', description: 'request body from FILE, or - for stdin (fields then go to the query string)' },
+    {
+      flags: '-F, --field <key=value>',
+      description: 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)',
+      parse: collect,
+    },
+    {
+      flags: '--input <file>',
+      description: 'request body from FILE, or - for stdin (fields then go to the query string)',
+    },
     { flags: '--paginate', description: 'follow hasMore/skip and print the data of every page as one JSON array' },
     { flags: '-i, --include', description: 'print the status line and response headers first' },
   ],
@@ -220,5 +240,16 @@ Output: the response body; JSON is pretty-printed on a terminal and passed throu
 first ask for ${PAGE_SIZE} items unless -f limit=N is given. Other answers print as they are.
 A non-2xx answer prints its body on stdout, the error on stderr, and exits 1 (4 for 401/403).`,
   run: ({ opts: o, f }) =>
-    apiRun({ path: o.path, method: o.method, fields: o.rawField ?? [], typedFields: o.field ?? [], input: o.input, paginate: o.paginate, include: o.include }, f),
+    apiRun(
+      {
+        path: o.path,
+        method: o.method,
+        fields: o.rawField ?? [],
+        typedFields: o.field ?? [],
+        input: o.input,
+        paginate: o.paginate,
+        include: o.include,
+      },
+      f,
+    ),
 });

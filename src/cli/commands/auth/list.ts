@@ -23,9 +23,12 @@ export default defineCommand({
   columns: profileColumns,
   examples: ['fp auth list', 'fp auth list --json'],
   async run({ f }) {
-    const rows: ProfileRow[] = (await f.config())
-      .list()
-      .map(({ name, profile, current }) => ({ current, name, base_url: profile.base_url, api_key: redactKey(profile.api_key) }));
+    const rows: ProfileRow[] = (await f.config()).list().map(({ name, profile, current }) => ({
+      current,
+      name,
+      base_url: profile.base_url,
+      api_key: redactKey(profile.api_key),
+    }));
     return { list: rows, empty: 'No profiles stored. Run `fp auth login`.' };
   },
 });

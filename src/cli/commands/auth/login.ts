@@ -26,7 +26,10 @@ export function terminalPrompts(io: IO): LoginPrompts {
   return {
     async baseUrl(defaultUrl) {
       const { input } = await import('@inquirer/prompts');
-      return input({ message: 'Portal address (e.g. https://feedback.example.com):', default: defaultUrl, required: true }, context);
+      return input(
+        { message: 'Portal address (e.g. https://feedback.example.com):', default: defaultUrl, required: true },
+        context,
+      );
     },
     async apiKey() {
       const { password } = await import('@inquirer/prompts');
@@ -36,7 +39,11 @@ export function terminalPrompts(io: IO): LoginPrompts {
 }
 
 /** Check the key against GET /api/v1/portal and store it only when the portal accepts it. */
-export async function loginRun(opts: LoginOptions, f: Factory, prompts: LoginPrompts = terminalPrompts(f.io)): Promise<void> {
+export async function loginRun(
+  opts: LoginOptions,
+  f: Factory,
+  prompts: LoginPrompts = terminalPrompts(f.io),
+): Promise<void> {
   const name = checkProfileName(opts.profile);
   const interactive = isInteractive(f.io);
   if (!opts.withKey && !interactive) {
@@ -78,8 +85,15 @@ export default defineCommand<{ profile?: string; baseUrl?: string; withKey?: boo
   name: 'login',
   description: 'Store an API key for a portal after checking it (the key is asked for, never taken as a flag)',
   flags: [
-    { flags: '--profile <name>', description: 'name to store the key under (default "default"; env FP_PROFILE)', complete: 'profiles' },
-    { flags: '--base-url <url>', description: 'portal address (env FP_BASE_URL); asked for on a terminal when missing' },
+    {
+      flags: '--profile <name>',
+      description: 'name to store the key under (default "default"; env FP_PROFILE)',
+      complete: 'profiles',
+    },
+    {
+      flags: '--base-url <url>',
+      description: 'portal address (env FP_BASE_URL); asked for on a terminal when missing',
+    },
     { flags: '--with-key', description: 'read the API key from stdin (for scripts and CI)' },
   ],
   examples: [
@@ -95,7 +109,11 @@ config folder) in a file only you can read.`,
     // --profile and --base-url are also global options, so the root program usually receives them.
     const g = f.globals();
     return loginRun(
-      { profile: opts.profile ?? g.profile ?? f.io.env.FP_PROFILE ?? 'default', baseUrl: opts.baseUrl ?? g.baseUrl ?? f.io.env.FP_BASE_URL, withKey: opts.withKey },
+      {
+        profile: opts.profile ?? g.profile ?? f.io.env.FP_PROFILE ?? 'default',
+        baseUrl: opts.baseUrl ?? g.baseUrl ?? f.io.env.FP_BASE_URL,
+        withKey: opts.withKey,
+      },
       f,
     );
   },

@@ -13,7 +13,11 @@ export async function logoutRun(opts: LogoutOptions, f: Factory): Promise<void> 
   const name = opts.profile ?? store.currentName();
   if (!name) throw new UsageError('no current profile to log out of: pass --profile NAME (`fp auth list` shows them)');
   const profile = store.get(name);
-  if (!profile || !store.remove(name)) throw unknownProfile(name, store.list().map((p) => p.name));
+  if (!profile || !store.remove(name))
+    throw unknownProfile(
+      name,
+      store.list().map((p) => p.name),
+    );
   f.status(`Logged out of profile ${name} (${profile.base_url}); its key is no longer stored`);
 }
 

@@ -15,7 +15,8 @@ export interface AuthStatus {
   api_key_source: Credentials['keySource'];
 }
 
-const keySource = (s: Pick<AuthStatus, 'api_key_source' | 'profile'>) => (s.api_key_source === 'profile' ? `profile "${s.profile}"` : s.api_key_source);
+const keySource = (s: Pick<AuthStatus, 'api_key_source' | 'profile'>) =>
+  s.api_key_source === 'profile' ? `profile "${s.profile}"` : s.api_key_source;
 
 export const statusFields: Column<AuthStatus>[] = [
   { header: 'Portal', value: (s) => s.portal.title },

@@ -8,7 +8,11 @@ export interface SwitchOptions {
 
 export async function switchRun(opts: SwitchOptions, f: Factory): Promise<void> {
   const store = await f.config();
-  if (!store.switchTo(opts.name)) throw unknownProfile(opts.name, store.list().map((p) => p.name));
+  if (!store.switchTo(opts.name))
+    throw unknownProfile(
+      opts.name,
+      store.list().map((p) => p.name),
+    );
   f.status(`Switched to profile ${opts.name} (${store.get(opts.name)?.base_url})`);
 }
 

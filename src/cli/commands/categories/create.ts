@@ -13,7 +13,10 @@ export default defineCommand<{ name: string; color?: string }>({
     const c = await client();
     let { data } = await c.call('categories.create', { body: { name: opts.name } });
     if (opts.color !== undefined && data.id !== null) {
-      ({ data } = await c.call('categories.update', { params: { id: data.id }, body: { name: data.name, color: opts.color } }));
+      ({ data } = await c.call('categories.update', {
+        params: { id: data.id },
+        body: { name: data.name, color: opts.color },
+      }));
     }
     return { item: data };
   },

@@ -14,7 +14,10 @@ export default defineCommand<{ category: string; name?: string; color?: string }
   ],
   needsOneOf: ['--name', '--color'],
   columns: categoryColumns,
-  examples: ['fp categories update Alerts --color "#ff8800"', 'fp categories update Integrations --name "Integrations & API"'],
+  examples: [
+    'fp categories update Alerts --color "#ff8800"',
+    'fp categories update Integrations --name "Integrations & API"',
+  ],
   async run({ opts, client }) {
     const c = await client();
     const current = await resolveCategory(c, opts.category);

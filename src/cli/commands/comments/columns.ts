@@ -22,4 +22,7 @@ export const commentColumns: Column<CommentRow>[] = [
 ];
 
 /** One comment, as shown after create and update. */
-export const commentFields: Column<Comment>[] = [...(commentColumns as Column<Comment>[]), { header: 'URL', value: (c) => c.url }];
+export const commentFields: Column<Comment>[] = [
+  ...(commentColumns as Column<Comment>[]),
+  { header: 'URL', value: (c) => c.url },
+];

@@ -33,7 +33,11 @@ export default defineCommand<CreateOptions>({
     { flags: '--parent <id>', description: 'reply to this comment id', field: 'parent_id' },
     { flags: '--changelog', description: "tag as the post's changelog text (untags the post's previous one)" },
     { flags: '--pin', description: 'pin to the top of the comment list' },
-    { flags: '--created-at <time>', description: 'custom creation time for imports, e.g. "2026-01-02 10:00:00" (UTC)', field: 'created_at' },
+    {
+      flags: '--created-at <time>',
+      description: 'custom creation time for imports, e.g. "2026-01-02 10:00:00" (UTC)',
+      field: 'created_at',
+    },
     { flags: '--silent', description: 'send no notifications and no CommentCreated event' },
   ],
   columns: commentFields,

@@ -13,6 +13,9 @@ export default defineCommand<{ post: string }>({
   async run({ opts, client, output }) {
     const { data } = await (await client()).call('comments.list', { params: { key: opts.post } });
     const table = (await output()).format === 'table';
-    return { list: table ? threadOrder(data).map((r) => ({ ...r.comment, depth: r.depth })) : data, empty: 'No comments.' };
+    return {
+      list: table ? threadOrder(data).map((r) => ({ ...r.comment, depth: r.depth })) : data,
+      empty: 'No comments.',
+    };
   },
 });

@@ -29,10 +29,17 @@ export default defineCommand<UpdateOptions>({
     { flags: '--no-changelog', description: 'remove the changelog tag' },
     { flags: '--pin', description: 'pin to the top of the comment list' },
     { flags: '--no-pin', description: 'unpin' },
-    { flags: '--created-at <time>', description: 'change the creation time, e.g. "2026-01-02 10:00:00" (UTC)', field: 'created_at' },
+    {
+      flags: '--created-at <time>',
+      description: 'change the creation time, e.g. "2026-01-02 10:00:00" (UTC)',
+      field: 'created_at',
+    },
   ],
   columns: commentFields,
-  examples: ['fp comments update 19 --text "Happens on a Pixel 7 as well."', 'fp comments update 20 --text "Moved up" --no-parent --pin'],
+  examples: [
+    'fp comments update 19 --text "Happens on a Pixel 7 as well."',
+    'fp comments update 20 --text "Moved up" --no-parent --pin',
+  ],
   async run({ opts, fields, f, client }) {
     const comment = (await readTextOption(f.io, opts)) as string;
     const body = { ...fields, comment } as CommentUpdateBody;

@@ -19,7 +19,11 @@ const completion = defineCommand<{ shell: Shell }>({
   name: 'completion',
   description: 'Print a shell completion script',
   args: [{ name: 'shell', description: 'shell to complete for', choices: SHELLS }],
-  examples: ['fp completion bash > /etc/bash_completion.d/fp', 'source <(fp completion zsh)', 'fp completion fish > ~/.config/fish/completions/fp.fish'],
+  examples: [
+    'fp completion bash > /etc/bash_completion.d/fp',
+    'source <(fp completion zsh)',
+    'fp completion fish > ~/.config/fish/completions/fp.fish',
+  ],
   async run({ opts, f, command }) {
     f.io.stdout.write(await completionScript(command.parent as Command, opts.shell));
   },

@@ -18,7 +18,11 @@ const names = defineCommand<{ source: 'profiles' | CachedSource }>({
     const store = await f.config();
     const profile = f.globals().profile ?? f.io.env.FP_PROFILE ?? store.currentName();
     const names =
-      opts.source === 'profiles' ? store.list().map((p) => p.name) : profile ? cachedNames(f.io.env, profile, opts.source) : [];
+      opts.source === 'profiles'
+        ? store.list().map((p) => p.name)
+        : profile
+          ? cachedNames(f.io.env, profile, opts.source)
+          : [];
     for (const name of names) f.io.stdout.write(`${name}\n`);
   },
 });

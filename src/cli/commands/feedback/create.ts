@@ -12,7 +12,12 @@ export default defineCommand<{ text?: string; textFile?: string }>({
   endpoint: 'feedback.create',
   description: 'Record a feedback entry',
   flags: [
-    { flags: '--type <type>', description: 'kind of feedback, e.g. idea, bug, praise, question', field: 'type', required: true },
+    {
+      flags: '--type <type>',
+      description: 'kind of feedback, e.g. idea, bug, praise, question',
+      field: 'type',
+      required: true,
+    },
     ...textFlags('the feedback text'),
     {
       flags: '--user <user>',
@@ -26,10 +31,15 @@ export default defineCommand<{ text?: string; textFile?: string }>({
   examples: [
     'fp feedback create --type idea --text "A dark theme for the dashboard"',
     'fp feedback create --type bug --text "Export fails" --user mia.chen@acme.test',
-    'echo "Export fails" | fp feedback create --type bug --text-file -'],
+    'echo "Export fails" | fp feedback create --type bug --text-file -',
+  ],
   async run({ opts, fields, f, client }) {
     const feedback = (await readTextOption(f.io, opts)) as string;
-    const { data } = await (await client()).call('feedback.create', { body: { ...fields, feedback } as z.input<ReturnType<typeof feedbackSchemas>['FeedbackCreateBodySchema']> });
+    const { data } = await (
+      await client()
+    ).call('feedback.create', {
+      body: { ...fields, feedback } as z.input<ReturnType<typeof feedbackSchemas>['FeedbackCreateBodySchema']>,
+    });
     return { item: data };
   },
 });

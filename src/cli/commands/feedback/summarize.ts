@@ -1,5 +1,10 @@
 import { defineCommand } from '../../framework/define-command.js';
-import { FOCUSES, SENTIMENTS, type FeedbackSummarizeBody, type FeedbackSummary } from '../../../contract/schemas/feedback.js';
+import {
+  FOCUSES,
+  SENTIMENTS,
+  type FeedbackSummarizeBody,
+  type FeedbackSummary,
+} from '../../../contract/schemas/feedback.js';
 
 const counts = (entries: Array<[string, number]>) => entries.map(([name, n]) => `${name} ${n}`).join(', ');
 
@@ -27,12 +32,25 @@ export default defineCommand({
   endpoint: 'feedback.summarize',
   description: 'Summarize the feedback entries that match the filters',
   flags: [
-    { flags: '--sentiment <sentiment>', description: 'only entries with this sentiment', field: 'sentiment', choices: SENTIMENTS },
+    {
+      flags: '--sentiment <sentiment>',
+      description: 'only entries with this sentiment',
+      field: 'sentiment',
+      choices: SENTIMENTS,
+    },
     { flags: '--focus <focus>', description: 'only entries about this', field: 'focus', choices: FOCUSES },
     { flags: '--source <source>', description: 'only entries from this source', field: 'source' },
     { flags: '--widget <uuid>', description: 'only entries from this widget', field: 'widget' },
-    { flags: '--from <date>', description: 'only entries created on or after this date (YYYY-MM-DD)', field: 'created_from' },
-    { flags: '--to <date>', description: 'only entries created on or before this date (YYYY-MM-DD)', field: 'created_to' },
+    {
+      flags: '--from <date>',
+      description: 'only entries created on or after this date (YYYY-MM-DD)',
+      field: 'created_from',
+    },
+    {
+      flags: '--to <date>',
+      description: 'only entries created on or before this date (YYYY-MM-DD)',
+      field: 'created_to',
+    },
     { flags: '--keyword <keyword>', description: 'only entries containing this word', field: 'keyword' },
   ],
   examples: [

@@ -10,7 +10,10 @@ export default defineCommand<{ id: string; text?: string; textFile?: string }>({
   args: [{ name: 'id', description: 'feedback entry id' }],
   flags: textFlags('the new text'),
   columns: feedbackFields,
-  examples: ['fp feedback update fb-2 --text "Export to CSV is broken"', 'fp feedback update fb-2 --text-file - < corrected.txt'],
+  examples: [
+    'fp feedback update fb-2 --text "Export to CSV is broken"',
+    'fp feedback update fb-2 --text-file - < corrected.txt',
+  ],
   async run({ opts, f, client }) {
     const feedback = (await readTextOption(f.io, opts)) as string;
     const { data } = await (await client()).call('feedback.update', { params: { id: opts.id }, body: { feedback } });

@@ -14,7 +14,10 @@ export default defineCommand<{ group: string; name?: string; description?: strin
   ],
   needsOneOf: ['--name', '--description'],
   columns: groupFields,
-  examples: ['fp groups update "Beta testers" --name "Beta programme"', 'fp groups update "Beta testers" --description ""'],
+  examples: [
+    'fp groups update "Beta testers" --name "Beta programme"',
+    'fp groups update "Beta testers" --description ""',
+  ],
   async run(ctx) {
     const { opts, fields } = ctx;
     const group = await groupOf(ctx);

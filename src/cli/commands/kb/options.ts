@@ -16,13 +16,18 @@ export const tabFlag: FlagSpec = {
 export const waitFlags: FlagSpec[] = [
   { flags: '--wait', description: 'poll until the scan ends, then print the results' },
   { flags: '--fail-on-broken', description: 'exit 1 when any link is broken (implies --wait)' },
-  { flags: '--interval <seconds>', description: 'seconds between progress polls with --wait (default 1)', parse: parseSeconds },
+  {
+    flags: '--interval <seconds>',
+    description: 'seconds between progress polls with --wait (default 1)',
+    parse: parseSeconds,
+  },
 ];
 
 /** Seconds as a positive number; fractions allowed (0.5). */
 export function parseSeconds(value: string): number {
   const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(n > 0)) throw new InvalidArgumentError('expected a positive number of seconds');
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(n > 0))
+    throw new InvalidArgumentError('expected a positive number of seconds');
   return n;
 }
 
@@ -30,8 +35,14 @@ export function parseSeconds(value: string): number {
 export const ALL_SHOWN = 'all-shown';
 
 /** Section ids: comma-separated or repeated, each a positive integer (or `all-shown`). */
-export function parseSectionIds(value: string, previous: Array<number | typeof ALL_SHOWN> = []): Array<number | typeof ALL_SHOWN> {
-  const ids = value.split(',').map((v) => v.trim()).filter(Boolean);
+export function parseSectionIds(
+  value: string,
+  previous: Array<number | typeof ALL_SHOWN> = [],
+): Array<number | typeof ALL_SHOWN> {
+  const ids = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   for (const id of ids) {
     if (id !== ALL_SHOWN && (!/^\d+$/.test(id) || Number(id) < 1)) {
       throw new InvalidArgumentError(`"${id}" is not a section id (a positive integer) or ${ALL_SHOWN}`);

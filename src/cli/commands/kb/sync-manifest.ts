@@ -30,7 +30,9 @@ export async function readManifest(dir: string): Promise<SyncManifest | null> {
     throw err;
   }
   const bad = (why: string) =>
-    new UsageError(`${file} is not a sync manifest (${why}); remove it to start afresh (export --dir will then ask for --force)`);
+    new UsageError(
+      `${file} is not a sync manifest (${why}); remove it to start afresh (export --dir will then ask for --force)`,
+    );
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -40,7 +42,11 @@ export async function readManifest(dir: string): Promise<SyncManifest | null> {
   const m = value as Partial<SyncManifest>;
   if (typeof m !== 'object' || m === null || m.format !== 1) throw bad('unknown format');
   if (!Number.isSafeInteger(m.tab_id)) throw bad('no tab_id');
-  if (typeof m.files !== 'object' || m.files === null || Object.values(m.files).some((h) => typeof h !== 'string' || !/^[0-9a-f]{64}$/.test(h))) {
+  if (
+    typeof m.files !== 'object' ||
+    m.files === null ||
+    Object.values(m.files).some((h) => typeof h !== 'string' || !/^[0-9a-f]{64}$/.test(h))
+  ) {
     throw bad('files must map paths to sha256 hashes');
   }
   return m as SyncManifest;
@@ -77,7 +83,9 @@ export async function hashRegularFile(file: string): Promise<string | null | 'no
   }
   try {
     if (!(await handle.stat()).isFile()) return 'not a regular file';
-    return createHash('sha256').update(await handle.readFile()).digest('hex');
+    return createHash('sha256')
+      .update(await handle.readFile())
+      .digest('hex');
   } finally {
     await handle.close();
   }
@@ -94,7 +102,11 @@ export interface LocalChanges {
 }
 
 /** The folder's files against the manifest of `tabId`. */
-export function compareToManifest(manifest: SyncManifest | null, tabId: number, current: Map<string, string>): LocalChanges {
+export function compareToManifest(
+  manifest: SyncManifest | null,
+  tabId: number,
+  current: Map<string, string>,
+): LocalChanges {
   const known = manifest !== null && manifest.tab_id === tabId;
   const last = new Map(known ? Object.entries(manifest.files) : []);
   const out: LocalChanges = { known, new: [], changed: [], unchanged: [], removed: [] };

@@ -6,7 +6,14 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
 import { DEFLATE, STORE } from '../../../kb-zip/zip-format.js';
-import { bufferSource, entryDataOffset, fileSource, readDirectory, type ZipEntryInfo, type ZipSource } from '../../../kb-zip/read-zip.js';
+import {
+  bufferSource,
+  entryDataOffset,
+  fileSource,
+  readDirectory,
+  type ZipEntryInfo,
+  type ZipSource,
+} from '../../../kb-zip/read-zip.js';
 import { eachLimit } from './each-limit.js';
 import { removeOnExit } from './remove-on-exit.js';
 
@@ -67,7 +74,9 @@ function countContent(files: string[]): { sections: number; articles: number } {
 export async function countArchive(zipPath: string): Promise<{ sections: number; articles: number; entries: number }> {
   const src = await fileSource(zipPath);
   try {
-    const files = (await readDirectory(src)).map((e) => e.name).filter((name) => !name.endsWith('/') && !isIgnored(name));
+    const files = (await readDirectory(src))
+      .map((e) => e.name)
+      .filter((name) => !name.endsWith('/') && !isIgnored(name));
     return { ...countContent(files), entries: files.length };
   } finally {
     await src.close();
@@ -122,7 +131,12 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
 
     await mkdir(dir, { recursive: true });
     const existing = await scanFolder(dir);
-    checkTargets(dir, files.map((f) => f.name), folders, existing);
+    checkTargets(
+      dir,
+      files.map((f) => f.name),
+      folders,
+      existing,
+    );
 
     // Every entry read and checked before anything in `dir` changes.
     const hashes = new Map<string, string>();
@@ -174,7 +188,8 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
     }
 
     await eachLimit(removed, FILE_CONCURRENCY, (p) => unlink(path.join(dir, p)));
-    for (const folder of [...folders].sort()) if (!existing.has(folder)) await mkdir(path.join(dir, folder), { recursive: true });
+    for (const folder of [...folders].sort())
+      if (!existing.has(folder)) await mkdir(path.join(dir, folder), { recursive: true });
     await eachLimit(files, FILE_CONCURRENCY, async ({ name }) => {
       const target = path.join(dir, name);
       if (current && current.get(name) === hashes.get(name)) return;
@@ -192,7 +207,10 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
         }
       }
       if (from !== undefined) return rename(from, target);
-      const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.fp-tmp`);
+      const temp = path.join(
+        path.dirname(target),
+        `.${path.basename(target)}.${randomBytes(4).toString('hex')}.fp-tmp`,
+      );
       try {
         await writeFile(temp, content!, { flag: 'wx' });
         await rename(temp, target);
@@ -230,7 +248,9 @@ async function openZipSource(archive: string | Buffer): Promise<ZipSource> {
 
 function checkMethod(entry: ZipEntryInfo): void {
   if (entry.method !== STORE && entry.method !== DEFLATE) {
-    throw new Error(`archive entry ${JSON.stringify(entry.name)} uses compression method ${entry.method}; only stored and deflated entries are supported`);
+    throw new Error(
+      `archive entry ${JSON.stringify(entry.name)} uses compression method ${entry.method}; only stored and deflated entries are supported`,
+    );
   }
 }
 
@@ -321,7 +341,9 @@ async function pruneEmptyFolders(root: string, removed: string[], keep: Set<stri
   for (const file of removed) {
     for (let d = path.posix.dirname(file); d !== '.'; d = path.posix.dirname(d)) candidates.add(d);
   }
-  const deepestFirst = [...candidates].filter((d) => !keep.has(d)).sort((a, b) => b.split('/').length - a.split('/').length);
+  const deepestFirst = [...candidates]
+    .filter((d) => !keep.has(d))
+    .sort((a, b) => b.split('/').length - a.split('/').length);
   for (const folder of deepestFirst) {
     await rmdir(path.join(root, folder)).catch(() => {}); // not empty: it holds other files
   }

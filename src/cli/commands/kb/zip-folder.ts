@@ -37,7 +37,10 @@ export class UnsafeFolderError extends UsageError {
   }
 }
 
-type Typed = Pick<import('node:fs').Stats, 'isSymbolicLink' | 'isBlockDevice' | 'isCharacterDevice' | 'isFIFO' | 'isSocket'>;
+type Typed = Pick<
+  import('node:fs').Stats,
+  'isSymbolicLink' | 'isBlockDevice' | 'isCharacterDevice' | 'isFIFO' | 'isSocket'
+>;
 
 function kindOf(info: Typed): string {
   if (info.isSymbolicLink()) return 'a symbolic link';
@@ -58,12 +61,21 @@ export async function listFolder(root: string): Promise<FolderFile[]> {
   const found: FolderFile[] = [];
   const offenders: Array<{ path: string; kind: string }> = [];
   const walk = async (dir: string, prefix: string): Promise<void> => {
-    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);
       // The listing's own types spare a stat per file; a file system that gives none is asked.
-      const known = entry.isFile() || entry.isDirectory() || entry.isSymbolicLink() || entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice();
+      const known =
+        entry.isFile() ||
+        entry.isDirectory() ||
+        entry.isSymbolicLink() ||
+        entry.isFIFO() ||
+        entry.isSocket() ||
+        entry.isBlockDevice() ||
+        entry.isCharacterDevice();
       const info = known ? entry : await lstat(full);
       if (info.isDirectory()) await walk(full, `${prefix}${entry.name}/`);
       else if (info.isFile()) found.push({ archivePath: prefix + entry.name, realPath: full });
@@ -82,7 +94,10 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
  * Opens a listed file without following a symbolic link put in its place since
  * it was listed, and checks that it is still a regular file.
  */
-async function openRegular(root: string, file: FolderFile): Promise<{ handle: import('node:fs/promises').FileHandle; size: number }> {
+async function openRegular(
+  root: string,
+  file: FolderFile,
+): Promise<{ handle: import('node:fs/promises').FileHandle; size: number }> {
   const handle = await open(file.realPath, OPEN_FLAGS).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ELOOP') throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: 'a symbolic link' }]);
     throw err;
@@ -120,7 +135,8 @@ function readSmallFile(root: string, file: FolderFile): Buffer | undefined {
   try {
     fd = openSync(file.realPath, OPEN_FLAGS);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: 'a symbolic link' }]);
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP')
+      throw new UnsafeFolderError(root, [{ path: file.archivePath, kind: 'a symbolic link' }]);
     throw err;
   }
   try {
@@ -143,7 +159,9 @@ function readSmallFile(root: string, file: FolderFile): Buffer | undefined {
 /** A file of the folder differs from what an earlier zipping of it (the preview) sent; nothing was applied (exit 1). */
 export class FolderChangedError extends Error {
   constructor(dir: string, what: string) {
-    super(`${dir} changed since the preview (${what}); nothing was applied. Run the command again to see the new plan.`);
+    super(
+      `${dir} changed since the preview (${what}); nothing was applied. Run the command again to see the new plan.`,
+    );
     this.name = 'FolderChangedError';
   }
 }
@@ -186,7 +204,11 @@ export async function zipFolderStream(dir: string, opts: { expect?: Map<string, 
   return { files, hashes, chunks: zipChunks(folderEntries(dir, files, record)) };
 }
 
-async function* folderEntries(root: string, files: FolderFile[], record: (file: FolderFile, sha256: string) => void): AsyncGenerator<ZipEntry> {
+async function* folderEntries(
+  root: string,
+  files: FolderFile[],
+  record: (file: FolderFile, sha256: string) => void,
+): AsyncGenerator<ZipEntry> {
   const ahead: Array<Promise<Source>> = [];
   let next = 0;
   try {
@@ -206,11 +228,18 @@ async function* folderEntries(root: string, files: FolderFile[], record: (file: 
     }
   } finally {
     // Files read ahead of a failure are closed (their buffers are dropped with them).
-    for (const p of ahead) void p.then((src) => (src.kind === 'stream' ? src.handle.close() : undefined), () => {});
+    for (const p of ahead)
+      void p.then(
+        (src) => (src.kind === 'stream' ? src.handle.close() : undefined),
+        () => {},
+      );
   }
 }
 
-async function* hashedStream(handle: import('node:fs/promises').FileHandle, done: (sha256: string) => void): AsyncGenerator<Buffer> {
+async function* hashedStream(
+  handle: import('node:fs/promises').FileHandle,
+  done: (sha256: string) => void,
+): AsyncGenerator<Buffer> {
   const hash = createHash('sha256');
   try {
     for await (const chunk of handle.createReadStream({ autoClose: false })) {

@@ -18,7 +18,8 @@ export const DEFAULT_CONCURRENCY = 4;
 
 const ING = { approve: 'Approving', reject: 'Rejecting' } as const;
 const plural = (n: number, type: ModerationType) => `${n} ${type}${n === 1 ? '' : 's'}`;
-const idsOf = (ctx: RunContext<ActionOptions>) => ctx.once('ids', () => collectIds(ctx.f.io, ctx.opts.type, ctx.opts.ids));
+const idsOf = (ctx: RunContext<ActionOptions>) =>
+  ctx.once('ids', () => collectIds(ctx.f.io, ctx.opts.type, ctx.opts.ids));
 
 /**
  * Approve or reject a batch. Every id is tried (failures do not stop the others); the tally
@@ -123,10 +124,19 @@ export function moderationAction(
     description: spec.description,
     args: [
       { name: 'type', description: 'what the ids are', choices: ['post', 'comment'] },
-      { name: 'ids...', variadic: true, description: 'post keys or comment ids; - reads them from stdin (whitespace or newline separated)' },
+      {
+        name: 'ids...',
+        variadic: true,
+        description: 'post keys or comment ids; - reads them from stdin (whitespace or newline separated)',
+      },
     ],
     flags: [
-      { flags: '--concurrency <n>', description: `requests in flight at once, 1-${MAX_CONCURRENCY}`, parse: parseConcurrency, default: DEFAULT_CONCURRENCY },
+      {
+        flags: '--concurrency <n>',
+        description: `requests in flight at once, 1-${MAX_CONCURRENCY}`,
+        parse: parseConcurrency,
+        default: DEFAULT_CONCURRENCY,
+      },
       { flags: '--dry-run', description: 'show what would change and change nothing' },
     ],
     examples: spec.examples,

@@ -5,7 +5,7 @@ export default moderationAction('approve', {
   examples: [
     'fp moderation approve comment 31',
     'fp moderation approve post hsiag gvcf4',
-    "fp moderation pending --all --json | jq -r '.[] | select(.type==\"comment\") | .id' | fp moderation approve comment -",
+    'fp moderation pending --all --json | jq -r \'.[] | select(.type=="comment") | .id\' | fp moderation approve comment -',
     'fp moderation approve comment 31 28 999 --dry-run',
   ],
   dryRun: `  would-approve  pending

@@ -31,7 +31,10 @@ export function errorText(err: unknown): string {
  * Re-running a batch is safe: a 422 saying the item is already in the target state
  * is a skip. Any other refusal, the other final state included, is a failure.
  */
-export function classifyFailure(action: ModerationAction, err: unknown): { outcome: 'skipped' | 'failed'; message: string } {
+export function classifyFailure(
+  action: ModerationAction,
+  err: unknown,
+): { outcome: 'skipped' | 'failed'; message: string } {
   if (err instanceof ApiError && err.status === 422 && err.message.toLowerCase().includes(`already ${DONE[action]}`)) {
     return { outcome: 'skipped', message: err.message };
   }
@@ -85,13 +88,15 @@ export async function moderateAll(
 
   const paced = (limited: boolean) => {
     const limit = pace.record(limited);
-    if (limit !== undefined && limited) opts.onNotice?.(`rate limited (429): now ${limit} request${limit === 1 ? '' : 's'} at a time`);
+    if (limit !== undefined && limited)
+      opts.onNotice?.(`rate limited (429): now ${limit} request${limit === 1 ? '' : 's'} at a time`);
   };
   const onRetry = (id: string) => (notice: RetryNotice) => {
     const cause = notice.status ? String(notice.status) : 'connection';
     retries[cause] = (retries[cause] ?? 0) + 1;
     if (notice.status === 429) paced(true);
-    if (notice.waitMs >= ANNOUNCE_WAIT_MS) opts.onNotice?.(`waiting ${formatMs(notice.waitMs)} to retry ${type} ${id}: ${notice.reason}`);
+    if (notice.waitMs >= ANNOUNCE_WAIT_MS)
+      opts.onNotice?.(`waiting ${formatMs(notice.waitMs)} to retry ${type} ${id}: ${notice.reason}`);
   };
   const moderateOne = (identifier: string) => {
     const options = { idempotent: true, onRetry: onRetry(identifier) };
@@ -143,7 +148,11 @@ export async function moderateAll(
  * `Approved 3, skipped 1 (already approved), failed 1`, `, not tried 4` when a run was
  * cut short, then one line per failure and, when there were any, the retries by cause.
  */
-export function summaryLines(action: ModerationAction, results: readonly BulkResult[], retries: Record<string, number> = {}): string[] {
+export function summaryLines(
+  action: ModerationAction,
+  results: readonly BulkResult[],
+  retries: Record<string, number> = {},
+): string[] {
   const n = (o: Outcome) => results.filter((r) => r.outcome === o).length;
   const verb = action === 'approve' ? 'Approved' : 'Rejected';
   const notTried = n('not-tried') ? `, not tried ${n('not-tried')}` : '';
@@ -152,7 +161,11 @@ export function summaryLines(action: ModerationAction, results: readonly BulkRes
   return [
     `${verb} ${n(DONE[action])}, skipped ${n('skipped')} (already ${DONE[action]}), failed ${n('failed')}${notTried}`,
     ...results.filter((r) => r.outcome === 'failed').map((r) => `  ${r.type} ${r.id}: ${r.message}`),
-    ...(total ? [`Retried ${total} request${total === 1 ? '' : 's'} (${causes.map(([cause, count]) => `${cause}: ${count}`).join(', ')})`] : []),
+    ...(total
+      ? [
+          `Retried ${total} request${total === 1 ? '' : 's'} (${causes.map(([cause, count]) => `${cause}: ${count}`).join(', ')})`,
+        ]
+      : []),
   ];
 }
 

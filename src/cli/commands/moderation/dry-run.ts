@@ -39,7 +39,8 @@ export async function planBatch(
 
   return ids.map((id): DryRunResult => {
     const base = { type, id: outputId(type, id) };
-    if (pending.has(id)) return { ...base, outcome: action === 'approve' ? 'would-approve' : 'would-reject', message: 'pending' };
+    if (pending.has(id))
+      return { ...base, outcome: action === 'approve' ? 'would-approve' : 'would-reject', message: 'pending' };
     if (rejected.has(id)) {
       return action === 'reject'
         ? { ...base, outcome: 'would-skip', message: 'already rejected' }
@@ -53,7 +54,11 @@ export async function planBatch(
 
 export function dryRunSummary(action: ModerationAction, results: readonly DryRunResult[]): string {
   const n = (o: DryRunOutcome) => results.filter((r) => r.outcome === o).length;
-  const parts = [`would ${action} ${n(action === 'approve' ? 'would-approve' : 'would-reject')}`, `would skip ${n('would-skip')}`, `would fail ${n('would-fail')}`];
+  const parts = [
+    `would ${action} ${n(action === 'approve' ? 'would-approve' : 'would-reject')}`,
+    `would skip ${n('would-skip')}`,
+    `would fail ${n('would-fail')}`,
+  ];
   if (action === 'approve') parts.push(`not pending ${n('not-pending')} (already approved, or unknown)`);
   return `Dry run, nothing changed: ${parts.join(', ')}`;
 }

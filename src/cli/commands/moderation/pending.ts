@@ -5,7 +5,10 @@ export default queueCommand({
   name: 'pending',
   description: 'List pending posts and comments, newest first (first page unless --all)',
   columns: queueColumns,
-  examples: ['fp moderation pending', 'fp moderation pending --all --jq \'.[] | select(.type=="comment") | .id\' | fp moderation approve comment - --dry-run'],
+  examples: [
+    'fp moderation pending',
+    'fp moderation pending --all --jq \'.[] | select(.type=="comment") | .id\' | fp moderation approve comment - --dry-run',
+  ],
   empty: 'Nothing is pending.',
   more: 'More items are pending: pass --all to list every page.',
 });

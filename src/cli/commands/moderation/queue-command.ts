@@ -23,7 +23,11 @@ export function queueCommand(spec: {
       if (opts.all) return { list: all(), empty: spec.empty };
       const page = await (await client()).call(endpoint, {});
       const more = page.meta.has_more_posts || page.meta.has_more_comments;
-      return { list: [...page.data.posts, ...page.data.comments], empty: spec.empty, note: more ? spec.more : undefined };
+      return {
+        list: [...page.data.posts, ...page.data.comments],
+        empty: spec.empty,
+        note: more ? spec.more : undefined,
+      };
     },
   });
 }

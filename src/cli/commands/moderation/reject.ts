@@ -5,7 +5,7 @@ export default moderationAction('reject', {
   examples: [
     'fp moderation reject comment 31',
     'fp moderation reject post hsiag --yes',
-    "fp moderation pending --all --json | jq -r '.[] | select(.type==\"post\") | .id' | fp moderation reject post - --yes",
+    'fp moderation pending --all --json | jq -r \'.[] | select(.type=="post") | .id\' | fp moderation reject post - --yes',
     'fp moderation reject comment 31 28 --dry-run',
   ],
   intro: `Rejected items are hidden from end users and listed by "fp moderation rejected".

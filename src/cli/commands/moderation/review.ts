@@ -57,7 +57,11 @@ function terminalAsk(io: IO): AskAction {
 }
 
 /** One item through the same call and outcome rules as bulk approve/reject. */
-async function moderate(client: ApiClient, item: ModerationItem, action: 'approve' | 'reject'): Promise<'done' | 'skipped' | string> {
+async function moderate(
+  client: ApiClient,
+  item: ModerationItem,
+  action: 'approve' | 'reject',
+): Promise<'done' | 'skipped' | string> {
   try {
     await client.call(action === 'approve' ? 'moderation.approve' : 'moderation.reject', {
       params: { type: item.type, identifier: item.id },

@@ -14,7 +14,10 @@ interface SnapshotFlags {
 }
 
 function parseInclude(value: string): SnapshotPart[] {
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const unknown = parts.filter((p) => !(SNAPSHOT_PARTS as readonly string[]).includes(p));
   if (unknown.length || parts.length === 0) {
     throw new InvalidArgumentError(`expected a comma-separated list of ${SNAPSHOT_PARTS.join(', ')}`);
@@ -34,18 +37,31 @@ export default defineCommand<SnapshotFlags>({
   name: 'snapshot',
   description: 'Copy the portal into a seed file that fp server loads, to rehearse on',
   flags: [
-    { flags: '-o, --output <file>', description: 'seed file to write (replaced only when the snapshot is complete)', default: 'snapshot.json' },
+    {
+      flags: '-o, --output <file>',
+      description: 'seed file to write (replaced only when the snapshot is complete)',
+      default: 'snapshot.json',
+    },
     {
       flags: '--kb-tab <tab>',
       description: 'also copy this knowledge-base tab (id, slug or name) through its sync export (repeatable)',
       parse: (value, previous) => [...(Array.isArray(previous) ? previous : []), parseTabIdOrName(value)],
-      resolve: (typed, client, flag, keep) => Promise.all((typed as Array<number | string>).map((t) => resolveKbTab(client, t, flag, keep))),
+      resolve: (typed, client, flag, keep) =>
+        Promise.all((typed as Array<number | string>).map((t) => resolveKbTab(client, t, flag, keep))),
       complete: 'kb-tabs',
     },
     { flags: '--anonymize', description: 'replace user names, e-mails and free text by consistent pseudonyms' },
-    { flags: '--include <parts>', description: `what to copy, comma-separated (default: all of ${SNAPSHOT_PARTS.join(',')})`, parse: parseInclude },
+    {
+      flags: '--include <parts>',
+      description: `what to copy, comma-separated (default: all of ${SNAPSHOT_PARTS.join(',')})`,
+      parse: parseInclude,
+    },
     { flags: '--resume', description: 'continue the partial snapshot of an interrupted or failed run' },
-    { flags: '--rate <n/window>', description: 'pace requests, e.g. 120/60s (the hosted limit, the default) or "off" for a local server', parse: parseRateFlag },
+    {
+      flags: '--rate <n/window>',
+      description: 'pace requests, e.g. 120/60s (the hosted limit, the default) or "off" for a local server',
+      parse: parseRateFlag,
+    },
   ],
   examples: [
     'fp server --seed demo &   # a portal to copy, on :4010',

@@ -15,14 +15,19 @@ const categoryNames = (p: Post) => p.categories.map((x) => x.name).join(', ');
 export const postColumns: Column<Post>[] = [
   { header: 'KEY', field: 'id', value: (p) => p.id },
   { header: 'TITLE', value: (p) => p.title, max: 48 },
-  { header: 'STATUS', value: (p) => p.status?.name ?? '', style: (text, p, c) => (p.status ? paint(c, p.status.color, text) : text) },
+  {
+    header: 'STATUS',
+    value: (p) => p.status?.name ?? '',
+    style: (text, p, c) => (p.status ? paint(c, p.status.color, text) : text),
+  },
   {
     header: 'CATEGORIES',
     field: 'categories',
     value: categoryNames,
     max: 40,
     // Each name in its own colour, unless the cell had to be cut.
-    style: (text, p, c) => (text === categoryNames(p) ? p.categories.map((x) => paint(c, x.color, x.name)).join(', ') : text),
+    style: (text, p, c) =>
+      text === categoryNames(p) ? p.categories.map((x) => paint(c, x.color, x.name)).join(', ') : text,
   },
   { header: 'VOTES', field: 'votes_count', value: (p) => p.votes_count },
   { header: 'COMMENTS', field: 'comments_count', value: (p) => p.comments_count },

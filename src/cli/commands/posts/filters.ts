@@ -22,8 +22,18 @@ export const postFilterFlags: FlagSpec[] = [
   { flags: '--tab <slug|name>', description: 'board (tab) slug or name', field: 'tab', complete: 'tabs' },
   { flags: '--category <id|name>', description: 'category id or unique name', complete: 'categories' },
   { flags: '--section <id|slug>', description: 'section id or slug', field: 'section' },
-  { flags: '--status <id|name>', description: 'status id or name (repeatable, or comma-separated)', many: true, complete: 'statuses' },
-  { flags: '--tag <id|name>', description: 'tag id or name (repeatable, or comma-separated)', many: true, complete: 'tags' },
+  {
+    flags: '--status <id|name>',
+    description: 'status id or name (repeatable, or comma-separated)',
+    many: true,
+    complete: 'statuses',
+  },
+  {
+    flags: '--tag <id|name>',
+    description: 'tag id or name (repeatable, or comma-separated)',
+    many: true,
+    complete: 'tags',
+  },
   { flags: '--platform <platform>', description: 'platform filter', field: 'platform', choices: PLATFORMS },
   { flags: '--version <version>', description: 'version filter', field: 'version' },
   { flags: '--release <release>', description: 'release filter', field: 'release' },
@@ -36,7 +46,11 @@ export const postFilterFlags: FlagSpec[] = [
     expected: `one of ${POST_ORDER_BY.join(', ')}, or cf_<custom field id>`,
   },
   { flags: '--order <direction>', description: 'order direction', field: 'order_direction', choices: ['asc', 'desc'] },
-  { flags: '--limit <n>', description: 'posts per page, 1-100 (default 10; 100 per request with --all)', field: 'limit' },
+  {
+    flags: '--limit <n>',
+    description: 'posts per page, 1-100 (default 10; 100 per request with --all)',
+    field: 'limit',
+  },
   { flags: '--skip <n>', description: 'posts to skip first (default 0)', field: 'skip' },
   {
     flags: '--format <format>',
@@ -50,5 +64,7 @@ export function splitFormat(value: string | undefined): { api?: (typeof API_FORM
   if (value === undefined) return {};
   if ((API_FORMATS as readonly string[]).includes(value)) return { api: value as (typeof API_FORMATS)[number] };
   if ((OUTPUT_FORMATS as readonly string[]).includes(value)) return { output: value };
-  throw new UsageError(`invalid --format "${value}": expected full or minimal (posts), or ${OUTPUT_FORMATS.join(', ')} (output)`);
+  throw new UsageError(
+    `invalid --format "${value}": expected full or minimal (posts), or ${OUTPUT_FORMATS.join(', ')} (output)`,
+  );
 }

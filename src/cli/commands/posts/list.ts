@@ -27,7 +27,12 @@ table, json, ndjson or csv the output format. Without --all one page is shown (1
     const format = splitFormat(opts.format ?? f.globals().format);
     useFormat(format.output);
     const c = await client();
-    const { query, asTyped } = await resolvePostFilters(c, opts, { ...fields, format: format.api } as PostListQuery, keepNames);
+    const { query, asTyped } = await resolvePostFilters(
+      c,
+      opts,
+      { ...fields, format: format.api } as PostListQuery,
+      keepNames,
+    );
     const columns = format.api === 'minimal' ? minimalPostColumns : postColumns;
     if (opts.all) return { list: all(query), columns, empty: 'No posts.', hint: emptyHint(asTyped) };
     const page = await c.call('posts.list', { query });

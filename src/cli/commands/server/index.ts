@@ -2,7 +2,14 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { parseInteger } from '../../parse.js';
-import { parseFaults, parseFaultSeed, parseRateLimit, RehearsalSpecError, type FaultRule, type RateLimit } from '../../../server/http/rehearsal/parse-spec.js';
+import {
+  parseFaults,
+  parseFaultSeed,
+  parseRateLimit,
+  RehearsalSpecError,
+  type FaultRule,
+  type RateLimit,
+} from '../../../server/http/rehearsal/parse-spec.js';
 import type { DumpOptions } from './dump.js';
 
 export interface ServerOptions {
@@ -51,7 +58,8 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
   }
   for (const notice of running.notices) f.status(notice);
   f.io.stdout.write(`Listening on ${running.url}\n`);
-  for (const extra of running.addresses.slice(1)) f.io.stdout.write(`Also listening on http://${extra}:${running.port}\n`);
+  for (const extra of running.addresses.slice(1))
+    f.io.stdout.write(`Also listening on http://${extra}:${running.port}\n`);
   const seeded = opts.seed === undefined || opts.seed === 'demo';
   if (seeded && !opts.data) {
     const portal = running.store.portals.find((p) => p.default) ?? running.store.portals[0];
@@ -91,9 +99,18 @@ const server = defineCommand<ServerOptions>({
   flags: [
     { flags: '--port <n>', description: 'port to listen on (0 picks a free one)', parse: parseInteger, default: 4010 },
     { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
-    { flags: '--seed <file|demo>', description: 'seed file to load, or "demo" for the built-in demo portal (default: demo)' },
-    { flags: '--data <file>', description: 'keep data durably in the database FILE (opened when it exists, else created from the seed)' },
-    { flags: '--allow-private-links', description: 'let link-health fetch loopback, private, link-local and metadata addresses' },
+    {
+      flags: '--seed <file|demo>',
+      description: 'seed file to load, or "demo" for the built-in demo portal (default: demo)',
+    },
+    {
+      flags: '--data <file>',
+      description: 'keep data durably in the database FILE (opened when it exists, else created from the seed)',
+    },
+    {
+      flags: '--allow-private-links',
+      description: 'let link-health fetch loopback, private, link-local and metadata addresses',
+    },
     {
       flags: '--rate-limit <N/WINDOW>',
       description: 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)',
@@ -106,7 +123,11 @@ const server = defineCommand<ServerOptions>({
     },
     { flags: '--fault-seed <n>', description: 'make the fault sequence reproducible', parse: asOption(parseFaultSeed) },
   ],
-  examples: ['fp server --seed demo', 'fp server --port 0 --seed ./fixtures.json', 'fp server --seed demo --data ./portal-data.db'],
+  examples: [
+    'fp server --seed demo',
+    'fp server --port 0 --seed ./fixtures.json',
+    'fp server --seed demo --data ./portal-data.db',
+  ],
   commands: [dump],
   run: ({ opts, f }) => serverRun(opts, f),
 });

@@ -44,7 +44,9 @@ export function parseFaults(spec: string): FaultRule[] {
   const rules = parts.map(parseRule);
   const terminal = rules.filter((r) => r.kind !== 'delay').reduce((sum, r) => sum + r.rate, 0);
   if (terminal > 1 + 1e-9) {
-    throw new RehearsalSpecError(`invalid fault spec "${spec}": the status and reset rates add up to ${round(terminal)}, more than 1`);
+    throw new RehearsalSpecError(
+      `invalid fault spec "${spec}": the status and reset rates add up to ${round(terminal)}, more than 1`,
+    );
   }
   return rules;
 }
@@ -77,7 +79,8 @@ function parseRule(rule: string): FaultRule {
 
 function parseRate(text: string, bad: (why: string) => Error): number {
   const rate = Number(text);
-  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text) || rate > 1) throw bad(`RATE must be a number from 0 to 1, got "${text}"`);
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text) || rate > 1)
+    throw bad(`RATE must be a number from 0 to 1, got "${text}"`);
   return rate;
 }
 

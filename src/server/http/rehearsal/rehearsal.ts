@@ -43,7 +43,8 @@ export function createRehearsal(options: RehearsalOptions): Rehearsal | undefine
       return true;
     }
     if (fault?.kind === 'status') {
-      const headers: Record<string, string> = fault.status === 429 || fault.status === 503 ? { 'retry-after': '1' } : {};
+      const headers: Record<string, string> =
+        fault.status === 429 || fault.status === 503 ? { 'retry-after': '1' } : {};
       refuse(req, res, fault.status, headers);
       return true;
     }

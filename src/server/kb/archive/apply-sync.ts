@@ -52,7 +52,8 @@ export function applySync(
     sectionIdByPath.set(path, id);
     return { id, source: found(archiveSections.get(path), path) };
   });
-  const sectionAt = (path: string | null): number | null => (path === null ? null : found(sectionIdByPath.get(path), path));
+  const sectionAt = (path: string | null): number | null =>
+    path === null ? null : found(sectionIdByPath.get(path), path);
 
   for (const { id, path } of plan.sections.update) {
     const source = found(archiveSections.get(path), path);

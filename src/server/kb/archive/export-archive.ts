@@ -18,7 +18,10 @@ function* tabEntries(tab: KbTab): Generator<ZipEntry> {
   const file = (name: string, text: string): ZipEntry => ({ name, data: Buffer.from(text, 'utf8') });
   const articles = function* (placed: ArticlePlacement[] | undefined): Generator<ZipEntry> {
     for (const { article, path } of placed ?? []) {
-      yield file(path, renderMarkdownFile({ id: article.key, title: article.title, sort_order: article.sort_order }, article.body));
+      yield file(
+        path,
+        renderMarkdownFile({ id: article.key, title: article.title, sort_order: article.sort_order }, article.body),
+      );
     }
   };
 
@@ -27,7 +30,10 @@ function* tabEntries(tab: KbTab): Generator<ZipEntry> {
   if (tab.description !== '') yield file(INDEX_FILE, renderRootIndex(tab.description));
   yield* articles(articlesByFolder.get(''));
   for (const { section, path } of layout.sections) {
-    yield file(`${path}/${INDEX_FILE}`, renderMarkdownFile({ id: section.id, name: section.name, sort_order: section.sort_order }, section.description));
+    yield file(
+      `${path}/${INDEX_FILE}`,
+      renderMarkdownFile({ id: section.id, name: section.name, sort_order: section.sort_order }, section.description),
+    );
     yield* articles(articlesByFolder.get(path));
   }
 }

@@ -109,12 +109,16 @@ function parseYamlMapping(source: string, entry: string): Record<string, unknown
   if (isMap(doc.contents)) {
     const { items } = doc.contents;
     if (items.length > FRONT_MATTER_LIMITS.maxKeys) {
-      throw new ArchiveError(entry, `front matter has ${items.length} keys; at most ${FRONT_MATTER_LIMITS.maxKeys} are allowed.`);
+      throw new ArchiveError(
+        entry,
+        `front matter has ${items.length} keys; at most ${FRONT_MATTER_LIMITS.maxKeys} are allowed.`,
+      );
     }
     const keys = new Set<string>();
     for (const { key } of items) {
       const name = isScalar(key) ? String(key.value) : String(key);
-      if (keys.has(name)) throw new ArchiveError(entry, `front matter is not valid YAML (the key "${name}" appears twice).`);
+      if (keys.has(name))
+        throw new ArchiveError(entry, `front matter is not valid YAML (the key "${name}" appears twice).`);
       keys.add(name);
     }
   }
@@ -151,7 +155,8 @@ function parseSimpleMapping(source: string): Record<string, unknown> | undefined
     const raw = m[2];
     if (INTEGER.test(raw)) data[m[1]] = Number(raw);
     else if (PLAIN_STRING.test(raw) && !raw.endsWith(' ') && !KEYWORDS.test(raw)) data[m[1]] = raw;
-    else if (raw.startsWith('"') && raw.endsWith('"') && QUOTED_STRING.test(raw.slice(1, -1)) && !raw.endsWith(' "')) data[m[1]] = raw.slice(1, -1);
+    else if (raw.startsWith('"') && raw.endsWith('"') && QUOTED_STRING.test(raw.slice(1, -1)) && !raw.endsWith(' "'))
+      data[m[1]] = raw.slice(1, -1);
     else return undefined;
   }
   return data;

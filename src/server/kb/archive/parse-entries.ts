@@ -26,7 +26,14 @@ export function parseEntries(entries: MarkdownEntry[]): ParsedArchive {
 
   const ensureFolders = (folder: string | null): void => {
     for (let at = folder; at !== null && !sections.has(at); at = parentOf(at)) {
-      sections.set(at, { path: at, id: null, name: baseName(at), sort_order: null, description: '', parentPath: parentOf(at) });
+      sections.set(at, {
+        path: at,
+        id: null,
+        name: baseName(at),
+        sort_order: null,
+        description: '',
+        parentPath: parentOf(at),
+      });
     }
   };
 
@@ -77,7 +84,10 @@ function optionalSectionId(value: unknown, entry: string): number | null {
 function optionalArticleId(value: unknown, entry: string): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' && value !== '') return value;
-  throw new ArchiveError(entry, 'front matter "id" must be a non-empty string (the post key); quote it if it looks like a number.');
+  throw new ArchiveError(
+    entry,
+    'front matter "id" must be a non-empty string (the post key); quote it if it looks like a number.',
+  );
 }
 
 /** Longest title or section name, as the service's `string` columns hold. */
@@ -91,7 +101,10 @@ function optionalString(value: unknown, key: string, entry: string): string | nu
     }
     return value;
   }
-  throw new ArchiveError(entry, `front matter "${key}" must be a string; quote it if it looks like a number or boolean.`);
+  throw new ArchiveError(
+    entry,
+    `front matter "${key}" must be a string; quote it if it looks like a number or boolean.`,
+  );
 }
 
 function optionalNumber(value: unknown, entry: string): number | null {

@@ -43,7 +43,9 @@ export function planSync(tab: KbTab, archive: ParsedArchive, opts: SyncOwnership
   const targetSection = sectionResolver(archive);
 
   const plan: SyncPlan = {
-    tab: { changes: archive.rootDescription !== null && archive.rootDescription !== tab.description ? ['description'] : [] },
+    tab: {
+      changes: archive.rootDescription !== null && archive.rootDescription !== tab.description ? ['description'] : [],
+    },
     sections: { create: [], update: [], delete: [], unchanged: [] },
     articles: { create: [], update: [], delete: [], unchanged: [] },
     summary: { create: 0, update: 0, delete: 0 },
@@ -60,7 +62,8 @@ export function planSync(tab: KbTab, archive: ParsedArchive, opts: SyncOwnership
     if (section.description !== current.description) changes.push('description');
     if (section.sort_order !== null && section.sort_order !== current.sort_order) changes.push('order');
     if (targetSection(section.parentPath) !== current.parent_id) changes.push('parent');
-    if (changes.length > 0) plan.sections.update.push({ id: current.id, title: section.name, path: section.path, changes });
+    if (changes.length > 0)
+      plan.sections.update.push({ id: current.id, title: section.name, path: section.path, changes });
     else plan.sections.unchanged.push({ id: current.id, title: section.name, path: section.path });
   }
 
@@ -75,7 +78,8 @@ export function planSync(tab: KbTab, archive: ParsedArchive, opts: SyncOwnership
     if (article.body !== current.body) changes.push('body');
     if (targetSection(article.sectionPath) !== current.section_id) changes.push('section');
     if (article.sort_order !== null && article.sort_order !== current.sort_order) changes.push('order');
-    if (changes.length > 0) plan.articles.update.push({ id: current.key, title: article.title, path: article.path, changes });
+    if (changes.length > 0)
+      plan.articles.update.push({ id: current.key, title: article.title, path: article.path, changes });
     else plan.articles.unchanged.push({ id: current.key, title: article.title, path: article.path });
   }
 

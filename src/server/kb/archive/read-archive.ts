@@ -54,7 +54,11 @@ export async function readArchive(zipPath: string, limits: ArchiveLimits = {}): 
         if (entry.uncompressedSize > MAX_MARKDOWN_BYTES) throw tooLargeMarkdown(name);
         const limit = Math.min(maxEntryBytes, maxTotalBytes - totalBytes, MAX_MARKDOWN_BYTES);
         const bytes = await readEntry(zipfile, entry, name, limit, (n) =>
-          n > maxEntryBytes ? tooLargeEntry(name, maxEntryBytes) : n > MAX_MARKDOWN_BYTES ? tooLargeMarkdown(name) : tooLargeTotal(name, maxTotalBytes),
+          n > maxEntryBytes
+            ? tooLargeEntry(name, maxEntryBytes)
+            : n > MAX_MARKDOWN_BYTES
+              ? tooLargeMarkdown(name)
+              : tooLargeTotal(name, maxTotalBytes),
         );
         totalBytes += bytes.length;
         markdown.push({ path: name, text: decodeUtf8(bytes, name) });
@@ -129,7 +133,10 @@ function tooLargeEntry(name: string, limit: number): ArchiveError {
 }
 
 function tooLargeMarkdown(name: string): ArchiveError {
-  return new ArchiveError(name, `markdown file is over the limit of ${formatBytes(MAX_MARKDOWN_BYTES)} (front matter and body).`);
+  return new ArchiveError(
+    name,
+    `markdown file is over the limit of ${formatBytes(MAX_MARKDOWN_BYTES)} (front matter and body).`,
+  );
 }
 
 function tooLargeTotal(name: string, limit: number): ArchiveError {

@@ -1,6 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import { Agent, request, type Dispatcher } from 'undici';
-import { blockReason, EgressBlocked, guardedLookup, ipLiteral, resolveAllowed, type EgressPolicy } from './egress-guard.js';
+import {
+  blockReason,
+  EgressBlocked,
+  guardedLookup,
+  ipLiteral,
+  resolveAllowed,
+  type EgressPolicy,
+} from './egress-guard.js';
 import type { LinkCheck } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -178,7 +185,12 @@ async function probe(
   }
 }
 
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 const KNOWN_CODES: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',

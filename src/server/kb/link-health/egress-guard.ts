@@ -21,13 +21,39 @@ export class EgressBlocked extends Error {
   readonly code = 'EGRESS_BLOCKED';
 }
 
-type Kind = 'a cloud metadata' | 'an unspecified' | 'a loopback' | 'a link-local' | 'a private' | 'a multicast' | 'a reserved';
+type Kind =
+  'a cloud metadata' | 'an unspecified' | 'a loopback' | 'a link-local' | 'a private' | 'a multicast' | 'a reserved';
 
 const RANGES: Array<[Kind, Array<[string, number, 'ipv4' | 'ipv6']>]> = [
-  ['a cloud metadata', [['169.254.169.254', 32, 'ipv4'], ['100.100.100.200', 32, 'ipv4'], ['fd00:ec2::254', 128, 'ipv6']]],
-  ['an unspecified', [['0.0.0.0', 8, 'ipv4'], ['::', 128, 'ipv6']]],
-  ['a loopback', [['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']]],
-  ['a link-local', [['169.254.0.0', 16, 'ipv4'], ['fe80::', 10, 'ipv6']]],
+  [
+    'a cloud metadata',
+    [
+      ['169.254.169.254', 32, 'ipv4'],
+      ['100.100.100.200', 32, 'ipv4'],
+      ['fd00:ec2::254', 128, 'ipv6'],
+    ],
+  ],
+  [
+    'an unspecified',
+    [
+      ['0.0.0.0', 8, 'ipv4'],
+      ['::', 128, 'ipv6'],
+    ],
+  ],
+  [
+    'a loopback',
+    [
+      ['127.0.0.0', 8, 'ipv4'],
+      ['::1', 128, 'ipv6'],
+    ],
+  ],
+  [
+    'a link-local',
+    [
+      ['169.254.0.0', 16, 'ipv4'],
+      ['fe80::', 10, 'ipv6'],
+    ],
+  ],
   [
     'a private',
     [
@@ -39,7 +65,13 @@ const RANGES: Array<[Kind, Array<[string, number, 'ipv4' | 'ipv6']>]> = [
       ['fec0::', 10, 'ipv6'], // deprecated site-local
     ],
   ],
-  ['a multicast', [['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']]],
+  [
+    'a multicast',
+    [
+      ['224.0.0.0', 4, 'ipv4'],
+      ['ff00::', 8, 'ipv6'],
+    ],
+  ],
   [
     'a reserved',
     [
@@ -78,7 +110,8 @@ function embeddedIpv4(address: string): string | undefined {
   const groups = expandIpv6(address);
   if (groups === undefined) return undefined;
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) return v4(groups[6], groups[7]);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0))
+    return v4(groups[6], groups[7]);
   if (groups[0] === 0x2002) return v4(groups[1], groups[2]);
   return undefined;
 }
@@ -122,7 +155,8 @@ const systemLookup = (hostname: string): Promise<LookupAddress[]> =>
 /** Every address of the name, or an EgressBlocked naming the first refused one. */
 export async function resolveAllowed(hostname: string, policy: EgressPolicy): Promise<LookupAddress[]> {
   const addresses = await (policy.lookup ?? systemLookup)(hostname);
-  if (addresses.length === 0) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  if (addresses.length === 0)
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
   for (const { address } of addresses) {
     const reason = blockReason(address, policy, hostname);
     if (reason !== undefined) throw new EgressBlocked(reason);

@@ -1,5 +1,13 @@
 export { extractLinks } from './extract-links.js';
-export { checkUrl, createLinkAgent, defaultLinkAgent, describeError, DEFAULT_TIMEOUT_MS, MAX_REDIRECTS, BODY_PREFIX_BYTES } from './check-url.js';
+export {
+  checkUrl,
+  createLinkAgent,
+  defaultLinkAgent,
+  describeError,
+  DEFAULT_TIMEOUT_MS,
+  MAX_REDIRECTS,
+  BODY_PREFIX_BYTES,
+} from './check-url.js';
 export type { CheckOptions } from './check-url.js';
 export { LinkCache, defaultLinkCache, LINK_CACHE_TTL_MS } from './link-cache.js';
 export type { LinkCacheOptions } from './link-cache.js';

@@ -57,7 +57,8 @@ export async function runScan(articles: ScanArticle[], opts: ScanOptions = {}): 
     };
   });
   posts.sort(
-    (a, b) => Number(a.healthy) - Number(b.healthy) || a.title.localeCompare(b.title) || a.post_key.localeCompare(b.post_key),
+    (a, b) =>
+      Number(a.healthy) - Number(b.healthy) || a.title.localeCompare(b.title) || a.post_key.localeCompare(b.post_key),
   );
   return { ...counts, posts };
 }
@@ -188,7 +189,12 @@ export class ScanRegistry {
     return this.#scans.get(scanId)?.done;
   }
 
-  async #run(record: ScanRecord, lane: Lane, articles: ScanArticle[], opts: Omit<ScanOptions, 'onProgress'>): Promise<void> {
+  async #run(
+    record: ScanRecord,
+    lane: Lane,
+    articles: ScanArticle[],
+    opts: Omit<ScanOptions, 'onProgress'>,
+  ): Promise<void> {
     const p = record.progress;
     if (this.#canStart(lane)) {
       this.#take(lane);

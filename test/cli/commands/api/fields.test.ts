@@ -2,13 +2,24 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendQuery, buildFields, keyPath, setField, typedValue, type FieldTree } from '../../../../src/cli/commands/api/fields.js';
+import {
+  appendQuery,
+  buildFields,
+  keyPath,
+  setField,
+  typedValue,
+  type FieldTree,
+} from '../../../../src/cli/commands/api/fields.js';
 import { UsageError } from '../../../../src/cli/errors.js';
 import { fakeIO } from '../../../support/fake-io.js';
 
 describe('fp api fields', () => {
   it('-f values stay strings, -F values are typed', async () => {
-    const tree = await buildFields(['a=1', 'b=true', 'c=x=y'], ['n=42', 'f=-1.5', 't=true', 'no=false', 'z=null', 's=text'], fakeIO());
+    const tree = await buildFields(
+      ['a=1', 'b=true', 'c=x=y'],
+      ['n=42', 'f=-1.5', 't=true', 'no=false', 'z=null', 's=text'],
+      fakeIO(),
+    );
     expect(tree).toEqual({ a: '1', b: 'true', c: 'x=y', n: 42, f: -1.5, t: true, no: false, z: null, s: 'text' });
   });
 
@@ -17,11 +28,15 @@ describe('fp api fields', () => {
     writeFileSync(join(dir, 'body.txt'), 'from a file\n');
     expect(await typedValue(`@${join(dir, 'body.txt')}`, fakeIO())).toBe('from a file\n');
     expect(await typedValue('@-', fakeIO({ stdin: 'piped' }))).toBe('piped');
-    await expect(typedValue(`@${join(dir, 'missing.txt')}`, fakeIO())).rejects.toThrow(`cannot read ${join(dir, 'missing.txt')}: ENOENT`);
+    await expect(typedValue(`@${join(dir, 'missing.txt')}`, fakeIO())).rejects.toThrow(
+      `cannot read ${join(dir, 'missing.txt')}: ENOENT`,
+    );
   });
 
   it('a field without = is a usage error', async () => {
-    await expect(buildFields(['name'], [], fakeIO())).rejects.toThrow(new UsageError('invalid -f "name": expected key=value'));
+    await expect(buildFields(['name'], [], fakeIO())).rejects.toThrow(
+      new UsageError('invalid -f "name": expected key=value'),
+    );
     await expect(buildFields([], ['=x'], fakeIO())).rejects.toThrow('invalid -F "=x": expected key=value');
   });
 

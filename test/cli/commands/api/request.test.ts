@@ -14,7 +14,14 @@ const NOWHERE = 'http://127.0.0.1:9';
 function seedWith(extra: number): SeedFile {
   const s = fixtureSeed();
   for (let i = 0; i < extra; i++) {
-    s.portals[0].posts!.push({ key: `gen${i}`, database_id: 100 + i, title: `Generated ${i}`, author_id: BOB, tab_id: 1, created_at: '2026-01-01T00:00:00Z' });
+    s.portals[0].posts!.push({
+      key: `gen${i}`,
+      database_id: 100 + i,
+      title: `Generated ${i}`,
+      author_id: BOB,
+      tab_id: 1,
+      created_at: '2026-01-01T00:00:00Z',
+    });
   }
   return s;
 }
@@ -32,7 +39,9 @@ async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {
 }
 
 const run = (opts: Partial<ApiOptions> & { path: string }, io = fakeIO()) =>
-  apiRun({ fields: [], typedFields: [], ...opts }, fakeFactory(io, { baseUrl: server!.url, apiKey: ADMIN_KEY })).then(() => io);
+  apiRun({ fields: [], typedFields: [], ...opts }, fakeFactory(io, { baseUrl: server!.url, apiKey: ADMIN_KEY })).then(
+    () => io,
+  );
 
 describe('fp api PATH', () => {
   it('takes /api/v1/..., api/v1/... and short paths under /api/v1/', () => {
@@ -42,7 +51,9 @@ describe('fp api PATH', () => {
     expect(apiPath('portal', base)).toBe('/api/v1/portal');
     expect(apiPath('/groups/x/users', base)).toBe('/api/v1/groups/x/users');
     expect(apiPath('https://p.example.test/api/v1/portal', `${base}/`)).toBe('/api/v1/portal');
-    expect(() => apiPath('https://evil.example.test/api/v1/portal', base)).toThrow("PATH must be on the portal's address");
+    expect(() => apiPath('https://evil.example.test/api/v1/portal', base)).toThrow(
+      "PATH must be on the portal's address",
+    );
   });
 });
 
@@ -77,7 +88,20 @@ describe('fp api', () => {
   });
 
   it('for GET the fields are query parameters, arrays as key[]=v', async () => {
-    const r = await fp(['api', 'posts', '-X', 'GET', '-F', 'status[]=1', '-F', 'status[]=2', '-f', 'order_by=id', '-f', 'order_direction=asc']);
+    const r = await fp([
+      'api',
+      'posts',
+      '-X',
+      'GET',
+      '-F',
+      'status[]=1',
+      '-F',
+      'status[]=2',
+      '-f',
+      'order_by=id',
+      '-f',
+      'order_direction=asc',
+    ]);
     expect(r.code).toBe(0);
     expect(r.io.json().data.map((p: { id: string }) => p.id)).toEqual(['dark1', 'sso22']);
     const one = await fp(['api', 'posts', '-X', 'GET', '-F', 'status=2']);
@@ -111,7 +135,10 @@ describe('fp api', () => {
   it('a 422 prints the body on stdout, the error on stderr, and exits 1', async () => {
     const r = await fp(['api', 'categories', '-f', 'name=Mobile']);
     expect(r.code).toBe(1);
-    expect(r.io.json()).toEqual({ message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } });
+    expect(r.io.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { name: ['The name has already been taken.'] },
+    });
     expect(r.err).toBe('error: The given data was invalid. (422)\n  name: The name has already been taken.\n');
   });
 
@@ -125,7 +152,9 @@ describe('fp api', () => {
     const r = await fp(['api', 'portal'], { env: { FP_API_KEY: 'wrong' } });
     expect(r.code).toBe(4);
     expect(r.io.json()).toEqual({ message: 'Unauthenticated.' });
-    expect(r.err).toBe('error: Unauthenticated. (401)\nhint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n');
+    expect(r.err).toBe(
+      'error: Unauthenticated. (401)\nhint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n',
+    );
   });
 
   it('-i on an error shows the error status line', async () => {
@@ -136,9 +165,15 @@ describe('fp api', () => {
   it('usage errors exit 2 before anything is sent', async () => {
     const cases: Array<[string[], string]> = [
       [['api', 'posts', '--paginate', '-X', 'POST'], 'error: --paginate works with GET requests only\n'],
-      [['api', 'posts', '--paginate', '-i'], 'error: --paginate and -i cannot be combined: the pages are printed as one JSON array\n'],
+      [
+        ['api', 'posts', '--paginate', '-i'],
+        'error: --paginate and -i cannot be combined: the pages are printed as one JSON array\n',
+      ],
       [['api', 'posts', '-f', 'oops'], 'error: invalid -f "oops": expected key=value\n'],
-      [['api', 'posts', '--input', '-', '-F', 'a=@-'], 'error: stdin can be read only once: use --input - or one -F key=@-\n'],
+      [
+        ['api', 'posts', '--input', '-', '-F', 'a=@-'],
+        'error: stdin can be read only once: use --input - or one -F key=@-\n',
+      ],
       [['api', 'posts', '-X', 'GE T'], 'error: invalid method "GE T"\n'],
     ];
     for (const [argv, err] of cases) {

@@ -11,7 +11,9 @@ export async function fp(argv: string[], opts: FakeIOOptions & { io?: FakeIO } =
 }
 
 /** The profiles file as stored on disk (undefined when it was never written). */
-export function storedConfig(configDir: string): { current?: string; profiles: Record<string, { base_url: string; api_key: string }> } | undefined {
+export function storedConfig(
+  configDir: string,
+): { current?: string; profiles: Record<string, { base_url: string; api_key: string }> } | undefined {
   const path = join(configDir, 'config.json');
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
 }

@@ -37,7 +37,10 @@ describe('fp auth login', () => {
       expect(r.code).toBe(0);
       expect(r.err).toBe('Logged in to Test Portal as profile default\n');
       expect(r.out).toBe('');
-      expect(storedConfig(r.io.configDir)).toEqual({ current: 'default', profiles: { default: { base_url: server.url, api_key: ADMIN_KEY } } });
+      expect(storedConfig(r.io.configDir)).toEqual({
+        current: 'default',
+        profiles: { default: { base_url: server.url, api_key: ADMIN_KEY } },
+      });
       expect(statSync(join(r.io.configDir, 'config.json')).mode & 0o777).toBe(0o600);
       expect(statSync(r.io.configDir).mode & 0o777).toBe(0o700);
     } finally {
@@ -83,11 +86,17 @@ describe('fp auth login', () => {
     const r = await fp(['auth', 'login', '--with-key', '--profile', 'ci', '--base-url', server.url], { io });
     expect(r.code).toBe(0);
     expect(r.err).toBe('Logged in to Test Portal as profile ci\n');
-    expect(storedConfig(io.configDir)).toMatchObject({ current: 'ci', profiles: { ci: { api_key: ADMIN_KEY }, default: { api_key: 'old' } } });
+    expect(storedConfig(io.configDir)).toMatchObject({
+      current: 'ci',
+      profiles: { ci: { api_key: ADMIN_KEY }, default: { api_key: 'old' } },
+    });
   });
 
   it('FP_PROFILE names the profile and FP_BASE_URL gives the address', async () => {
-    const r = await fp(['auth', 'login', '--with-key'], { stdin: ADMIN_KEY, env: { FP_PROFILE: 'envname', FP_BASE_URL: server.url } });
+    const r = await fp(['auth', 'login', '--with-key'], {
+      stdin: ADMIN_KEY,
+      env: { FP_PROFILE: 'envname', FP_BASE_URL: server.url },
+    });
     expect(r.code).toBe(0);
     expect(storedConfig(r.io.configDir)?.profiles.envname).toEqual({ base_url: server.url, api_key: ADMIN_KEY });
   });
@@ -113,7 +122,9 @@ describe('fp auth login', () => {
   });
 
   it('a profile name with spaces exits 2', async () => {
-    const r = await fp(['auth', 'login', '--with-key', '--profile', 'my profile', '--base-url', server.url], { stdin: ADMIN_KEY });
+    const r = await fp(['auth', 'login', '--with-key', '--profile', 'my profile', '--base-url', server.url], {
+      stdin: ADMIN_KEY,
+    });
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^error: invalid profile name "my profile"/);
   });
@@ -152,7 +163,9 @@ describe('fp auth login', () => {
 
     it('a refused key saves nothing', async () => {
       const io = fakeIO({ tty: true });
-      await expect(loginRun({ profile: 'default' }, fakeFactory(io), answers(server.url, 'nope').prompts)).rejects.toThrow(/refused the API key/);
+      await expect(
+        loginRun({ profile: 'default' }, fakeFactory(io), answers(server.url, 'nope').prompts),
+      ).rejects.toThrow(/refused the API key/);
       expect(storedConfig(io.configDir)?.profiles ?? {}).toEqual({});
     });
   });

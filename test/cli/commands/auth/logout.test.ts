@@ -24,7 +24,10 @@ describe('fp auth logout', () => {
     const io = await withProfiles();
     const r = await fp(['auth', 'logout', '--profile', 'default'], { io });
     expect(r.code).toBe(0);
-    expect(storedConfig(io.configDir)).toMatchObject({ current: 'staging', profiles: { staging: { api_key: 'key-b' } } });
+    expect(storedConfig(io.configDir)).toMatchObject({
+      current: 'staging',
+      profiles: { staging: { api_key: 'key-b' } },
+    });
     expect(storedConfig(io.configDir)!.profiles.default).toBeUndefined();
   });
 

@@ -37,7 +37,8 @@ describe('fp auth status', () => {
     const io = await stored();
     const r = await fp(['auth', 'status'], { io });
     expect(r.out).toBe(
-      'Portal\tEditor\tBase URL\tAPI key\tKey from\tProfile\n' + `Test Portal\tmarkdown\t${server.url}\t****dmin\tprofile "work"\twork\n`,
+      'Portal\tEditor\tBase URL\tAPI key\tKey from\tProfile\n' +
+        `Test Portal\tmarkdown\t${server.url}\t****dmin\tprofile "work"\twork\n`,
     );
   });
 
@@ -59,7 +60,9 @@ describe('fp auth status', () => {
     const r = await fp(['auth', 'status'], { io });
     expect(r.code).toBe(4);
     expect(r.out).toBe('');
-    expect(r.err).toBe(`The key ****1234 from profile "work" was refused by ${server.url}\nerror: Unauthenticated. (401)\nhint: the portal refused the API key: run \`fp auth login\` (or set FP_API_KEY) with a valid key; \`fp auth status\` shows which key is in use\n`);
+    expect(r.err).toBe(
+      `The key ****1234 from profile "work" was refused by ${server.url}\nerror: Unauthenticated. (401)\nhint: the portal refused the API key: run \`fp auth login\` (or set FP_API_KEY) with a valid key; \`fp auth status\` shows which key is in use\n`,
+    );
   });
 
   it('no credentials exits 4', async () => {

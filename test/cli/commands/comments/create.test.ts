@@ -26,19 +26,42 @@ describe('fp comments create', () => {
   it('creates a comment with --text and prints it as JSON', async () => {
     const r = await fp(['comments', 'create', 'dark1', '--user', BOB, '--text', 'Count me in', '--json']);
     expect(r.code).toBe(0);
-    expect(r.io.json()).toMatchObject({ comment: 'Count me in', parent_id: null, pinned_to_top: false, tagged_for_changelog: false });
+    expect(r.io.json()).toMatchObject({
+      comment: 'Count me in',
+      parent_id: null,
+      pinned_to_top: false,
+      tagged_for_changelog: false,
+    });
     expect(r.io.json().author.id).toBe(BOB);
   });
 
   it('maps --parent, --changelog, --pin, --created-at and --silent onto the request', async () => {
     const before = events().length;
     const r = await fp([
-      'comments', 'create', 'dark1', '--user', ANN, '--text', 'Imported reply', '--parent', '100',
-      '--changelog', '--pin', '--created-at', '2025-12-24 10:00:00', '--silent', '--json',
+      'comments',
+      'create',
+      'dark1',
+      '--user',
+      ANN,
+      '--text',
+      'Imported reply',
+      '--parent',
+      '100',
+      '--changelog',
+      '--pin',
+      '--created-at',
+      '2025-12-24 10:00:00',
+      '--silent',
+      '--json',
     ]);
     expect(r.code).toBe(0);
     const stored = comments().find((c) => c.id === r.io.json().id)!;
-    expect(stored).toMatchObject({ parent_id: 100, tagged_for_changelog: true, pinned_to_top: true, created_at: '2025-12-24T10:00:00.000Z' });
+    expect(stored).toMatchObject({
+      parent_id: 100,
+      tagged_for_changelog: true,
+      pinned_to_top: true,
+      created_at: '2025-12-24T10:00:00.000Z',
+    });
     // the changelog tag moved from 103 to the new comment
     expect(comments().find((c) => c.id === 103)!.tagged_for_changelog).toBe(false);
     expect(events().length).toBe(before);
@@ -47,11 +70,17 @@ describe('fp comments create', () => {
   it('without --silent the CommentCreated event is recorded', async () => {
     const before = events().length;
     await fp(['comments', 'create', 'dark1', '--user', ANN, '--text', 'Noisy one']);
-    expect(events().slice(before).map((e) => e.type)).toContain('CommentCreated');
+    expect(
+      events()
+        .slice(before)
+        .map((e) => e.type),
+    ).toContain('CommentCreated');
   });
 
   it('reads the text from stdin with --text-file -', async () => {
-    const r = await fp(['comments', 'create', 'dark1', '--user', BOB, '--text-file', '-', '--json'], { stdin: 'From a pipe\nsecond line\n' });
+    const r = await fp(['comments', 'create', 'dark1', '--user', BOB, '--text-file', '-', '--json'], {
+      stdin: 'From a pipe\nsecond line\n',
+    });
     expect(r.code).toBe(0);
     expect(r.io.json().comment).toBe('From a pipe\nsecond line');
   });
@@ -59,13 +88,19 @@ describe('fp comments create', () => {
   it('a comment shorter than 3 characters exits 2 before anything is sent', async () => {
     const r = await fp(['comments', 'create', 'dark1', '--user', BOB, '--text', 'ok'], { baseUrl: NOWHERE });
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: The given data was invalid.\n  comment: The comment field must be at least 3 characters.\n');
+    expect(r.err).toBe(
+      'error: The given data was invalid.\n  comment: The comment field must be at least 3 characters.\n',
+    );
   });
 
   it('a comment longer than 6000 characters exits 2 before anything is sent', async () => {
-    const r = await fp(['comments', 'create', 'dark1', '--user', BOB, '--text', 'x'.repeat(6001)], { baseUrl: NOWHERE });
+    const r = await fp(['comments', 'create', 'dark1', '--user', BOB, '--text', 'x'.repeat(6001)], {
+      baseUrl: NOWHERE,
+    });
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: The given data was invalid.\n  comment: The comment field must not be greater than 6000 characters.\n');
+    expect(r.err).toBe(
+      'error: The given data was invalid.\n  comment: The comment field must not be greater than 6000 characters.\n',
+    );
   });
 
   it('--user is required (exit 2)', async () => {
@@ -95,7 +130,12 @@ describe('fp comments create', () => {
   it('sends only the fields given', async () => {
     await fp(['comments', 'create', 'dark1', '--user', BOB, '--text', 'Plain comment', '--json']);
     const stored = comments().at(-1)!;
-    expect(stored).toMatchObject({ comment: 'Plain comment', parent_id: null, pinned_to_top: false, tagged_for_changelog: false });
+    expect(stored).toMatchObject({
+      comment: 'Plain comment',
+      parent_id: null,
+      pinned_to_top: false,
+      tagged_for_changelog: false,
+    });
     expect(comments().find((c) => c.id === 103)!.tagged_for_changelog).toBe(true);
   });
 });

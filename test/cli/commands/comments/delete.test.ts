@@ -16,7 +16,9 @@ describe('fp comments delete', () => {
   it('off a terminal without --yes it is refused (exit 2) and deletes nothing', async () => {
     const r = await fp(['comments', 'delete', '100']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: Delete comment 100 and its direct replies: refusing without a terminal to confirm; pass --yes to proceed\n');
+    expect(r.err).toBe(
+      'error: Delete comment 100 and its direct replies: refusing without a terminal to confirm; pass --yes to proceed\n',
+    );
     expect(ids()).toContain(100);
   });
 

@@ -9,11 +9,14 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
+const fp = (argv: string[], opts: FakeIOOptions = {}) =>
+  runMain(server.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
 
 /** A reply to 100 created now: last in the server's flat list, under 100 in the thread. */
 async function lateReply() {
-  const r = await server.request('POST', '/api/v1/posts/dark1/comments', { body: { user_id: ANN, comment: 'Late reply to the first', parent_id: 100 } });
+  const r = await server.request('POST', '/api/v1/posts/dark1/comments', {
+    body: { user_id: ANN, comment: 'Late reply to the first', parent_id: 100 },
+  });
   return r.body.data.id as number;
 }
 
@@ -22,7 +25,10 @@ describe('fp comments list', () => {
     const id = await lateReply();
     const r = await fp(['comments', 'list', 'dark1']);
     expect(r.code).toBe(0);
-    const rows = r.out.trimEnd().split('\n').map((line) => line.split('\t'));
+    const rows = r.out
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(rows[0]).toEqual(['ID', 'AUTHOR', 'TEXT', 'PARENT', 'VOTES', 'MARKS', 'STATUS', 'CREATED']);
     expect(rows.slice(1).map((cells) => cells.slice(0, 4))).toEqual([
       ['100', 'Cara Customer', 'Yes please!', ''],
@@ -48,7 +54,9 @@ describe('fp comments list', () => {
       ['103', 'Ann Admin', 'Shipped in 2.0'],
     ]);
     // A reply to a reply sits two columns deeper than a reply.
-    expect(r.out.match(/^.*Reply to the reply.*$/m)![0].indexOf('└')).toBe(r.out.match(/^.*Agreed, a reply.*$/m)![0].indexOf('└') + 2);
+    expect(r.out.match(/^.*Reply to the reply.*$/m)![0].indexOf('└')).toBe(
+      r.out.match(/^.*Agreed, a reply.*$/m)![0].indexOf('└') + 2,
+    );
   });
 
   it('--json prints the flat data list in the server order', async () => {

@@ -33,7 +33,11 @@ describe('threadOrder', () => {
   });
 
   it('lists every comment once even when parents form a cycle', () => {
-    expect(order([c(1, 2), c(2, 1)]).map(([id]) => id).sort()).toEqual([1, 2]);
+    expect(
+      order([c(1, 2), c(2, 1)])
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 });
 

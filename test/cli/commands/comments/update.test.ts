@@ -22,7 +22,12 @@ describe('fp comments update', () => {
   it('changes the text and leaves the changelog tag and pin alone when neither flag is given', async () => {
     const r = await fp(['comments', 'update', '103', '--text', 'Shipped in 2.0.1', '--json']);
     expect(r.code).toBe(0);
-    expect(r.io.json()).toMatchObject({ id: 103, comment: 'Shipped in 2.0.1', tagged_for_changelog: true, pinned_to_top: false });
+    expect(r.io.json()).toMatchObject({
+      id: 103,
+      comment: 'Shipped in 2.0.1',
+      tagged_for_changelog: true,
+      pinned_to_top: false,
+    });
     expect(comment(103)).toMatchObject({ tagged_for_changelog: true, pinned_to_top: false });
   });
 
@@ -65,7 +70,9 @@ describe('fp comments update', () => {
   it('too short a text exits 2 before sending', async () => {
     const r = await fp(['comments', 'update', '100', '--text', 'no'], { baseUrl: 'http://127.0.0.1:9' });
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: The given data was invalid.\n  comment: The comment field must be at least 3 characters.\n');
+    expect(r.err).toBe(
+      'error: The given data was invalid.\n  comment: The comment field must be at least 3 characters.\n',
+    );
   });
 
   it('an unknown comment exits 1 with the service message', async () => {

@@ -18,7 +18,17 @@ async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {
 
 describe('fp feedback create', () => {
   it('records an entry for the given user', async () => {
-    const r = await fp(['feedback', 'create', '--type', 'idea', '--text', 'Keyboard shortcuts', '--user', CARA, '--json']);
+    const r = await fp([
+      'feedback',
+      'create',
+      '--type',
+      'idea',
+      '--text',
+      'Keyboard shortcuts',
+      '--user',
+      CARA,
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     expect(r.io.json()).toMatchObject({ id: 'fb-3', type: 'idea', feedback: 'Keyboard shortcuts', user_id: CARA });
   });
@@ -29,7 +39,9 @@ describe('fp feedback create', () => {
   });
 
   it('reads the text from stdin with --text-file -', async () => {
-    const r = await fp(['feedback', 'create', '--type', 'bug', '--text-file', '-', '--json'], { stdin: 'Piped report\n' });
+    const r = await fp(['feedback', 'create', '--type', 'bug', '--text-file', '-', '--json'], {
+      stdin: 'Piped report\n',
+    });
     expect(r.io.json().feedback).toBe('Piped report');
   });
 

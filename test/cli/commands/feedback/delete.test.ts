@@ -16,7 +16,9 @@ describe('fp feedback delete', () => {
   it('off a terminal without --yes it is refused (exit 2) and deletes nothing', async () => {
     const r = await fp(['feedback', 'delete', 'fb-1']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: Delete feedback entry fb-1: refusing without a terminal to confirm; pass --yes to proceed\n');
+    expect(r.err).toBe(
+      'error: Delete feedback entry fb-1: refusing without a terminal to confirm; pass --yes to proceed\n',
+    );
     expect(ids()).toContain('fb-1');
   });
 

@@ -49,8 +49,13 @@ describe('summaryText', () => {
 
   it('says none when there are no entries or phrases', () => {
     const text = summaryText({
-      summary: 'No entries.', total: 0, by_type: {}, sentiment: { positive: 0, neutral: 0, negative: 0 },
-      focus: { usability: 0, functionality: 0, value: 0 }, top_phrases: [], filters: {},
+      summary: 'No entries.',
+      total: 0,
+      by_type: {},
+      sentiment: { positive: 0, neutral: 0, negative: 0 },
+      focus: { usability: 0, functionality: 0, value: 0 },
+      top_phrases: [],
+      filters: {},
     });
     expect(text).toContain('By type:   none\n');
     expect(text).toContain('Top phrases: none\n');
@@ -75,7 +80,9 @@ describe('fp feedback summarize', () => {
   it('a sentiment outside the choices exits 2 and lists them', async () => {
     const r = await fp(['feedback', 'summarize', '--sentiment', 'meh']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe("error: option '--sentiment <sentiment>' argument 'meh' is invalid. Allowed choices are positive, neutral, negative.\n");
+    expect(r.err).toBe(
+      "error: option '--sentiment <sentiment>' argument 'meh' is invalid. Allowed choices are positive, neutral, negative.\n",
+    );
   });
 
   it('a focus outside the choices exits 2', async () => {

@@ -23,8 +23,14 @@ describe('fp groups get', () => {
   });
 
   it('an exact name wins over a name differing in case', async () => {
-    server.store.portals[0].insertGroup({ ...server.store.portals[0].groups[0], id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', name: 'beta testers' });
-    expect((await fp(['groups', 'get', 'beta testers', '--json'])).io.json().id).toBe('cccccccc-cccc-4ccc-8ccc-cccccccccccc');
+    server.store.portals[0].insertGroup({
+      ...server.store.portals[0].groups[0],
+      id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+      name: 'beta testers',
+    });
+    expect((await fp(['groups', 'get', 'beta testers', '--json'])).io.json().id).toBe(
+      'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+    );
     const r = await fp(['groups', 'get', 'BETA testers']);
     expect(r.code).toBe(2);
     expect(r.err).toBe('error: "BETA testers" matches several groups; use the id\n');
@@ -33,7 +39,9 @@ describe('fp groups get', () => {
   it('an unknown id is the portal 404 (exit 1)', async () => {
     const r = await fp(['groups', 'get', 'dddddddd-dddd-4ddd-8ddd-dddddddddddd']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('error: No query results for model [App\\Models\\Group] dddddddd-dddd-4ddd-8ddd-dddddddddddd (404)\n');
+    expect(r.err).toBe(
+      'error: No query results for model [App\\Models\\Group] dddddddd-dddd-4ddd-8ddd-dddddddddddd (404)\n',
+    );
   });
 
   it('an unknown name exits 1', async () => {

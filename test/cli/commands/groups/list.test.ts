@@ -23,7 +23,12 @@ describe('fp groups list', () => {
 
   it('--json gives the groups as the API returns them', async () => {
     const r = await fp(['groups', 'list', '--json']);
-    expect(r.io.json()[0]).toMatchObject({ id: GROUP_BETA, name: 'Beta testers', description: 'Early access', portal_id: expect.any(Number) });
+    expect(r.io.json()[0]).toMatchObject({
+      id: GROUP_BETA,
+      name: 'Beta testers',
+      description: 'Early access',
+      portal_id: expect.any(Number),
+    });
   });
 
   it('no groups is success with a note on stderr', async () => {

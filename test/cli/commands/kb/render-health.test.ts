@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
-import { healthSummary, linkTally, progressText, renderHealth } from '../../../../src/cli/commands/kb/link-health/render.js';
+import {
+  healthSummary,
+  linkTally,
+  progressText,
+  renderHealth,
+} from '../../../../src/cli/commands/kb/link-health/render.js';
 import type { PostLinkHealth } from '../../../../src/contract/schemas/knowledgebase.js';
 
 const at = '2026-06-01T00:00:00.000Z';
 const link = (url: string, ok: boolean, status: number | null, error: string | null = null) => ({
-  url, ok, status, error, final_url: url, redirects: 0, checked_at: at,
+  url,
+  ok,
+  status,
+  error,
+  final_url: url,
+  redirects: 0,
+  checked_at: at,
 });
 
 const posts: PostLinkHealth[] = [
   {
-    post_id: 'kb001', title: 'Installation', healthy: false, links_total: 4, links_failed: 3,
+    post_id: 'kb001',
+    title: 'Installation',
+    healthy: false,
+    links_total: 4,
+    links_failed: 3,
     links: [
       link('http://127.0.0.1:9/ok', true, 200),
       link('http://127.0.0.1:9/missing', false, 404, 'HTTP 404 Not Found'),
@@ -18,7 +33,14 @@ const posts: PostLinkHealth[] = [
       link('http://127.0.0.1:1/down', false, null, 'connect ECONNREFUSED 127.0.0.1:1'),
     ],
   },
-  { post_id: 'kb002', title: 'FAQ', healthy: true, links_total: 1, links_failed: 0, links: [link('http://127.0.0.1:9/ok', true, 200)] },
+  {
+    post_id: 'kb002',
+    title: 'FAQ',
+    healthy: true,
+    links_total: 1,
+    links_failed: 0,
+    links: [link('http://127.0.0.1:9/ok', true, 200)],
+  },
 ];
 
 describe('link-health rendering', () => {
@@ -41,7 +63,9 @@ describe('link-health rendering', () => {
 
   it('progress never shows 0/0 before the scan has counted its links', () => {
     expect(progressText({ state: 'queued', checked: 0, total: 0, failed: 0 })).toBe('Waiting for the scan to start…');
-    expect(progressText({ state: 'running', checked: 0, total: 0, failed: 0 })).toBe('Collecting the links of the articles…');
+    expect(progressText({ state: 'running', checked: 0, total: 0, failed: 0 })).toBe(
+      'Collecting the links of the articles…',
+    );
     expect(progressText({ state: 'completed', checked: 0, total: 0, failed: 0 })).toBe('Checking links 0/0 (0 broken)');
   });
 

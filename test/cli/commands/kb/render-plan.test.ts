@@ -6,7 +6,13 @@ import type { SyncPlan, SyncResult } from '../../../../src/contract/schemas/know
 const empty = () => ({ create: [], update: [], delete: [] });
 
 function plan(over: Partial<SyncPlan> = {}): SyncPlan {
-  return { tab: { changes: [] }, sections: empty(), articles: empty(), summary: { create: 0, update: 0, delete: 0 }, ...over };
+  return {
+    tab: { changes: [] },
+    sections: empty(),
+    articles: empty(),
+    summary: { create: 0, update: 0, delete: 0 },
+    ...over,
+  };
 }
 
 const changed = plan({
@@ -48,11 +54,16 @@ describe('sync plan rendering', () => {
 
   it('counts unchanged items when the service lists them', () => {
     const p = plan({
-      sections: { ...empty(), unchanged: [{ id: 10, title: 'Getting started', path: 'getting-started' }] } as SyncPlan['sections'],
+      sections: {
+        ...empty(),
+        unchanged: [{ id: 10, title: 'Getting started', path: 'getting-started' }],
+      } as SyncPlan['sections'],
       articles: { ...empty(), create: [{ id: null, title: 'N', path: 'n.md' }] },
       summary: { create: 1, update: 0, delete: 0 },
     });
-    expect(renderPlan(p)).toBe('+ article  (new)  n.md  "N"\n\nPlan: 1 to create, 0 to update, 0 to delete, 1 unchanged.\n');
+    expect(renderPlan(p)).toBe(
+      '+ article  (new)  n.md  "N"\n\nPlan: 1 to create, 0 to update, 0 to delete, 1 unchanged.\n',
+    );
   });
 
   it('no changes prints the one sentence', () => {
@@ -96,7 +107,11 @@ describe('sync result rendering', () => {
   });
 
   it('says nothing about skipping when every deletion was confirmed', () => {
-    const all = { ...result, skipped: { sections: [], articles: [] }, summary: { created: 1, updated: 0, deleted: 2, skipped: 0 } };
+    const all = {
+      ...result,
+      skipped: { sections: [], articles: [] },
+      summary: { created: 1, updated: 0, deleted: 2, skipped: 0 },
+    };
     expect(renderResult(all)).toBe('Applied: 1 created, 0 updated, 2 deleted.\n  + article  nw123  new.md  "New"\n');
   });
 });

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,13 +110,28 @@ describe('unzipToDir', () => {
     const sha = (t: string) => createHash('sha256').update(t).digest('hex');
     expect(result).toEqual({
       files: ['a.md', 'guide/_index.md', 'guide/b.md'],
-      hashes: new Map([['a.md', sha('new text')], ['guide/_index.md', sha('Guide')], ['guide/b.md', sha('B')]]),
+      hashes: new Map([
+        ['a.md', sha('new text')],
+        ['guide/_index.md', sha('Guide')],
+        ['guide/b.md', sha('B')],
+      ]),
       removed: ['gone/_index.md', 'gone/deleted.md', 'kept/old.md'],
       sections: 1,
       articles: 2,
     });
     expect(tree(dest).sort()).toEqual(
-      ['.git/', '.git/HEAD', '.git/notes.md', 'README.txt', 'a.md', 'guide/', 'guide/_index.md', 'guide/b.md', 'kept/', 'kept/photo.png'].sort(),
+      [
+        '.git/',
+        '.git/HEAD',
+        '.git/notes.md',
+        'README.txt',
+        'a.md',
+        'guide/',
+        'guide/_index.md',
+        'guide/b.md',
+        'kept/',
+        'kept/photo.png',
+      ].sort(),
     );
     expect(readFileSync(join(dest, 'a.md'), 'utf8')).toBe('new text');
   });
@@ -125,7 +150,9 @@ describe('unzipToDir', () => {
     symlinkSync(outside, join(dest, 'guide'));
     writeFileSync(join(dest, 'a.md'), 'old');
     const zip = await makeZip({ 'a.md': 'new', 'guide/b.md': 'B' });
-    await expect(unzipToDir(zip, dest)).rejects.toThrow(/refusing archive entry "guide\/": .* exists and is not a folder/);
+    await expect(unzipToDir(zip, dest)).rejects.toThrow(
+      /refusing archive entry "guide\/": .* exists and is not a folder/,
+    );
     expect(readdirSync(outside)).toEqual([]);
     expect(readFileSync(join(dest, 'a.md'), 'utf8')).toBe('old');
   });
@@ -141,13 +168,20 @@ describe('unzipToDir', () => {
     await unzipToDir(await makeZip({ 'same.md': 'same', 'changed.md': 'new', 'added.md': 'added' }), dest, {
       beforeReplacing: async (_incoming, replaced) => {
         seen = replaced;
-        return new Map([['same.md', sha('same')], ['changed.md', sha('old')]]);
+        return new Map([
+          ['same.md', sha('same')],
+          ['changed.md', sha('old')],
+        ]);
       },
     });
     expect(seen).toEqual(['changed.md', 'same.md']);
     expect(inode('same.md')).toBe(before.same);
     expect(inode('changed.md')).not.toBe(before.changed);
-    expect(['same.md', 'changed.md', 'added.md'].map((n) => readFileSync(join(dest, n), 'utf8'))).toEqual(['same', 'new', 'added']);
+    expect(['same.md', 'changed.md', 'added.md'].map((n) => readFileSync(join(dest, n), 'utf8'))).toEqual([
+      'same',
+      'new',
+      'added',
+    ]);
     expect(tree(dest).sort()).toEqual(['added.md', 'changed.md', 'same.md']);
   });
 
@@ -188,15 +222,22 @@ describe('unzipToDir', () => {
     // Deflated, with headers that say 1 kB less than the data inflates to.
     const { zipChunks } = await import('../../../../src/kb-zip/write-zip.js');
     const chunks: Buffer[] = [];
-    for await (const c of zipChunks([{ name: 'images/a.bin', data: Buffer.from(big) }, { name: 'b.md', data: Buffer.from('good') }])) chunks.push(c);
+    for await (const c of zipChunks([
+      { name: 'images/a.bin', data: Buffer.from(big) },
+      { name: 'b.md', data: Buffer.from('good') },
+    ]))
+      chunks.push(c);
     const shorter = Buffer.concat(chunks);
     for (let at = shorter.indexOf('PK'); at !== -1; at = shorter.indexOf('PK', at + 1)) {
       const sig = shorter.readUInt32LE(at);
       const off = sig === 0x04034b50 ? 22 : sig === 0x02014b50 ? 24 : undefined;
-      if (off !== undefined && shorter.readUInt32LE(at + off) === big.length) shorter.writeUInt32LE(big.length - 1024, at + off);
+      if (off !== undefined && shorter.readUInt32LE(at + off) === big.length)
+        shorter.writeUInt32LE(big.length - 1024, at + off);
     }
     writeFileSync(zip, shorter);
-    await expect(unzipToDir(zip, dest)).rejects.toThrow('archive entry "images/a.bin" inflates to more than the 306176 bytes its header says');
+    await expect(unzipToDir(zip, dest)).rejects.toThrow(
+      'archive entry "images/a.bin" inflates to more than the 306176 bytes its header says',
+    );
     expect(tree(dest)).toEqual(['old.md']);
   });
 

@@ -12,7 +12,10 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 async function fp(argv: string[], opts: FakeIOOptions & { apiKey?: string } = {}) {
-  const io = fakeIO({ ...opts, env: { FP_BASE_URL: server.url, FP_API_KEY: opts.apiKey ?? ADMIN_KEY, NO_COLOR: '1', ...opts.env } });
+  const io = fakeIO({
+    ...opts,
+    env: { FP_BASE_URL: server.url, FP_API_KEY: opts.apiKey ?? ADMIN_KEY, NO_COLOR: '1', ...opts.env },
+  });
   const code = await main(argv, io);
   return { code, out: io.out(), err: io.err(), io };
 }
@@ -46,7 +49,12 @@ describe('fp moderation approve', () => {
     expect(r.io.json()).toEqual([
       { type: 'comment', id: 104, outcome: 'approved', message: 'Comment approved successfully' },
       { type: 'comment', id: 100, outcome: 'skipped', message: 'The comment is already approved.' },
-      { type: 'comment', id: 999, outcome: 'failed', message: 'No query results for model [App\\Models\\Comment] 999 (404)' },
+      {
+        type: 'comment',
+        id: 999,
+        outcome: 'failed',
+        message: 'No query results for model [App\\Models\\Comment] 999 (404)',
+      },
     ]);
   });
 
@@ -136,7 +144,9 @@ describe('fp moderation approve', () => {
           'comment\t105\twould-fail\talready rejected\n' +
           'comment\t999\tnot-pending\tnot pending: skipped if already approved, fails if unknown\n',
       );
-      expect(r.err).toBe('Dry run, nothing changed: would approve 1, would skip 0, would fail 1, not pending 2 (already approved, or unknown)\n');
+      expect(r.err).toBe(
+        'Dry run, nothing changed: would approve 1, would skip 0, would fail 1, not pending 2 (already approved, or unknown)\n',
+      );
       expect(commentStatus(104)).toBe('pending');
     });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, moderateAll, summaryLines, type BulkResult } from '../../../../src/cli/commands/moderation/bulk.js';
+import {
+  classifyFailure,
+  moderateAll,
+  summaryLines,
+  type BulkResult,
+} from '../../../../src/cli/commands/moderation/bulk.js';
 import type { ApiClient } from '../../../../src/client/api-client.js';
 import { ApiError, NetworkError } from '../../../../src/client/errors.js';
 
@@ -21,11 +26,16 @@ describe('classifyFailure', () => {
   });
 
   it('not found and network errors are failures with their message', () => {
-    expect(classifyFailure('approve', new ApiError(404, 'No query results for model [App\\Models\\Comment] 999'))).toEqual({
+    expect(
+      classifyFailure('approve', new ApiError(404, 'No query results for model [App\\Models\\Comment] 999')),
+    ).toEqual({
       outcome: 'failed',
       message: 'No query results for model [App\\Models\\Comment] 999 (404)',
     });
-    expect(classifyFailure('approve', new NetworkError('connection refused'))).toEqual({ outcome: 'failed', message: 'connection refused' });
+    expect(classifyFailure('approve', new NetworkError('connection refused'))).toEqual({
+      outcome: 'failed',
+      message: 'connection refused',
+    });
   });
 });
 
@@ -34,7 +44,12 @@ describe('summaryLines', () => {
     const results: BulkResult[] = [
       { type: 'comment', id: 1, outcome: 'approved', message: 'Comment approved successfully' },
       { type: 'comment', id: 2, outcome: 'skipped', message: 'The comment is already approved.' },
-      { type: 'comment', id: 999, outcome: 'failed', message: 'No query results for model [App\\Models\\Comment] 999 (404)' },
+      {
+        type: 'comment',
+        id: 999,
+        outcome: 'failed',
+        message: 'No query results for model [App\\Models\\Comment] 999 (404)',
+      },
     ];
     expect(summaryLines('approve', results)).toEqual([
       'Approved 1, skipped 1 (already approved), failed 1',
@@ -80,7 +95,10 @@ describe('moderateAll', () => {
     const gate = gatedClient();
     const ids = ['1', '2', '3', '4', '5', '6', '7'];
     const settled: number[] = [];
-    const run = moderateAll(gate.client, 'approve', 'comment', ids, { concurrency: 3, onSettled: (done) => settled.push(done) });
+    const run = moderateAll(gate.client, 'approve', 'comment', ids, {
+      concurrency: 3,
+      onSettled: (done) => settled.push(done),
+    });
     await tick();
     expect(gate.waiting.map((w) => w.id)).toEqual(['1', '2', '3']);
     // release out of order: results still come back in input order
@@ -113,7 +131,10 @@ describe('moderateAll', () => {
   it('an abort (Ctrl-C) starts no new request, lets those in flight finish and reports the rest as not tried', async () => {
     const gate = gatedClient();
     const stop = new AbortController();
-    const run = moderateAll(gate.client, 'approve', 'comment', ['1', '2', '3', '4', '5'], { concurrency: 2, signal: stop.signal });
+    const run = moderateAll(gate.client, 'approve', 'comment', ['1', '2', '3', '4', '5'], {
+      concurrency: 2,
+      signal: stop.signal,
+    });
     await tick();
     expect(gate.waiting.map((w) => w.id)).toEqual(['1', '2']);
     stop.abort();
@@ -140,14 +161,25 @@ describe('moderateAll', () => {
       async call(_name: string, _args: unknown, options: { onRetry: (n: object) => void }) {
         inFlightAtStart.push(++inFlight);
         // Each request met two 429s before it went through.
-        for (let i = 0; i < 2; i++) options.onRetry({ method: 'POST', path: '/x', status: 429, attempt: i + 2, waitMs: 1000, reason: '429 Too Many Requests' });
+        for (let i = 0; i < 2; i++)
+          options.onRetry({
+            method: 'POST',
+            path: '/x',
+            status: 429,
+            attempt: i + 2,
+            waitMs: 1000,
+            reason: '429 Too Many Requests',
+          });
         await new Promise<void>((release) => waiting.push(release));
         inFlight--;
         return { message: 'Comment approved successfully', data: {} };
       },
     } as unknown as ApiClient;
     const notices: string[] = [];
-    const run = moderateAll(client, 'approve', 'comment', ['1', '2', '3', '4', '5', '6', '7', '8'], { concurrency: 4, onNotice: (l) => notices.push(l) });
+    const run = moderateAll(client, 'approve', 'comment', ['1', '2', '3', '4', '5', '6', '7', '8'], {
+      concurrency: 4,
+      onNotice: (l) => notices.push(l),
+    });
     while (waiting.length || inFlight) {
       await tick();
       waiting.shift()?.();

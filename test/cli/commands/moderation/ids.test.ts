@@ -43,7 +43,11 @@ describe('parseConcurrency', () => {
 
 describe('ids are normalised before duplicates are dropped', () => {
   it('7, 007 and 0007 are one comment, sent as 7', async () => {
-    expect(await collectIds(fakeIO({ stdin: '007\n8\n' }), 'comment', ['7', '-', '0007', '08', '0', '000'])).toEqual(['7', '8', '0']);
+    expect(await collectIds(fakeIO({ stdin: '007\n8\n' }), 'comment', ['7', '-', '0007', '08', '0', '000'])).toEqual([
+      '7',
+      '8',
+      '0',
+    ]);
   });
 
   it('post keys are matched exactly, so only exact repeats are dropped', async () => {

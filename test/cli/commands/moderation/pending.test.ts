@@ -6,7 +6,8 @@ import { bigQueueSeed } from './queue-seed.js';
 let server: TestServer | undefined;
 afterEach(() => server?.close());
 
-const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server!.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
+const fp = (argv: string[], opts: FakeIOOptions = {}) =>
+  runMain(server!.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
 
 describe('fp moderation pending', () => {
   it('prints posts and comments in one table: type, id, title or excerpt, author, post of a comment, age', async () => {
@@ -55,14 +56,21 @@ describe('fp moderation pending', () => {
   it('--format ndjson prints one item a line', async () => {
     server = await startTestServer();
     const r = await fp(['moderation', 'pending', '--format', 'ndjson']);
-    expect(r.out.trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual(['pend3', 104]);
+    expect(
+      r.out
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['pend3', 104]);
   });
 
   it('an empty queue on a terminal says so and exits 0', async () => {
     server = await startTestServer();
     const portal = server.store.portals[0];
-    for (const post of portal.posts) if (post.moderation_status === 'pending') portal.updatePost(post.key, { moderation_status: 'approved' });
-    for (const c of portal.comments) if (c.moderation_status === 'pending') portal.updateComment(c.id, { moderation_status: 'approved' });
+    for (const post of portal.posts)
+      if (post.moderation_status === 'pending') portal.updatePost(post.key, { moderation_status: 'approved' });
+    for (const c of portal.comments)
+      if (c.moderation_status === 'pending') portal.updateComment(c.id, { moderation_status: 'approved' });
     const r = await fp(['moderation', 'pending', '--all'], { tty: true });
     expect(r.code).toBe(0);
     expect(r.out).toBe('');

@@ -12,7 +12,8 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
+const fp = (argv: string[], opts: FakeIOOptions = {}) =>
+  runMain(server.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
 
 const commentStatus = (id: number) => server.store.portals[0].comments.find((c) => c.id === id)?.moderation_status;
 const postStatus = (key: string) => server.store.portals[0].posts.find((p) => p.key === key)?.moderation_status;
@@ -26,7 +27,11 @@ describe('fp moderation reject', () => {
   });
 
   it('ids from stdin need --yes too (stdin is not a terminal)', async () => {
-    const r = await fp(['moderation', 'reject', 'post', '-'], { stdin: 'pend3\n', stderrIsTTY: true, stdoutIsTTY: true });
+    const r = await fp(['moderation', 'reject', 'post', '-'], {
+      stdin: 'pend3\n',
+      stderrIsTTY: true,
+      stdoutIsTTY: true,
+    });
     expect(r.code).toBe(2);
     expect(postStatus('pend3')).toBe('pending');
   });
@@ -34,7 +39,9 @@ describe('fp moderation reject', () => {
   it('--yes rejects; an already rejected item is skipped, an approved one fails', async () => {
     const r = await fp(['moderation', 'reject', 'comment', '104', '105', '100', '--yes']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('Rejected 1, skipped 1 (already rejected), failed 1\n  comment 100: The comment is already approved. (422)\n');
+    expect(r.err).toBe(
+      'Rejected 1, skipped 1 (already rejected), failed 1\n  comment 100: The comment is already approved. (422)\n',
+    );
     expect([104, 105, 100].map(commentStatus)).toEqual(['rejected', 'rejected', 'approved']);
   });
 

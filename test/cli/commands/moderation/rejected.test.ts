@@ -6,7 +6,8 @@ import { bigQueueSeed } from './queue-seed.js';
 let server: TestServer | undefined;
 afterEach(() => server?.close());
 
-const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server!.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
+const fp = (argv: string[], opts: FakeIOOptions = {}) =>
+  runMain(server!.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
 
 describe('fp moderation rejected', () => {
   it('lists rejected posts and comments in one table', async () => {

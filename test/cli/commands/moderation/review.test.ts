@@ -12,12 +12,23 @@ let server: TestServer;
 function seed() {
   const s = fixtureSeed();
   const p = s.portals[0];
-  p.posts!.push(
-    { key: 'pend5', database_id: 6, title: 'Second pending idea', author_id: p.users![1].id, tab_id: 1, moderation_status: 'pending', created_at: '2026-02-20T00:00:00Z' },
-  );
-  p.comments!.push(
-    { id: 106, post_key: 'dark1', user_id: p.users![2].id, comment: 'Another pending comment', moderation_status: 'pending', created_at: '2026-02-21T00:00:00Z' },
-  );
+  p.posts!.push({
+    key: 'pend5',
+    database_id: 6,
+    title: 'Second pending idea',
+    author_id: p.users![1].id,
+    tab_id: 1,
+    moderation_status: 'pending',
+    created_at: '2026-02-20T00:00:00Z',
+  });
+  p.comments!.push({
+    id: 106,
+    post_key: 'dark1',
+    user_id: p.users![2].id,
+    comment: 'Another pending comment',
+    moderation_status: 'pending',
+    created_at: '2026-02-21T00:00:00Z',
+  });
   return s;
 }
 
@@ -81,6 +92,9 @@ describe('fp moderation review', () => {
   it('review without a terminal refuses with exit 2 and points to approve/reject', async () => {
     const io = fakeIO({ tty: false });
     const f = fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY });
-    await expect(reviewRun(f)).rejects.toMatchObject({ name: 'UsageError', message: expect.stringMatching(/approve\|reject/) });
+    await expect(reviewRun(f)).rejects.toMatchObject({
+      name: 'UsageError',
+      message: expect.stringMatching(/approve\|reject/),
+    });
   });
 });

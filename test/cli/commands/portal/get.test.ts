@@ -43,6 +43,8 @@ describe('fp portal get', () => {
   it('a wrong key exits 4', async () => {
     const r = await fp(['portal', 'get'], { env: { FP_API_KEY: 'wrong' } });
     expect(r.code).toBe(4);
-    expect(r.err).toBe('error: Unauthenticated. (401)\nhint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n');
+    expect(r.err).toBe(
+      'error: Unauthenticated. (401)\nhint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n',
+    );
   });
 });

@@ -20,7 +20,9 @@ describe('posts list against a portal that lists no tabs, sections or tags (the 
   it('sends the names as typed and, when nothing matches, says what the flags take', async () => {
     const pool = agent.get(BASE);
     for (const list of ['tabs', 'sections', 'tags']) {
-      pool.intercept({ path: `/__reference/${list}` }).reply(404, { message: `The route __reference/${list} could not be found.` });
+      pool
+        .intercept({ path: `/__reference/${list}` })
+        .reply(404, { message: `The route __reference/${list} could not be found.` });
     }
     const sent: string[] = [];
     pool

@@ -29,7 +29,11 @@ describe('fp posts list --all', () => {
         log.push(`request skip=${skip}`);
         const n = pages.shift()!;
         const data = Array.from({ length: n }, (_, i) => ({ ...template, id: `p${skip + i}` }));
-        return { statusCode: 200, data: { data, hasMore: pages.length > 0, total: 8, skip, limit: 3 }, responseOptions: { headers: { 'content-type': 'application/json' } } };
+        return {
+          statusCode: 200,
+          data: { data, hasMore: pages.length > 0, total: 8, skip, limit: 3 },
+          responseOptions: { headers: { 'content-type': 'application/json' } },
+        };
       })
       .times(3);
 
@@ -40,11 +44,23 @@ describe('fp posts list --all', () => {
       if (m) log.push(`write ${m[1]}`);
       return write(chunk);
     };
-    await runCommand(list, ['--all', '--limit', '3', '--format', 'ndjson'], fakeFactory(io, { baseUrl: 'http://portal.test', apiKey: 'k', dispatcher: agent }));
+    await runCommand(
+      list,
+      ['--all', '--limit', '3', '--format', 'ndjson'],
+      fakeFactory(io, { baseUrl: 'http://portal.test', apiKey: 'k', dispatcher: agent }),
+    );
     expect(log).toEqual([
-      'request skip=0', 'write p0', 'write p1', 'write p2',
-      'request skip=3', 'write p3', 'write p4', 'write p5',
-      'request skip=6', 'write p6', 'write p7',
+      'request skip=0',
+      'write p0',
+      'write p1',
+      'write p2',
+      'request skip=3',
+      'write p3',
+      'write p4',
+      'write p5',
+      'request skip=6',
+      'write p6',
+      'write p7',
     ]);
   });
 });

@@ -14,8 +14,14 @@ function seedWith(extra: number): SeedFile {
   const s = fixtureSeed();
   for (let i = 0; i < extra; i++) {
     s.portals[0].posts!.push({
-      key: `gen${String(i).padStart(2, '0')}`, database_id: 100 + i, title: `Generated ${i}`, description: 'x', author_id: BOB,
-      tab_id: 1, status_id: 1, created_at: `2026-01-${String((i % 28) + 1).padStart(2, '0')}T00:00:00Z`,
+      key: `gen${String(i).padStart(2, '0')}`,
+      database_id: 100 + i,
+      title: `Generated ${i}`,
+      description: 'x',
+      author_id: BOB,
+      tab_id: 1,
+      status_id: 1,
+      created_at: `2026-01-${String((i % 28) + 1).padStart(2, '0')}T00:00:00Z`,
     });
   }
   return s;
@@ -50,11 +56,14 @@ describe('fp posts list', () => {
 
     it('--status repeated filters by any of the statuses', async () => {
       expect((await fp(['posts', 'list', '--status', '1', '--json'])).keys()).toEqual(['dark1']);
-      expect((await fp(['posts', 'list', '--status', '1', '--status', '2', '--order-by', 'id', '--order', 'asc', '--json'])).keys()).toEqual([
-        'dark1',
-        'sso22',
-      ]);
-      expect((await fp(['posts', 'list', '--status', '2,1', '--order-by', 'id', '--order', 'asc', '--json'])).keys()).toEqual(['dark1', 'sso22']);
+      expect(
+        (
+          await fp(['posts', 'list', '--status', '1', '--status', '2', '--order-by', 'id', '--order', 'asc', '--json'])
+        ).keys(),
+      ).toEqual(['dark1', 'sso22']);
+      expect(
+        (await fp(['posts', 'list', '--status', '2,1', '--order-by', 'id', '--order', 'asc', '--json'])).keys(),
+      ).toEqual(['dark1', 'sso22']);
     });
 
     it('--category takes an id or a unique name', async () => {
@@ -80,8 +89,14 @@ describe('fp posts list', () => {
     });
 
     it('--order-by and --order are sent', async () => {
-      expect((await fp(['posts', 'list', '--order-by', 'votes_count', '--order', 'desc', '--json'])).keys()).toEqual(['sso22', 'dark1']);
-      expect((await fp(['posts', 'list', '--order-by', 'votes_count', '--order', 'asc', '--json'])).keys()).toEqual(['dark1', 'sso22']);
+      expect((await fp(['posts', 'list', '--order-by', 'votes_count', '--order', 'desc', '--json'])).keys()).toEqual([
+        'sso22',
+        'dark1',
+      ]);
+      expect((await fp(['posts', 'list', '--order-by', 'votes_count', '--order', 'asc', '--json'])).keys()).toEqual([
+        'dark1',
+        'sso22',
+      ]);
     });
 
     it('a custom field order cf_<id> is accepted', async () => {
@@ -98,7 +113,9 @@ describe('fp posts list', () => {
     it('an invalid --platform exits 2 listing the valid platforms, with no request', async () => {
       const r = await fp(['posts', 'list', '--platform', 'amiga'], { baseUrl: NOWHERE });
       expect(r.code).toBe(2);
-      expect(r.err).toContain("argument 'amiga' is invalid. Allowed choices are web, windows, linux, macos, ios, android");
+      expect(r.err).toContain(
+        "argument 'amiga' is invalid. Allowed choices are web, windows, linux, macos, ios, android",
+      );
     });
 
     it('--order must be asc or desc (exit 2)', async () => {
@@ -108,7 +125,13 @@ describe('fp posts list', () => {
     });
 
     it('--limit outside 1-100 and a negative --skip exit 2 with no request', async () => {
-      for (const argv of [['--limit', '0'], ['--limit', '101'], ['--limit', 'ten'], ['--skip', '-1'], ['--saved-query', 'q']]) {
+      for (const argv of [
+        ['--limit', '0'],
+        ['--limit', '101'],
+        ['--limit', 'ten'],
+        ['--skip', '-1'],
+        ['--saved-query', 'q'],
+      ]) {
         const r = await fp(['posts', 'list', ...argv], { baseUrl: NOWHERE });
         expect(r.code, argv.join(' ')).toBe(2);
       }
@@ -133,15 +156,25 @@ describe('fp posts list', () => {
 
     it('--format csv and ndjson still choose the output format', async () => {
       const csv = await fp(['posts', 'list', '--format', 'csv', '--order-by', 'id', '--order', 'asc']);
-      expect(csv.out.split('\n')[2]).toBe('sso22,SSO login,Planned,"Integrations, Mobile",9,0,2026-02-02T00:00:00.000000Z');
+      expect(csv.out.split('\n')[2]).toBe(
+        'sso22,SSO login,Planned,"Integrations, Mobile",9,0,2026-02-02T00:00:00.000000Z',
+      );
       const nd = await fp(['--format', 'ndjson', 'posts', 'list']);
-      expect(nd.out.trim().split('\n').map((l) => JSON.parse(l).id).sort()).toEqual(['dark1', 'sso22']);
+      expect(
+        nd.out
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).id)
+          .sort(),
+      ).toEqual(['dark1', 'sso22']);
     });
 
     it('an unknown --format exits 2 naming both kinds', async () => {
       const r = await fp(['posts', 'list', '--format', 'yaml'], { baseUrl: NOWHERE });
       expect(r.code).toBe(2);
-      expect(r.err).toBe('error: invalid --format "yaml": expected full or minimal (posts), or table, json, ndjson, csv (output)\n');
+      expect(r.err).toBe(
+        'error: invalid --format "yaml": expected full or minimal (posts), or table, json, ndjson, csv (output)\n',
+      );
     });
 
     it('statuses and categories are shown in their colours on a terminal', async () => {
@@ -160,7 +193,9 @@ describe('fp posts list', () => {
     it('an unknown saved query is the API error (exit 1)', async () => {
       const r = await fp(['posts', 'list', '--saved-query', '99']);
       expect(r.code).toBe(1);
-      expect(r.err).toBe('error: The given data was invalid. (422)\n  --saved-query: The selected saved query id is invalid.\n');
+      expect(r.err).toBe(
+        'error: The given data was invalid. (422)\n  --saved-query: The selected saved query id is invalid.\n',
+      );
     });
   });
 
@@ -194,7 +229,10 @@ describe('fp posts list', () => {
     });
 
     it('the last page says no more', async () => {
-      const { io } = await fp(['posts', 'list', '--skip', '50', '--limit', '20'], { tty: true, env: { NO_COLOR: '1' } });
+      const { io } = await fp(['posts', 'list', '--skip', '50', '--limit', '20'], {
+        tty: true,
+        env: { NO_COLOR: '1' },
+      });
       expect(io.err()).toBe('Showing 51-57 of 57\n');
     });
 

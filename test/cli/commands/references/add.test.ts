@@ -20,7 +20,13 @@ describe('fp references add', () => {
   it('attaches the text to the post and prints the reference', async () => {
     const r = await fp(['references', 'add', 'dark1', 'JIRA-1234', '--json']);
     expect(r.code).toBe(0);
-    expect(r.io.json()).toEqual({ id: 1, post_id: 'dark1', reference: 'JIRA-1234', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(r.io.json()).toEqual({
+      id: 1,
+      post_id: 'dark1',
+      reference: 'JIRA-1234',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
   });
 
   it('prints a header and a row off a terminal', async () => {

@@ -5,7 +5,9 @@ import { UsageError } from '../../../../src/cli/errors.js';
 
 describe('anonymous voter id', () => {
   it('is the MD5 hex of the trimmed, lower-cased e-mail', () => {
-    expect(anonymousIdFromEmail('  Jane@Example.COM \n')).toBe(createHash('md5').update('jane@example.com').digest('hex'));
+    expect(anonymousIdFromEmail('  Jane@Example.COM \n')).toBe(
+      createHash('md5').update('jane@example.com').digest('hex'),
+    );
     expect(anonymousIdFromEmail('jane@example.com')).toBe('9e26471d35a78862c17e467d87cddedf');
   });
 
@@ -14,7 +16,9 @@ describe('anonymous voter id', () => {
   });
 
   it('needs exactly one of --anonymous and --anonymous-from', () => {
-    expect(() => resolveAnonymousId({})).toThrow(new UsageError('missing voter: pass --anonymous ID or --anonymous-from EMAIL'));
+    expect(() => resolveAnonymousId({})).toThrow(
+      new UsageError('missing voter: pass --anonymous ID or --anonymous-from EMAIL'),
+    );
     expect(() => resolveAnonymousId({ anonymous: 'a', anonymousFrom: 'b@c.d' })).toThrow(
       new UsageError('use either --anonymous or --anonymous-from, not both'),
     );

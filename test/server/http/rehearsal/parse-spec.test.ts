@@ -62,9 +62,18 @@ describe('--fault-seed N', () => {
 
 describe('fp server with a bad rehearsal switch', () => {
   it.each([
-    [['--faults', '503:2'], `error: option '--faults <spec>' argument '503:2' is invalid. invalid fault rule "503:2": RATE must be a number from 0 to 1, got "2"\n`],
-    [['--rate-limit', 'fast'], `error: option '--rate-limit <N/WINDOW>' argument 'fast' is invalid. invalid rate limit "fast": expected N/WINDOW like 120/60s\n`],
-    [['--fault-seed', 'x'], `error: option '--fault-seed <n>' argument 'x' is invalid. invalid fault seed "x": expected an integer from 0 to 4294967295\n`],
+    [
+      ['--faults', '503:2'],
+      `error: option '--faults <spec>' argument '503:2' is invalid. invalid fault rule "503:2": RATE must be a number from 0 to 1, got "2"\n`,
+    ],
+    [
+      ['--rate-limit', 'fast'],
+      `error: option '--rate-limit <N/WINDOW>' argument 'fast' is invalid. invalid rate limit "fast": expected N/WINDOW like 120/60s\n`,
+    ],
+    [
+      ['--fault-seed', 'x'],
+      `error: option '--fault-seed <n>' argument 'x' is invalid. invalid fault seed "x": expected an integer from 0 to 4294967295\n`,
+    ],
   ])('%j is a usage error (exit 2) and starts nothing', async (args, stderr) => {
     const io = fakeIO();
     expect(await main(['server', '--port', '0', ...args], io)).toBe(2);

@@ -13,10 +13,11 @@ let server: Server | undefined;
 afterEach(async () => {
   const s = server;
   server = undefined;
-  if (s) await new Promise<void>((r) => {
-    s.close(() => r());
-    s.closeAllConnections();
-  });
+  if (s)
+    await new Promise<void>((r) => {
+      s.close(() => r());
+      s.closeAllConnections();
+    });
 });
 
 async function start(options: RehearsalOptions): Promise<string> {
@@ -82,7 +83,9 @@ describe('--rate-limit', () => {
     });
     expect(res.statusCode).toBe(429);
     await res.body.dump();
-    const names = JSON.parse((await get(url, '/api/v1/categories', READONLY_KEY)).text).data.map((c: { name: string }) => c.name);
+    const names = JSON.parse((await get(url, '/api/v1/categories', READONLY_KEY)).text).data.map(
+      (c: { name: string }) => c.name,
+    );
     expect(names).not.toContain('Never made');
   });
 });
@@ -94,8 +97,10 @@ describe('--faults', () => {
     for (let i = 0; i < 40; i++) {
       const res = await get(url, '/api/v1/portal');
       statuses.push(res.status);
-      if (res.status === 503) expect([res.text, res.headers['retry-after']]).toEqual(['{"message":"Service Unavailable"}', '1']);
-      if (res.status === 429) expect([res.text, res.headers['retry-after']]).toEqual(['{"message":"Too Many Attempts."}', '1']);
+      if (res.status === 503)
+        expect([res.text, res.headers['retry-after']]).toEqual(['{"message":"Service Unavailable"}', '1']);
+      if (res.status === 429)
+        expect([res.text, res.headers['retry-after']]).toEqual(['{"message":"Too Many Attempts."}', '1']);
     }
     expect(new Set(statuses)).toEqual(new Set([200, 429, 503]));
   });
@@ -139,7 +144,12 @@ describe('--faults', () => {
   });
 
   it('D-REHEARSAL-ORDER faults come before the rate limit: a faulted request does not count against it', async () => {
-    const url = await start({ faults: parseFaults('503:0.5'), seed: 3, rateLimit: { limit: 2, windowMs: 60_000 }, now: () => 0 });
+    const url = await start({
+      faults: parseFaults('503:0.5'),
+      seed: 3,
+      rateLimit: { limit: 2, windowMs: 60_000 },
+      now: () => 0,
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await get(url, '/api/v1/portal')).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);

@@ -29,7 +29,13 @@ const section = (path: string, id: number | null, name: string, more: Partial<Pa
   ...more,
 });
 
-const article = (path: string, id: string | null, title: string, body: string, more: Partial<ParsedArticle> = {}): ParsedArticle => ({
+const article = (
+  path: string,
+  id: string | null,
+  title: string,
+  body: string,
+  more: Partial<ParsedArticle> = {},
+): ParsedArticle => ({
   path,
   id,
   title,
@@ -74,7 +80,10 @@ describe('applySync', () => {
   it('gives creates new ids, creating parent sections before the sections and articles inside them', () => {
     const result = sync(
       full({
-        sections: [section('guides', null, 'guides'), section('guides/deep', null, 'Deep', { sort_order: 5, description: 'D' })],
+        sections: [
+          section('guides', null, 'guides'),
+          section('guides/deep', null, 'Deep', { sort_order: 5, description: 'D' }),
+        ],
         articles: [article('guides/deep/new-page.md', null, 'New page', 'Hello')],
       }),
     );
@@ -89,7 +98,9 @@ describe('applySync', () => {
       { id: 100, title: 'guides', path: 'guides' },
       { id: 101, title: 'Deep', path: 'guides/deep' },
     ]);
-    expect(result.applied.articles.create).toEqual([{ id: 'new1', title: 'New page', path: 'guides/deep/new-page.md' }]);
+    expect(result.applied.articles.create).toEqual([
+      { id: 'new1', title: 'New page', path: 'guides/deep/new-page.md' },
+    ]);
   });
 
   it('places a new item without sort_order after its siblings', () => {
@@ -139,7 +150,11 @@ describe('applySync', () => {
   });
 
   it('does not delete unconfirmed deletion candidates and reports them as skipped', () => {
-    const archive: ParsedArchive = { rootDescription: null, sections: [section('gs', 10, 'Getting started', { description: 'Start.' })], articles: [] };
+    const archive: ParsedArchive = {
+      rootDescription: null,
+      sections: [section('gs', 10, 'Getting started', { description: 'Start.' })],
+      articles: [],
+    };
     const result = sync(archive);
     expect(result.tab).toEqual(tab);
     expect(result.applied.sections.delete).toEqual([]);
@@ -158,12 +173,18 @@ describe('applySync', () => {
   });
 
   it('deletes confirmed deletion candidates only', () => {
-    const archive: ParsedArchive = { rootDescription: null, sections: [section('gs', 10, 'Getting started', { description: 'Start.' })], articles: [] };
+    const archive: ParsedArchive = {
+      rootDescription: null,
+      sections: [section('gs', 10, 'Getting started', { description: 'Start.' })],
+      articles: [],
+    };
     const result = sync(archive, { articles: ['a3', 'a2'], sections: [12] });
     expect(result.tab.articles.map((a) => a.key)).toEqual(['a1']);
     expect(result.tab.sections.map((s) => s.id)).toEqual([10, 11]);
     expect(result.applied.articles.delete.map((d) => d.id)).toEqual(['a3', 'a2']);
-    expect(result.applied.sections.delete).toEqual([{ id: 12, title: 'Internals', path: 'getting-started/advanced/internals' }]);
+    expect(result.applied.sections.delete).toEqual([
+      { id: 12, title: 'Internals', path: 'getting-started/advanced/internals' },
+    ]);
     expect(result.skipped.sections.map((d) => d.id)).toEqual([11]);
     expect(result.skipped.articles.map((d) => d.id)).toEqual(['a1']);
   });
@@ -190,7 +211,11 @@ describe('applySync', () => {
   });
 
   it('moves them to the root when every ancestor is deleted', () => {
-    const archive: ParsedArchive = { rootDescription: null, sections: [], articles: [article('faq.md', 'a3', 'FAQ', '')] };
+    const archive: ParsedArchive = {
+      rootDescription: null,
+      sections: [],
+      articles: [article('faq.md', 'a3', 'FAQ', '')],
+    };
     const result = sync(archive, { articles: [], sections: [10, 11, 12] });
     expect(result.tab.sections).toEqual([]);
     expect(result.tab.articles.map((a) => [a.key, a.section_id])).toEqual([

@@ -25,11 +25,32 @@ const tab: KbTab = {
   sections: [
     { id: 11, parent_id: 10, slug: 'advanced', name: 'Advanced', description: 'Deep dives.', sort_order: 1 },
     { id: 10, parent_id: null, slug: 'features', name: 'Features', description: '', sort_order: 2 },
-    { id: 12, parent_id: null, slug: 'getting-started', name: 'Getting started', description: 'Start here.\n', sort_order: 1 },
+    {
+      id: 12,
+      parent_id: null,
+      slug: 'getting-started',
+      name: 'Getting started',
+      description: 'Start here.\n',
+      sort_order: 1,
+    },
   ],
   articles: [
-    { key: 'abc12', section_id: 12, slug: 'installation', title: 'Installation', body: 'Run `npm i`.\n', sort_order: 2 },
-    { key: 'def34', section_id: 11, slug: 'api-reference', title: 'API reference', body: 'No trailing newline', sort_order: 1 },
+    {
+      key: 'abc12',
+      section_id: 12,
+      slug: 'installation',
+      title: 'Installation',
+      body: 'Run `npm i`.\n',
+      sort_order: 2,
+    },
+    {
+      key: 'def34',
+      section_id: 11,
+      slug: 'api-reference',
+      title: 'API reference',
+      body: 'No trailing newline',
+      sort_order: 1,
+    },
     { key: 'ghi56', section_id: null, slug: 'faq', title: 'FAQ', body: '', sort_order: 1 },
   ],
 };
@@ -53,7 +74,9 @@ describe('exportArchive', () => {
     expect(entries.find((e) => e.name === 'getting-started/_index.md')?.text).toBe(
       '---\nid: 12\nname: Getting started\nsort_order: 1\n---\nStart here.\n',
     );
-    expect(entries.find((e) => e.name === 'features/_index.md')?.text).toBe('---\nid: 10\nname: Features\nsort_order: 2\n---\n');
+    expect(entries.find((e) => e.name === 'features/_index.md')?.text).toBe(
+      '---\nid: 10\nname: Features\nsort_order: 2\n---\n',
+    );
   });
 
   it('writes article front matter id (post key), title, sort_order followed by the body byte for byte', async () => {
@@ -170,6 +193,9 @@ describe('exportArchive', () => {
       ],
       articles: [],
     };
-    expect((await unzip(await exportBytes(cyclic))).map((e) => e.name)).toEqual(['two/_index.md', 'two/three/_index.md']);
+    expect((await unzip(await exportBytes(cyclic))).map((e) => e.name)).toEqual([
+      'two/_index.md',
+      'two/three/_index.md',
+    ]);
   });
 });

@@ -1,13 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
-import { parseMarkdownFile, renderMarkdownFile, renderRootIndex } from '../../../../src/server/kb/archive/front-matter.js';
+import {
+  parseMarkdownFile,
+  renderMarkdownFile,
+  renderRootIndex,
+} from '../../../../src/server/kb/archive/front-matter.js';
 
 describe('front matter', () => {
   it('writes every value as yaml does and reads it back unchanged (titles with colons, keywords, numbers as text)', () => {
     const values = [
-      'Installation', 'Step 1: install', 'Step 1:', 'a:b', 'C# tips', 'a #b', '#tag', 'yes', 'No', 'null', 'True', '~',
-      '12345', '0x1f', '1e5', '.inf', 'trailing ', ' leading', '- item', '[x]', 'it\'s: x', 'say "hi": now', 'back\\slash',
-      'line\nbreak', 'émigré', 'Q&A', '*star', '!tag', '@at', '%pct', '|pipe', '>gt', 'x?', 'C++ guide', 'a/b', '', 7, 0, -3,
+      'Installation',
+      'Step 1: install',
+      'Step 1:',
+      'a:b',
+      'C# tips',
+      'a #b',
+      '#tag',
+      'yes',
+      'No',
+      'null',
+      'True',
+      '~',
+      '12345',
+      '0x1f',
+      '1e5',
+      '.inf',
+      'trailing ',
+      ' leading',
+      '- item',
+      '[x]',
+      "it's: x",
+      'say "hi": now',
+      'back\\slash',
+      'line\nbreak',
+      'émigré',
+      'Q&A',
+      '*star',
+      '!tag',
+      '@at',
+      '%pct',
+      '|pipe',
+      '>gt',
+      'x?',
+      'C++ guide',
+      'a/b',
+      '',
+      7,
+      0,
+      -3,
     ];
     for (const value of values) {
       const frontMatter = { id: value, title: value, sort_order: 2 };
@@ -21,8 +61,56 @@ describe('front matter', () => {
     // A fixed pseudo-random sequence: the same cases on every run.
     let seed = 42;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const alphabet = ['a', 'Z', '0', '9', ' ', '_', '.', ',', '(', ')', '/', '+', '-', ':', '#', "'", '"', '\\', '[', '{', '!', '&', '*', '|', '>', '%', '@', '`', '?', '~', '\t', 'é'];
-    const values: string[] = ['yes', 'No', 'null', 'True', '~', '0', '007', '-5', '1e5', '0x1f', '.inf', 'Step 1: install', 'a #b', 'x -'];
+    const alphabet = [
+      'a',
+      'Z',
+      '0',
+      '9',
+      ' ',
+      '_',
+      '.',
+      ',',
+      '(',
+      ')',
+      '/',
+      '+',
+      '-',
+      ':',
+      '#',
+      "'",
+      '"',
+      '\\',
+      '[',
+      '{',
+      '!',
+      '&',
+      '*',
+      '|',
+      '>',
+      '%',
+      '@',
+      '`',
+      '?',
+      '~',
+      '\t',
+      'é',
+    ];
+    const values: string[] = [
+      'yes',
+      'No',
+      'null',
+      'True',
+      '~',
+      '0',
+      '007',
+      '-5',
+      '1e5',
+      '0x1f',
+      '.inf',
+      'Step 1: install',
+      'a #b',
+      'x -',
+    ];
     for (let i = 0; i < 5000; i++) {
       let v = '';
       for (let n = 1 + Math.floor(next() * 8); n > 0; n--) v += alphabet[Math.floor(next() * alphabet.length)];
@@ -48,7 +136,10 @@ describe('front matter', () => {
 
   it('keeps the body byte for byte, with or without a trailing newline', () => {
     for (const body of ['', 'x', 'x\n', 'x\n\n', '\n', '---\nnot front matter\n---\n', 'a\r\nb\r\n']) {
-      expect(parseMarkdownFile(renderMarkdownFile({ title: 't' }, body), 'f.md')).toEqual({ data: { title: 't' }, body });
+      expect(parseMarkdownFile(renderMarkdownFile({ title: 't' }, body), 'f.md')).toEqual({
+        data: { title: 't' },
+        body,
+      });
     }
   });
 

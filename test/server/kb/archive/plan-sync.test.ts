@@ -27,7 +27,13 @@ const section = (path: string, id: number | null, name: string, more: Partial<Pa
   ...more,
 });
 
-const article = (path: string, id: string | null, title: string, body: string, more: Partial<ParsedArticle> = {}): ParsedArticle => ({
+const article = (
+  path: string,
+  id: string | null,
+  title: string,
+  body: string,
+  more: Partial<ParsedArticle> = {},
+): ParsedArticle => ({
   path,
   id,
   title,
@@ -210,7 +216,10 @@ describe('planSync', () => {
     expect(thrown(() => planSync(tab, unknownSection, nothingForeign)).message).toBe(
       'Entry "ghost/_index.md": unknown section id 404: no such item exists.',
     );
-    const unknownArticle = { ...unchanged, articles: [...unchanged.articles, article('ghost.md', 'nope', 'Ghost', '')] };
+    const unknownArticle = {
+      ...unchanged,
+      articles: [...unchanged.articles, article('ghost.md', 'nope', 'Ghost', '')],
+    };
     expect(thrown(() => planSync(tab, unknownArticle, nothingForeign)).message).toBe(
       'Entry "ghost.md": unknown article id "nope": no such item exists.',
     );

@@ -70,14 +70,21 @@ async function refusal(promise: Promise<unknown>): Promise<ArchiveError> {
   return err as ArchiveError;
 }
 
-const article = (id: string, title: string, body: string) => `---\nid: ${id}\ntitle: ${title}\nsort_order: 1\n---\n${body}`;
+const article = (id: string, title: string, body: string) =>
+  `---\nid: ${id}\ntitle: ${title}\nsort_order: 1\n---\n${body}`;
 
 describe('readArchive: reading', () => {
   it('reads sections from _index.md front matter and articles from <slug>.md front matter', async () => {
     const path = await writeZip([
       { name: '_index.md', text: 'Root description\n' },
-      { name: 'getting-started/_index.md', text: '---\nid: 10\nname: Getting started\nsort_order: 1\n---\nSection text.\n' },
-      { name: 'getting-started/installation.md', text: '---\nid: abc12\ntitle: Installation\nsort_order: 2\n---\nBody' },
+      {
+        name: 'getting-started/_index.md',
+        text: '---\nid: 10\nname: Getting started\nsort_order: 1\n---\nSection text.\n',
+      },
+      {
+        name: 'getting-started/installation.md',
+        text: '---\nid: abc12\ntitle: Installation\nsort_order: 2\n---\nBody',
+      },
       { name: 'features/advanced/_index.md', text: '---\nid: 11\nname: Advanced\nsort_order: 3\n---\n' },
     ]);
     expect(await readArchive(path)).toEqual({
@@ -85,7 +92,14 @@ describe('readArchive: reading', () => {
       sections: [
         { path: 'features', id: null, name: 'features', sort_order: null, description: '', parentPath: null },
         { path: 'features/advanced', id: 11, name: 'Advanced', sort_order: 3, description: '', parentPath: 'features' },
-        { path: 'getting-started', id: 10, name: 'Getting started', sort_order: 1, description: 'Section text.\n', parentPath: null },
+        {
+          path: 'getting-started',
+          id: 10,
+          name: 'Getting started',
+          sort_order: 1,
+          description: 'Section text.\n',
+          parentPath: null,
+        },
       ],
       articles: [
         {
@@ -173,7 +187,9 @@ describe('readArchive: refusals name the entry', () => {
   });
 
   it('refuses entry paths containing ".." segments', async () => {
-    const err = await refusal(readArchive(await writeZip([{ name: 'xx/evil.md', text: 'x' }], { 'xx/evil.md': '../evil.md' })));
+    const err = await refusal(
+      readArchive(await writeZip([{ name: 'xx/evil.md', text: 'x' }], { 'xx/evil.md': '../evil.md' })),
+    );
     expect(err.entry).toBe('../evil.md');
     expect(err.message).toBe('Entry "../evil.md": path must be relative and must not contain "..".');
   });
@@ -184,7 +200,9 @@ describe('readArchive: refusals name the entry', () => {
   });
 
   it('refuses Windows drive paths', async () => {
-    const err = await refusal(readArchive(await writeZip([{ name: 'xxevil.md', text: 'x' }], { 'xxevil.md': 'C:evil.md' })));
+    const err = await refusal(
+      readArchive(await writeZip([{ name: 'xxevil.md', text: 'x' }], { 'xxevil.md': 'C:evil.md' })),
+    );
     expect(err.message).toBe('Entry "C:evil.md": path must be relative and must not contain "..".');
   });
 
@@ -194,7 +212,9 @@ describe('readArchive: refusals name the entry', () => {
   });
 
   it('refuses front matter that is not valid YAML', async () => {
-    const err = await refusal(readArchive(await writeZip([{ name: 'bad.md', text: '---\ntitle: [unclosed\n---\nbody' }])));
+    const err = await refusal(
+      readArchive(await writeZip([{ name: 'bad.md', text: '---\ntitle: [unclosed\n---\nbody' }])),
+    );
     expect(err.entry).toBe('bad.md');
     expect(err.message).toMatch(/^Entry "bad\.md": front matter is not valid YAML \(.+\)\.$/);
   });
@@ -205,7 +225,9 @@ describe('readArchive: refusals name the entry', () => {
   });
 
   it('refuses front matter with a repeated key', async () => {
-    const err = await refusal(readArchive(await writeZip([{ name: 'twice.md', text: '---\ntitle: a\ntitle: b\n---\n' }])));
+    const err = await refusal(
+      readArchive(await writeZip([{ name: 'twice.md', text: '---\ntitle: a\ntitle: b\n---\n' }])),
+    );
     expect(err.message).toMatch(/^Entry "twice\.md": front matter is not valid YAML/);
   });
 
@@ -215,7 +237,9 @@ describe('readArchive: refusals name the entry', () => {
   });
 
   it('refuses a section id that is not an integer', async () => {
-    const err = await refusal(readArchive(await writeZip([{ name: 's/_index.md', text: '---\nid: ten\nname: S\n---\n' }])));
+    const err = await refusal(
+      readArchive(await writeZip([{ name: 's/_index.md', text: '---\nid: ten\nname: S\n---\n' }])),
+    );
     expect(err.message).toBe('Entry "s/_index.md": front matter "id" must be a positive integer (the section id).');
   });
 
@@ -228,9 +252,13 @@ describe('readArchive: refusals name the entry', () => {
 
   it('refuses a title or name that is not a string', async () => {
     const title = await refusal(readArchive(await writeZip([{ name: 'a.md', text: article('k', 'true', '') }])));
-    expect(title.message).toBe('Entry "a.md": front matter "title" must be a string; quote it if it looks like a number or boolean.');
+    expect(title.message).toBe(
+      'Entry "a.md": front matter "title" must be a string; quote it if it looks like a number or boolean.',
+    );
     const name = await refusal(readArchive(await writeZip([{ name: 's/_index.md', text: '---\nname: 42\n---\n' }])));
-    expect(name.message).toBe('Entry "s/_index.md": front matter "name" must be a string; quote it if it looks like a number or boolean.');
+    expect(name.message).toBe(
+      'Entry "s/_index.md": front matter "name" must be a string; quote it if it looks like a number or boolean.',
+    );
   });
 
   it('refuses a sort_order that is not a number', async () => {
@@ -239,13 +267,23 @@ describe('readArchive: refusals name the entry', () => {
   });
 
   it('refuses markdown that is not UTF-8', async () => {
-    const err = await refusal(readArchive(await writeZip([{ name: 'latin1.md', data: Buffer.from([0x63, 0x61, 0x66, 0xe9]) }])));
+    const err = await refusal(
+      readArchive(await writeZip([{ name: 'latin1.md', data: Buffer.from([0x63, 0x61, 0x66, 0xe9]) }])),
+    );
     expect(err.message).toBe('Entry "latin1.md": content is not valid UTF-8 text.');
   });
 
   it('refuses the same path twice', async () => {
     const err = await refusal(
-      readArchive(await writeZip([{ name: 'a.md', text: '1' }, { name: 'b.md', text: '2' }], { 'b.md': 'a.md' })),
+      readArchive(
+        await writeZip(
+          [
+            { name: 'a.md', text: '1' },
+            { name: 'b.md', text: '2' },
+          ],
+          { 'b.md': 'a.md' },
+        ),
+      ),
     );
     expect(err.message).toBe('Entry "a.md": the archive contains this path twice.');
   });
@@ -259,16 +297,23 @@ describe('readArchive: size and count limits', () => {
   });
 
   it('accepts exactly the maximum number of entries', async () => {
-    const path = await writeZip([{ name: 'a.md', text: 'a' }, { name: 'b.md', text: 'b' }]);
+    const path = await writeZip([
+      { name: 'a.md', text: 'a' },
+      { name: 'b.md', text: 'b' },
+    ]);
     expect((await readArchive(path, { maxEntries: 2 })).articles).toHaveLength(2);
   });
 
   it('refuses an entry over 100 MB uncompressed before inflating it', async () => {
     const size = 100 * 1024 * 1024 + 1;
-    const zeros = () => Readable.from((function* () {
-      const chunk = Buffer.alloc(1024 * 1024);
-      for (let left = size; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
-    })());
+    const zeros = () =>
+      Readable.from(
+        (function* () {
+          const chunk = Buffer.alloc(1024 * 1024);
+          for (let left = size; left > 0; left -= chunk.length)
+            yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+        })(),
+      );
     const err = await refusal(readArchive(await writeZip([{ name: 'bomb.md', data: zeros }])));
     expect(err.message).toBe('Entry "bomb.md": uncompressed size is over the limit of 100 MB per entry.');
   }, 60_000);
@@ -295,7 +340,9 @@ describe('readArchive: size and count limits', () => {
       { name: 'images/b.png', data: Buffer.alloc(600, 0x62) },
     ]);
     const err = await refusal(readArchive(path, { maxEntryBytes: 1_000, maxTotalBytes: 1_000 }));
-    expect(err.message).toBe("Entry \"images/b.png\": the archive's total uncompressed size goes over the limit of 1000 bytes.");
+    expect(err.message).toBe(
+      'Entry "images/b.png": the archive\'s total uncompressed size goes over the limit of 1000 bytes.',
+    );
   });
 });
 
@@ -316,7 +363,9 @@ describe('readArchive: what one markdown file may hold', () => {
     const keys = Array.from({ length: 63 }, (_, i) => `k${i}: ${i}`).join('\n');
     const ok = await readArchive(await writeZip([{ name: 'keys.md', text: `---\ntitle: T\n${keys}\n---\nbody` }]));
     expect(ok.articles.map((a) => a.title)).toEqual(['T']);
-    const err = await refusal(readArchive(await writeZip([{ name: 'twice.md', text: `---\n${keys}\nk5: again\n---\n` }])));
+    const err = await refusal(
+      readArchive(await writeZip([{ name: 'twice.md', text: `---\n${keys}\nk5: again\n---\n` }])),
+    );
     expect(err.message).toBe('Entry "twice.md": front matter is not valid YAML (the key "k5" appears twice).');
   });
 
@@ -359,10 +408,11 @@ describe('readArchive: what one markdown file may hold', () => {
     const long = 't'.repeat(256);
     const article = await refusal(readArchive(await writeZip([{ name: 'a.md', text: `---\ntitle: ${long}\n---\n` }])));
     expect(article.message).toBe('Entry "a.md": front matter "title" is over the limit of 255 characters.');
-    const section = await refusal(readArchive(await writeZip([{ name: 's/_index.md', text: `---\nname: ${long}\n---\n` }])));
+    const section = await refusal(
+      readArchive(await writeZip([{ name: 's/_index.md', text: `---\nname: ${long}\n---\n` }])),
+    );
     expect(section.message).toBe('Entry "s/_index.md": front matter "name" is over the limit of 255 characters.');
     const ok = await readArchive(await writeZip([{ name: 'a.md', text: `---\ntitle: ${'t'.repeat(255)}\n---\n` }]));
     expect(ok.articles[0].title).toHaveLength(255);
   });
 });
-

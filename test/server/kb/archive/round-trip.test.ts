@@ -27,12 +27,59 @@ async function exportToFile(tab: KbTab): Promise<string> {
 }
 
 const yamlHostile = fc.constantFrom(
-  'yes', 'no', 'on', 'true', 'null', '~', '123', '-1', '1.5', '0x1F', '0o17', '1e3', '.inf', '.NaN',
-  'a: b', '- x', '#c', 'x #c', '*alias', '&anchor', '!tag', '|', '>', "'single'", '"double"', '? q',
-  '{a: 1}', '[1, 2]', '@at', '`tick`', '%YAML', '---', '...', '', ' ', ' leading', 'trailing ', 'tab\there',
-  'multi\nline', 'crlf\r\nline', 'cr\ronly', 'ends\n', '\uFEFFbom', 'nul\u0000byte', 'emoji 🎉', 'Überblick', '日本語',
+  'yes',
+  'no',
+  'on',
+  'true',
+  'null',
+  '~',
+  '123',
+  '-1',
+  '1.5',
+  '0x1F',
+  '0o17',
+  '1e3',
+  '.inf',
+  '.NaN',
+  'a: b',
+  '- x',
+  '#c',
+  'x #c',
+  '*alias',
+  '&anchor',
+  '!tag',
+  '|',
+  '>',
+  "'single'",
+  '"double"',
+  '? q',
+  '{a: 1}',
+  '[1, 2]',
+  '@at',
+  '`tick`',
+  '%YAML',
+  '---',
+  '...',
+  '',
+  ' ',
+  ' leading',
+  'trailing ',
+  'tab\there',
+  'multi\nline',
+  'crlf\r\nline',
+  'cr\ronly',
+  'ends\n',
+  '\uFEFFbom',
+  'nul\u0000byte',
+  'emoji 🎉',
+  'Überblick',
+  '日本語',
 );
-const text = fc.oneof(yamlHostile, fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 30 }));
+const text = fc.oneof(
+  yamlHostile,
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+);
 const body = fc.oneof(
   text,
   text.map((t) => `${t}\n`),
@@ -40,7 +87,23 @@ const body = fc.oneof(
   fc.tuple(text, text).map(([a, b]) => `${a}\r\n${b}`),
 );
 const slug = fc.oneof(
-  fc.constantFrom('intro', 'Intro', 'INTRO', '_index', '_INDEX', '', ' ', '.', '..', '.hidden', 'a/b', 'x\\y', '__MACOSX', 'page.md', 'überblick'),
+  fc.constantFrom(
+    'intro',
+    'Intro',
+    'INTRO',
+    '_index',
+    '_INDEX',
+    '',
+    ' ',
+    '.',
+    '..',
+    '.hidden',
+    'a/b',
+    'x\\y',
+    '__MACOSX',
+    'page.md',
+    'überblick',
+  ),
   fc.string({ unit: 'grapheme-ascii', maxLength: 8 }),
 );
 const sortOrder = fc.integer({ min: -3, max: 3 });
@@ -53,7 +116,14 @@ const tabArb = fc
   .record({
     description: fc.oneof(fc.constant(''), body),
     sections: fc.uniqueArray(
-      fc.record({ id: fc.integer({ min: 1, max: 1_000_000 }), slug, name: text, description: fc.oneof(fc.constant(''), body), sort_order: sortOrder, parentPick: fc.nat() }),
+      fc.record({
+        id: fc.integer({ min: 1, max: 1_000_000 }),
+        slug,
+        name: text,
+        description: fc.oneof(fc.constant(''), body),
+        sort_order: sortOrder,
+        parentPick: fc.nat(),
+      }),
       { selector: (s) => s.id, maxLength: 8 },
     ),
     articles: fc.uniqueArray(
@@ -69,7 +139,8 @@ const tabArb = fc
     }));
     const kbArticles = articles.map(({ sectionPick, ...a }): KbArticle => ({
       ...a,
-      section_id: sectionPick % (sections.length + 1) === 0 ? null : sections[(sectionPick % (sections.length + 1)) - 1].id,
+      section_id:
+        sectionPick % (sections.length + 1) === 0 ? null : sections[(sectionPick % (sections.length + 1)) - 1].id,
     }));
     return { id: 1, description, sections: kbSections, articles: kbArticles };
   });
@@ -107,7 +178,13 @@ describe('round trip', () => {
       fc.asyncProperty(tabArb, async (tab) => {
         const first = await exportToFile(tab);
         const parsed = await readArchive(first);
-        const { tab: after } = applySync(tab, parsed, planSync(tab, parsed, nothingForeign), { articles: [], sections: [] }, noNewIds);
+        const { tab: after } = applySync(
+          tab,
+          parsed,
+          planSync(tab, parsed, nothingForeign),
+          { articles: [], sections: [] },
+          noNewIds,
+        );
         const { readFile } = await import('node:fs/promises');
         expect((await readFile(await exportToFile(after))).equals(await readFile(first))).toBe(true);
       }),

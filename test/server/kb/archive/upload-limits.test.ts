@@ -40,7 +40,11 @@ async function preview(filePath: string) {
   const res = await request(`${server.url}/api/v1/knowledgebase/sync/preview`, {
     method: 'POST',
     body,
-    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': contentType, 'content-length': String(contentLength) },
+    headers: {
+      authorization: `Bearer ${ADMIN_KEY}`,
+      'content-type': contentType,
+      'content-length': String(contentLength),
+    },
   });
   return { status: res.statusCode, body: (await res.body.json()) as unknown };
 }
@@ -49,16 +53,29 @@ const refused = (message: string) => ({ message, errors: { file: [message] } });
 
 describe('what an upload may make the server hold is refused with 422 naming the entry and the limit', () => {
   it('billion-laughs front matter is 422, not 500', async () => {
-    const laughs = ['a: &a [1,1,1,1,1,1,1,1,1,1]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]'];
+    const laughs = [
+      'a: &a [1,1,1,1,1,1,1,1,1,1]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    ];
     const res = await preview(await zipOf({ 'laughs.md': `---\n${laughs.join('\n')}\n---\n` }));
-    expect(res).toEqual({ status: 422, body: refused('Entry "laughs.md": front matter expands aliases more than 100 times.') });
+    expect(res).toEqual({
+      status: 422,
+      body: refused('Entry "laughs.md": front matter expands aliases more than 100 times.'),
+    });
   });
 
   it('an article with more than 1,000 links is 422', async () => {
     const links = Array.from({ length: 1001 }, (_, i) => `[l${i}](https://docs.example.com/${i})`).join('\n');
     const res = await preview(await zipOf({ 'many.md': `---\ntitle: Many\n---\n${links}` }));
-    expect(res).toEqual({ status: 422, body: refused('Entry "many.md": has 1001 links; at most 1000 are allowed per article.') });
-    const fine = await preview(await zipOf({ 'many.md': `---\ntitle: Many\n---\n${links.split('\n').slice(1).join('\n')}` }));
+    expect(res).toEqual({
+      status: 422,
+      body: refused('Entry "many.md": has 1001 links; at most 1000 are allowed per article.'),
+    });
+    const fine = await preview(
+      await zipOf({ 'many.md': `---\ntitle: Many\n---\n${links.split('\n').slice(1).join('\n')}` }),
+    );
     expect(fine.status).toBe(200);
   });
 

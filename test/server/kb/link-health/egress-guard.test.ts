@@ -44,9 +44,12 @@ describe('address classes', () => {
     expect(blockedKind(address)).toBe(kind);
   });
 
-  it.each(['192.0.2.10', '198.51.100.7', '203.0.113.9', '2001:db8::1', '172.32.0.1', '11.0.0.1'])('%s may be contacted', (address) => {
-    expect(blockedKind(address)).toBeUndefined();
-  });
+  it.each(['192.0.2.10', '198.51.100.7', '203.0.113.9', '2001:db8::1', '172.32.0.1', '11.0.0.1'])(
+    '%s may be contacted',
+    (address) => {
+      expect(blockedKind(address)).toBeUndefined();
+    },
+  );
 });
 
 const seen: string[] = [];
@@ -110,8 +113,12 @@ describe('checkUrl refuses blocked destinations without contacting them', () => 
   });
 
   it('a name is refused when any one of its addresses is blocked', async () => {
-    const result = await checkUrl(`http://links.fp-guard:${port}/ok`, { egress: trusting(fixedLookup('127.0.0.1', '127.0.0.2')) });
-    expect(result.error).toBe('blocked: links.fp-guard resolves to 127.0.0.2, a loopback address (not checked from this server)');
+    const result = await checkUrl(`http://links.fp-guard:${port}/ok`, {
+      egress: trusting(fixedLookup('127.0.0.1', '127.0.0.2')),
+    });
+    expect(result.error).toBe(
+      'blocked: links.fp-guard resolves to 127.0.0.2, a loopback address (not checked from this server)',
+    );
     expect(seen).toEqual([]);
   });
 
@@ -124,18 +131,25 @@ describe('checkUrl refuses blocked destinations without contacting them', () => 
   it('no DNS-rebinding window: the connection goes to the very answer that was checked', async () => {
     // A resolver that answers an allowed address, then a blocked one, alternately.
     let lookups = 0;
-    const rebinding = async (): Promise<LookupAddress[]> => [{ address: ++lookups % 2 === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 }];
+    const rebinding = async (): Promise<LookupAddress[]> => [
+      { address: ++lookups % 2 === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 },
+    ];
     const result = await checkUrl(`http://rebind.fp-guard:${port}/ok`, { egress: trusting(rebinding) });
     expect(result).toMatchObject({ ok: true, status: 200 });
     expect(lookups).toBe(1);
   });
 
-  it('with a connection pool of the caller\'s own, names are still checked before each hop', async () => {
+  it("with a connection pool of the caller's own, names are still checked before each hop", async () => {
     const { Agent } = await import('undici');
     const own = new Agent();
     try {
-      const result = await checkUrl(`http://links.fp-guard:${port}/ok`, { dispatcher: own, egress: { lookup: fixedLookup('::1') } });
-      expect(result.error).toBe('blocked: links.fp-guard resolves to ::1, a loopback address (not checked from this server)');
+      const result = await checkUrl(`http://links.fp-guard:${port}/ok`, {
+        dispatcher: own,
+        egress: { lookup: fixedLookup('::1') },
+      });
+      expect(result.error).toBe(
+        'blocked: links.fp-guard resolves to ::1, a loopback address (not checked from this server)',
+      );
       expect(seen).toEqual([]);
     } finally {
       await own.close();
@@ -149,24 +163,40 @@ describe('redirects are judged hop by hop', () => {
     ['http://0x7f000002:PORT/ok', 'blocked: 127.0.0.2 is a loopback address (not checked from this server)'],
     ['http://[::1]:PORT/ok', 'blocked: ::1 is a loopback address (not checked from this server)'],
     ['http://0.0.0.0:PORT/ok', 'blocked: 0.0.0.0 is an unspecified address (not checked from this server)'],
-    ['http://inner.fp-guard:PORT/ok', 'blocked: inner.fp-guard resolves to 127.0.0.2, a loopback address (not checked from this server)'],
+    [
+      'http://inner.fp-guard:PORT/ok',
+      'blocked: inner.fp-guard resolves to 127.0.0.2, a loopback address (not checked from this server)',
+    ],
   ];
   it.each(targets)('a redirect to %s is refused after the first hop', async (target, error) => {
     const lookup = fixedLookup('127.0.0.2');
-    const result = await checkUrl(`http://127.0.0.1:${port}/to/${encodeURIComponent(target)}`, { egress: trusting(lookup) });
-    expect(result).toMatchObject({ ok: false, status: null, redirects: 1, error, final_url: new URL(target.replace('PORT', String(port))).href });
+    const result = await checkUrl(`http://127.0.0.1:${port}/to/${encodeURIComponent(target)}`, {
+      egress: trusting(lookup),
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      status: null,
+      redirects: 1,
+      error,
+      final_url: new URL(target.replace('PORT', String(port))).href,
+    });
     expect(seen).toEqual([`HEAD 127.0.0.1:${port} /to/${encodeURIComponent(target)}`]);
   });
 });
 
 describe('allowPrivate lifts the guard', () => {
   it('loopback is fetched when private links are allowed', async () => {
-    expect(await checkUrl(`http://127.0.0.1:${port}/ok`, { egress: { allowPrivate: true } })).toMatchObject({ ok: true, status: 200 });
+    expect(await checkUrl(`http://127.0.0.1:${port}/ok`, { egress: { allowPrivate: true } })).toMatchObject({
+      ok: true,
+      status: 200,
+    });
   });
 
   it('a scan without the switch reports loopback links as failed, naming the block', async () => {
     const registry = new ScanRegistry({ defaults: { cache: new LinkCache() } });
-    const id = registry.start(1, 'p', [{ key: 'a1', title: 'A', body: `[x](http://127.0.0.1:${port}/ok)`, editorType: 'markdown' }]);
+    const id = registry.start(1, 'p', [
+      { key: 'a1', title: 'A', body: `[x](http://127.0.0.1:${port}/ok)`, editorType: 'markdown' },
+    ]);
     await registry.whenDone(id);
     expect(registry.latestResults('p', 1)).toMatchObject([
       {

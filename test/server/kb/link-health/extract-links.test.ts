@@ -16,7 +16,8 @@ describe('extractLinks', () => {
   });
 
   it('finds reference-style definitions', () => {
-    const body = 'Read [the guide][g] and [faq].\n\n[g]: https://guide.example.com/start "Guide"\n  [faq]: <https://faq.example.com/>\n';
+    const body =
+      'Read [the guide][g] and [faq].\n\n[g]: https://guide.example.com/start "Guide"\n  [faq]: <https://faq.example.com/>\n';
     expect(extractLinks(body, 'markdown')).toEqual(['https://guide.example.com/start', 'https://faq.example.com/']);
   });
 
@@ -58,7 +59,10 @@ describe('extractLinks', () => {
 
   it('counts image sources as links', () => {
     const body = '![logo](https://img.example.com/logo.png) <img src="https://img.example.com/b.png">';
-    expect(extractLinks(body, 'markdown')).toEqual(['https://img.example.com/logo.png', 'https://img.example.com/b.png']);
+    expect(extractLinks(body, 'markdown')).toEqual([
+      'https://img.example.com/logo.png',
+      'https://img.example.com/b.png',
+    ]);
   });
 
   it('ignores mailto, relative and anchor links', () => {
@@ -69,7 +73,8 @@ describe('extractLinks', () => {
   });
 
   it('ignores URLs inside code', () => {
-    const body = 'Call `curl https://api.example.com/v1` or\n\n```sh\ncurl https://api2.example.com/\n```\n\nbut see https://real.example.com';
+    const body =
+      'Call `curl https://api.example.com/v1` or\n\n```sh\ncurl https://api2.example.com/\n```\n\nbut see https://real.example.com';
     expect(extractLinks(body, 'markdown')).toEqual(['https://real.example.com']);
     expect(extractLinks('<pre>https://p.example.com</pre><p>https://q.example.com</p>', 'wysiwyg')).toEqual([
       'https://q.example.com',
@@ -89,8 +94,16 @@ describe('extractLinks', () => {
 
   // Each of these made a regular expression of the former extractor backtrack for seconds to minutes.
   it.each([
-    ['a URL followed by 50,000 closing parentheses', `http://x.example.com/${')'.repeat(50_000)}`, ['http://x.example.com/']],
-    ['a URL followed by 50,000 opening parentheses', `http://x.example.com/${'('.repeat(50_000)}`, ['http://x.example.com/']],
+    [
+      'a URL followed by 50,000 closing parentheses',
+      `http://x.example.com/${')'.repeat(50_000)}`,
+      ['http://x.example.com/'],
+    ],
+    [
+      'a URL followed by 50,000 opening parentheses',
+      `http://x.example.com/${'('.repeat(50_000)}`,
+      ['http://x.example.com/'],
+    ],
     ['20,000 unclosed link openers', '[a]('.repeat(20_000), []],
     ['50,000 backticks', `x ${'`'.repeat(50_000)}a http://y.example.com`, ['http://y.example.com']],
     ['20,000 unclosed tags', '<a href='.repeat(20_000), []],

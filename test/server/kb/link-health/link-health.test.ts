@@ -97,12 +97,20 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-const check = (path: string, timeoutMs?: number) => checkUrl(base + path, { dispatcher: agent, egress: LOOPBACK_ALLOWED, timeoutMs });
+const check = (path: string, timeoutMs?: number) =>
+  checkUrl(base + path, { dispatcher: agent, egress: LOOPBACK_ALLOWED, timeoutMs });
 
 describe('checkUrl', () => {
   it('a link answering 200 is healthy', async () => {
     const r = await check('/ok');
-    expect(r).toMatchObject({ url: `${base}/ok`, ok: true, status: 200, error: null, final_url: `${base}/ok`, redirects: 0 });
+    expect(r).toMatchObject({
+      url: `${base}/ok`,
+      ok: true,
+      status: 200,
+      error: null,
+      final_url: `${base}/ok`,
+      redirects: 0,
+    });
     expect(new Date(r.checked_at).toISOString()).toBe(r.checked_at);
     expect(seen).toEqual(['HEAD /ok']);
   });
@@ -173,7 +181,9 @@ describe('LinkCache', () => {
   it('a second scan within 6 hours makes no new request to a cached URL, and one after 6 hours does', async () => {
     let clock = 1_000_000;
     const cache = new LinkCache({ now: () => clock });
-    const articles: ScanArticle[] = [{ key: 'p1', title: 'One', body: `[a](${base}/counted/ttl)`, editorType: 'markdown' }];
+    const articles: ScanArticle[] = [
+      { key: 'p1', title: 'One', body: `[a](${base}/counted/ttl)`, editorType: 'markdown' },
+    ];
     const scan = () => runScan(articles, { cache, dispatcher: agent, egress: LOOPBACK_ALLOWED });
 
     await scan();
@@ -228,7 +238,12 @@ describe('runScan', () => {
 
   it('reports progress with the total first and after each URL', async () => {
     const reports: ScanCounts[] = [];
-    await runScan(articles(), { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED, onProgress: (p) => reports.push(p) });
+    await runScan(articles(), {
+      cache: new LinkCache(),
+      dispatcher: agent,
+      egress: LOOPBACK_ALLOWED,
+      onProgress: (p) => reports.push(p),
+    });
     expect(reports[0]).toEqual({ total: 4, checked: 0, failed: 0 });
     expect(reports.map((r) => r.checked)).toEqual([0, 1, 2, 3, 4]);
     expect(reports.at(-1)).toEqual({ total: 4, checked: 4, failed: 2 });
@@ -239,7 +254,8 @@ describe('runScan', () => {
     const body = Array.from({ length: 6 }, (_, i) => `${base}/conc/${i}`).join(' ');
     const result = await runScan([{ key: 'c', title: 'C', body, editorType: 'markdown' }], {
       cache: new LinkCache(),
-      dispatcher: agent, egress: LOOPBACK_ALLOWED,
+      dispatcher: agent,
+      egress: LOOPBACK_ALLOWED,
       concurrency: 2,
     });
     expect(result.checked).toBe(6);
@@ -252,7 +268,8 @@ describe('runScan', () => {
     slowArrived = () => controller.abort(new Error('scan cancelled'));
     const scan = runScan([{ key: 's', title: 'S', body: `${base}/slow`, editorType: 'markdown' }], {
       cache: new LinkCache(),
-      dispatcher: agent, egress: LOOPBACK_ALLOWED,
+      dispatcher: agent,
+      egress: LOOPBACK_ALLOWED,
       timeoutMs: 15_000,
       signal: controller.signal,
     });
@@ -268,7 +285,9 @@ describe('ScanRegistry', () => {
   ];
 
   it('runs a scan in the background and keeps its progress and latest results per portal and tab', async () => {
-    const registry = new ScanRegistry({ defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED } });
+    const registry = new ScanRegistry({
+      defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED },
+    });
     const id = registry.start(7, 'portal-1', tabArticles());
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(registry.progress(id)).toMatchObject({ scan_id: id, tab_id: 7, state: 'queued', started_at: null });
@@ -285,7 +304,9 @@ describe('ScanRegistry', () => {
   });
 
   it('an unknown scan id, or another portal asking, gets no progress', async () => {
-    const registry = new ScanRegistry({ defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED } });
+    const registry = new ScanRegistry({
+      defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED },
+    });
     expect(registry.progress('00000000-0000-4000-8000-000000000000')).toBeUndefined();
     const id = registry.start(1, 'p', []);
     await registry.whenDone(id);
@@ -294,7 +315,9 @@ describe('ScanRegistry', () => {
   });
 
   it('a scan that cannot finish is marked failed with its error and leaves earlier results in place', async () => {
-    const registry = new ScanRegistry({ defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED } });
+    const registry = new ScanRegistry({
+      defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED },
+    });
     const first = registry.start(3, 'p', tabArticles());
     await registry.whenDone(first);
     const id = registry.start(3, 'p', tabArticles(), { signal: AbortSignal.abort(new Error('cancelled')) });
@@ -304,7 +327,10 @@ describe('ScanRegistry', () => {
   });
 
   it('scans beyond maxRunning wait queued until a slot frees', async () => {
-    const registry = new ScanRegistry({ maxRunning: 1, defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED } });
+    const registry = new ScanRegistry({
+      maxRunning: 1,
+      defaults: { cache: new LinkCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED },
+    });
     const a = registry.start(1, 'p', tabArticles());
     const b = registry.start(2, 'p', tabArticles());
     await Promise.resolve();

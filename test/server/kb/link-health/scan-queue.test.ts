@@ -13,7 +13,15 @@ function heldChecks() {
     check: (url) =>
       new Promise<LinkCheck>((resolve) => {
         const finish = () =>
-          resolve({ url, ok: true, status: 200, error: null, final_url: url, redirects: 0, checked_at: new Date(0).toISOString() });
+          resolve({
+            url,
+            ok: true,
+            status: 200,
+            error: null,
+            final_url: url,
+            redirects: 0,
+            checked_at: new Date(0).toISOString(),
+          });
         if (released.has(url)) return finish();
         pending.set(url, [...(pending.get(url) ?? []), finish]);
       }),
@@ -35,7 +43,7 @@ const ticks = async () => {
 };
 
 describe('scan lanes', () => {
-  it('one portal\'s running and queued scans do not delay another portal\'s scan', async () => {
+  it("one portal's running and queued scans do not delay another portal's scan", async () => {
     const held = heldChecks();
     const registry = new ScanRegistry({ defaults: { cache: held.cache } });
     const a1 = registry.start(1, 'portal-a', article('https://a.example.com/1'));
@@ -60,7 +68,7 @@ describe('scan lanes', () => {
     expect(registry.progress(a2)?.state).toBe('completed');
   });
 
-  it('a portal\'s queue is bounded: one scan more is refused with ScanQueueFull (429)', async () => {
+  it("a portal's queue is bounded: one scan more is refused with ScanQueueFull (429)", async () => {
     const held = heldChecks();
     const registry = new ScanRegistry({ maxQueuedPerPortal: 2, defaults: { cache: held.cache } });
     const ids = [1, 2, 3].map((n) => registry.start(n, 'p', article(`https://p.example.com/${n}`)));
@@ -99,7 +107,11 @@ describe('D-LINK-SCAN-QUEUE Retry-After of a full queue', () => {
   it('is 5 s while the running scan has checked nothing, then its pace times the URLs left, between 1 and 60 s', async () => {
     const held = heldChecks();
     let now = 1_000_000;
-    const registry = new ScanRegistry({ maxQueuedPerPortal: 0, now: () => now, defaults: { cache: held.cache, concurrency: 1 } });
+    const registry = new ScanRegistry({
+      maxQueuedPerPortal: 0,
+      now: () => now,
+      defaults: { cache: held.cache, concurrency: 1 },
+    });
     const list = urls(4);
     const running = registry.start(1, 'p', articles(list));
     await ticks();
@@ -119,14 +131,16 @@ describe('D-LINK-SCAN-QUEUE Retry-After of a full queue', () => {
   });
 });
 
-describe('POST link-health/scan when the portal\'s queue is full', () => {
+describe("POST link-health/scan when the portal's queue is full", () => {
   let server: TestServer;
   afterEach(() => server.close());
 
   it('answers 429 with a message, and the running scan is unaffected', async () => {
     const held = heldChecks();
     const seed = fixtureSeed();
-    const post = (seed.portals[0] as { posts: Array<{ key: string; description?: string }> }).posts.find((p) => p.key === 'kb001')!;
+    const post = (seed.portals[0] as { posts: Array<{ key: string; description?: string }> }).posts.find(
+      (p) => p.key === 'kb001',
+    )!;
     post.description = '[guide](https://docs.example.com/guide)';
     const scanRegistry = new ScanRegistry({ maxQueuedPerPortal: 1, defaults: { cache: held.cache } });
     server = await startTestServer(seed, { scanRegistry, linkCache: held.cache });
@@ -136,7 +150,9 @@ describe('POST link-health/scan when the portal\'s queue is full', () => {
     const third = await server.request('POST', '/api/v1/knowledgebase/link-health/scan', { body: { tab_id: 3 } });
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(third.status).toBe(429);
-    expect(third.body).toEqual({ message: 'Too many link-health scans are waiting for this portal (1); try again when one has finished.' });
+    expect(third.body).toEqual({
+      message: 'Too many link-health scans are waiting for this portal (1); try again when one has finished.',
+    });
     expect(third.headers.get('retry-after')).toBe('5');
 
     held.release('https://docs.example.com/guide');

@@ -18,7 +18,8 @@ async function findMember(client: ApiClient, groupRef: string, user: string) {
       : pickNamed(members, user, { kind: 'member', flag: 'USER', plural: `members of "${group.name}"` });
   if (/^\d+$/.test(user)) return { group, member, userId: Number(user) };
   if (!member) throw new Error(`user ${user} is not a member of "${group.name}"`);
-  if (member.database_id === undefined) throw new Error(`the portal does not show the integer id of ${member.name}; pass it instead of the UUID`);
+  if (member.database_id === undefined)
+    throw new Error(`the portal does not show the integer id of ${member.name}; pass it instead of the UUID`);
   return { group, member, userId: member.database_id };
 }
 
@@ -27,9 +28,14 @@ export default defineCommand<{ group: string; user: string }>({
   endpoint: 'groups.removeUser',
   description: 'Remove a user from a group (the account stays)',
   args: [groupArg, { name: 'user', description: "the member's integer id, UUID or name", complete: 'users' }],
-  examples: ['fp groups users remove "Beta testers" 4 --yes', 'fp groups users remove "Beta testers" "Sofia Rossi" --yes'],
+  examples: [
+    'fp groups users remove "Beta testers" 4 --yes',
+    'fp groups users remove "Beta testers" "Sofia Rossi" --yes',
+  ],
   async confirm({ opts, client, once }) {
-    const { group, member, userId } = await once('member', async () => findMember(await client(), opts.group, opts.user));
+    const { group, member, userId } = await once('member', async () =>
+      findMember(await client(), opts.group, opts.user),
+    );
     return `Remove ${member ? `${member.name} (${userId})` : `user ${userId}`} from group "${group.name}"?`;
   },
   async run({ opts, client, once }) {

@@ -14,7 +14,9 @@ export const postHealthColumns: Column<PostLinkHealth>[] = [
  * The progress line. Before the scan has counted its links there is nothing to
  * show as `0/0`, so it says what is happening instead.
  */
-export function progressText(p: Pick<ScanProgress, 'checked' | 'total' | 'failed'> & { state?: ScanProgress['state'] }): string {
+export function progressText(
+  p: Pick<ScanProgress, 'checked' | 'total' | 'failed'> & { state?: ScanProgress['state'] },
+): string {
   if (p.state === 'queued') return 'Waiting for the scan to start…';
   if (p.total === 0 && p.state === 'running') return 'Collecting the links of the articles…';
   return `Checking links ${p.checked}/${p.total} (${p.failed} broken)`;

@@ -17,7 +17,11 @@ export async function resultsRun(opts: ResultsOptions, f: Factory): Promise<void
 }
 
 /** The results of a tab as JSON (the record), rows (csv, ndjson) or the indented table. */
-export async function printResults(data: LinkHealthResults, f: Factory, opts: { failed?: boolean } = {}): Promise<void> {
+export async function printResults(
+  data: LinkHealthResults,
+  f: Factory,
+  opts: { failed?: boolean } = {},
+): Promise<void> {
   const posts = opts.failed ? data.posts.filter((p) => p.links_failed > 0) : data.posts;
   const out = await f.output();
   if (out.format === 'json') return out.json({ ...data, posts });
@@ -26,7 +30,9 @@ export async function printResults(data: LinkHealthResults, f: Factory, opts: { 
     return;
   }
   if (data.scan_id === null) {
-    f.status(`No link-health scan of tab ${data.tab_id} has completed yet; start one with: fp kb link-health scan --tab ${data.tab_id}`);
+    f.status(
+      `No link-health scan of tab ${data.tab_id} has completed yet; start one with: fp kb link-health scan --tab ${data.tab_id}`,
+    );
     return;
   }
   if (posts.length === 0) {

@@ -28,7 +28,9 @@ export async function scanRun(opts: ScanOptions, f: Factory): Promise<void> {
   if (!opts.wait && !opts.failOnBroken) {
     if (out.format === 'table' || out.format === 'plain') {
       f.io.stdout.write(`${started.scan_id}\n`);
-      f.status(`Started a link-health scan of tab ${opts.tab}; follow it with: fp kb link-health progress ${started.scan_id}`);
+      f.status(
+        `Started a link-health scan of tab ${opts.tab}; follow it with: fp kb link-health progress ${started.scan_id}`,
+      );
     } else await out.item(started, progressFields);
     return;
   }
@@ -68,7 +70,12 @@ export const resumeHint = (scanId: string) =>
  * the process ends meanwhile (Ctrl-C), the scan id and the command that
  * resumes waiting are printed on the way out.
  */
-export async function waitForScan(client: ApiClient, first: ScanProgress, f: Factory, intervalMs: number): Promise<ScanProgress> {
+export async function waitForScan(
+  client: ApiClient,
+  first: ScanProgress,
+  f: Factory,
+  intervalMs: number,
+): Promise<ScanProgress> {
   const reporter = await progressReporter(f);
   const onExit = () => {
     reporter.stop();
@@ -126,7 +133,8 @@ async function progressReporter(f: Factory): Promise<Reporter> {
     },
     done(p) {
       // A red cross, not a green tick, when anything is broken.
-      if (p.state === 'completed' && p.failed === 0) spinner.succeed(`Checked ${plural(p.total, 'distinct link')}, none broken`);
+      if (p.state === 'completed' && p.failed === 0)
+        spinner.succeed(`Checked ${plural(p.total, 'distinct link')}, none broken`);
       else if (p.state === 'completed') spinner.fail(`Checked ${plural(p.total, 'distinct link')}, ${p.failed} broken`);
       else spinner.fail(`Scan ${p.state}`);
       release?.();
@@ -153,7 +161,8 @@ export function scanCommand(run: typeof scanRun = scanRun): CommandDef {
       'Links are counted once per distinct URL, in the progress, the summary and the --fail-on-broken count.\n' +
       'Ctrl-C while waiting leaves the scan running and prints how to resume: fp kb link-health progress ID --wait\n' +
       'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error, 130 interrupted.',
-    run: ({ opts, f }) => run({ tab: opts.tab, wait: opts.wait, failOnBroken: opts.failOnBroken, interval: opts.interval }, f),
+    run: ({ opts, f }) =>
+      run({ tab: opts.tab, wait: opts.wait, failOnBroken: opts.failOnBroken, interval: opts.interval }, f),
   });
 }
 

@@ -72,7 +72,12 @@ async function* limited(chunks: AsyncIterable<Buffer>, source: string, done: () 
 }
 
 /** Uploads the archive to preview or execute, with a progress line on a terminal. */
-export async function sendArchive<K extends SyncOperation>(f: Factory, operation: K, archive: PreparedArchive, fields: SyncFields): Promise<CallResult<K>> {
+export async function sendArchive<K extends SyncOperation>(
+  f: Factory,
+  operation: K,
+  archive: PreparedArchive,
+  fields: SyncFields,
+): Promise<CallResult<K>> {
   const client = await f.client();
   const { uploadArchive } = await import('../../../../client/kb-upload.js');
   const progress = transferProgress(f, 'Uploading', archive.filename);

@@ -66,7 +66,9 @@ export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void
   const { data } = await sendArchive(f, 'knowledgebase.execute', archive, {
     tab_id: opts.tab,
     ...(confirmations.confirmDelete.length ? { delete_confirmed: confirmations.confirmDelete } : {}),
-    ...(confirmations.confirmDeleteSection.length ? { delete_sections_confirmed: confirmations.confirmDeleteSection } : {}),
+    ...(confirmations.confirmDeleteSection.length
+      ? { delete_sections_confirmed: confirmations.confirmDeleteSection }
+      : {}),
   });
   if (machine) out.json(data);
   else f.io.stdout.write(`\n${renderResult(data, colour)}`);
@@ -74,13 +76,20 @@ export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void
   const writeBackFailed = await recordIds(f, opts, archive, data);
   const skipped = data.skipped.sections.length + data.skipped.articles.length;
   if (skipped > 0) {
-    f.status(`error: ${plural(skipped, 'deletion')} not confirmed; to apply, run again with: ${confirmFlags(data.skipped)}`);
+    f.status(
+      `error: ${plural(skipped, 'deletion')} not confirmed; to apply, run again with: ${confirmFlags(data.skipped)}`,
+    );
   }
   if (skipped > 0 || writeBackFailed) throw new SilentExit(1);
 }
 
 /** Writes the new ids back and updates the manifest; true when an id could not be written. */
-async function recordIds(f: Factory, opts: ExecuteOptions, archive: PreparedArchive, data: SyncResult): Promise<boolean> {
+async function recordIds(
+  f: Factory,
+  opts: ExecuteOptions,
+  archive: PreparedArchive,
+  data: SyncResult,
+): Promise<boolean> {
   const target = archive.folder?.dir ?? opts.writeBack;
   const created = createdFiles(data);
   let failed = false;
@@ -95,9 +104,12 @@ async function recordIds(f: Factory, opts: ExecuteOptions, archive: PreparedArch
     const { writeBackIds } = await import('./write-back-ids.js');
     const report = await writeBackIds(target, data);
     if (report.written.length > 0) {
-      f.status(`Wrote ${plural(report.written.length, 'id')} into ${target}: ${report.written.map((w) => `${w.path} (${w.id})`).join(', ')}`);
+      f.status(
+        `Wrote ${plural(report.written.length, 'id')} into ${target}: ${report.written.map((w) => `${w.path} (${w.id})`).join(', ')}`,
+      );
     }
-    for (const miss of report.failed) f.status(`error: could not write id ${miss.id} into ${miss.path}: ${miss.reason}`);
+    for (const miss of report.failed)
+      f.status(`error: could not write id ${miss.id} into ${miss.path}: ${miss.reason}`);
     failed = report.failed.length > 0;
     if (archive.folder) {
       const files = new Map(archive.folder.files);
@@ -114,7 +126,8 @@ async function recordIds(f: Factory, opts: ExecuteOptions, archive: PreparedArch
 
 async function checkWriteBackTarget(source: string, dir: string): Promise<void> {
   const sourceInfo = await stat(source).catch(() => null);
-  if (sourceInfo?.isDirectory()) throw new UsageError('--write-back is for a ZIP source: a folder source gets its ids written back itself');
+  if (sourceInfo?.isDirectory())
+    throw new UsageError('--write-back is for a ZIP source: a folder source gets its ids written back itself');
   const info = await stat(dir).catch(() => null);
   if (!info?.isDirectory()) throw new UsageError(`--write-back ${dir}: no such folder`);
 }
@@ -125,7 +138,10 @@ interface Confirmations {
 }
 
 /** `all-shown` stands for every deletion of the plan just shown. */
-export function expandAllShown(plan: SyncPlan, opts: Pick<ExecuteOptions, 'confirmDelete' | 'confirmDeleteSection'>): Confirmations {
+export function expandAllShown(
+  plan: SyncPlan,
+  opts: Pick<ExecuteOptions, 'confirmDelete' | 'confirmDeleteSection'>,
+): Confirmations {
   const articles = opts.confirmDelete ?? [];
   const sections = opts.confirmDeleteSection ?? [];
   return {
@@ -141,7 +157,9 @@ export function unmatchedConfirmations(plan: SyncPlan, opts: Partial<Confirmatio
   const articleIds = new Set(plan.articles.delete.flatMap((a) => [a.id, String(a.database_id)]));
   const sectionIds = new Set(plan.sections.delete.map((s) => s.id));
   return [
-    ...(opts.confirmDelete ?? []).filter((id) => !articleIds.has(id)).map((id) => `--confirm-delete ${id}: no article with this id would be deleted`),
+    ...(opts.confirmDelete ?? [])
+      .filter((id) => !articleIds.has(id))
+      .map((id) => `--confirm-delete ${id}: no article with this id would be deleted`),
     ...(opts.confirmDeleteSection ?? [])
       .filter((id) => !sectionIds.has(id))
       .map((id) => `--confirm-delete-section ${id}: no section with this id would be deleted`),
@@ -170,8 +188,14 @@ type ExecuteFlags = {
 export function executeCommand(run: typeof executeRun = executeRun): CommandDef {
   return defineCommand<ExecuteFlags>({
     name: 'execute',
-    description: 'Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed; writes new ids back',
-    args: [{ name: 'source', description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)' }],
+    description:
+      'Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed; writes new ids back',
+    args: [
+      {
+        name: 'source',
+        description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)',
+      },
+    ],
     flags: [
       tabFlag,
       {
@@ -184,7 +208,11 @@ export function executeCommand(run: typeof executeRun = executeRun): CommandDef 
         description: `section ids whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`,
         parse: parseSectionIds as FlagSpec['parse'],
       },
-      { flags: '--write-back <dir>', description: 'for a ZIP source: write the ids of created items into this folder (the one the ZIP was made from)' },
+      {
+        flags: '--write-back <dir>',
+        description:
+          'for a ZIP source: write the ids of created items into this folder (the one the ZIP was made from)',
+      },
       { flags: '-y, --yes', description: `apply without asking (needed without a terminal, also for ${ALL_SHOWN})` },
     ],
     examples: [

@@ -38,16 +38,20 @@ export class LocalChangesError extends Error {
 }
 
 export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> {
-  if (opts.output !== undefined && opts.dir !== undefined) throw new UsageError('pass either --output or --dir, not both');
+  if (opts.output !== undefined && opts.dir !== undefined)
+    throw new UsageError('pass either --output or --dir, not both');
   const toStdout = opts.output === undefined && opts.dir === undefined;
   if (toStdout && f.io.stdoutIsTTY) {
-    throw new UsageError('refusing to write a ZIP archive to the terminal: pass --output FILE.zip or --dir DIR, or redirect stdout');
+    throw new UsageError(
+      'refusing to write a ZIP archive to the terminal: pass --output FILE.zip or --dir DIR, or redirect stdout',
+    );
   }
   if (opts.dir !== undefined) {
     const info = await stat(opts.dir).catch(() => null);
     if (info && !info.isDirectory()) throw new UsageError(`--dir ${opts.dir} exists and is not a folder`);
   }
-  if (opts.output !== undefined) await requireFolder(path.dirname(path.resolve(opts.output)), `cannot write ${opts.output}`);
+  if (opts.output !== undefined)
+    await requireFolder(path.dirname(path.resolve(opts.output)), `cannot write ${opts.output}`);
 
   const client = await f.client();
   const { holdOrSpill, openExport, saveToFile, streamTo } = await import('../../../../client/kb-download.js');
@@ -87,15 +91,26 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
       throw err;
     });
     const result = await unzipToDir(archive, dir, {
-      beforeReplacing: opts.force ? undefined : (incoming, replaced) => refuseLocalChanges(dir, opts.tab, manifest, incoming, replaced),
+      beforeReplacing: opts.force
+        ? undefined
+        : (incoming, replaced) => refuseLocalChanges(dir, opts.tab, manifest, incoming, replaced),
     });
     await writeManifest(dir, opts.tab, result.hashes);
     if (out.format === 'json') {
-      out.json({ tab_id: opts.tab, dir, sections: result.sections, articles: result.articles, files: result.files, removed: result.removed });
+      out.json({
+        tab_id: opts.tab,
+        dir,
+        sections: result.sections,
+        articles: result.articles,
+        files: result.files,
+        removed: result.removed,
+      });
     }
     f.status(`Exported ${plural(result.articles, 'article')} in ${plural(result.sections, 'section')} to ${dir}`);
     if (result.removed.length > 0) {
-      f.status(`Removed ${plural(result.removed.length, 'markdown file')} the export no longer has: ${result.removed.join(', ')}`);
+      f.status(
+        `Removed ${plural(result.removed.length, 'markdown file')} the export no longer has: ${result.removed.join(', ')}`,
+      );
     }
   } finally {
     const made = temp as { path: string; forget: () => void } | undefined;
@@ -148,8 +163,15 @@ export function exportCommand(run: typeof exportRun = exportRun): CommandDef {
     flags: [
       tabFlag,
       { flags: '-o, --output <file>', description: 'write the ZIP to this file (replaced only once complete)' },
-      { flags: '--dir <dir>', description: 'unpack into this folder, replacing its *.md files and keeping other files such as .git' },
-      { flags: '--force', description: 'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)' },
+      {
+        flags: '--dir <dir>',
+        description: 'unpack into this folder, replacing its *.md files and keeping other files such as .git',
+      },
+      {
+        flags: '--force',
+        description:
+          'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)',
+      },
     ],
     examples: [
       'fp kb sync export --tab 4 --output help-center.zip',
@@ -159,7 +181,8 @@ export function exportCommand(run: typeof exportRun = exportRun): CommandDef {
     help:
       'Without --output or --dir the ZIP goes to stdout, which must not be a terminal.\n' +
       'With --dir, the folder gets a sync manifest (.fp-sync.json) with the hash of every file written.',
-    run: ({ opts, f }) => run({ tab: opts.tab, output: opts.output, dir: opts.dir, ...(opts.force ? { force: true } : {}) }, f),
+    run: ({ opts, f }) =>
+      run({ tab: opts.tab, output: opts.output, dir: opts.dir, ...(opts.force ? { force: true } : {}) }, f),
   });
 }
 

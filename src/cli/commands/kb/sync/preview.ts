@@ -25,7 +25,11 @@ export async function previewRun(opts: PreviewOptions, f: Factory): Promise<void
 }
 
 /** On stderr: which files of the folder are new, changed or unchanged since it was last exported or synced. */
-export async function reportLocalChanges(f: Factory, tab: number, folder: NonNullable<PreparedArchive['folder']>): Promise<void> {
+export async function reportLocalChanges(
+  f: Factory,
+  tab: number,
+  folder: NonNullable<PreparedArchive['folder']>,
+): Promise<void> {
   const manifest = await readManifest(folder.dir);
   f.status(describeLocalChanges(compareToManifest(manifest, tab, folder.files), tab));
 }
@@ -42,7 +46,12 @@ export function previewCommand(run: typeof previewRun = previewRun): CommandDef 
   return defineCommand<{ source: string; tab: number; exitCode?: boolean }>({
     name: 'preview',
     description: 'Show what syncing a ZIP or folder into a tab would create, update and delete (changes nothing)',
-    args: [{ name: 'source', description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)' }],
+    args: [
+      {
+        name: 'source',
+        description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)',
+      },
+    ],
     flags: [tabFlag, { flags: '--exit-code', description: 'exit 3 when there are changes, 0 when there are none' }],
     examples: [
       'fp kb sync preview --tab 4 docs/help',

@@ -50,7 +50,8 @@ export function planLines(plan: SyncPlan, c?: ChalkInstance): string[] {
 export function confirmFlags(deletions: { sections: Array<{ id: number }>; articles: Array<{ id: string }> }): string {
   const flags: string[] = [];
   if (deletions.articles.length > 0) flags.push(`--confirm-delete ${deletions.articles.map((a) => a.id).join(',')}`);
-  if (deletions.sections.length > 0) flags.push(`--confirm-delete-section ${deletions.sections.map((s) => s.id).join(',')}`);
+  if (deletions.sections.length > 0)
+    flags.push(`--confirm-delete-section ${deletions.sections.map((s) => s.id).join(',')}`);
   return flags.join(' ');
 }
 
@@ -78,7 +79,9 @@ export function renderPlan(plan: SyncPlan, c?: ChalkInstance): string {
     `Plan: ${create} to create, ${update} to update, ${del} to delete${unchanged === null ? '' : `, ${unchanged} unchanged`}.`,
   ];
   if (del > 0) {
-    lines.push(`Deletions happen only when confirmed; to apply them, add: ${confirmFlags({ sections: plan.sections.delete, articles: plan.articles.delete })}`);
+    lines.push(
+      `Deletions happen only when confirmed; to apply them, add: ${confirmFlags({ sections: plan.sections.delete, articles: plan.articles.delete })}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -87,8 +90,10 @@ export function renderPlan(plan: SyncPlan, c?: ChalkInstance): string {
 export function renderResult(result: SyncResult, c?: ChalkInstance): string {
   const { created, updated, deleted } = result.summary;
   const lines = [`Applied: ${created} created, ${updated} updated, ${deleted} deleted.`];
-  for (const s of result.applied.sections.create) lines.push(`  ${itemLine('+', 'section', s.id, s.path, s.title, undefined, c)}`);
-  for (const a of result.applied.articles.create) lines.push(`  ${itemLine('+', 'article', a.id, a.path, a.title, undefined, c)}`);
+  for (const s of result.applied.sections.create)
+    lines.push(`  ${itemLine('+', 'section', s.id, s.path, s.title, undefined, c)}`);
+  for (const a of result.applied.articles.create)
+    lines.push(`  ${itemLine('+', 'article', a.id, a.path, a.title, undefined, c)}`);
   const skipped = [
     ...result.skipped.sections.map((s) => itemLine('-', 'section', s.id, s.path, s.title, undefined, c)),
     ...result.skipped.articles.map((a) => itemLine('-', 'article', a.id, a.path, a.title, undefined, c)),

@@ -54,7 +54,12 @@ export async function writeBackIds(dir: string, result: SyncResult): Promise<Wri
   };
 }
 
-async function insertIdInto(dir: string, rel: string, id: string | number, folders: Map<string, Promise<void>>): Promise<Buffer> {
+async function insertIdInto(
+  dir: string,
+  rel: string,
+  id: string | number,
+  folders: Map<string, Promise<void>>,
+): Promise<Buffer> {
   const unsafe = unsafeEntryReason(rel);
   if (unsafe) throw new IdConflictError(unsafe);
   const folder = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';

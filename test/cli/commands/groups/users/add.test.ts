@@ -37,7 +37,7 @@ describe('fp groups users add', () => {
     expect(r.err).toBe('error: Group or User not found (404)\n');
   });
 
-  it('an unknown e-mail or name exits 2 before adding, naming the portal\'s users', async () => {
+  it("an unknown e-mail or name exits 2 before adding, naming the portal's users", async () => {
     const r = await fp(['groups', 'users', 'add', GROUP_BETA, 'bob@example.com']);
     expect(r.code).toBe(2);
     expect(r.err).toBe(

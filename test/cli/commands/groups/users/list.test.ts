@@ -14,7 +14,9 @@ describe('fp groups users list', () => {
   it('lists the members by group name', async () => {
     const r = await fp(['groups', 'users', 'list', 'Beta testers']);
     expect(r.code).toBe(0);
-    expect(r.out).toBe('ID\tDB ID\tNAME\tROLE\tCREATED\n' + `${BOB}\t2\tBob Member\tmember\t2026-01-02T00:00:00.000000Z\n`);
+    expect(r.out).toBe(
+      'ID\tDB ID\tNAME\tROLE\tCREATED\n' + `${BOB}\t2\tBob Member\tmember\t2026-01-02T00:00:00.000000Z\n`,
+    );
   });
 
   it('--json gives the users as the API returns them', async () => {

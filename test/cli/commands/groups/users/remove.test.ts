@@ -22,7 +22,7 @@ describe('fp groups users remove', () => {
     expect(members()).toEqual([]);
   });
 
-  it('a UUID is turned into the member\'s integer id', async () => {
+  it("a UUID is turned into the member's integer id", async () => {
     const r = await fp(['groups', 'users', 'remove', GROUP_BETA, BOB, '--yes']);
     expect(r.code).toBe(0);
     expect(members()).toEqual([]);
@@ -55,7 +55,8 @@ describe('fp groups users remove', () => {
     const call = client.call.bind(client);
     client.call = (async (name: string, args: unknown) => {
       const res = await call(name as 'groups.listUsers', args as never);
-      if (name === 'groups.listUsers') for (const u of (res as { data: Array<{ database_id?: number }> }).data) delete u.database_id;
+      if (name === 'groups.listUsers')
+        for (const u of (res as { data: Array<{ database_id?: number }> }).data) delete u.database_id;
       return res;
     }) as typeof client.call;
     await expect(runCommand(remove, [GROUP_BETA, BOB, '--yes'], f)).rejects.toThrow(

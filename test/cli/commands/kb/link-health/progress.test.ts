@@ -6,8 +6,15 @@ import { parseArgv } from '../parse-argv.js';
 
 const BASE = 'http://kb.test';
 const record = {
-  scan_id: 's1', tab_id: 3, state: 'running', total: 40, checked: 12, failed: 2,
-  started_at: '2026-06-01T00:00:00.000Z', finished_at: null, error: null,
+  scan_id: 's1',
+  tab_id: 3,
+  state: 'running',
+  total: 40,
+  checked: 12,
+  failed: 2,
+  started_at: '2026-06-01T00:00:00.000Z',
+  finished_at: null,
+  error: null,
 };
 
 let agent: MockAgent;
@@ -20,26 +27,46 @@ afterEach(() => agent.close());
 describe('fp kb link-health progress', () => {
   it('argv: the scan id, and --wait, --fail-on-broken, --interval to resume waiting', async () => {
     expect(await parseArgv(progressCommand, ['progress', 's1'])).toEqual({ scanId: 's1' });
-    expect(await parseArgv(progressCommand, ['progress', 's1', '--wait', '--fail-on-broken', '--interval', '0.5'])).toEqual({
-      scanId: 's1', wait: true, failOnBroken: true, interval: 0.5,
+    expect(
+      await parseArgv(progressCommand, ['progress', 's1', '--wait', '--fail-on-broken', '--interval', '0.5']),
+    ).toEqual({
+      scanId: 's1',
+      wait: true,
+      failOnBroken: true,
+      interval: 0.5,
     });
   });
 
   it('--wait polls until the scan ends, then prints the results of its tab', async () => {
     const pool = agent.get(BASE);
     const json = { headers: { 'content-type': 'application/json' } };
-    pool.intercept({ path: '/api/v1/knowledgebase/link-health/progress/s1', method: 'GET' }).reply(200, { data: record }, json);
-    pool.intercept({ path: '/api/v1/knowledgebase/link-health/progress/s1', method: 'GET' })
-      .reply(200, { data: { ...record, state: 'completed', checked: 40, finished_at: '2026-06-01T00:01:00.000Z' } }, json);
-    pool.intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
+    pool
+      .intercept({ path: '/api/v1/knowledgebase/link-health/progress/s1', method: 'GET' })
+      .reply(200, { data: record }, json);
+    pool
+      .intercept({ path: '/api/v1/knowledgebase/link-health/progress/s1', method: 'GET' })
+      .reply(
+        200,
+        { data: { ...record, state: 'completed', checked: 40, finished_at: '2026-06-01T00:01:00.000Z' } },
+        json,
+      );
+    pool
+      .intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
       .reply(200, { data: { tab_id: 3, scan_id: 's1', scanned_at: '2026-06-01T00:01:00.000Z', posts: [] } }, json);
     const io = fakeIO();
-    await progressRun({ scanId: 's1', wait: true, interval: 0.001 }, fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent }));
-    expect(io.err()).toBe('Checking links 12/40 (2 broken)\nChecking links 40/40 (2 broken)\nNo articles with links.\n');
+    await progressRun(
+      { scanId: 's1', wait: true, interval: 0.001 },
+      fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent }),
+    );
+    expect(io.err()).toBe(
+      'Checking links 12/40 (2 broken)\nChecking links 40/40 (2 broken)\nNo articles with links.\n',
+    );
   });
 
   it('prints the progress record', async () => {
-    agent.get(BASE).intercept({ path: '/api/v1/knowledgebase/link-health/progress/s1', method: 'GET' })
+    agent
+      .get(BASE)
+      .intercept({ path: '/api/v1/knowledgebase/link-health/progress/s1', method: 'GET' })
       .reply(200, { data: record }, { headers: { 'content-type': 'application/json' } });
     const io = fakeIO();
     await progressRun({ scanId: 's1' }, fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent }));
@@ -50,10 +77,14 @@ describe('fp kb link-health progress', () => {
   });
 
   it('an unknown scan is a 404 error', async () => {
-    agent.get(BASE).intercept({ path: '/api/v1/knowledgebase/link-health/progress/nope', method: 'GET' })
+    agent
+      .get(BASE)
+      .intercept({ path: '/api/v1/knowledgebase/link-health/progress/nope', method: 'GET' })
       .reply(404, { message: 'Scan not found.' }, { headers: { 'content-type': 'application/json' } });
     const io = fakeIO();
-    await expect(progressRun({ scanId: 'nope' }, fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent }))).rejects.toMatchObject({
+    await expect(
+      progressRun({ scanId: 'nope' }, fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent })),
+    ).rejects.toMatchObject({
       status: 404,
       message: 'Scan not found.',
     });

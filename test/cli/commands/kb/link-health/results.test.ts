@@ -13,10 +13,21 @@ const results = {
   scanned_at: at,
   posts: [
     {
-      post_id: 'kb001', title: 'Installation', healthy: false, links_total: 1, links_failed: 1,
+      post_id: 'kb001',
+      title: 'Installation',
+      healthy: false,
+      links_total: 1,
+      links_failed: 1,
       links: [{ ...ok('http://127.0.0.1:1/x'), ok: false, status: null, error: 'connect ECONNREFUSED 127.0.0.1:1' }],
     },
-    { post_id: 'kb002', title: 'FAQ', healthy: true, links_total: 1, links_failed: 0, links: [ok('http://127.0.0.1:9/ok')] },
+    {
+      post_id: 'kb002',
+      title: 'FAQ',
+      healthy: true,
+      links_total: 1,
+      links_failed: 0,
+      links: [ok('http://127.0.0.1:9/ok')],
+    },
   ],
 };
 
@@ -28,10 +39,13 @@ beforeEach(() => {
 afterEach(() => agent.close());
 
 function reply(data: object) {
-  agent.get(BASE).intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
+  agent
+    .get(BASE)
+    .intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
     .reply(200, { data }, { headers: { 'content-type': 'application/json' } });
 }
-const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent, globals });
+const factory = (io: FakeIO, globals = {}) =>
+  fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent, globals });
 
 describe('fp kb link-health results', () => {
   it('argv: --tab and --failed', async () => {
@@ -72,6 +86,8 @@ describe('fp kb link-health results', () => {
     const io = fakeIO();
     await resultsRun({ tab: 3 }, factory(io));
     expect(io.out()).toBe('');
-    expect(io.err()).toBe('No link-health scan of tab 3 has completed yet; start one with: fp kb link-health scan --tab 3\n');
+    expect(io.err()).toBe(
+      'No link-health scan of tab 3 has completed yet; start one with: fp kb link-health scan --tab 3\n',
+    );
   });
 });

@@ -12,8 +12,15 @@ const at = '2026-06-01T00:00:00.000Z';
 
 function progress(state: string, checked: number, total: number, failed: number, error: string | null = null) {
   return {
-    scan_id: SCAN, tab_id: 3, state, total, checked, failed,
-    started_at: state === 'queued' ? null : at, finished_at: state === 'completed' || state === 'failed' ? at : null, error,
+    scan_id: SCAN,
+    tab_id: 3,
+    state,
+    total,
+    checked,
+    failed,
+    started_at: state === 'queued' ? null : at,
+    finished_at: state === 'completed' || state === 'failed' ? at : null,
+    error,
   };
 }
 
@@ -23,10 +30,30 @@ const results = {
   scanned_at: at,
   posts: [
     {
-      post_id: 'kb001', title: 'Installation', healthy: false, links_total: 2, links_failed: 1,
+      post_id: 'kb001',
+      title: 'Installation',
+      healthy: false,
+      links_total: 2,
+      links_failed: 1,
       links: [
-        { url: 'http://127.0.0.1:9/ok', ok: true, status: 200, error: null, final_url: 'http://127.0.0.1:9/ok', redirects: 0, checked_at: at },
-        { url: 'http://127.0.0.1:9/gone', ok: false, status: 404, error: null, final_url: 'http://127.0.0.1:9/gone', redirects: 0, checked_at: at },
+        {
+          url: 'http://127.0.0.1:9/ok',
+          ok: true,
+          status: 200,
+          error: null,
+          final_url: 'http://127.0.0.1:9/ok',
+          redirects: 0,
+          checked_at: at,
+        },
+        {
+          url: 'http://127.0.0.1:9/gone',
+          ok: false,
+          status: 404,
+          error: null,
+          final_url: 'http://127.0.0.1:9/gone',
+          redirects: 0,
+          checked_at: at,
+        },
       ],
     },
   ],
@@ -44,19 +71,37 @@ afterEach(() => agent.close());
 const json = { headers: { 'content-type': 'application/json' } };
 function mockScan(polls: object[], res: object = results) {
   const pool = agent.get(BASE);
-  pool.intercept({ path: '/api/v1/knowledgebase/link-health/scan', method: 'POST' }).reply(200, { data: progress('queued', 0, 0, 0) }, json);
-  for (const p of polls) pool.intercept({ path: `/api/v1/knowledgebase/link-health/progress/${SCAN}`, method: 'GET' }).reply(200, { data: p }, json);
-  pool.intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' }).reply(200, { data: res }, json);
+  pool
+    .intercept({ path: '/api/v1/knowledgebase/link-health/scan', method: 'POST' })
+    .reply(200, { data: progress('queued', 0, 0, 0) }, json);
+  for (const p of polls)
+    pool
+      .intercept({ path: `/api/v1/knowledgebase/link-health/progress/${SCAN}`, method: 'GET' })
+      .reply(200, { data: p }, json);
+  pool
+    .intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
+    .reply(200, { data: res }, json);
 }
 
-const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent, globals });
+const factory = (io: FakeIO, globals = {}) =>
+  fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent, globals });
 
 describe('fp kb link-health scan: argv', () => {
   it('parses --tab, --wait, --fail-on-broken and --interval', async () => {
-    expect(await parseArgv(scanCommand, ['scan', '--tab', '3', '--wait', '--fail-on-broken', '--interval', '0.5'])).toEqual({
-      tab: 3, wait: true, failOnBroken: true, interval: 0.5,
+    expect(
+      await parseArgv(scanCommand, ['scan', '--tab', '3', '--wait', '--fail-on-broken', '--interval', '0.5']),
+    ).toEqual({
+      tab: 3,
+      wait: true,
+      failOnBroken: true,
+      interval: 0.5,
     });
-    expect(await parseArgv(scanCommand, ['scan', '--tab', '3'])).toEqual({ tab: 3, wait: undefined, failOnBroken: undefined, interval: undefined });
+    expect(await parseArgv(scanCommand, ['scan', '--tab', '3'])).toEqual({
+      tab: 3,
+      wait: undefined,
+      failOnBroken: undefined,
+      interval: undefined,
+    });
   });
 
   it.each([
@@ -89,10 +134,21 @@ describe('fp kb link-health scan: run', () => {
     const io = fakeIO();
     await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
     expect(io.err()).toBe(
-      ['Waiting for the scan to start…', 'Checking links 1/2 (0 broken)', 'Checking links 2/2 (1 broken)', '1 article, 2 distinct links, 1 broken.', ''].join('\n'),
+      [
+        'Waiting for the scan to start…',
+        'Checking links 1/2 (0 broken)',
+        'Checking links 2/2 (1 broken)',
+        '1 article, 2 distinct links, 1 broken.',
+        '',
+      ].join('\n'),
     );
     expect(io.out()).toBe(
-      ['POST   TITLE         LINKS  BROKEN', 'kb001  Installation  2      1', '    HTTP 404  http://127.0.0.1:9/gone', ''].join('\n'),
+      [
+        'POST   TITLE         LINKS  BROKEN',
+        'kb001  Installation  2      1',
+        '    HTTP 404  http://127.0.0.1:9/gone',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -109,22 +165,38 @@ describe('fp kb link-health scan: run', () => {
     const shared = { ...results.posts[0], post_id: 'kb002', title: 'FAQ' };
     mockScan([progress('completed', 2, 2, 1)], { ...results, posts: [results.posts[0], shared] });
     const io = fakeIO();
-    await expect(scanRun({ tab: 3, failOnBroken: true, interval: 0.001 }, factory(io))).rejects.toBeInstanceOf(SilentExit);
+    await expect(scanRun({ tab: 3, failOnBroken: true, interval: 0.001 }, factory(io))).rejects.toBeInstanceOf(
+      SilentExit,
+    );
     expect(io.err()).toBe(
-      ['Waiting for the scan to start…', 'Checking links 2/2 (1 broken)', '2 articles, 2 distinct links, 1 broken.', 'error: 1 broken link in 2 articles', ''].join('\n'),
+      [
+        'Waiting for the scan to start…',
+        'Checking links 2/2 (1 broken)',
+        '2 articles, 2 distinct links, 1 broken.',
+        'error: 1 broken link in 2 articles',
+        '',
+      ].join('\n'),
     );
   });
 
   it('the process ending while it waits (Ctrl-C) prints the scan id and the command that resumes', async () => {
     const pool = agent.get(BASE);
-    pool.intercept({ path: '/api/v1/knowledgebase/link-health/scan', method: 'POST' }).reply(200, { data: progress('running', 1, 2, 0) }, json);
-    pool.intercept({ path: `/api/v1/knowledgebase/link-health/progress/${SCAN}`, method: 'GET' }).reply(200, () => {
-      // What Ctrl-C does (process.exit(130)) to this command: its exit listener runs; only that one is called here.
-      const listeners = process.listeners('exit');
-      (listeners[listeners.length - 1] as (code: number) => void)(130);
-      return { data: progress('completed', 2, 2, 0) };
-    }, json);
-    pool.intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' }).reply(200, { data: results }, json);
+    pool
+      .intercept({ path: '/api/v1/knowledgebase/link-health/scan', method: 'POST' })
+      .reply(200, { data: progress('running', 1, 2, 0) }, json);
+    pool.intercept({ path: `/api/v1/knowledgebase/link-health/progress/${SCAN}`, method: 'GET' }).reply(
+      200,
+      () => {
+        // What Ctrl-C does (process.exit(130)) to this command: its exit listener runs; only that one is called here.
+        const listeners = process.listeners('exit');
+        (listeners[listeners.length - 1] as (code: number) => void)(130);
+        return { data: progress('completed', 2, 2, 0) };
+      },
+      json,
+    );
+    pool
+      .intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
+      .reply(200, { data: results }, json);
     const io = fakeIO();
     await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
     expect(io.err()).toContain(
@@ -134,7 +206,12 @@ describe('fp kb link-health scan: run', () => {
   });
 
   it('--fail-on-broken exits 0 when every link is fine', async () => {
-    mockScan([progress('completed', 1, 1, 0)], { ...results, posts: [{ ...results.posts[0], healthy: true, links_failed: 0, links: [results.posts[0].links[0]], links_total: 1 }] });
+    mockScan([progress('completed', 1, 1, 0)], {
+      ...results,
+      posts: [
+        { ...results.posts[0], healthy: true, links_failed: 0, links: [results.posts[0].links[0]], links_total: 1 },
+      ],
+    });
     const io = fakeIO();
     await scanRun({ tab: 3, failOnBroken: true, interval: 0.001 }, factory(io));
     expect(io.out()).toContain('kb001  Installation  1      0');
@@ -142,10 +219,16 @@ describe('fp kb link-health scan: run', () => {
 
   it('a failed scan is an error (exit 1) with its reason', async () => {
     const pool = agent.get(BASE);
-    pool.intercept({ path: '/api/v1/knowledgebase/link-health/scan', method: 'POST' }).reply(200, { data: progress('running', 0, 1, 0) }, json);
-    pool.intercept({ path: `/api/v1/knowledgebase/link-health/progress/${SCAN}`, method: 'GET' }).reply(200, { data: progress('failed', 0, 1, 0, 'worker crashed') }, json);
+    pool
+      .intercept({ path: '/api/v1/knowledgebase/link-health/scan', method: 'POST' })
+      .reply(200, { data: progress('running', 0, 1, 0) }, json);
+    pool
+      .intercept({ path: `/api/v1/knowledgebase/link-health/progress/${SCAN}`, method: 'GET' })
+      .reply(200, { data: progress('failed', 0, 1, 0, 'worker crashed') }, json);
     const io = fakeIO();
-    await expect(scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io))).rejects.toThrow(`link-health scan ${SCAN} failed: worker crashed`);
+    await expect(scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io))).rejects.toThrow(
+      `link-health scan ${SCAN} failed: worker crashed`,
+    );
   });
 
   it('--wait --json prints the results record', async () => {

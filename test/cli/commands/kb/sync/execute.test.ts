@@ -34,10 +34,25 @@ describe('fp kb sync execute: argv', () => {
   it('collects confirmations from comma lists and repeats', async () => {
     expect(
       await parseArgv(executeCommand, [
-        'execute', '--tab', '3', 'docs', '--confirm-delete', 'abc12,def34', '--confirm-delete', '7',
-        '--confirm-delete-section', '12,13', '-y',
+        'execute',
+        '--tab',
+        '3',
+        'docs',
+        '--confirm-delete',
+        'abc12,def34',
+        '--confirm-delete',
+        '7',
+        '--confirm-delete-section',
+        '12,13',
+        '-y',
       ]),
-    ).toEqual({ tab: 3, source: 'docs', confirmDelete: ['abc12', 'def34', '7'], confirmDeleteSection: [12, 13], yes: true });
+    ).toEqual({
+      tab: 3,
+      source: 'docs',
+      confirmDelete: ['abc12', 'def34', '7'],
+      confirmDeleteSection: [12, 13],
+      yes: true,
+    });
   });
 
   it('a section id that is not a positive integer is a usage error (exit 2)', async () => {
@@ -58,7 +73,9 @@ describe('fp kb sync execute: run', () => {
     const io = fakeIO();
     const err = await executeRun({ tab: 3, source: dir }, factory(io)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toBe('Apply these changes: refusing without a terminal to confirm; pass --yes to proceed');
+    expect((err as Error).message).toBe(
+      'Apply these changes: refusing without a terminal to confirm; pass --yes to proceed',
+    );
     expect(io.out()).toBe(EDITED_PLAN);
     expect(io.err()).toBe(EDITED_LOCAL);
     expect(await planOf(dir)).toBe(EDITED_PLAN);
@@ -93,7 +110,9 @@ describe('fp kb sync execute: run', () => {
     // The second run matches the new file by its id: only the deletion is left.
     const again = fakeIO();
     await expect(executeRun({ tab: 3, source: dir, yes: true }, factory(again))).rejects.toBeInstanceOf(SilentExit);
-    expect(again.out()).toMatch(/^- article  kb003  old\/old-article\.md  "Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete, 6 unchanged\./);
+    expect(again.out()).toMatch(
+      /^- article  kb003  old\/old-article\.md  "Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete, 6 unchanged\./,
+    );
     expect(again.err()).toMatch(/^Local files since the last sync: 0 new, 0 changed, 0 removed, 6 unchanged\.\n/);
   });
 
@@ -114,7 +133,9 @@ describe('fp kb sync execute: run', () => {
     expect(io.out()).toBe(NO_CHANGES);
     expect(io.err()).toBe('Local files since the last sync: 0 new, 0 changed, 0 removed, 9 unchanged.\n');
     const exported = await exportedDir(factory);
-    expect(readFileSync(join(exported, 'faq', 'billing.md'), 'utf8')).toContain('No front matter at all.\r\nSecond line.\r\n');
+    expect(readFileSync(join(exported, 'faq', 'billing.md'), 'utf8')).toContain(
+      'No front matter at all.\r\nSecond line.\r\n',
+    );
   });
 
   it('a ZIP cannot take ids: it warns, and --write-back writes them into the folder it was zipped from', async () => {
@@ -180,7 +201,10 @@ describe('fp kb sync execute: run', () => {
     const dir = await exportedDir(factory);
     rmSync(join(dir, 'old'), { recursive: true });
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir, yes: true, confirmDelete: ['all-shown'], confirmDeleteSection: ['all-shown'] }, factory(io));
+    await executeRun(
+      { tab: 3, source: dir, yes: true, confirmDelete: ['all-shown'], confirmDeleteSection: ['all-shown'] },
+      factory(io),
+    );
     expect(io.out()).toMatch(/Applied: 0 created, 0 updated, 2 deleted\.\n$/);
     expect(io.err()).not.toContain('warning');
     expect(await planOf(dir)).toBe(NO_CHANGES);
@@ -188,9 +212,14 @@ describe('fp kb sync execute: run', () => {
 
   it('all-shown without --yes off a terminal is refused before anything is sent', async () => {
     const io = fakeIO();
-    const err = await executeRun({ tab: 3, source: join(tempDir(), 'nope'), confirmDelete: ['all-shown'] }, factory(io)).catch((e: unknown) => e);
+    const err = await executeRun(
+      { tab: 3, source: join(tempDir(), 'nope'), confirmDelete: ['all-shown'] },
+      factory(io),
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toBe('all-shown confirms every deletion the plan shows; without a terminal it needs --yes');
+    expect((err as Error).message).toBe(
+      'all-shown confirms every deletion the plan shows; without a terminal it needs --yes',
+    );
   });
 
   it('--json keeps stdout for the result and shows the plan on stderr', async () => {
@@ -226,10 +255,16 @@ describe('unmatchedConfirmations', () => {
     const plan = {
       tab: { changes: [] },
       sections: { create: [], update: [], delete: [{ id: 12, title: 'Old', path: 'old' }] },
-      articles: { create: [], update: [], delete: [{ id: 'kb003', database_id: 7, title: 'Old article', path: 'old/old-article.md' }] },
+      articles: {
+        create: [],
+        update: [],
+        delete: [{ id: 'kb003', database_id: 7, title: 'Old article', path: 'old/old-article.md' }],
+      },
       summary: { create: 0, update: 0, delete: 2 },
     };
-    expect(unmatchedConfirmations(plan, { confirmDelete: ['kb003', '7', 'zz'], confirmDeleteSection: [12, 99] })).toEqual([
+    expect(
+      unmatchedConfirmations(plan, { confirmDelete: ['kb003', '7', 'zz'], confirmDeleteSection: [12, 99] }),
+    ).toEqual([
       '--confirm-delete zz: no article with this id would be deleted',
       '--confirm-delete-section 99: no section with this id would be deleted',
     ]);

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -35,8 +44,16 @@ const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: server.
 
 describe('fp kb sync export: argv', () => {
   it('parses --tab with --output or --dir', async () => {
-    expect(await parseArgv(exportCommand, ['export', '--tab', '3', '-o', 'kb.zip'])).toEqual({ tab: 3, output: 'kb.zip', dir: undefined });
-    expect(await parseArgv(exportCommand, ['export', '--tab', '3', '--dir', 'docs'])).toEqual({ tab: 3, output: undefined, dir: 'docs' });
+    expect(await parseArgv(exportCommand, ['export', '--tab', '3', '-o', 'kb.zip'])).toEqual({
+      tab: 3,
+      output: 'kb.zip',
+      dir: undefined,
+    });
+    expect(await parseArgv(exportCommand, ['export', '--tab', '3', '--dir', 'docs'])).toEqual({
+      tab: 3,
+      output: undefined,
+      dir: 'docs',
+    });
   });
 });
 
@@ -54,12 +71,16 @@ describe('fp kb sync export: run', () => {
 
   it('--output of an unknown tab fails and leaves no file behind', async () => {
     const dir = tempDir();
-    await expect(exportRun({ tab: 999, output: join(dir, 'kb.zip') }, factory(fakeIO()))).rejects.toMatchObject({ status: expect.any(Number) });
+    await expect(exportRun({ tab: 999, output: join(dir, 'kb.zip') }, factory(fakeIO()))).rejects.toMatchObject({
+      status: expect.any(Number),
+    });
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('--output into a folder that does not exist is a usage error', async () => {
-    await expect(exportRun({ tab: 3, output: join(tempDir(), 'nope', 'kb.zip') }, factory(fakeIO()))).rejects.toBeInstanceOf(UsageError);
+    await expect(
+      exportRun({ tab: 3, output: join(tempDir(), 'nope', 'kb.zip') }, factory(fakeIO())),
+    ).rejects.toBeInstanceOf(UsageError);
   });
 
   it('--dir unpacks and records a manifest; a later export removes files of deleted articles but keeps .git', async () => {
@@ -74,8 +95,12 @@ describe('fp kb sync export: run', () => {
     expect(manifest.format).toBe(1);
     expect(manifest.tab_id).toBe(3);
     expect(Object.keys(manifest.files)).toEqual([
-      'getting-started/_index.md', 'getting-started/advanced/_index.md', 'getting-started/advanced/advanced-usage.md',
-      'getting-started/installation.md', 'old/_index.md', 'old/old-article.md',
+      'getting-started/_index.md',
+      'getting-started/advanced/_index.md',
+      'getting-started/advanced/advanced-usage.md',
+      'getting-started/installation.md',
+      'old/_index.md',
+      'old/old-article.md',
     ]);
 
     // The article is deleted on the service; the local copy was never edited.
@@ -114,7 +139,12 @@ describe('fp kb sync export: run', () => {
     expect(existsSync(join(dir, 'stale.md'))).toBe(true);
     expect(readFileSync(join(dir, '.fp-sync.json'), 'utf8')).toBe(manifestBefore);
 
-    expect(await main(['kb', 'sync', 'export', '--tab', '3', '--dir', dir], fakeIO({ env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY } }))).toBe(1);
+    expect(
+      await main(
+        ['kb', 'sync', 'export', '--tab', '3', '--dir', dir],
+        fakeIO({ env: { FP_BASE_URL: server.url, FP_API_KEY: ADMIN_KEY } }),
+      ),
+    ).toBe(1);
 
     await exportRun({ tab: 3, dir, force: true }, factory(fakeIO()));
     expect(readFileSync(join(dir, 'getting-started', 'installation.md'), 'utf8')).not.toContain('My unsynced edit.');
@@ -173,7 +203,9 @@ describe('fp kb sync export: run', () => {
   });
 
   it('--output and --dir together is a usage error', async () => {
-    await expect(exportRun({ tab: 3, output: 'a.zip', dir: 'b' }, factory(fakeIO()))).rejects.toBeInstanceOf(UsageError);
+    await expect(exportRun({ tab: 3, output: 'a.zip', dir: 'b' }, factory(fakeIO()))).rejects.toBeInstanceOf(
+      UsageError,
+    );
   });
 });
 

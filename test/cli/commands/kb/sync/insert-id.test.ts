@@ -1,4 +1,14 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,7 +20,9 @@ import type { SyncResult } from '../../../../../src/contract/schemas/knowledgeba
 describe('insertId', () => {
   it('adds the id line right after the opening fence and keeps every other byte', () => {
     const text = '---\ntitle: Install   # keep this comment\nsort_order: 2\n---\nBody\n\n  indented\n';
-    expect(insertId(text, 'ab3x9')).toBe('---\nid: ab3x9\ntitle: Install   # keep this comment\nsort_order: 2\n---\nBody\n\n  indented\n');
+    expect(insertId(text, 'ab3x9')).toBe(
+      '---\nid: ab3x9\ntitle: Install   # keep this comment\nsort_order: 2\n---\nBody\n\n  indented\n',
+    );
   });
 
   it('gives a file without front matter a block holding only the id; the parsed body stays the same', () => {
@@ -28,7 +40,9 @@ describe('insertId', () => {
   });
 
   it('replaces an emptied id line instead of adding a second one', () => {
-    expect(insertId('---\ntitle: T\nid:\nsort_order: 1\n---\nB', 'k1')).toBe('---\ntitle: T\nid: k1\nsort_order: 1\n---\nB');
+    expect(insertId('---\ntitle: T\nid:\nsort_order: 1\n---\nB', 'k1')).toBe(
+      '---\ntitle: T\nid: k1\nsort_order: 1\n---\nB',
+    );
     expect(insertId('---\nid: null\n---\nB', 7)).toBe('---\nid: 7\n---\nB');
     expect(insertId('---\nid: ~  # new\r\n---\r\nB', 'k1')).toBe('---\nid: k1\r\n---\r\nB');
   });
@@ -46,10 +60,18 @@ describe('insertId', () => {
   });
 
   it('keeps a byte order mark first and bytes that are not UTF-8 as they were', () => {
-    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\ntitle: T\n---\n'), Buffer.from([0xff, 0xfe, 0x41])]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('---\ntitle: T\n---\n'),
+      Buffer.from([0xff, 0xfe, 0x41]),
+    ]);
     const out = insertIdBytes(bytes, 'k1');
     expect(out).toEqual(
-      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\nid: k1\ntitle: T\n---\n'), Buffer.from([0xff, 0xfe, 0x41])]),
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('---\nid: k1\ntitle: T\n---\n'),
+        Buffer.from([0xff, 0xfe, 0x41]),
+      ]),
     );
     expect(insertIdBytes(Buffer.from([0xef, 0xbb, 0xbf, 0x42]), 'k1')).toEqual(
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\nid: k1\n---\nB')]),
@@ -67,7 +89,10 @@ describe('writeBackIds', () => {
     temps.push(d);
     return d;
   };
-  const result = (sections: Array<{ id: number; path: string }>, articles: Array<{ id: string; path: string }>): SyncResult => ({
+  const result = (
+    sections: Array<{ id: number; path: string }>,
+    articles: Array<{ id: string; path: string }>,
+  ): SyncResult => ({
     applied: {
       tab: { changes: [] },
       sections: { create: sections.map((s) => ({ ...s, title: 'S' })), update: [], delete: [] },
@@ -102,12 +127,15 @@ describe('writeBackIds', () => {
     symlinkSync(outside, join(dir, 'linked'));
     const report = await writeBackIds(
       dir,
-      result([], [
-        { id: 'k1', path: 'link.md' },
-        { id: 'k2', path: 'linked/target.md' },
-        { id: 'k3', path: '../escape.md' },
-        { id: 'k4', path: 'gone.md' },
-      ]),
+      result(
+        [],
+        [
+          { id: 'k1', path: 'link.md' },
+          { id: 'k2', path: 'linked/target.md' },
+          { id: 'k3', path: '../escape.md' },
+          { id: 'k4', path: 'gone.md' },
+        ],
+      ),
     );
     expect(report.written).toEqual([]);
     expect(report.failed).toEqual([

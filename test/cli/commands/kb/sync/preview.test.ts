@@ -26,7 +26,11 @@ const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: server.
 
 describe('fp kb sync preview: argv', () => {
   it('parses the source, --tab and --exit-code', async () => {
-    expect(await parseArgv(previewCommand, ['preview', '--tab', '3', 'docs/help', '--exit-code'])).toEqual({ tab: 3, source: 'docs/help', exitCode: true });
+    expect(await parseArgv(previewCommand, ['preview', '--tab', '3', 'docs/help', '--exit-code'])).toEqual({
+      tab: 3,
+      source: 'docs/help',
+      exitCode: true,
+    });
   });
 
   it('a missing source is a usage error (exit 2)', async () => {
@@ -102,7 +106,9 @@ describe('fp kb sync preview: run', () => {
     const f = fakeFactory(fakeIO(), { baseUrl: 'http://kb.test', apiKey: 'k', dispatcher: agent });
     const err = await previewRun({ tab: 3, source: file }, f).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as Error).message).toBe(`${file} is 102401 KB; the service accepts uploads of at most 102400 KB (100 MB)`);
+    expect((err as Error).message).toBe(
+      `${file} is 102401 KB; the service accepts uploads of at most 102400 KB (100 MB)`,
+    );
     await agent.close();
   });
 
@@ -121,7 +127,9 @@ describe('fp kb sync preview: run', () => {
     writeFileSync(outside, 'secret');
     rmSync(join(dir, 'getting-started', 'installation.md'));
     symlinkSync(outside, join(dir, 'getting-started', 'installation.md'));
-    const err = await sendArchive(factory(fakeIO()), 'knowledgebase.preview', archive, { tab_id: 3 }).catch((e: unknown) => e);
+    const err = await sendArchive(factory(fakeIO()), 'knowledgebase.preview', archive, { tab_id: 3 }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UnsafeFolderError);
     expect((err as Error).message).toBe(
       `refusing to read ${dir}: only regular files inside the folder are synced, and these are not: getting-started/installation.md (a symbolic link)`,
@@ -133,16 +141,25 @@ describe('fp kb sync preview: run', () => {
     const archive = await prepareArchive(dir);
     await sendArchive(factory(fakeIO()), 'knowledgebase.preview', archive, { tab_id: 3 });
     expect(archive.folder?.files.size).toBe(6);
-    writeFileSync(join(dir, 'getting-started', 'installation.md'), '---\nid: kb001\ntitle: Installation\n---\nEdited meanwhile.');
-    const err = await sendArchive(factory(fakeIO()), 'knowledgebase.execute', archive, { tab_id: 3 }).catch((e: unknown) => e);
+    writeFileSync(
+      join(dir, 'getting-started', 'installation.md'),
+      '---\nid: kb001\ntitle: Installation\n---\nEdited meanwhile.',
+    );
+    const err = await sendArchive(factory(fakeIO()), 'knowledgebase.execute', archive, { tab_id: 3 }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(FolderChangedError);
     expect((err as Error).message).toBe(
       `${dir} changed since the preview (changed: getting-started/installation.md); nothing was applied. Run the command again to see the new plan.`,
     );
-    expect(server.store.portals[0].posts.find((p) => p.key === 'kb001')?.description).not.toContain('Edited meanwhile.');
+    expect(server.store.portals[0].posts.find((p) => p.key === 'kb001')?.description).not.toContain(
+      'Edited meanwhile.',
+    );
   });
 
   it('a source that does not exist is a usage error', async () => {
-    await expect(previewRun({ tab: 3, source: join(tempDir(), 'nope') }, factory(fakeIO()))).rejects.toThrow(/^no such file or folder: /);
+    await expect(previewRun({ tab: 3, source: join(tempDir(), 'nope') }, factory(fakeIO()))).rejects.toThrow(
+      /^no such file or folder: /,
+    );
   });
 });
