@@ -1,11 +1,9 @@
 import type { LinkHealthResults, PostLinkHealth, ScanProgress } from '../../contract/schemas/knowledgebase.js';
 import { NotFoundError } from '../domain/errors.js';
 import type { ServerServices } from '../services.js';
-import type { PortalData, PortalState as StoredPortal, TabRecord } from '../store/state.js';
-
-type PortalState = PortalData | StoredPortal;
+import type { Portal } from '../store/portal.js';
+import type { TabRecord } from '../store/state.js';
 import { defaultLinkCache, ScanRegistry, type PostHealth } from './link-health/index.js';
-import { tabPosts } from './kb-tab.js';
 
 let processRegistry: ScanRegistry | undefined;
 
@@ -20,12 +18,12 @@ function registryOf(services: ServerServices): ScanRegistry {
 }
 
 /** Scans are keyed by the portal's guid, which stays distinct even when several stores share the process. */
-const portalKey = (portal: PortalState): string => portal.guid;
+const portalKey = (portal: Portal): string => portal.guid;
 
 /** Starts a background scan of every article of the tab and answers its first progress record. */
-export function startLinkScan(services: ServerServices, portal: PortalState, tab: TabRecord): ScanProgress {
+export function startLinkScan(services: ServerServices, portal: Portal, tab: TabRecord): ScanProgress {
   const registry = registryOf(services);
-  const articles = tabPosts(portal, tab.id).map((p) => ({
+  const articles = portal.posts.inTab(tab.id).map((p) => ({
     key: p.key,
     title: p.title,
     body: p.description,
@@ -38,14 +36,14 @@ export function startLinkScan(services: ServerServices, portal: PortalState, tab
   return registry.progress(scanId)!;
 }
 
-export function scanProgress(services: ServerServices, portal: PortalState, scanId: string): ScanProgress {
+export function scanProgress(services: ServerServices, portal: Portal, scanId: string): ScanProgress {
   const progress = registryOf(services).progress(scanId, portalKey(portal));
   if (progress === undefined) throw new NotFoundError('Scan not found.');
   return progress;
 }
 
 /** The latest completed scan of the tab, failed posts first; empty before any. */
-export function linkResults(services: ServerServices, portal: PortalState, tab: TabRecord): LinkHealthResults {
+export function linkResults(services: ServerServices, portal: Portal, tab: TabRecord): LinkHealthResults {
   const latest = registryOf(services).latestScan(portalKey(portal), tab.id);
   return {
     tab_id: tab.id,

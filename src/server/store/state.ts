@@ -250,5 +250,3 @@ export type PortalSettings = Pick<
   | 'linear_enabled'
   | 'jira_domain'
 >;
-
-export type { PortalState } from './portal.js';

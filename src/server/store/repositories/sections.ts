@@ -1,0 +1,34 @@
+import type { SectionRecord } from '../state.js';
+import { insertRow, SECTIONS, updateRow } from '../tables.js';
+import type { PortalScope } from './portal-scope.js';
+
+/** A portal's sections of tabs; section ids are unique across the store's portals. */
+export class SectionRepository {
+  constructor(private readonly scope: PortalScope) {}
+
+  list(): SectionRecord[] {
+    return this.scope.all(SECTIONS);
+  }
+
+  /** The sections of a tab, in the order they were created. */
+  ofTab(tabId: number): SectionRecord[] {
+    return this.scope.list(SECTIONS, 'tab_id = ?', [tabId]);
+  }
+
+  /** The next section id, from the store's counter. */
+  nextId(): number {
+    return this.scope.nextSectionId();
+  }
+
+  insert(s: SectionRecord): void {
+    insertRow(this.scope.sql, SECTIONS, this.scope.portalId, s);
+  }
+
+  update(id: number, patch: Partial<SectionRecord>): void {
+    updateRow(this.scope.sql, SECTIONS, this.scope.portalId, { id }, patch);
+  }
+
+  delete(id: number): void {
+    this.scope.sql.run('DELETE FROM sections WHERE portal_id = ? AND id = ?', [this.scope.portalId, id]);
+  }
+}
