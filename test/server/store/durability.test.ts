@@ -210,7 +210,7 @@ describe('durability of acknowledged writes', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(killAfter);
     const stored = expectAllStored(dataFile, [], acknowledged);
     // Comment ids stay unique and the post's count matches its rows.
-    expect(new Set(stored.comments.list().map((c) => c.id)).size).toBe(stored.comments.list().length);
+    expect(new Set(stored.comments.map((c) => c.id)).size).toBe(stored.comments.length);
   });
 });
 
@@ -221,11 +221,11 @@ function expectAllStored(dataFile: string, feedbackTexts: string[], commentTexts
     const portal = store.portals[0];
     const feedback = new Set(portal.feedback.list().map((f) => f.feedback));
     for (const text of feedbackTexts) expect(feedback.has(text), text).toBe(true);
-    const comments = portal.comments;
-    const texts = new Set(comments.list().map((c) => c.comment));
+    const comments = portal.comments.list();
+    const texts = new Set(comments.map((c) => c.comment));
     for (const text of commentTexts) expect(texts.has(text), text).toBe(true);
     expect(portal.posts.approvedCommentCount('dark1')).toBe(
-      comments.list().filter((c) => c.post_key === 'dark1' && c.moderation_status === 'approved').length,
+      comments.filter((c) => c.post_key === 'dark1' && c.moderation_status === 'approved').length,
     );
     return { comments };
   } finally {
