@@ -50,7 +50,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval --dir --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --port --host --seed --data --rate-limit --faults --fault-seed
+            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval --dir --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed
                 set skip 1
             case '-*'
             case '*'
@@ -924,6 +924,7 @@ complete -c fp -n "__fp_at 'fp server'" -l host -r -d 'address to listen on'
 complete -c fp -n "__fp_at 'fp server'" -l seed -r -d 'seed file to load, or "demo" for the built-in demo portal (default: demo)'
 complete -c fp -n "__fp_at 'fp server'" -l data -r -d 'keep data durably in the database FILE (opened when it exists, else created from the seed)'
 complete -c fp -n "__fp_at 'fp server'" -l allow-private-links -d 'let link-health fetch loopback, private, link-local and metadata addresses'
+complete -c fp -n "__fp_at 'fp server'" -l allowed-hosts -r -d 'comma-separated host names the default portal also answers (behind a proxy); other unknown hosts get 421'
 complete -c fp -n "__fp_at 'fp server'" -l rate-limit -r -d 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)'
 complete -c fp -n "__fp_at 'fp server'" -l faults -r -d 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5'
 complete -c fp -n "__fp_at 'fp server'" -l fault-seed -r -d 'make the fault sequence reproducible'
