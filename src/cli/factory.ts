@@ -1,23 +1,11 @@
 import type { ApiClient } from '../client/api-client.js';
 import type { ProfileStore } from './config/profile-store.js';
+import type { GlobalOptions } from './global-options.js';
 import type { Credentials } from './config/resolve-credentials.js';
 import type { RequestSpinner } from './framework/request-spinner.js';
 import { UsageError } from './errors.js';
 import type { IO } from './io.js';
 import type { Output } from './output/output.js';
-
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  json?: boolean;
-  format?: string;
-  /** `--fields a,b,c` as given. */
-  fields?: string;
-  jq?: string;
-  color?: boolean;
-  debug?: boolean;
-  timeout?: string;
-}
 
 /** Lazy dependencies of every command: nothing is loaded or read until a command asks. */
 export interface Factory {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint, type OperationName } from './endpoints.js';
 import { operationExamples } from './examples.js';
-import { jsonShapes, type JsonShape } from './json-shape.js';
+import { jsonShapes } from './json-shape.js';
 import { commonSchemas } from './schemas/common.js';
 import { SYNC_MAX_KILOBYTES } from './schemas/knowledgebase.js';
 import { VALIDATION_MESSAGE } from './validation.js';

@@ -6,8 +6,7 @@ import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
 import { isInteractive } from '../../../io.js';
 import { plural, tabFlag, waitFlags } from '../options.js';
-import { progressFields } from './progress.js';
-import { linkTally, progressText } from './render.js';
+import { linkTally, progressFields, progressText } from './render.js';
 import { printResults } from './results.js';
 import { requestSpinner } from '../../../framework/request-spinner.js';
 
