@@ -86,7 +86,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const ctx = { portal, key, params, query, body, req, res, store, services, now, origin } as HandlerContext;
     // A write's changes are all kept or, when the handler throws, all undone.
     const run = () => handler(ctx);
-    const result = (await (isWrite(endpoint) ? store.mutate(run) : run())) as {
+    const result = (await (isWrite(endpoint) ? store.transaction(run) : run())) as {
       status?: number;
       body?: unknown;
       streamed?: true;
