@@ -112,6 +112,7 @@ function refusalResponses(endpoint: Endpoint): Json {
   if (endpoint.method !== 'GET') out['403'] = ref(refusals.has('forbidden') ? 'Forbidden' : 'ReadOnlyKey');
   if (refusals.has('not-found')) out['404'] = ref('NotFound');
   if (hasBody) out['413'] = ref(endpoint.multipart ? 'UploadTooLarge' : 'BodyTooLarge');
+  out['421'] = ref('Misdirected');
   if (refusals.has('rule-violation')) out['422'] = ref('Unprocessable');
   else if (validated) out['422'] = ref('ValidationFailed');
   out['429'] = ref(refusals.has('queue-full') ? 'TooManyScans' : 'TooManyRequests');
@@ -358,6 +359,10 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
         NotFound: refusal('The item named in the path does not exist at this portal.', {
           message: 'No query results for model [App\\Models\\Post] zz999',
         }),
+        Misdirected: refusal(
+          'The Host header names no portal of this server, nor a name it answers to (`localhost`, an address it listens on, `fp server --allowed-hosts`).',
+          { message: 'Misdirected Request.' },
+        ),
         BodyTooLarge: refusal('The body is larger than 1 MiB.', {
           message: 'The request body must not be larger than 1048576 bytes.',
         }),

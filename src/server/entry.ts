@@ -3,6 +3,7 @@
 export { startServer } from './start-server.js';
 export { SeedError } from './store/load-seed.js';
 export { dumpDataFile } from './store/dump.js';
+export { isHostName } from './http/host-syntax.js';
 export {
   parseFaults,
   parseFaultSeed,

@@ -15,6 +15,8 @@ export interface ServerOptions {
   rateLimit?: string;
   faults?: string;
   faultSeed?: string;
+  /** `--allowed-hosts` as given: host names, checked by the server's own rule when it starts. */
+  allowedHosts?: string;
 }
 
 type ServerEntry = typeof import('../../../server/entry.js');
@@ -38,6 +40,22 @@ function rehearsalOf(opts: ServerOptions, server: ServerEntry) {
   };
 }
 
+/** `--allowed-hosts a.example,b.example`: host names (no port, no scheme), each checked. */
+function allowedHostsOf(value: string | undefined, server: ServerEntry): string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = value
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = names.find((n) => !server.isHostName(n));
+  if (bad !== undefined || names.length === 0) {
+    throw new UsageError(
+      `option '--allowed-hosts <list>' argument '${value}' is invalid. ${bad ?? value} is not a host name (give names without scheme or port).`,
+    );
+  }
+  return names;
+}
+
 /** Runs until SIGINT/SIGTERM; prints the address first so scripts can read it. */
 export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> {
   const server = await import('../../../server/entry.js');
@@ -50,6 +68,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
       seed: opts.seed,
       data: opts.data,
       allowPrivateLinks: opts.allowPrivateLinks,
+      allowedHosts: allowedHostsOf(opts.allowedHosts, server),
       rehearsal,
     });
   } catch (err) {
@@ -112,6 +131,11 @@ const server = defineCommand<ServerOptions>({
     {
       flags: '--allow-private-links',
       description: 'let link-health fetch loopback, private, link-local and metadata addresses',
+    },
+    {
+      flags: '--allowed-hosts <list>',
+      description:
+        'comma-separated host names the default portal also answers (behind a proxy); other unknown hosts get 421',
     },
     {
       flags: '--rate-limit <N/WINDOW>',
