@@ -10,4 +10,6 @@ export interface GlobalOptions {
   color?: boolean;
   debug?: boolean;
   timeout?: string;
+  /** `--max-response 64MB` as given. */
+  maxResponse?: string;
 }
