@@ -1,6 +1,6 @@
 import { ApiError } from '../../client/api-client.js';
 import type { Comment } from '../../contract/schemas/comment.js';
-import { has, type CrawlContext, type StepKit } from './crawl.js';
+import { has, type CrawlContext, type StepKit } from './crawl-state.js';
 import { PART, type CommentSeed, type ModeratedCommentLine, type PostLine } from './records.js';
 
 /** The comments of every post in the snapshot that has (or may have) any, one list per post. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { encodeQuery } from '../../client/api-client.js';
 import { saveToFile } from '../../client/kb-download.js';
 import { buildPath, endpoints } from '../../contract/endpoints.js';
-import { has, type CrawlContext, type StepKit } from './crawl.js';
+import { has, type CrawlContext, type StepKit } from './crawl-state.js';
 import { listPosts, postLine } from './crawl-posts.js';
 import { PART, type KbTabState, type PostLine } from './records.js';
 

@@ -1,6 +1,6 @@
 import { allPending, allRejected } from '../../client/paginate.js';
 import type { ModerationItem } from '../../contract/schemas/moderation.js';
-import { has, type CrawlContext, type CrawlState, type StepKit } from './crawl.js';
+import { has, type CrawlContext, type CrawlState, type StepKit } from './crawl-state.js';
 import { PART, type KbTabState, type ModeratedCommentLine, type PostLine } from './records.js';
 
 /**
@@ -12,8 +12,12 @@ export async function readModerationQueues(ctx: CrawlContext, kit: StepKit): Pro
   if (has(s, 'moderation') && !s.moderation_done) {
     ctx.progress.step('moderation queues');
     const consumed = new Set<string>();
-    for await (const item of allPending(ctx.client)) (recordModerationItem(ctx, item, consumed), kit.tick());
-    for await (const item of allRejected(ctx.client)) (recordModerationItem(ctx, item, consumed), kit.tick());
+    for (const list of [allPending, allRejected]) {
+      for await (const item of list(ctx.client)) {
+        recordModerationItem(ctx, item, consumed);
+        kit.tick();
+      }
+    }
     writeUnlistedArticles(ctx, consumed);
     s.moderation_done = true;
     kit.checkpoint(true);

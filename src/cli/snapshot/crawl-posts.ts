@@ -1,7 +1,7 @@
 import { encodeQuery, type CallResult } from '../../client/api-client.js';
 import { PageGuard } from '../../client/page-guard.js';
 import { PLATFORMS, type Post, type PostListQuery } from '../../contract/schemas/post.js';
-import { has, PAGE_SIZE, type CrawlContext, type CrawlState, type Probe, type StepKit } from './crawl.js';
+import { has, PAGE_SIZE, type CrawlContext, type CrawlState, type Probe, type StepKit } from './crawl-state.js';
 import { PART, type MembershipLine, type PostLine } from './records.js';
 import { guessSlug } from './reconstruct.js';
 
