@@ -20,6 +20,8 @@ export interface StartOptions {
   allowPrivateLinks?: boolean;
   /** `--rate-limit`, `--faults`, `--fault-seed`. */
   rehearsal?: RehearsalOptions;
+  /** Webhook retry delays in seconds (`--webhook-retry-schedule`). */
+  webhookRetrySchedule?: number[];
 }
 
 export interface RunningServer {
@@ -65,19 +67,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     import('./http/create-app.js'),
     import('./http/rehearsal/rehearsal.js'),
     import('./http/upload-spool.js'),
+    import('./webhooks/index.js'),
   ]);
   httpSide.catch(() => {}); // awaited below, unless the data does not load
   const store = options.data
     ? await openDataFile(options.data, options.seed, notices)
     : new Store(loadSeed(await readSeed(options.seed)));
 
-  const [{ answerClientErrors }, { createRequestHandler }, { createRehearsal }, { prepareUploadSpool }] =
+  const [{ answerClientErrors }, { createRequestHandler }, { createRehearsal }, { prepareUploadSpool }, webhooks] =
     await httpSide;
   const servers: Server[] = [];
   const uploadTmpDir = await prepareUploadSpool();
+  const webhookEgress = webhooks.webhookEgressPolicy({ allowPrivateLinks: options.allowPrivateLinks });
   const handler = createRequestHandler({
     store,
-    services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir },
+    services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir, webhookEgress },
     rehearsal: options.rehearsal && createRehearsal(options.rehearsal),
   });
   const first = createServer(handler);
@@ -95,6 +99,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       addresses.push(address);
     }
   }
+  // Deliveries queued before a restart go out once the server answers again.
+  const deliveries = new webhooks.DeliveryWorker({
+    store,
+    egress: webhookEgress,
+    retryScheduleS: options.webhookRetrySchedule,
+  });
   const shown = host.includes(':') ? `[${host}]` : isWildcard(host) ? '127.0.0.1' : host;
   return {
     url: `http://${shown}:${port}`,
@@ -103,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     store,
     notices,
     async close() {
+      await deliveries.close();
       await Promise.all(
         servers.map(
           (s) =>

@@ -6,6 +6,8 @@ import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
 import { HttpError } from './error-response.js';
 import { sendJson } from './respond.js';
+import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import { handleWebhookRoute, isWebhookRoute } from '../webhooks/routes.js';
 
 /** A Host header that names a host (name, IPv4 or [IPv6]) and an optional port, nothing else. */
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -27,6 +29,8 @@ interface ReferenceRequest {
   portal: PortalState;
   store: Store;
   now: Date;
+  /** Where webhooks may be delivered. */
+  webhookEgress: EgressPolicy;
 }
 
 /** `/__reference/*`: inspection endpoints of the reference server, not part of the product's API. */
@@ -38,11 +42,16 @@ export async function handleReferenceRoute({
   portal,
   store,
   now,
+  webhookEgress,
 }: ReferenceRequest): Promise<void> {
   const path = url.pathname;
+  if (isWebhookRoute(path)) {
+    assertCanWrite(authenticate(req, portal, now));
+    await handleWebhookRoute({ req, res, url, method, portal, store, now, egress: webhookEgress });
+    return;
+  }
   const routes: Record<string, string> = {
     '/__reference/openapi.json': 'GET',
-    '/__reference/events': 'GET',
     '/__reference/reset': 'POST',
     ...Object.fromEntries(Object.keys(NAMED_LISTS).map((name) => [`/__reference/${name}`, 'GET'])),
   };
@@ -67,10 +76,6 @@ export async function handleReferenceRoute({
   const list = path.slice('/__reference/'.length);
   if (Object.hasOwn(NAMED_LISTS, list)) {
     sendJson(res, 200, { data: NAMED_LISTS[list as NamedList](portal) });
-    return;
-  }
-  if (path === '/__reference/events') {
-    sendJson(res, 200, { data: portal.events });
     return;
   }
   store.reset(portal.id);

@@ -51,6 +51,11 @@ import {
   type TableSpec,
 } from './tables.js';
 
+import { EventLogRepository } from './repositories/event-log.js';
+import { SilencedItemRepository } from './repositories/silenced-items.js';
+import { DeliveryRepository } from './repositories/webhook-deliveries.js';
+import { WebhookEndpointRepository } from './repositories/webhook-endpoints.js';
+
 type Row = Record<string, unknown>;
 
 /** What a post list shows, as the domain decides it; every field given must hold. */
@@ -121,11 +126,21 @@ export class PortalState implements PortalSettings {
   private userCountsById = new Map<string, { comments: number; posts: number }>();
   private countsGeneration = -1;
 
+  readonly eventLog: EventLogRepository;
+  readonly webhooks: WebhookEndpointRepository;
+  readonly deliveries: DeliveryRepository;
+  readonly silenced: SilencedItemRepository;
+
   constructor(
     private readonly sql: Sql,
     readonly id: number,
   ) {
     this.settings = readSettings(sql, id);
+    const scope = { sql, portalId: id };
+    this.eventLog = new EventLogRepository(scope);
+    this.webhooks = new WebhookEndpointRepository(scope);
+    this.deliveries = new DeliveryRepository(scope);
+    this.silenced = new SilencedItemRepository(scope);
   }
 
   /** Read the settings again (after a reset). */

@@ -10,6 +10,7 @@ import {
   type FaultRule,
   type RateLimit,
 } from '../../../server/http/rehearsal/parse-spec.js';
+import { parseRetrySchedule, RetryScheduleError } from '../../../server/webhooks/retry-schedule.js';
 import type { DumpOptions } from './dump.js';
 
 export interface ServerOptions {
@@ -21,6 +22,7 @@ export interface ServerOptions {
   rateLimit?: RateLimit;
   faults?: FaultRule[];
   faultSeed?: number;
+  webhookRetrySchedule?: number[];
 }
 
 /** A bad rehearsal spec is a usage error (exit 2) naming what is wrong. */
@@ -30,7 +32,8 @@ const asOption =
     try {
       return parse(value);
     } catch (err) {
-      if (err instanceof RehearsalSpecError) throw new InvalidArgumentError(err.message);
+      if (err instanceof RehearsalSpecError || err instanceof RetryScheduleError)
+        throw new InvalidArgumentError(err.message);
       throw err;
     }
   };
@@ -48,6 +51,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
       data: opts.data,
       allowPrivateLinks: opts.allowPrivateLinks,
       rehearsal: { rateLimit: opts.rateLimit, faults: opts.faults, seed: opts.faultSeed },
+      webhookRetrySchedule: opts.webhookRetrySchedule,
     });
   } catch (err) {
     if (err instanceof SeedError) {
@@ -122,6 +126,11 @@ const server = defineCommand<ServerOptions>({
       parse: asOption(parseFaults),
     },
     { flags: '--fault-seed <n>', description: 'make the fault sequence reproducible', parse: asOption(parseFaultSeed) },
+    {
+      flags: '--webhook-retry-schedule <s,s,...>',
+      description: 'webhook retry delays in seconds, e.g. 0.2,0.5,1 to rehearse (default 5,300,1800,7200,18000,36000)',
+      parse: asOption(parseRetrySchedule),
+    },
   ],
   examples: [
     'fp server --seed demo',
