@@ -3,6 +3,7 @@ import type { ProfileStore } from './config/profile-store.js';
 import type { Credentials } from './config/resolve-credentials.js';
 import type { RequestSpinner } from './framework/request-spinner.js';
 import { UsageError } from './errors.js';
+import { terminalLines } from './output/terminal-text.js';
 import type { IO } from './io.js';
 import type { Output } from './output/output.js';
 
@@ -30,8 +31,8 @@ export interface Factory {
   output(): Promise<Output>;
   /** An Output in this format instead of the global one (not cached). */
   outputAs(format: string | undefined): Promise<Output>;
-  /** Status lines for people, on stderr. */
-  status(text: string): void;
+  /** Status lines for people, on stderr; control characters shown, not obeyed; `style` colours after that. */
+  status(text: string, style?: (shown: string) => string): void;
   /** Release what was opened (the HTTP connection pool); loads nothing when no client was made. */
   close(): Promise<void>;
 }
@@ -88,9 +89,10 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
       const { createOutput } = await import('./output/create-output.js');
       return createOutput(io, { ...globals(), format });
     },
-    status(text) {
+    status(text, style) {
       spinner?.clear();
-      io.stderr.write(`${text}\n`);
+      const shown = terminalLines(text);
+      io.stderr.write(`${style ? style(shown) : shown}\n`);
     },
     async close() {
       if (!client) return;

@@ -37,6 +37,17 @@ export type Refusal =
 const stringParam = z.string().min(1);
 const intParam = withJsonShape(z.string().regex(/^\d+$/).transform(Number), { type: 'integer', minimum: 0 });
 
+/**
+ * An operation the specification does not show, built on public evidence of the
+ * hosted API instead: its shape is assumed, and says on what.
+ */
+export interface Assumed {
+  /** The decision (`D-…` in docs/decisions.md) that settles the shape. */
+  readonly decision: string;
+  /** The evidence items it rests on (`P1`, `S1`, `U6`, …). */
+  readonly evidence: readonly [string, ...string[]];
+}
+
 export interface Endpoint {
   /** Operation name in the MCP tool form `<group>.<action>`. */
   readonly name: string;
@@ -60,6 +71,8 @@ export interface Endpoint {
   readonly responseType?: 'json' | 'zip';
   /** A destructive operation (the CLI confirms it). */
   readonly destructive?: boolean;
+  /** Set when the operation is not in the specification: its shape is assumed. */
+  readonly assumed?: Assumed;
 }
 
 const SCHEMA_KEYS = ['params', 'query', 'body', 'multipart', 'response'] as const;

@@ -112,6 +112,7 @@ function refusalResponses(endpoint: Endpoint): Json {
   if (endpoint.method !== 'GET') out['403'] = ref(refusals.has('forbidden') ? 'Forbidden' : 'ReadOnlyKey');
   if (refusals.has('not-found')) out['404'] = ref('NotFound');
   if (hasBody) out['413'] = ref(endpoint.multipart ? 'UploadTooLarge' : 'BodyTooLarge');
+  out['421'] = ref('Misdirected');
   if (refusals.has('rule-violation')) out['422'] = ref('Unprocessable');
   else if (validated) out['422'] = ref('ValidationFailed');
   out['429'] = ref(refusals.has('queue-full') ? 'TooManyScans' : 'TooManyRequests');
@@ -218,7 +219,8 @@ function successResponse(endpoint: Endpoint, example: unknown): Json {
   };
 }
 
-function operation(endpoint: Endpoint, operationId = endpoint.name): Json {
+/** One operation object of the document. */
+export function openApiOperation(endpoint: Endpoint, operationId = endpoint.name): Json {
   const example = operationExamples[endpoint.name as OperationName] ?? {};
   const params = example.params ?? {};
   const parameters = [...pathParameters(endpoint, params), ...queryParameters(endpoint, params)];
@@ -226,13 +228,26 @@ function operation(endpoint: Endpoint, operationId = endpoint.name): Json {
   return {
     operationId,
     summary: endpoint.summary,
-    description: endpoint.description ?? endpoint.summary,
+    description: describe(endpoint),
     tags: [tagOf(endpoint)],
     ...(parameters.length && { parameters }),
     ...(body && { requestBody: body }),
     responses: { '200': successResponse(endpoint, example.response), ...refusalResponses(endpoint) },
     'x-tool-name': endpoint.name,
+    ...(endpoint.assumed && {
+      'x-assumed': true,
+      'x-assumed-decision': endpoint.assumed.decision,
+      'x-assumed-evidence': [...endpoint.assumed.evidence],
+    }),
   };
+}
+
+/** The operation's description; an assumed one says so, and on what it rests. */
+function describe(endpoint: Endpoint): string {
+  const text = endpoint.description ?? endpoint.summary;
+  if (!endpoint.assumed) return text;
+  const { decision, evidence } = endpoint.assumed;
+  return `${text}\n\n**Assumed.** The specification does not show this operation; its shape follows decision \`${decision}\` on public evidence (${evidence.join(', ')}).`;
 }
 
 const errorBody = jsonSchemaOf(commonSchemas().ErrorBodySchema, 'output');
@@ -285,10 +300,10 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const endpoint of endpointList) {
     const item = (paths[endpoint.path] ??= {});
-    item[endpoint.method.toLowerCase()] = operation(endpoint);
+    item[endpoint.method.toLowerCase()] = openApiOperation(endpoint);
     // operationIds must be unique: an alias verb gets its own, e.g. `groups.update.put`.
     for (const alias of endpoint.alsoMethods ?? []) {
-      item[alias.toLowerCase()] = operation(endpoint, `${endpoint.name}.${alias.toLowerCase()}`);
+      item[alias.toLowerCase()] = openApiOperation(endpoint, `${endpoint.name}.${alias.toLowerCase()}`);
     }
   }
   const portal = {
@@ -344,6 +359,10 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
         NotFound: refusal('The item named in the path does not exist at this portal.', {
           message: 'No query results for model [App\\Models\\Post] zz999',
         }),
+        Misdirected: refusal(
+          'The Host header names no portal of this server, nor a name it answers to (`localhost`, an address it listens on, `fp server --allowed-hosts`).',
+          { message: 'Misdirected Request.' },
+        ),
         BodyTooLarge: refusal('The body is larger than 1 MiB.', {
           message: 'The request body must not be larger than 1048576 bytes.',
         }),

@@ -1,5 +1,6 @@
 import type { Factory } from '../factory.js';
 import type { Column, Output } from '../output/output.js';
+import { terminalLines } from '../output/terminal-text.js';
 
 /** What a command's run gives back; the framework writes it in the format asked for. */
 export type Ending<T = any> =
@@ -54,7 +55,7 @@ export async function renderEnding(
   }
   if ('text' in ending) {
     if (out.machine) await out.item(ending.data, []);
-    else f.io.stdout.write(ending.text);
+    else f.io.stdout.write(terminalLines(ending.text));
     return;
   }
   if (out.machine && out.format !== 'csv' && ending.data !== undefined) await out.item(ending.data, []);

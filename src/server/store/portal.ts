@@ -1,4 +1,6 @@
 import type { Sql } from './sql.js';
+import { CategoryRepository } from './repositories/categories.js';
+import { PortalScope } from './repositories/portal-scope.js';
 import {
   groupUserIds,
   readAll,
@@ -10,7 +12,6 @@ import {
 import type {
   AnonymousVoteRecord,
   ApiKeyRecord,
-  CategoryRecord,
   CommentRecord,
   EventRecord,
   FeedbackRecord,
@@ -27,7 +28,6 @@ import type {
 } from './state.js';
 import {
   API_KEYS,
-  CATEGORIES,
   COMMENTS,
   EVENTS,
   FEEDBACK,
@@ -126,6 +126,8 @@ export class PortalState implements PortalSettings {
   private userCountsById = new Map<string, { comments: number; posts: number }>();
   private countsGeneration = -1;
 
+  readonly scope: PortalScope;
+  readonly categories: CategoryRepository;
   readonly eventLog: EventLogRepository;
   readonly webhooks: WebhookEndpointRepository;
   readonly deliveries: DeliveryRepository;
@@ -136,11 +138,12 @@ export class PortalState implements PortalSettings {
     readonly id: number,
   ) {
     this.settings = readSettings(sql, id);
-    const scope = { sql, portalId: id };
-    this.eventLog = new EventLogRepository(scope);
-    this.webhooks = new WebhookEndpointRepository(scope);
-    this.deliveries = new DeliveryRepository(scope);
-    this.silenced = new SilencedItemRepository(scope);
+    this.scope = new PortalScope(sql, id);
+    this.categories = new CategoryRepository(this.scope);
+    this.eventLog = new EventLogRepository(this.scope);
+    this.webhooks = new WebhookEndpointRepository(this.scope);
+    this.deliveries = new DeliveryRepository(this.scope);
+    this.silenced = new SilencedItemRepository(this.scope);
   }
 
   /** Read the settings again (after a reset). */
@@ -220,15 +223,6 @@ export class PortalState implements PortalSettings {
   }
   set tags(v: TagRecord[]) {
     this.replace(TAGS, v);
-  }
-  get categories(): CategoryRecord[] {
-    const list = this.sql.cached(this.cache, 'categories_list', () =>
-      readAll(this.sql, CATEGORIES, this.id),
-    ) as CategoryRecord[];
-    return list.map((c) => ({ ...c }));
-  }
-  set categories(v: CategoryRecord[]) {
-    this.replace(CATEGORIES, v);
   }
   get groups(): GroupRecord[] {
     return readGroups(this.sql, this.id);
@@ -414,23 +408,6 @@ export class PortalState implements PortalSettings {
   }
   status(id: number): StatusRecord | undefined {
     return this.byId(STATUSES, id);
-  }
-  category(id: number): CategoryRecord | undefined {
-    return this.byId(CATEGORIES, id);
-  }
-  categoryNamed(name: string): CategoryRecord | undefined {
-    return this.first(CATEGORIES, 'name = ?', [name]);
-  }
-  /** Categories of a post, in the post's order; ids of deleted categories are skipped. */
-  postCategories(post: PostRecord): CategoryRecord[] {
-    return post.category_ids.flatMap((id) => this.byId(CATEGORIES, id) ?? []);
-  }
-  highestCategorySortOrder(): number {
-    return (
-      this.sql.value<number>('SELECT max(0, coalesce(max(sort_order), 0)) FROM categories WHERE portal_id = ?', [
-        this.id,
-      ]) ?? 0
-    );
   }
   savedQuery(id: number): SavedQueryRecord | undefined {
     return this.first(SAVED_QUERIES, 'id = ?', [id]);
@@ -632,18 +609,6 @@ export class PortalState implements PortalSettings {
   }
 
   // --- writes -------------------------------------------------------------------------
-
-  insertCategory(c: CategoryRecord): void {
-    insertRow(this.sql, CATEGORIES, this.id, c);
-  }
-  updateCategory(id: number, patch: Partial<CategoryRecord>): void {
-    updateRow(this.sql, CATEGORIES, this.id, { id }, patch);
-  }
-  /** Deleting a category also takes it off every post. */
-  deleteCategory(id: number): void {
-    this.sql.run('DELETE FROM categories WHERE portal_id = ? AND id = ?', [this.id, id]);
-    this.sql.run('DELETE FROM post_categories WHERE portal_id = ? AND category_id = ?', [this.id, id]);
-  }
 
   updatePost(key: string, patch: Partial<PostRecord>): void {
     const { category_ids, tag_ids, ...rest } = patch;

@@ -102,7 +102,7 @@ export class DeliveryWorker {
     const { store } = this.opts;
     const body = portal.eventLog.envelopeText(delivery.event_id);
     if (body === undefined) {
-      store.mutate(() =>
+      store.transaction(() =>
         portal.deliveries.update(endpoint.id, delivery.event_id, { status: 'skipped', due_ms: null, error: GONE }),
       );
       return;
@@ -129,7 +129,7 @@ export class DeliveryWorker {
 
   private record(portal: PortalState, endpointId: number, eventId: string, outcome: AttemptOutcome): void {
     if (this.closed) return;
-    this.opts.store.mutate(() => recordAttempt(portal, endpointId, eventId, outcome, this.schedule, this.now()));
+    this.opts.store.transaction(() => recordAttempt(portal, endpointId, eventId, outcome, this.schedule, this.now()));
   }
 
   private report(err: unknown): void {

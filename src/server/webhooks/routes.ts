@@ -76,7 +76,7 @@ function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 
 /** A write, kept or undone whole, answered once it is on disk. */
 async function write<T>(store: Store, change: () => T): Promise<T> {
-  const result = store.mutate(change);
+  const result = store.transaction(change);
   await store.commit();
   return result;
 }

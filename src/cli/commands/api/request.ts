@@ -7,6 +7,7 @@ import { offsetPages, PAGE_SIZE, type OffsetPage } from '../../../client/paginat
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
+import { terminalText } from '../../output/terminal-text.js';
 import type { IO } from '../../io.js';
 import { appendQuery, buildFields, type FieldTree } from './fields.js';
 
@@ -53,7 +54,8 @@ const isJson = (res: RawResponse) => /\bjson\b/i.test(String(res.headers['conten
 function writeHead(io: IO, res: RawResponse): void {
   const lines = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd()];
   for (const [name, value] of Object.entries(res.headers)) {
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) lines.push(`${name}: ${v}`);
+    for (const v of Array.isArray(value) ? value : [value])
+      if (v !== undefined) lines.push(terminalText(`${name}: ${v}`));
   }
   io.stdout.write(`${lines.join('\n')}\n\n`);
 }

@@ -11,6 +11,7 @@ import {
   type RateLimit,
 } from '../../../server/http/rehearsal/parse-spec.js';
 import { parseRetrySchedule, RetryScheduleError } from '../../../server/webhooks/retry-schedule.js';
+import { isHostName } from '../../../server/http/host-syntax.js';
 import type { DumpOptions } from './dump.js';
 
 export interface ServerOptions {
@@ -23,6 +24,19 @@ export interface ServerOptions {
   faults?: FaultRule[];
   faultSeed?: number;
   webhookRetrySchedule?: number[];
+  allowedHosts?: string[];
+}
+
+/** `--allowed-hosts a.example,b.example`: host names (no port, no scheme), each checked. */
+function parseAllowedHosts(value: string): string[] {
+  const names = value
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = names.find((n) => !isHostName(n));
+  if (bad !== undefined || names.length === 0)
+    throw new InvalidArgumentError(`${bad ?? value} is not a host name (give names without scheme or port).`);
+  return names;
 }
 
 /** A bad rehearsal spec is a usage error (exit 2) naming what is wrong. */
@@ -50,6 +64,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
       seed: opts.seed,
       data: opts.data,
       allowPrivateLinks: opts.allowPrivateLinks,
+      allowedHosts: opts.allowedHosts,
       rehearsal: { rateLimit: opts.rateLimit, faults: opts.faults, seed: opts.faultSeed },
       webhookRetrySchedule: opts.webhookRetrySchedule,
     });
@@ -114,6 +129,12 @@ const server = defineCommand<ServerOptions>({
     {
       flags: '--allow-private-links',
       description: 'let link-health fetch loopback, private, link-local and metadata addresses',
+    },
+    {
+      flags: '--allowed-hosts <list>',
+      description:
+        'comma-separated host names the default portal also answers (behind a proxy); other unknown hosts get 421',
+      parse: parseAllowedHosts,
     },
     {
       flags: '--rate-limit <N/WINDOW>',

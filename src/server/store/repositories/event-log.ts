@@ -1,5 +1,5 @@
 import type { EventRecord } from '../state.js';
-import type { Sql } from '../sql.js';
+import type { PortalScope } from './portal-scope.js';
 import { EVENTS, insertRow } from '../tables.js';
 
 /** An entry of the events log and its position, which only grows (a cursor for following the log). */
@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
  * the envelope's (schema migration 5 derives it).
  */
 export class EventLogRepository {
-  constructor(private readonly scope: { sql: Sql; portalId: number }) {}
+  constructor(private readonly scope: PortalScope) {}
 
   append(e: EventRecord): void {
     insertRow(this.scope.sql, EVENTS, this.scope.portalId, e);

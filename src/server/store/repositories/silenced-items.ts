@@ -1,8 +1,8 @@
-import type { Sql } from '../sql.js';
+import type { PortalScope } from './portal-scope.js';
 
 /** Pending items created with `silent: true`: approving one later announces nothing either. */
 export class SilencedItemRepository {
-  constructor(private readonly scope: { sql: Sql; portalId: number }) {}
+  constructor(private readonly scope: PortalScope) {}
 
   add(kind: 'comment' | 'post', id: string | number): void {
     const { sql, portalId } = this.scope;

@@ -1,5 +1,5 @@
 import type { DeliveryState } from '../../../contract/schemas/webhook.js';
-import type { Sql } from '../sql.js';
+import type { PortalScope } from './portal-scope.js';
 
 /** One event's delivery to one endpoint, and how its attempts went. */
 export interface DeliveryRecord {
@@ -37,7 +37,7 @@ function fromRow(row: Row): DeliveryRecord {
 
 /** The delivery queue and log of a portal's webhook endpoints, kept in the database so it survives a restart. */
 export class DeliveryRepository {
-  constructor(private readonly scope: { sql: Sql; portalId: number }) {}
+  constructor(private readonly scope: PortalScope) {}
 
   /** One delivery of an event to an endpoint; `due_ms` null for one that is not to be sent (skipped). */
   add(d: Pick<DeliveryRecord, 'endpoint_id' | 'event_id' | 'event' | 'status' | 'due_ms' | 'error'>): void {

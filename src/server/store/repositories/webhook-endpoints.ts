@@ -1,4 +1,4 @@
-import type { Sql } from '../sql.js';
+import type { PortalScope } from './portal-scope.js';
 
 /** A webhook endpoint of a portal (the reference server's `/__reference/webhooks`). */
 export interface WebhookEndpointRecord {
@@ -32,7 +32,7 @@ function fromRow(row: Row): WebhookEndpointRecord {
 
 /** A portal's webhook endpoints: a small table, read by id or whole. */
 export class WebhookEndpointRepository {
-  constructor(private readonly scope: { sql: Sql; portalId: number }) {}
+  constructor(private readonly scope: PortalScope) {}
 
   /** Oldest first. */
   list(): WebhookEndpointRecord[] {
