@@ -64,3 +64,21 @@ export async function startReceiver(answers: Answer[] = [{ status: 200 }]): Prom
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   return receiver;
 }
+
+/** Resolves once `check` holds: looked at now and after every commit of the store (no polling, no sleeps). */
+export function untilCommitted<T>(
+  store: { onCommit(listener: () => void): () => void },
+  check: () => T,
+): Promise<NonNullable<T>> {
+  return new Promise((resolve) => {
+    const look = () => {
+      const value = check();
+      if (value) {
+        stop();
+        resolve(value as NonNullable<T>);
+      }
+    };
+    const stop = store.onCommit(look);
+    look();
+  });
+}

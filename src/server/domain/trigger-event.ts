@@ -47,6 +47,20 @@ function visibleComment(portal: PortalState, now: Date, silent: boolean): number
   return comment.id;
 }
 
+/** A post open to votes and another status of its tab (or of no tab); failing that, no status at all. */
+function statusMove(portal: PortalState): { post: PostRecord; statusId: number | null } {
+  const posts = portal.posts.filter((p) => isVoteable(portal, p));
+  for (const post of posts) {
+    const other = portal.statuses.find(
+      (s) => s.id !== post.status_id && (s.tab_id === null || s.tab_id === post.tab_id),
+    );
+    if (other) return { post, statusId: other.id };
+  }
+  const withStatus = posts.find((p) => p.status_id !== null);
+  if (!withStatus) throw new RuleViolation('The portal has no post whose status can change.');
+  return { post: withStatus, statusId: null };
+}
+
 const anonymousId = () => randomBytes(16).toString('hex');
 
 const FIXTURES: Record<WebhookEventName, (portal: PortalState, now: Date) => void> = {
@@ -61,12 +75,8 @@ const FIXTURES: Record<WebhookEventName, (portal: PortalState, now: Date) => voi
     removeAnonymousVote(portal, post.key, voter, now);
   },
   'post.status_changed': (portal, now) => {
-    const post = votablePost(portal);
-    const next = portal.statuses.find(
-      (s) => s.id !== post.status_id && (s.tab_id === null || s.tab_id === post.tab_id),
-    );
-    if (!next) throw new RuleViolation('The portal has no other status to move a post to.');
-    changePostStatus(portal, post, next.id, now);
+    const { post, statusId } = statusMove(portal);
+    changePostStatus(portal, post, statusId, now);
   },
   'post.created': () => {
     throw new RuleViolation('post.created cannot be triggered on this server yet.');
