@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint, type OperationName } from './endpoints.js';
-import { operationExamples } from './examples.js';
-import { jsonShapes, type JsonShape } from './json-shape.js';
+import { operationExamples, type OperationExample } from './examples.js';
+import { jsonShapes } from './json-shape.js';
+import { openApiLinks } from './openapi-links.js';
 import { commonSchemas } from './schemas/common.js';
 import { SYNC_MAX_KILOBYTES } from './schemas/knowledgebase.js';
-import { VALIDATION_MESSAGE } from './validation.js';
+import { BLANK_TEXT, VALIDATION_MESSAGE } from './validation.js';
 
 type Json = Record<string, unknown>;
 
@@ -24,28 +25,42 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
     },
   }) as Json;
   delete json.$schema;
-  return tidy(json) as Json;
+  return tidy(json, io) as Json;
 }
 
-/** Drops what only restates a default (the safe-integer bounds of `z.int()`, `additionalProperties: {}`) and flattens nested unions. */
-function tidy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(tidy);
+/**
+ * Drops what only restates a default (`additionalProperties: {}`; in answers, the
+ * safe-integer bounds of `z.int()`, which a request must keep: the server refuses more)
+ * and flattens nested unions. In a request, a nullable field also takes a blank string,
+ * which the server reads as null (D-INPUT-NORMALISE).
+ */
+function tidy(value: unknown, io: 'input' | 'output'): unknown {
+  if (Array.isArray(value)) return value.map((v) => tidy(v, io));
   if (!value || typeof value !== 'object') return value;
   const out: Json = {};
   for (const [key, v] of Object.entries(value)) {
-    if (key === 'minimum' && v === Number.MIN_SAFE_INTEGER) continue;
-    if (key === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
+    const safeBound = Math.abs(v as number) === Number.MAX_SAFE_INTEGER;
+    if ((key === 'minimum' || key === 'maximum') && safeBound && io === 'output') continue;
     if (key === 'additionalProperties' && v && typeof v === 'object' && Object.keys(v).length === 0) continue;
-    out[key] = tidy(v);
+    out[key] = tidy(v, io);
   }
   // `anyOf: [{anyOf: [a, b]}, c]` (an optional union) reads better as `anyOf: [a, b, c]`.
   if (Array.isArray(out.anyOf)) {
     out.anyOf = (out.anyOf as Json[]).flatMap((s) =>
       Object.keys(s).length === 1 && Array.isArray(s.anyOf) ? (s.anyOf as Json[]) : [s],
     );
+    const choices = out.anyOf as Json[];
+    if (io === 'input' && choices.some((s) => s.type === 'null') && !choices.some(takesBlank)) {
+      choices.splice(choices.length - 1, 0, { type: 'string', pattern: BLANK_TEXT });
+    }
   }
   return out;
 }
+
+const takesBlank = (schema: Json): boolean =>
+  schema.type === 'string' &&
+  !schema.minLength &&
+  (!schema.pattern || new RegExp(schema.pattern as string, 'u').test(''));
 
 const TAGS: Record<string, string> = {
   portal: 'The portal the API key belongs to.',
@@ -112,6 +127,7 @@ function refusalResponses(endpoint: Endpoint): Json {
   if (endpoint.method !== 'GET') out['403'] = ref(refusals.has('forbidden') ? 'Forbidden' : 'ReadOnlyKey');
   if (refusals.has('not-found')) out['404'] = ref('NotFound');
   if (hasBody) out['413'] = ref(endpoint.multipart ? 'UploadTooLarge' : 'BodyTooLarge');
+  out['421'] = ref('Misdirected');
   if (refusals.has('rule-violation')) out['422'] = ref('Unprocessable');
   else if (validated) out['422'] = ref('ValidationFailed');
   out['429'] = ref(refusals.has('queue-full') ? 'TooManyScans' : 'TooManyRequests');
@@ -141,48 +157,65 @@ function queryParameters(endpoint: Endpoint, example: Readonly<Record<string, st
     in: 'query',
     required: q.required?.includes(name) ?? false,
     description: QUERY_PARAMETERS[name],
+    // Blank is absent (D-QUERY-BLANK-ABSENT): an optional parameter may be sent empty.
+    ...(!q.required?.includes(name) && { allowEmptyValue: true }),
     schema,
     ...(schema.type === 'array' && { style: 'form', explode: true }),
     ...(example[name] !== undefined && { example: example[name] }),
   }));
 }
 
-function requestBody(endpoint: Endpoint, example: unknown): Json | undefined {
+/**
+ * The body: JSON, named once under components (the server also reads the same fields
+ * form-urlencoded, which the service does not document: D-OPENAPI-NO-FORMS), or a
+ * multipart upload.
+ */
+function requestBody(endpoint: Endpoint, example: OperationExample): Json | undefined {
   if (endpoint.body) {
-    // Named once under components; form-urlencoded bodies carry the same fields as text.
     const schema = { $ref: `#/components/schemas/${bodySchemaName(endpoint)}` };
+    const value = example.request;
     return {
       required: true,
-      content: {
-        'application/json': { schema, ...(example !== undefined && { example }) },
-        'application/x-www-form-urlencoded': { schema },
-      },
+      content: { 'application/json': { schema, ...(value !== undefined && { example: value }) } },
     };
   }
-  if (endpoint.multipart) {
-    const fields = jsonSchemaOf(endpoint.multipart, 'input') as { properties?: Json; required?: string[] };
-    const file = {
+  if (endpoint.multipart)
+    return { required: true, content: { 'multipart/form-data': multipartBody(endpoint, example) } };
+  return undefined;
+}
+
+/**
+ * A multipart upload: the file part and the form fields. A list goes as one text part
+ * per item under `name[]` (a single part named `name` would be a string, not a list:
+ * D-OPENAPI-MULTIPART).
+ */
+function multipartBody(endpoint: Endpoint, example: OperationExample): Json {
+  const fields = jsonSchemaOf(endpoint.multipart!, 'input') as { properties?: Json; required?: string[] };
+  const partName = (name: string) => ((fields.properties![name] as Json).type === 'array' ? `${name}[]` : name);
+  const properties: Json = {
+    file: {
       type: 'string',
       format: 'binary',
       contentMediaType: 'application/zip',
-      description: `The ZIP archive, at most ${SYNC_MAX_KILOBYTES} kilobytes.`,
-    };
-    return {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { file, ...(fields.properties ?? {}) },
-            required: ['file', ...(fields.required ?? [])],
-          },
-          encoding: arrayFieldEncodings(fields.properties ?? {}),
-        },
-      },
-    };
+      description: `The ZIP archive, at most ${SYNC_MAX_KILOBYTES} kilobytes; a file part (with a filename).`,
+    },
+  };
+  const encoding: Json = {};
+  for (const [name, schema] of Object.entries(fields.properties ?? {})) {
+    properties[partName(name)] = schema;
+    if (partName(name) !== name) encoding[partName(name)] = { contentType: 'text/plain' };
   }
-  return undefined;
+  const request = (example.request ?? {}) as Json;
+  const value = example.file === undefined ? undefined : { file: example.file, ...renameKeys(request, partName) };
+  return {
+    schema: { type: 'object', properties, required: ['file', ...(fields.required ?? [])], additionalProperties: false },
+    ...(Object.keys(encoding).length && { encoding }),
+    ...(value && { example: value }),
+  };
 }
+
+const renameKeys = (value: Json, rename: (key: string) => string): Json =>
+  Object.fromEntries(Object.entries(value).map(([k, v]) => [rename(k), v]));
 
 /** `categories.update` → `CategoriesUpdateBody`. */
 const bodySchemaName = (endpoint: Endpoint): string =>
@@ -191,15 +224,6 @@ const bodySchemaName = (endpoint: Endpoint): string =>
     .map((part) => part[0].toUpperCase() + part.slice(1))
     .join('')}Body`;
 
-/** Lists go as one part per item (`delete_confirmed[]`). */
-function arrayFieldEncodings(properties: Json): Json {
-  const out: Json = { file: { contentType: 'application/zip, application/octet-stream' } };
-  for (const [name, schema] of Object.entries(properties)) {
-    if ((schema as Json).type === 'array') out[name] = { style: 'form', explode: true };
-  }
-  return out;
-}
-
 function successResponse(endpoint: Endpoint, example: unknown): Json {
   if (endpoint.responseType === 'zip') {
     return {
@@ -207,6 +231,7 @@ function successResponse(endpoint: Endpoint, example: unknown): Json {
       content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
     };
   }
+  const links = openApiLinks[endpoint.name];
   return {
     description: endpoint.summary,
     content: {
@@ -215,6 +240,7 @@ function successResponse(endpoint: Endpoint, example: unknown): Json {
         ...(example !== undefined && { example }),
       },
     },
+    ...(links && { links }),
   };
 }
 
@@ -223,7 +249,7 @@ export function openApiOperation(endpoint: Endpoint, operationId = endpoint.name
   const example = operationExamples[endpoint.name as OperationName] ?? {};
   const params = example.params ?? {};
   const parameters = [...pathParameters(endpoint, params), ...queryParameters(endpoint, params)];
-  const body = requestBody(endpoint, example.request);
+  const body = requestBody(endpoint, example);
   return {
     operationId,
     summary: endpoint.summary,
@@ -287,7 +313,13 @@ the API key belongs to and carries \`Authorization: Bearer <API_KEY>\`.
 Error bodies are JSON with a \`message\`; validation failures add \`errors\`, mapping each field to
 its messages. Besides the answers listed per operation: a path that matches no route answers 404
 \`The route … could not be found.\`, and a known path called with another verb answers 405 with an
-\`Allow\` header naming the verbs it takes (for example PUT on \`/api/v1/categories/{id}\`).`;
+\`Allow\` header naming the verbs it takes (for example PUT on \`/api/v1/categories/{id}\`).
+
+Every string of a JSON body, a form and a query string is trimmed of blanks (spaces, tabs, line
+breaks, Unicode spaces, the zero-width space and the BOM) before it is checked, and lengths are
+counted in characters after trimming; the patterns of the schemas say so. A blank value is null: a
+nullable field takes it, a required one refuses it, and a blank query parameter is as if it had not
+been sent. Path parameters are taken as they are.`;
 
 export interface OpenApiOptions {
   /** The address the document is served from: listed first, and the `{base_url}` default. */
@@ -358,6 +390,10 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
         NotFound: refusal('The item named in the path does not exist at this portal.', {
           message: 'No query results for model [App\\Models\\Post] zz999',
         }),
+        Misdirected: refusal(
+          'The Host header names no portal of this server, nor a name it answers to (`localhost`, an address it listens on, `fp server --allowed-hosts`).',
+          { message: 'Misdirected Request.' },
+        ),
         BodyTooLarge: refusal('The body is larger than 1 MiB.', {
           message: 'The request body must not be larger than 1048576 bytes.',
         }),

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
-import { dateString, looseBoolean, requiredString, uuidString } from '../validation.js';
+import { publicText } from '../public-text.js';
+import { withJsonShape } from '../json-shape.js';
+import { dateString, INTEGER_OR_DIGITS, looseBoolean, requiredString, uuidString } from '../validation.js';
 import { commonSchemas } from './common.js';
 import { userSchemas } from './user.js';
 
@@ -15,8 +17,8 @@ export const commentSchemas = lazily(() => {
 
   const CommentSchema = z.looseObject({
     id: z.number().int().nullable(),
-    comment: z.string(),
-    formatted_comment: z.string(),
+    comment: publicText(z.string()),
+    formatted_comment: publicText(z.string()),
     author: AuthorSchema,
     pinned_to_top: z.boolean(),
     tagged_for_changelog: z.boolean(),
@@ -32,15 +34,18 @@ export const commentSchemas = lazily(() => {
     url: z.string(),
     source_locale: z.string().nullable(),
     is_translated: z.boolean(),
-    original_html: z.string().nullable(),
+    original_html: publicText(z.string()).nullable(),
   });
 
-  const parentId = z
-    .union([z.number().int({ error: PARENT_ID_INTEGER }), z.string().regex(/^\d+$/, { error: PARENT_ID_INTEGER })], {
-      error: PARENT_ID_INTEGER,
-    })
-    .transform((v) => Number(v))
-    .nullish();
+  const parentId = withJsonShape(
+    z
+      .union(
+        [z.number().int({ error: PARENT_ID_INTEGER }), z.string().regex(/^[0-9]+$/, { error: PARENT_ID_INTEGER })],
+        { error: PARENT_ID_INTEGER },
+      )
+      .transform((v) => Number(v)),
+    INTEGER_OR_DIGITS,
+  ).nullish();
 
   const commonFields = {
     comment: requiredString('comment', { min: 3, max: 6000 }),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { withJsonShape } from '../json-shape.js';
 import { lazily } from '../lazily.js';
+import { publicText } from '../public-text.js';
 import { integerField, oneOf } from '../validation.js';
 import { commentSchemas } from './comment.js';
 import { commonSchemas } from './common.js';
@@ -61,9 +62,9 @@ export const PLATFORMS = [
   'edge_extension',
 ] as const;
 
-const CUSTOM_FIELD = /^cf_\d+$/;
+const CUSTOM_FIELD = /^cf_[0-9]+$/;
 
-const INTEGER_TEXT = /^-?\d+$/;
+const INTEGER_TEXT = /^-?[0-9]+$/;
 
 const mustBeInteger = (field: string) => `The ${field.replace(/_/g, ' ')} field must be an integer.`;
 
@@ -78,7 +79,7 @@ const manyIntegers = (field: string) =>
       .transform((v) => (Array.isArray(v) ? v : [v]))
       .refine((vs) => vs.every(isIntegerInput), { error: mustBeInteger(field) })
       .transform((vs) => vs.map(Number)),
-    { type: 'array', items: { type: 'integer' } },
+    { type: 'array', items: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } },
   );
 
 const queryString = (field: string) => z.string({ error: `The ${field.replace(/_/g, ' ')} field must be a string.` });
@@ -111,9 +112,9 @@ export const postSchemas = lazily(() => {
   const PostSchema = z.looseObject({
     id: z.string(),
     uid: z.string(),
-    title: z.string(),
-    description_short: z.string(),
-    description: z.string(),
+    title: publicText(z.string()),
+    description_short: publicText(z.string()),
+    description: publicText(z.string()),
     description_changelog: z.string(),
     clean_description_changelog: z.string(),
     image_main: z.string(),

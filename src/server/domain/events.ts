@@ -18,7 +18,7 @@ export type PostApprovalJob = (typeof POST_APPROVAL_JOBS)[number];
 
 export function recordEvent(portal: Portal, type: string, payload: Record<string, unknown>, now: Date): EventRecord {
   const event: EventRecord = { type, occurred_at: now.toISOString(), payload };
-  portal.events.record(event);
+  portal.eventLog.append(event);
   return event;
 }
 

@@ -5,10 +5,10 @@ import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
 import { HttpError } from './error-response.js';
+import { isHostHeader } from './host-syntax.js';
 import { sendJson } from './respond.js';
-
-/** A Host header that names a host (name, IPv4 or [IPv6]) and an optional port, nothing else. */
-const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import { handleWebhookRoute, isWebhookRoute } from '../webhooks/routes.js';
 
 /** The lists of `named-lists.ts` (tabs, sections, statuses, tags, users): `fp` resolves names with them. */
 const NAMED_LISTS: { [K in NamedList]: (portal: Portal) => Array<NamedItem<K>> } = {
@@ -28,6 +28,8 @@ interface ReferenceRequest {
   portal: Portal;
   store: Store;
   now: Date;
+  /** Where webhooks may be delivered. */
+  webhookEgress: EgressPolicy;
 }
 
 /** `/__reference/*`: inspection endpoints of the reference server, not part of the product's API. */
@@ -39,11 +41,16 @@ export async function handleReferenceRoute({
   portal,
   store,
   now,
+  webhookEgress,
 }: ReferenceRequest): Promise<void> {
   const path = url.pathname;
+  if (isWebhookRoute(path)) {
+    assertCanWrite(authenticate(req, portal, now));
+    await handleWebhookRoute({ req, res, url, method, portal, store, now, egress: webhookEgress });
+    return;
+  }
   const routes: Record<string, string> = {
     '/__reference/openapi.json': 'GET',
-    '/__reference/events': 'GET',
     '/__reference/reset': 'POST',
     ...Object.fromEntries(Object.keys(NAMED_LISTS).map((name) => [`/__reference/${name}`, 'GET'])),
   };
@@ -61,17 +68,13 @@ export async function handleReferenceRoute({
   if (path === '/__reference/openapi.json') {
     // The address the client used, so a client generated from this copy calls this server.
     const host = req.headers.host ?? '';
-    sendJson(res, 200, openApiDocument(HOST.test(host) ? { servedFrom: `http://${host}` } : {}));
+    sendJson(res, 200, openApiDocument(isHostHeader(host) ? { servedFrom: `http://${host}` } : {}));
     return;
   }
   assertCanWrite(authenticate(req, portal, now));
   const list = path.slice('/__reference/'.length);
   if (Object.hasOwn(NAMED_LISTS, list)) {
     sendJson(res, 200, { data: NAMED_LISTS[list as NamedList](portal) });
-    return;
-  }
-  if (path === '/__reference/events') {
-    sendJson(res, 200, { data: portal.events.list() });
     return;
   }
   store.reset(portal.id);

@@ -3,7 +3,13 @@ import { NotFoundError } from '../domain/errors.js';
 import type { ServerServices } from '../services.js';
 import type { Portal } from '../store/portal.js';
 import type { TabRecord } from '../store/state.js';
-import { defaultLinkCache, ScanRegistry, type PostHealth } from './link-health/index.js';
+import {
+  defaultLinkCache,
+  ownPortalLinks,
+  ScanRegistry,
+  type PortalPages,
+  type PostHealth,
+} from './link-health/index.js';
 
 let processRegistry: ScanRegistry | undefined;
 
@@ -30,10 +36,21 @@ export function startLinkScan(services: ServerServices, portal: Portal, tab: Tab
     editorType: portal.editor_type,
   }));
   const scanId = registry.start(tab.id, portalKey(portal), articles, {
+    ownLinks: ownPortalLinks(portalPages(portal)),
     ...(services.linkCache && { cache: services.linkCache }),
     ...(services.allowPrivateLinks && { egress: { allowPrivate: true } }),
   });
   return registry.progress(scanId)!;
+}
+
+/** The pages a visitor can open on the portal, read once when a scan starts. */
+function portalPages(portal: Portal): PortalPages {
+  return {
+    hosts: portal.hosts,
+    tabs: portal.tabs.list(),
+    sections: portal.sections.list(),
+    posts: portal.posts.list().filter((p) => p.tab_id !== null && p.moderation_status === 'approved'),
+  };
 }
 
 export function scanProgress(services: ServerServices, portal: Portal, scanId: string): ScanProgress {

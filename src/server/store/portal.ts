@@ -2,7 +2,7 @@ import { readSettings } from './portal-document.js';
 import { ApiKeyRepository } from './repositories/api-keys.js';
 import { CategoryRepository } from './repositories/categories.js';
 import { CommentRepository } from './repositories/comments.js';
-import { EventRepository } from './repositories/events.js';
+import { EventLogRepository } from './repositories/event-log.js';
 import { FeedbackRepository } from './repositories/feedback.js';
 import { GroupRepository } from './repositories/groups.js';
 import { KbRepository } from './repositories/kb.js';
@@ -11,11 +11,14 @@ import { PostRepository } from './repositories/posts.js';
 import { ReferenceRepository } from './repositories/references.js';
 import { SavedQueryRepository } from './repositories/saved-queries.js';
 import { SectionRepository } from './repositories/sections.js';
+import { SilencedItemRepository } from './repositories/silenced-items.js';
 import { StatusRepository } from './repositories/statuses.js';
 import { TabRepository } from './repositories/tabs.js';
 import { TagRepository } from './repositories/tags.js';
 import { UserRepository } from './repositories/users.js';
 import { VoteRepository } from './repositories/votes.js';
+import { DeliveryRepository } from './repositories/webhook-deliveries.js';
+import { WebhookEndpointRepository } from './repositories/webhook-endpoints.js';
 import type { Sql } from './sql.js';
 import type { PortalSettings } from './state.js';
 
@@ -41,8 +44,11 @@ export class Portal implements PortalSettings {
   readonly references: ReferenceRepository;
   readonly votes: VoteRepository;
   readonly savedQueries: SavedQueryRepository;
-  readonly events: EventRepository;
   readonly kb: KbRepository;
+  readonly eventLog: EventLogRepository;
+  readonly webhooks: WebhookEndpointRepository;
+  readonly deliveries: DeliveryRepository;
+  readonly silenced: SilencedItemRepository;
 
   constructor(sql: Sql, id: number) {
     this.settings = readSettings(sql, id);
@@ -61,8 +67,11 @@ export class Portal implements PortalSettings {
     this.references = new ReferenceRepository(scope);
     this.votes = new VoteRepository(scope);
     this.savedQueries = new SavedQueryRepository(scope);
-    this.events = new EventRepository(scope);
     this.kb = new KbRepository(scope);
+    this.eventLog = new EventLogRepository(scope);
+    this.webhooks = new WebhookEndpointRepository(scope);
+    this.deliveries = new DeliveryRepository(scope);
+    this.silenced = new SilencedItemRepository(scope);
   }
 
   /** Read the settings again (after a reset). */

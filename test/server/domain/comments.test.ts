@@ -125,10 +125,10 @@ describe('comment rules', () => {
   it('a silent comment records no event; a loud one records CommentCreated and the mails', () => {
     const p = portal();
     createComment(p, 'dark1', input({ silent: true }), NOW);
-    expect(p.events.list()).toEqual([]);
+    expect(p.eventLog.records()).toEqual([]);
     const c = createComment(p, 'dark1', input({ silent: false }), NOW);
-    expect(p.events.list().map((e) => e.type)).toEqual(['CommentCreated', 'mail']);
-    expect(p.events.list()[0].payload).toEqual({ comment_id: c.id, post_key: 'dark1', user_id: CARA });
+    expect(p.eventLog.records().map((e) => e.type)).toEqual(['CommentCreated', 'mail', 'comment.created']);
+    expect(p.eventLog.records()[0].payload).toEqual({ comment_id: c.id, post_key: 'dark1', user_id: CARA });
   });
 
   it('mails go to the post author and the parent author, never to the commenter, nobody twice', () => {
@@ -149,7 +149,7 @@ describe('comment rules', () => {
       NOW,
     );
     createComment(p, 'dark1', input(), NOW);
-    expect(p.events.list().map((e) => e.type)).toEqual(['CommentCreated']);
+    expect(p.eventLog.records().map((e) => e.type)).toEqual(['CommentCreated', 'comment.created']);
   });
 
   it('update refuses a parent that is the comment itself or one of its replies', () => {

@@ -91,18 +91,25 @@ describe('moderation transitions', () => {
       moderated_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
     });
-    expect(p.events.list().map((e) => e.payload)).toEqual([
+    expect(
+      p.eventLog
+        .records()
+        .filter((e) => e.type === 'job')
+        .map((e) => e.payload),
+    ).toEqual([
       { job: 'translation', post_key: 'pend3' },
       { job: 'auto_tagging', post_key: 'pend3' },
       { job: 'auto_reply', post_key: 'pend3' },
     ]);
+    // The post becomes visible: its post.created is emitted now (D-WEBHOOK-APPROVAL).
+    expect(p.eventLog.records().map((e) => e.type)).toEqual(['job', 'job', 'job', 'post.created']);
   });
 
   it('reject moves a pending comment to rejected and dispatches nothing', () => {
     const p = portal();
     const target = moderate(p, 'reject', 'comment', '104', NOW);
     expect(target.type === 'comment' && target.comment.moderation_status).toBe('rejected');
-    expect(p.events.list()).toEqual([]);
+    expect(p.eventLog.records()).toEqual([]);
   });
 
   it('approve only from pending: an approved comment stays approved and the refusal names the state', () => {
@@ -121,7 +128,7 @@ describe('moderation transitions', () => {
     expect(thrown(() => moderate(p, 'approve', 'comment', '105', NOW)).message).toBe(
       'The comment is already rejected.',
     );
-    expect(p.events.list()).toEqual([]);
+    expect(p.eventLog.records()).toEqual([]);
   });
 
   it('unknown items are the service 404', () => {

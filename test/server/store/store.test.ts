@@ -151,7 +151,7 @@ describe('writes', () => {
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ message: 'Server Error' });
       expect(store.portals[0].comments.list().map((c) => c.comment)).not.toContain('Never stored');
-      expect(store.portals[0].events.list()).toEqual([]);
+      expect(store.portals[0].eventLog.records()).toEqual([]);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

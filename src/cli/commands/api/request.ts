@@ -2,11 +2,13 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
-import { toApiError, type RawResponse } from '../../../client/api-client.js';
+import { readText, toApiError, type RawResponse } from '../../../client/api-client.js';
+import { PageGuard } from '../../../client/page-guard.js';
 import { offsetPages, PAGE_SIZE, type OffsetPage } from '../../../client/paginate.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
+import { terminalText } from '../../output/terminal-text.js';
 import type { IO } from '../../io.js';
 import { appendQuery, buildFields, type FieldTree } from './fields.js';
 
@@ -53,7 +55,8 @@ const isJson = (res: RawResponse) => /\bjson\b/i.test(String(res.headers['conten
 function writeHead(io: IO, res: RawResponse): void {
   const lines = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd()];
   for (const [name, value] of Object.entries(res.headers)) {
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) lines.push(`${name}: ${v}`);
+    for (const v of Array.isArray(value) ? value : [value])
+      if (v !== undefined) lines.push(terminalText(`${name}: ${v}`));
   }
   io.stdout.write(`${lines.join('\n')}\n\n`);
 }
@@ -70,7 +73,7 @@ async function writeBody(io: IO, res: RawResponse, text?: string): Promise<void>
     if (json && last !== 10) await write(io, '\n');
     return;
   }
-  text ??= await res.body.text();
+  text ??= await readText(res);
   if (!text) return;
   if (json && io.stdoutIsTTY) {
     try {
@@ -85,7 +88,7 @@ async function writeBody(io: IO, res: RawResponse, text?: string): Promise<void>
 
 /** An error answer: its body on stdout, then the usual one-line error (and exit code) via the thrown ApiError. */
 async function failWith(io: IO, res: RawResponse): Promise<never> {
-  const text = await res.body.text();
+  const text = await readText(res);
   await writeBody(io, res, text);
   throw await toApiError({ ...res, body: { text: async () => text } as unknown as RawResponse['body'] });
 }
@@ -140,7 +143,7 @@ export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
 async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Promise<RawResponse>): Promise<void> {
   const io = f.io;
   if (first.status >= 400) await failWith(io, first);
-  const text = await first.body.text();
+  const text = await readText(first);
   let firstPage: Partial<OffsetPage<unknown>>;
   try {
     firstPage = JSON.parse(text) as Partial<OffsetPage<unknown>>;
@@ -165,11 +168,13 @@ async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Pr
       if (!userLimit) url.searchParams.set('limit', String(PAGE_SIZE));
       const res = await send();
       if (res.status >= 400) throw await toApiError(res);
-      const page = (await res.body.json()) as OffsetPage<unknown>;
+      const page = JSON.parse(await readText(res)) as OffsetPage<unknown>;
       if (!Array.isArray(page.data)) throw new Error(`page at skip=${skip} has no data list`);
       return page;
     },
     Number(url.searchParams.get('skip') ?? 0),
+    undefined,
+    new PageGuard(`GET ${url.pathname}`),
   );
   const pretty = io.stdoutIsTTY;
   let count = 0;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../../src/cli/main.js';
 import { ADMIN_KEY, ANN, BOB } from '../../../support/fixture-seed.js';
-import { fakeFactory, fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 
 let server: TestServer;
@@ -20,7 +20,7 @@ async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {
 }
 
 const comments = () => server.store.portals[0].comments.list();
-const events = () => server.store.portals[0].events.list();
+const events = () => server.store.portals[0].eventLog.records();
 
 describe('fp comments create', () => {
   it('creates a comment with --text and prints it as JSON', async () => {
