@@ -18,6 +18,8 @@ export interface GlobalOptions {
   color?: boolean;
   debug?: boolean;
   timeout?: string;
+  /** `--max-response 64MB` as given. */
+  maxResponse?: string;
 }
 
 /** Lazy dependencies of every command: nothing is loaded or read until a command asks. */
@@ -72,6 +74,7 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
           baseUrl: creds.baseUrl,
           apiKey: creds.apiKey,
           timeoutMs: parseTimeout(g.timeout),
+          maxResponseBytes: await maxResponseBytes(g.maxResponse, io.env),
           userAgent: `fp/${version}`,
           debug,
           onWait: (line) => f.status(line),
@@ -101,6 +104,18 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
     },
   };
   return f;
+}
+
+/** `--max-response`, else FP_MAX_RESPONSE, else the client's default. */
+async function maxResponseBytes(flag: string | undefined, env: IO['env']): Promise<number | undefined> {
+  const value = flag ?? (env.FP_MAX_RESPONSE || undefined);
+  if (value === undefined) return undefined;
+  const { parseSize } = await import('../client/response-cap.js');
+  const bytes = parseSize(value);
+  const source = flag !== undefined ? '--max-response' : 'FP_MAX_RESPONSE';
+  if (bytes === undefined)
+    throw new UsageError(`invalid ${source} "${value}": expected a size like 64MB, 512MB or 2GB`);
+  return bytes;
 }
 
 function parseTimeout(value: string | undefined): number | undefined {

@@ -10,7 +10,15 @@ declare const __FP_VERSION__: string | undefined;
 export const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
 
 /** Global options that take a value, so the command word can be found without loading anything. */
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--format', '--timeout', '--fields', '--jq']);
+const VALUE_OPTIONS = new Set([
+  '--profile',
+  '--base-url',
+  '--format',
+  '--timeout',
+  '--fields',
+  '--jq',
+  '--max-response',
+]);
 
 function commandWord(argv: string[]): { word?: string; next?: string } {
   for (let i = 0; i < argv.length; i++) {
@@ -53,6 +61,10 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false, fact
     .option(
       '--timeout <seconds>',
       'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)',
+    )
+    .option(
+      '--max-response <size>',
+      'the most one answer may hold, e.g. 64MB (the default) or 1GB (env FP_MAX_RESPONSE); a larger one is refused while it arrives',
     )
     .showSuggestionAfterError(true)
     .addHelpCommand(false)

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
-import { toApiError, type RawResponse } from '../../../client/api-client.js';
+import { readText, toApiError, type RawResponse } from '../../../client/api-client.js';
 import { offsetPages, PAGE_SIZE, type OffsetPage } from '../../../client/paginate.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -72,7 +72,7 @@ async function writeBody(io: IO, res: RawResponse, text?: string): Promise<void>
     if (json && last !== 10) await write(io, '\n');
     return;
   }
-  text ??= await res.body.text();
+  text ??= await readText(res);
   if (!text) return;
   if (json && io.stdoutIsTTY) {
     try {
@@ -87,7 +87,7 @@ async function writeBody(io: IO, res: RawResponse, text?: string): Promise<void>
 
 /** An error answer: its body on stdout, then the usual one-line error (and exit code) via the thrown ApiError. */
 async function failWith(io: IO, res: RawResponse): Promise<never> {
-  const text = await res.body.text();
+  const text = await readText(res);
   await writeBody(io, res, text);
   throw await toApiError({ ...res, body: { text: async () => text } as unknown as RawResponse['body'] });
 }
@@ -142,7 +142,7 @@ export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
 async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Promise<RawResponse>): Promise<void> {
   const io = f.io;
   if (first.status >= 400) await failWith(io, first);
-  const text = await first.body.text();
+  const text = await readText(first);
   let firstPage: Partial<OffsetPage<unknown>>;
   try {
     firstPage = JSON.parse(text) as Partial<OffsetPage<unknown>>;
