@@ -26,7 +26,7 @@ async function post(path: string, body: string, headers: Record<string, string>)
   return { status: res.statusCode, body: (await res.body.json()) as any };
 }
 
-describe('JSON nesting is bounded before the body is parsed', () => {
+describe('D-HTTP-LIMITS JSON nesting is bounded before the body is parsed', () => {
   it(`${MAX_JSON_DEPTH} levels are read as usual; one more is 400`, async () => {
     const json = { ...auth, 'content-type': 'application/json' };
     const atLimit = await post('/api/v1/categories', nested(MAX_JSON_DEPTH), json);
@@ -56,7 +56,7 @@ describe('JSON nesting is bounded before the body is parsed', () => {
   });
 });
 
-describe('every body is checked against its cap before it is read', () => {
+describe('D-HTTP-LIMITS every body is checked against its cap before it is read', () => {
   // Only the headers are sent: the answer has to come without the body.
   const headersOnly = (path: string, type: string, length: number) =>
     rawExchange(
@@ -126,7 +126,7 @@ const closeApp = (app: Server) =>
     app.closeAllConnections();
   });
 
-describe('deadlines', () => {
+describe('D-HTTP-LIMITS deadlines', () => {
   it('the server expects headers within 10 s and the whole request within 120 s', async () => {
     const { app } = await limitedApp({});
     expect([app.headersTimeout, app.requestTimeout]).toEqual([10_000, 120_000]);
@@ -149,7 +149,7 @@ describe('deadlines', () => {
   });
 });
 
-describe('open connections are capped', () => {
+describe('D-HTTP-LIMITS open connections are capped', () => {
   /** A keep-alive connection that has been served once (so the server counts it). */
   async function servedConnection(port: number, localAddress = '127.0.0.1') {
     const socket = net.connect({ port, host: '127.0.0.1', localAddress });
