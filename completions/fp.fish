@@ -50,7 +50,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval --dir --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed
+            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval --dir --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --tool-names --port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed
                 set skip 1
             case '-*'
             case '*'
@@ -907,6 +907,8 @@ complete -c fp -n "__fp_at 'fp api'" -l timeout -r -d 'give up on a request afte
 complete -c fp -n "__fp_at 'fp api'" -l max-response -r -d 'the most one answer may hold, e.g. 64MB (the default) or 1GB (env FP_MAX_RESPONSE); a larger one is refused while it arrives'
 complete -c fp -n "__fp_at 'fp mcp'" -l read-only -d 'list and run only the tools that change nothing'
 complete -c fp -n "__fp_at 'fp mcp'" -l toolsets -r -d 'only these endpoint groups, comma-separated (e.g. moderation,kb); default all'
+complete -c fp -n "__fp_at 'fp mcp'" -l lockdown -d 'withhold the text of items not approved and of authors outside the portal team'
+complete -c fp -n "__fp_at 'fp mcp'" -l tool-names -r -d 'dotted (posts.list, the default) or underscore (posts_list)'
 complete -c fp -n "__fp_at 'fp mcp'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp mcp'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp mcp'" -l base-url -r -d 'portal address (env FP_BASE_URL)'

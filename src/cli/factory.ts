@@ -1,26 +1,12 @@
 import type { ApiClient } from '../client/api-client.js';
 import type { ProfileStore } from './config/profile-store.js';
+import type { GlobalOptions } from './global-options.js';
 import type { Credentials } from './config/resolve-credentials.js';
 import type { RequestSpinner } from './framework/request-spinner.js';
 import { UsageError } from './errors.js';
 import { terminalLines } from './output/terminal-text.js';
 import type { IO } from './io.js';
 import type { Output } from './output/output.js';
-
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  json?: boolean;
-  format?: string;
-  /** `--fields a,b,c` as given. */
-  fields?: string;
-  jq?: string;
-  color?: boolean;
-  debug?: boolean;
-  timeout?: string;
-  /** `--max-response 64MB` as given. */
-  maxResponse?: string;
-}
 
 /** Lazy dependencies of every command: nothing is loaded or read until a command asks. */
 export interface Factory {

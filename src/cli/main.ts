@@ -1,7 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { COMMAND_GROUPS } from './command-groups.js';
 import { describeFailure, EXIT, UsageError } from './errors.js';
-import { createFactory, type Factory, type GlobalOptions } from './factory.js';
+import { createFactory, type Factory } from './factory.js';
+import type { GlobalOptions } from './global-options.js';
 import { withCompletionValues } from './completion/completion-values.js';
 import { processIO, type IO } from './io.js';
 import { OUTPUT_FORMATS } from './output/format.js';

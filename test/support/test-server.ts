@@ -66,7 +66,7 @@ export async function startTestServer(
       for (const [k, v] of Object.entries(res.headers)) {
         if (v !== undefined) responseHeaders.set(k, Array.isArray(v) ? v.join(', ') : v);
       }
-      let parsed: unknown = undefined;
+      let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : undefined;
       } catch {

@@ -83,3 +83,15 @@ export function healthSummary(posts: PostLinkHealth[], c?: ChalkInstance): strin
   const text = `${noun(posts.length, 'article')}, ${noun(links, 'distinct link')}, ${broken} broken.`;
   return c && broken > 0 ? c.red(text) : text;
 }
+
+/** The fields of a scan's progress, for `progress` and a `scan` that does not wait. */
+export const progressFields: Column<ScanProgress>[] = [
+  { header: 'SCAN', value: (p) => p.scan_id },
+  { header: 'TAB', value: (p) => p.tab_id },
+  { header: 'STATE', value: (p) => p.state },
+  { header: 'CHECKED', value: (p) => `${p.checked}/${p.total}` },
+  { header: 'BROKEN', value: (p) => p.failed },
+  { header: 'STARTED', value: (p) => p.started_at },
+  { header: 'FINISHED', value: (p) => p.finished_at },
+  { header: 'ERROR', value: (p) => p.error },
+];

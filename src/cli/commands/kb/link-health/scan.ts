@@ -7,8 +7,7 @@ import { defineCommand, type CommandDef } from '../../../framework/define-comman
 import { isInteractive } from '../../../io.js';
 import { terminalText } from '../../../output/terminal-text.js';
 import { plural, tabFlag, waitFlags } from '../options.js';
-import { progressFields } from './progress.js';
-import { linkTally, progressText } from './render.js';
+import { linkTally, progressFields, progressText } from './render.js';
 import { printResults } from './results.js';
 import { requestSpinner } from '../../../framework/request-spinner.js';
 
