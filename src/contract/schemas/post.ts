@@ -62,9 +62,9 @@ export const PLATFORMS = [
   'edge_extension',
 ] as const;
 
-const CUSTOM_FIELD = /^cf_\d+$/;
+const CUSTOM_FIELD = /^cf_[0-9]+$/;
 
-const INTEGER_TEXT = /^-?\d+$/;
+const INTEGER_TEXT = /^-?[0-9]+$/;
 
 const mustBeInteger = (field: string) => `The ${field.replace(/_/g, ' ')} field must be an integer.`;
 
@@ -79,7 +79,7 @@ const manyIntegers = (field: string) =>
       .transform((v) => (Array.isArray(v) ? v : [v]))
       .refine((vs) => vs.every(isIntegerInput), { error: mustBeInteger(field) })
       .transform((vs) => vs.map(Number)),
-    { type: 'array', items: { type: 'integer' } },
+    { type: 'array', items: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } },
   );
 
 const queryString = (field: string) => z.string({ error: `The ${field.replace(/_/g, ' ')} field must be a string.` });
