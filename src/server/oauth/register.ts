@@ -105,19 +105,32 @@ export async function registerClient(
   const name = body.client_name;
   if (name !== undefined && (typeof name !== 'string' || name.length > 200))
     throw metadataError('client_name must be a string of at most 200 characters.');
+  const applicationType = body.application_type ?? 'web';
+  if (applicationType !== 'web' && applicationType !== 'native')
+    throw metadataError('application_type must be web or native.');
 
-  const client = state.registerClient({
-    portal,
-    redirectUris,
-    clientName: name as string | undefined,
-    issuedAt: Math.floor(now.getTime() / 1000),
-  });
-  if (!client) throw new OAuthError(503, 'temporarily_unavailable', 'Too many registered clients.');
+  const client = state.registerClient(
+    {
+      portal,
+      redirectUris,
+      clientName: name as string | undefined,
+      applicationType,
+      issuedAt: Math.floor(now.getTime() / 1000),
+    },
+    now.getTime(),
+  );
+  if (!client)
+    throw new OAuthError(
+      503,
+      'temporarily_unavailable',
+      'This portal has too many registered clients; unused ones expire a day after they registered.',
+    );
   sendOAuthJson(res, 201, {
     client_id: client.clientId,
     client_id_issued_at: client.issuedAt,
     ...(client.clientName !== undefined ? { client_name: client.clientName } : {}),
     redirect_uris: client.redirectUris,
+    application_type: client.applicationType,
     grant_types: grantTypes,
     response_types: responseTypes,
     token_endpoint_auth_method: 'none',
