@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_JSON_DEPTH, nestsDeeperThan, readBody } from '../http/read-body.js';
 import { OAuthError, sendOAuthJson } from './oauth-error.js';
 import type { OAuthState } from './oauth-state.js';
 import { SCOPE } from './metadata.js';
@@ -37,21 +38,19 @@ async function readJsonObject(req: IncomingMessage): Promise<Record<string, unkn
     .trim()
     .toLowerCase();
   if (type !== 'application/json') throw metadataError('The registration request must be application/json.');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_LIMIT)
-      throw new OAuthError(
-        413,
-        'invalid_client_metadata',
-        `The request body must not be larger than ${BODY_LIMIT} bytes.`,
-      );
-    chunks.push(chunk);
-  }
+  const text = (
+    await readBody(
+      req,
+      BODY_LIMIT,
+      () =>
+        new OAuthError(413, 'invalid_client_metadata', `The request body must not be larger than ${BODY_LIMIT} bytes.`),
+    )
+  ).toString('utf8');
+  if (nestsDeeperThan(text))
+    throw metadataError(`The registration request must not nest deeper than ${MAX_JSON_DEPTH} levels.`);
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw metadataError('The registration request is not valid JSON.');
   }
