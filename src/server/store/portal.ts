@@ -51,6 +51,11 @@ import {
   type TableSpec,
 } from './tables.js';
 
+import { EventLogRepository } from './repositories/event-log.js';
+import { SilencedItemRepository } from './repositories/silenced-items.js';
+import { DeliveryRepository } from './repositories/webhook-deliveries.js';
+import { WebhookEndpointRepository } from './repositories/webhook-endpoints.js';
+
 type Row = Record<string, unknown>;
 
 /** What a post list shows, as the domain decides it; every field given must hold. */
@@ -123,6 +128,10 @@ export class PortalState implements PortalSettings {
 
   readonly scope: PortalScope;
   readonly categories: CategoryRepository;
+  readonly eventLog: EventLogRepository;
+  readonly webhooks: WebhookEndpointRepository;
+  readonly deliveries: DeliveryRepository;
+  readonly silenced: SilencedItemRepository;
 
   constructor(
     private readonly sql: Sql,
@@ -131,6 +140,10 @@ export class PortalState implements PortalSettings {
     this.settings = readSettings(sql, id);
     this.scope = new PortalScope(sql, id);
     this.categories = new CategoryRepository(this.scope);
+    this.eventLog = new EventLogRepository(this.scope);
+    this.webhooks = new WebhookEndpointRepository(this.scope);
+    this.deliveries = new DeliveryRepository(this.scope);
+    this.silenced = new SilencedItemRepository(this.scope);
   }
 
   /** Read the settings again (after a reset). */
