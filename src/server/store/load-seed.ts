@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
+import { nameKey } from '../../contract/name-key.js';
 import {
   CommentSeed,
   SeedFileSchema,
@@ -210,7 +211,7 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
     const tagIds = new Set(p.tags.map((t) => t.id));
 
     unique(p.categories, (c) => c.id, 'id', 'categories');
-    unique(p.categories, (c) => c.name, 'name', 'categories');
+    unique(p.categories, (c) => nameKey(c.name), 'name', 'categories');
     const catId = nextId(p.categories.map((c) => c.id ?? 0));
     const categories: CategoryRecord[] = p.categories.map((c, i) => ({
       ...c,
@@ -221,7 +222,7 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
     const categoryIds = new Set(categories.map((c) => c.id));
 
     unique(p.groups, (g) => g.id, 'id', 'groups');
-    unique(p.groups, (g) => g.name, 'name', 'groups');
+    unique(p.groups, (g) => nameKey(g.name), 'name', 'groups');
     const groups: GroupRecord[] = p.groups.map((g, i) => {
       g.user_ids.forEach((u, ui) => {
         if (!userIds.has(u)) at([...base, 'groups', i, 'user_ids', ui], 'unknown user');

@@ -1,3 +1,4 @@
+import { sameName } from '../../contract/name-key.js';
 import type { Sql } from './sql.js';
 import { CategoryRepository } from './repositories/categories.js';
 import { PortalScope } from './repositories/portal-scope.js';
@@ -416,8 +417,9 @@ export class PortalState implements PortalSettings {
     const g = this.first(GROUPS, 'id_lc = ?', [id.toLowerCase()]);
     return g === undefined ? undefined : { ...g, user_ids: groupUserIds(this.sql, this.id, g.id) };
   }
+  /** Compared by their key (D-NAME-KEY). */
   groupNamed(name: string): GroupRecord | undefined {
-    const g = this.first(GROUPS, 'name = ?', [name]);
+    const g = readAll(this.sql, GROUPS, this.id).find((row) => sameName(row.name, name));
     return g === undefined ? undefined : { ...g, user_ids: [] };
   }
   /** Members in the order they joined. */

@@ -9,6 +9,7 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { endpointList, type Endpoint } from '../../../src/contract/endpoints.js';
+import { nameKey } from '../../../src/contract/name-key.js';
 import { LinkCache } from '../../../src/server/kb/link-health/link-cache.js';
 import { ScanRegistry } from '../../../src/server/kb/link-health/scan.js';
 import { isHostHeader } from '../../../src/server/http/host-syntax.js';
@@ -685,9 +686,12 @@ async function checkInvariants(): Promise<void> {
     [ADMIN_KEY, undefined],
     [OTHER_KEY, 'other.localhost'],
   ] as const) {
-    const categories = (await get('/api/v1/categories', token, hostHeader)).data.map((c: { name: string }) => c.name);
+    // Unique as the server compares them (D-NAME-KEY), not only as strings.
+    const categories = (await get('/api/v1/categories', token, hostHeader)).data.map((c: { name: string }) =>
+      nameKey(c.name),
+    );
     expect(new Set(categories).size, `category names ${categories}`).toBe(categories.length);
-    const groups = (await get('/api/v1/groups', token, hostHeader)).data.map((g: { name: string }) => g.name);
+    const groups = (await get('/api/v1/groups', token, hostHeader)).data.map((g: { name: string }) => nameKey(g.name));
     expect(new Set(groups).size, `group names ${groups}`).toBe(groups.length);
     for (const post of await allPosts(token, hostHeader)) {
       const comments = (await get(`/api/v1/posts/${post.id}/comments`, token, hostHeader)).data as Array<{
