@@ -80,7 +80,7 @@ _fp_options() {
     'fp kb link-health progress') echo '--wait --fail-on-broken --interval -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb link-health results') echo '--tab --failed -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp kb sync export') echo '--tab -o --output --dir --force -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp kb sync export') echo '--tab -o --output --dir --force --max-size --max-ratio -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync preview') echo '--tab --exit-code -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --paginate -i --include -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -149,7 +149,7 @@ _fp_valued_options() {
     'fp kb link-health progress') echo '--interval --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb link-health results') echo '--tab --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp kb sync export') echo '--tab -o --output --dir --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp kb sync export') echo '--tab -o --output --dir --max-size --max-ratio --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync preview') echo '--tab --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --profile --base-url --fields --jq --format --timeout --max-response' ;;

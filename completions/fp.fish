@@ -50,7 +50,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval --dir --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --tool-names --port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule
+            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --tool-names --port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule
                 set skip 1
             case '-*'
             case '*'
@@ -848,6 +848,8 @@ complete -c fp -n "__fp_at 'fp kb sync export'" -l tab -x -a '(fp __complete kb-
 complete -c fp -n "__fp_at 'fp kb sync export'" -s o -l output -r -d 'write the ZIP to this file (replaced only once complete)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l dir -r -d 'unpack into this folder, replacing its *.md files and keeping other files such as .git'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l force -d 'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)'
+complete -c fp -n "__fp_at 'fp kb sync export'" -l max-size -r -d 'refuse an export that downloads or unpacks to more than this (default 1GB)'
+complete -c fp -n "__fp_at 'fp kb sync export'" -l max-ratio -r -d 'refuse an export whose files inflate more than N times the archive (default 100)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
