@@ -80,12 +80,12 @@ _fp_options() {
     'fp kb link-health progress') echo '--wait --fail-on-broken --interval -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb link-health results') echo '--tab --failed -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp kb sync export') echo '--tab -o --output --dir --force -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp kb sync export') echo '--tab -o --output --dir --force --max-size --max-ratio -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync preview') echo '--tab --exit-code -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --paginate -i --include -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp mcp') echo '--read-only --toolsets --lockdown --tool-names -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp server') echo '--port --host --seed --data --allow-private-links --allowed-hosts --rate-limit --faults --fault-seed -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp server') echo '--port --host --seed --data --allow-private-links --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp server dump') echo '--data --output -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp completion') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
   esac
@@ -149,12 +149,12 @@ _fp_valued_options() {
     'fp kb link-health progress') echo '--interval --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb link-health results') echo '--tab --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp kb sync export') echo '--tab -o --output --dir --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp kb sync export') echo '--tab -o --output --dir --max-size --max-ratio --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync preview') echo '--tab --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp mcp') echo '--toolsets --tool-names --profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp server') echo '--port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp server') echo '--port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp server dump') echo '--data --output --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp completion') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
   esac

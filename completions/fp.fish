@@ -50,7 +50,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval --dir --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --tool-names --port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed
+            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --user --text --text-file --parent --created-at --color --name --description --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --interval --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --tool-names --port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule
                 set skip 1
             case '-*'
             case '*'
@@ -848,6 +848,8 @@ complete -c fp -n "__fp_at 'fp kb sync export'" -l tab -x -a '(fp __complete kb-
 complete -c fp -n "__fp_at 'fp kb sync export'" -s o -l output -r -d 'write the ZIP to this file (replaced only once complete)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l dir -r -d 'unpack into this folder, replacing its *.md files and keeping other files such as .git'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l force -d 'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)'
+complete -c fp -n "__fp_at 'fp kb sync export'" -l max-size -r -d 'refuse an export that downloads or unpacks to more than this (default 1GB)'
+complete -c fp -n "__fp_at 'fp kb sync export'" -l max-ratio -r -d 'refuse an export whose files inflate more than N times the archive (default 100)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp kb sync export'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -930,6 +932,7 @@ complete -c fp -n "__fp_at 'fp server'" -l allowed-hosts -r -d 'comma-separated 
 complete -c fp -n "__fp_at 'fp server'" -l rate-limit -r -d 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)'
 complete -c fp -n "__fp_at 'fp server'" -l faults -r -d 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5'
 complete -c fp -n "__fp_at 'fp server'" -l fault-seed -r -d 'make the fault sequence reproducible'
+complete -c fp -n "__fp_at 'fp server'" -l webhook-retry-schedule -r -d 'webhook retry delays in seconds, e.g. 0.2,0.5,1 to rehearse (default 5,300,1800,7200,18000,36000)'
 complete -c fp -n "__fp_at 'fp server'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp server'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp server'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
