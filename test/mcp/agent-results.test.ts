@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { endpointList } from '../../src/contract/endpoints.js';
 import { RESULT_TEXT_CAP } from '../../src/mcp/cut-to-size.js';
 import { demoSeed } from '../../src/server/seed/demo-seed.js';
