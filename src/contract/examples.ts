@@ -151,6 +151,30 @@ const scan = {
   error: null,
 };
 
+const portalUser = {
+  ...author,
+  email: 'priya.sharma@acme.test',
+  counter_votes: 1,
+  counter_comments: 3,
+  counter_posts: 5,
+  counter_comment_votes: 0,
+  created_at: AT,
+};
+
+const section = {
+  id: 12,
+  tab_id: 3,
+  parent_id: null,
+  title: 'Getting started',
+  slug: 'getting-started',
+  description: '',
+  sort_order: 1,
+};
+
+const tab = { id: 1, slug: 'feedback', name: 'Feedback', type: 'board', description: '' };
+
+const userVote = { id: 5, created_at: AT, voter: portalUser };
+
 const emptyPlan = {
   tab: { changes: [] },
   sections: { create: [], update: [], delete: [] },
@@ -175,6 +199,13 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     params: { limit: 1, order_by: 'votes_count' },
     response: { data: [post], hasMore: true, total: 43, skip: 0, limit: 1 },
   },
+  'posts.get': { params: { key: '22b56' }, response: { data: post } },
+  'posts.create': {
+    request: { title: 'Export dashboards as PDF', description: 'From a support ticket.', category_id: 4, status_id: 7 },
+    response: { data: post },
+  },
+  'posts.update': { params: { key: '22b56' }, request: { status_id: 7 }, response: { data: post } },
+  'posts.delete': { params: { key: '22b56' }, response: { message: 'Post deleted successfully' } },
   'votes.addAnonymous': {
     params: { key: '22b56', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
     response: { data: { created_at: AT, voter: null } },
@@ -183,6 +214,9 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     params: { key: '22b56', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
     response: {},
   },
+  'votes.list': { params: { key: '22b56' }, response: { data: [userVote] } },
+  'votes.add': { params: { key: '22b56', user: USER_ID }, response: { data: userVote } },
+  'votes.remove': { params: { key: '22b56', user: USER_ID }, response: {} },
   'categories.list': { response: { data: [{ id: 1, name: 'Dashboards', color: '#2f80ed', sort_order: 1 }] } },
   'categories.create': {
     request: { name: 'Billing' },
@@ -194,6 +228,21 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     response: { data: { id: 1, name: 'Dashboards', color: '#123abc', sort_order: 1 } },
   },
   'categories.delete': { params: { id: 1 }, response: { message: 'Category deleted successfully' } },
+  'statuses.list': { response: { data: [{ id: 7, name: 'Released', color: '#7b61ff', tab_id: 2 }] } },
+  'tags.list': { response: { data: [{ id: 't-bug', name: 'bug' }] } },
+  'tabs.list': { response: { data: [tab] } },
+  'tabs.get': { params: { tab: 'feedback' }, response: { data: tab } },
+  'sections.list': { response: { data: [section] } },
+  'sections.children': {
+    params: { section: 12 },
+    response: { data: [{ ...section, id: 13, parent_id: 12, title: 'Install', slug: 'install' }] },
+  },
+  'users.list': {
+    params: { limit: 1 },
+    response: { data: [portalUser], hasMore: true, total: 12, skip: 0, limit: 1 },
+  },
+  'users.findByEmail': { params: { email: 'priya.sharma@acme.test' }, response: { data: portalUser } },
+  'users.get': { params: { user: USER_ID }, response: { data: portalUser } },
   'comments.list': { params: { key: 'ky32v' }, response: { data: [comment] } },
   'comments.create': {
     params: { key: 'ky32v' },
@@ -206,6 +255,12 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     response: { data: { ...comment, pinned_to_top: true } },
   },
   'comments.delete': { params: { id: 29 }, response: {} },
+  'comments.updateNested': {
+    params: { key: 'ky32v', id: 29 },
+    request: { comment: 'Widgets on the home screen are a great touch.' },
+    response: { data: comment },
+  },
+  'comments.deleteNested': { params: { key: 'ky32v', id: 29 }, response: {} },
   'references.create': {
     params: { key: '22b56' },
     request: { reference: 'Zendesk ticket #4821' },
@@ -249,12 +304,25 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     request: { user_id: 10 },
     response: { message: 'User removed from group successfully' },
   },
+  'groups.addUserInPath': {
+    params: { group: GROUP_ID, user: USER_ID },
+    response: { message: 'User added to group successfully' },
+  },
+  'groups.removeUserInPath': {
+    params: { group: GROUP_ID, user: 10 },
+    response: { message: 'User removed from group successfully' },
+  },
   'feedback.list': { response: { data: [feedback] } },
   'feedback.create': {
     request: { type: 'praise', feedback: 'The query builder beta is fast and intuitive.', user_id: USER_ID },
     response: { data: feedback },
   },
   'feedback.update': {
+    params: { id: 'fb-11' },
+    request: { feedback: 'The query builder is fast and intuitive.' },
+    response: { data: { ...feedback, feedback: 'The query builder is fast and intuitive.' } },
+  },
+  'feedback.updatePatch': {
     params: { id: 'fb-11' },
     request: { feedback: 'The query builder is fast and intuitive.' },
     response: { data: { ...feedback, feedback: 'The query builder is fast and intuitive.' } },
