@@ -226,7 +226,8 @@ function successResponse(endpoint: Endpoint, example: unknown): Json {
   };
 }
 
-function operation(endpoint: Endpoint, operationId = endpoint.name): Json {
+/** One operation object of the document. */
+export function openApiOperation(endpoint: Endpoint, operationId = endpoint.name): Json {
   const example = operationExamples[endpoint.name as OperationName] ?? {};
   const params = example.params ?? {};
   const parameters = [...pathParameters(endpoint, params), ...queryParameters(endpoint, params)];
@@ -234,13 +235,26 @@ function operation(endpoint: Endpoint, operationId = endpoint.name): Json {
   return {
     operationId,
     summary: endpoint.summary,
-    description: endpoint.description ?? endpoint.summary,
+    description: describe(endpoint),
     tags: [tagOf(endpoint)],
     ...(parameters.length && { parameters }),
     ...(body && { requestBody: body }),
     responses: { '200': successResponse(endpoint, example.response), ...refusalResponses(endpoint) },
     'x-tool-name': endpoint.name,
+    ...(endpoint.assumed && {
+      'x-assumed': true,
+      'x-assumed-decision': endpoint.assumed.decision,
+      'x-assumed-evidence': [...endpoint.assumed.evidence],
+    }),
   };
+}
+
+/** The operation's description; an assumed one says so, and on what it rests. */
+function describe(endpoint: Endpoint): string {
+  const text = endpoint.description ?? endpoint.summary;
+  if (!endpoint.assumed) return text;
+  const { decision, evidence } = endpoint.assumed;
+  return `${text}\n\n**Assumed.** The specification does not show this operation; its shape follows decision \`${decision}\` on public evidence (${evidence.join(', ')}).`;
 }
 
 const errorBody = jsonSchemaOf(commonSchemas().ErrorBodySchema, 'output');
@@ -293,10 +307,10 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const endpoint of endpointList) {
     const item = (paths[endpoint.path] ??= {});
-    item[endpoint.method.toLowerCase()] = operation(endpoint);
+    item[endpoint.method.toLowerCase()] = openApiOperation(endpoint);
     // operationIds must be unique: an alias verb gets its own, e.g. `groups.update.put`.
     for (const alias of endpoint.alsoMethods ?? []) {
-      item[alias.toLowerCase()] = operation(endpoint, `${endpoint.name}.${alias.toLowerCase()}`);
+      item[alias.toLowerCase()] = openApiOperation(endpoint, `${endpoint.name}.${alias.toLowerCase()}`);
     }
   }
   const portal = {

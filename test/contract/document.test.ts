@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { endpointList, endpoints, type OperationName } from '../../src/contract/endpoints.js';
 import { operationExamples } from '../../src/contract/examples.js';
-import { openApiDocument } from '../../src/contract/openapi.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openApiDocument, openApiOperation } from '../../src/contract/openapi.js';
 
 const doc = openApiDocument() as any;
 const operations = endpointList.flatMap((e) =>
@@ -17,12 +19,38 @@ describe('the OpenAPI document', () => {
   it('R-TOOL-NAMES gives every operation a summary, a description, one defined tag and its tool name <group>.<action>', () => {
     const tags = new Set(doc.tags.map((t: any) => t.name));
     for (const { endpoint, op } of operations) {
-      expect(op.description, endpoint.name).toBe(endpoint.description);
+      expect(op.description.startsWith(endpoint.description!), endpoint.name).toBe(true);
       expect(op.description.length, endpoint.name).toBeGreaterThan(10);
       expect(op.tags, endpoint.name).toEqual([endpoint.name.split('.')[0]]);
       expect(tags.has(op.tags[0]), endpoint.name).toBe(true);
       expect(op['x-tool-name']).toBe(endpoint.name);
       expect(endpoint.name).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+    }
+  });
+
+  it('marks an assumed operation x-assumed, with its decision and evidence ids, in the operation and its description', () => {
+    const op = openApiOperation({
+      ...endpoints['groups.list'],
+      name: 'things.list',
+      description: 'Every thing.',
+      assumed: { decision: 'D-THINGS', evidence: ['T1', 'T2'] },
+    });
+    expect(op).toMatchObject({
+      'x-assumed': true,
+      'x-assumed-decision': 'D-THINGS',
+      'x-assumed-evidence': ['T1', 'T2'],
+    });
+    expect(op.description).toMatch(/^Every thing\.\n\n\*\*Assumed\.\*\* .*`D-THINGS`.*\(T1, T2\)\.$/);
+    expect(openApiOperation(endpoints['groups.list'])).not.toHaveProperty('x-assumed');
+  });
+
+  it('every assumed operation names a decision of docs/decisions.md and evidence items', () => {
+    const decisions = readFileSync(resolve(import.meta.dirname, '../../docs/decisions.md'), 'utf8');
+    for (const { endpoint, op } of operations) {
+      if (!endpoint.assumed) continue;
+      expect(decisions, endpoint.name).toContain(`- \`${endpoint.assumed.decision}\` `);
+      for (const item of endpoint.assumed.evidence) expect(item, endpoint.name).toMatch(/^[A-Z]{1,3}\d+$/);
+      expect(op['x-assumed'], endpoint.name).toBe(true);
     }
   });
 

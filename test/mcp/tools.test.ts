@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpointList } from '../../src/contract/endpoints.js';
-import { parseToolsets, selectTools, toolArguments, tools } from '../../src/contract/tools.js';
+import { parseToolsets, selectTools, toolArguments, tools } from '../../src/mcp/tools.js';
 
 const tool = (name: string) => tools.find((t) => t.name === name)!;
 

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { parseToolsets, selectTools, UnknownToolsetError } from '../../contract/tools.js';
-import { createToolServer } from '../../server/mcp/tool-server.js';
+import { parseToolsets, selectTools, UnknownToolsetError } from '../../mcp/tools.js';
+import { createToolServer } from '../../mcp/tool-server.js';
 import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 

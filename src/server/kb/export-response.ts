@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { PortalState, TabRecord } from '../store/state.js';
-import { exportArchive } from './archive/index.js';
+import { exportArchive } from '../../kb/index.js';
 import { toKbTab } from './kb-tab.js';
 
 /**

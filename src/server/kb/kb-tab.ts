@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { RuleViolation, ValidationError } from '../domain/errors.js';
 import type { PortalData, PortalState, PostRecord, SectionRecord, TabRecord } from '../store/state.js';
-import type { IdSource, KbTab, SyncOwnership } from './archive/index.js';
+import type { IdSource, KbTab, SyncOwnership } from '../../kb/index.js';
 
 export const INVALID_TAB_MESSAGE = 'The selected tab id is invalid.';
 

@@ -11,7 +11,7 @@ import {
   type PlanUpdate,
   type SectionChange,
   type SyncPlan,
-} from './archive/index.js';
+} from '../../kb/index.js';
 import {
   articleAuthor,
   foreignOwnership,

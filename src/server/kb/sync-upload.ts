@@ -5,7 +5,7 @@ import { ValidationError } from '../domain/errors.js';
 import { dropUnreadBody, MultipartError, readMultipart, type MultipartForm } from '../http/read-multipart.js';
 import { sendJson } from '../http/respond.js';
 import type { PortalState, TabRecord } from '../store/state.js';
-import { ArchiveError, readArchive, type ParsedArchive } from './archive/index.js';
+import { ArchiveError, readArchive, type ParsedArchive } from '../../kb/index.js';
 import { findKbTab } from './kb-tab.js';
 import { extractLinks } from './link-health/extract-links.js';
 import type { SyncConfirmations } from './sync-service.js';

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { ApiClient } from '../../client/api-client.js';
-import { parseToolsets, selectTools, UnknownToolsetError, type ToolDefinition } from '../../contract/tools.js';
+import { parseToolsets, selectTools, UnknownToolsetError, type ToolDefinition } from '../../mcp/tools.js';
 import type { Grant } from '../oauth/oauth-state.js';
 import { sendJson } from '../http/respond.js';
 import { loopbackClient } from './loopback-client.js';
-import { createToolServer } from './tool-server.js';
+import { createToolServer } from '../../mcp/tool-server.js';
 import { sendWebResponse, toWebRequest } from './web-bridge.js';
 
 declare const __FP_VERSION__: string | undefined;

@@ -12,7 +12,7 @@ import {
 import { linkResults, scanProgress, startLinkScan } from '../../../src/server/kb/link-health-service.js';
 import { LinkCache, ScanRegistry, type LinkCheck } from '../../../src/server/kb/link-health/index.js';
 import { executeSync, previewSync } from '../../../src/server/kb/sync-service.js';
-import type { ParsedArchive } from '../../../src/server/kb/archive/index.js';
+import type { ParsedArchive } from '../../../src/kb/index.js';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
 import type { ServerState } from '../../../src/server/store/state.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
-import { DEFLATE, STORE } from '../../../kb-zip/zip-format.js';
+import { DEFLATE, STORE } from '../../../kb/zip/zip-format.js';
 import {
   bufferSource,
   entryDataOffset,
@@ -13,7 +13,7 @@ import {
   readDirectory,
   type ZipEntryInfo,
   type ZipSource,
-} from '../../../kb-zip/read-zip.js';
+} from '../../../kb/zip/read-zip.js';
 import { eachLimit } from './each-limit.js';
 import { removeOnExit } from './remove-on-exit.js';
 

@@ -4,7 +4,7 @@ import { lstat, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ZipEntry } from '../../../kb-zip/write-zip.js';
+import type { ZipEntry } from '../../../kb/zip/write-zip.js';
 import { UsageError } from '../../errors.js';
 
 export interface FolderFile {
@@ -200,7 +200,7 @@ export async function zipFolderStream(dir: string, opts: { expect?: Map<string, 
     if (expected !== undefined && expected !== hash) throw new FolderChangedError(dir, `changed: ${file.archivePath}`);
     hashes.set(file.archivePath, hash);
   };
-  const { zipChunks } = await import('../../../kb-zip/write-zip.js');
+  const { zipChunks } = await import('../../../kb/zip/write-zip.js');
   return { files, hashes, chunks: zipChunks(folderEntries(dir, files, record)) };
 }
 

@@ -5,9 +5,9 @@ import { buffer } from 'node:stream/consumers';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { multipartBody } from '../../../../src/client/multipart-body.js';
-import { ADMIN_KEY } from '../../../support/fixture-seed.js';
-import { startTestServer, type TestServer } from '../../../support/test-server.js';
+import { multipartBody } from '../../../src/client/multipart-body.js';
+import { ADMIN_KEY } from '../../support/fixture-seed.js';
+import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 let dir: string;
 let uploads: string;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { zipChunks, type ZipEntry } from '../../../kb-zip/write-zip.js';
+import { zipChunks, type ZipEntry } from './zip/write-zip.js';
 import { renderMarkdownFile, renderRootIndex } from './front-matter.js';
 import { INDEX_FILE, groupBy, layoutTab, type ArticlePlacement } from './layout.js';
 import type { KbTab } from './model.js';

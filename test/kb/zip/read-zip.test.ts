@@ -5,8 +5,14 @@ import { buffer } from 'node:stream/consumers';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { bufferSource, entryDataOffset, fileSource, readDirectory, ZipFormatError } from '../../src/kb-zip/read-zip.js';
-import { zipChunks } from '../../src/kb-zip/write-zip.js';
+import {
+  bufferSource,
+  entryDataOffset,
+  fileSource,
+  readDirectory,
+  ZipFormatError,
+} from '../../../src/kb/zip/read-zip.js';
+import { zipChunks } from '../../../src/kb/zip/write-zip.js';
 
 async function yazlZip(
   entries: Record<string, string>,

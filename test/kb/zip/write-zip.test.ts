@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { windowFor, zipChunks, type ZipEntry } from '../../src/kb-zip/write-zip.js';
+import { windowFor, zipChunks, type ZipEntry } from '../../../src/kb/zip/write-zip.js';
 
 async function zipBytes(entries: ZipEntry[]): Promise<Buffer> {
   return buffer(Readable.from(zipChunks(entries)));

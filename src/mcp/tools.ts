@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { endpointList, type Endpoint } from './endpoints.js';
-import { fieldErrors, VALIDATION_MESSAGE } from './validation.js';
+import { endpointList, type Endpoint } from '../contract/endpoints.js';
+import { fieldErrors, VALIDATION_MESSAGE } from '../contract/validation.js';
 
 /**
  * The MCP tools: one per entry of the endpoint table, named, described and

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextprotocol/server';
-import type { ApiClient } from '../../client/api-client.js';
-import type { ToolDefinition } from '../../contract/tools.js';
+import type { ApiClient } from '../client/api-client.js';
+import type { ToolDefinition } from './tools.js';
 import { callTool } from './call-tool.js';
 
 export interface ToolServerOptions {

@@ -1,8 +1,8 @@
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { exportArchive } from '../../../../src/server/kb/archive/export-archive.js';
-import type { KbTab } from '../../../../src/server/kb/archive/model.js';
+import { exportArchive } from '../../src/kb/export-archive.js';
+import type { KbTab } from '../../src/kb/model.js';
 
 async function exportBytes(tab: KbTab): Promise<Buffer> {
   return buffer(exportArchive(tab));

@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeQuery, type ApiClient } from '../../client/api-client.js';
-import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../../client/errors.js';
-import { uploadArchive, type SyncFields, type SyncOperation } from '../../client/kb-upload.js';
-import { buildPath, type OperationName } from '../../contract/endpoints.js';
-import { toolArguments, type ToolDefinition, type ToolRequest } from '../../contract/tools.js';
+import { encodeQuery, type ApiClient } from '../client/api-client.js';
+import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../client/errors.js';
+import { uploadArchive, type SyncFields, type SyncOperation } from '../client/kb-upload.js';
+import { buildPath, type OperationName } from '../contract/endpoints.js';
+import { toolArguments, type ToolDefinition, type ToolRequest } from './tools.js';
 
 /** The `tools/call` result shape (MCP `CallToolResult`), kept free of SDK types so tests read it plainly. */
 export interface ToolResult {
