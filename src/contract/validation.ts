@@ -139,7 +139,7 @@ export function emailString(field: string) {
     .string({ error: typeError(field, 'a string') })
     .refine((v) => v.length > 0, { error: required(field), abort: true })
     .refine((v) => EMAIL.test(v), { error: `The ${attributeName(field)} field must be a valid email address.` });
-  return withJsonShape(s, { type: 'string', format: 'email' });
+  return withJsonShape(s, { type: 'string', pattern: EMAIL.source });
 }
 
 export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
