@@ -18,7 +18,6 @@ import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,

@@ -65,7 +65,7 @@ const waiting = missing.filter((id) => awaiting.has(id) && !strict);
 const uncovered = missing.filter((id) => !waiting.includes(id));
 const unknown = cited.filter((c) => !rules.has(c.id));
 
-for (const [id, rule] of rules) {
+for (const id of rules.keys()) {
   const tests = testsOf.get(id) ?? [];
   const where = [...new Set(tests.map((t) => t.file))].join(', ');
   const mark = tests.length ? 'ok ' : waiting.includes(id) ? '.. ' : 'NO ';

@@ -1,4 +1,5 @@
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../client/errors.js';
+import { terminalLines } from './output/terminal-text.js';
 
 /** A command line that cannot work: bad flags, missing arguments, values refused before sending. */
 export class UsageError extends Error {
@@ -25,8 +26,16 @@ export class SilentExit extends Error {
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, changes: 3, auth: 4, interrupted: 130 } as const;
 
-/** The one map from failures to exit codes and the lines printed on stderr. */
+/**
+ * The one map from failures to exit codes and the lines printed on stderr. A message may quote
+ * the server (its `message`, field errors, a header): control characters are shown, not obeyed.
+ */
 export function describeFailure(err: unknown): { code: number; lines: string[] } {
+  const { code, lines } = failureLines(err);
+  return { code, lines: lines.map(terminalLines) };
+}
+
+function failureLines(err: unknown): { code: number; lines: string[] } {
   if (err instanceof SilentExit) return { code: err.code, lines: [] };
   if (err instanceof ApiError) {
     const code = err.status === 401 || err.status === 403 ? EXIT.auth : EXIT.failure;

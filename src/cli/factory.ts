@@ -1,23 +1,12 @@
 import type { ApiClient } from '../client/api-client.js';
 import type { ProfileStore } from './config/profile-store.js';
+import type { GlobalOptions } from './global-options.js';
 import type { Credentials } from './config/resolve-credentials.js';
 import type { RequestSpinner } from './framework/request-spinner.js';
 import { UsageError } from './errors.js';
+import { terminalLines } from './output/terminal-text.js';
 import type { IO } from './io.js';
 import type { Output } from './output/output.js';
-
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  json?: boolean;
-  format?: string;
-  /** `--fields a,b,c` as given. */
-  fields?: string;
-  jq?: string;
-  color?: boolean;
-  debug?: boolean;
-  timeout?: string;
-}
 
 /** Lazy dependencies of every command: nothing is loaded or read until a command asks. */
 export interface Factory {
@@ -30,8 +19,8 @@ export interface Factory {
   output(): Promise<Output>;
   /** An Output in this format instead of the global one (not cached). */
   outputAs(format: string | undefined): Promise<Output>;
-  /** Status lines for people, on stderr. */
-  status(text: string): void;
+  /** Status lines for people, on stderr; control characters shown, not obeyed; `style` colours after that. */
+  status(text: string, style?: (shown: string) => string): void;
   /** Release what was opened (the HTTP connection pool); loads nothing when no client was made. */
   close(): Promise<void>;
 }
@@ -71,6 +60,7 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
           baseUrl: creds.baseUrl,
           apiKey: creds.apiKey,
           timeoutMs: parseTimeout(g.timeout),
+          maxResponseBytes: await maxResponseBytes(g.maxResponse, io.env),
           userAgent: `fp/${version}`,
           debug,
           onWait: (line) => f.status(line),
@@ -88,9 +78,10 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
       const { createOutput } = await import('./output/create-output.js');
       return createOutput(io, { ...globals(), format });
     },
-    status(text) {
+    status(text, style) {
       spinner?.clear();
-      io.stderr.write(`${text}\n`);
+      const shown = terminalLines(text);
+      io.stderr.write(`${style ? style(shown) : shown}\n`);
     },
     async close() {
       if (!client) return;
@@ -99,6 +90,18 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
     },
   };
   return f;
+}
+
+/** `--max-response`, else FP_MAX_RESPONSE, else the client's default. */
+async function maxResponseBytes(flag: string | undefined, env: IO['env']): Promise<number | undefined> {
+  const value = flag ?? (env.FP_MAX_RESPONSE || undefined);
+  if (value === undefined) return undefined;
+  const { parseSize } = await import('../client/response-cap.js');
+  const bytes = parseSize(value);
+  const source = flag !== undefined ? '--max-response' : 'FP_MAX_RESPONSE';
+  if (bytes === undefined)
+    throw new UsageError(`invalid ${source} "${value}": expected a size like 64MB, 512MB or 2GB`);
+  return bytes;
 }
 
 function parseTimeout(value: string | undefined): number | undefined {

@@ -1,7 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { COMMAND_GROUPS } from './command-groups.js';
 import { describeFailure, EXIT, UsageError } from './errors.js';
-import { createFactory, type Factory, type GlobalOptions } from './factory.js';
+import { createFactory, type Factory } from './factory.js';
+import type { GlobalOptions } from './global-options.js';
 import { withCompletionValues } from './completion/completion-values.js';
 import { processIO, type IO } from './io.js';
 import { OUTPUT_FORMATS } from './output/format.js';
@@ -10,7 +11,15 @@ declare const __FP_VERSION__: string | undefined;
 export const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
 
 /** Global options that take a value, so the command word can be found without loading anything. */
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--format', '--timeout', '--fields', '--jq']);
+const VALUE_OPTIONS = new Set([
+  '--profile',
+  '--base-url',
+  '--format',
+  '--timeout',
+  '--fields',
+  '--jq',
+  '--max-response',
+]);
 
 function commandWord(argv: string[]): { word?: string; next?: string } {
   for (let i = 0; i < argv.length; i++) {
@@ -53,6 +62,10 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false, fact
     .option(
       '--timeout <seconds>',
       'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)',
+    )
+    .option(
+      '--max-response <size>',
+      'the most one answer may hold, e.g. 64MB (the default) or 1GB (env FP_MAX_RESPONSE); a larger one is refused while it arrives',
     )
     .showSuggestionAfterError(true)
     .addHelpCommand(false)

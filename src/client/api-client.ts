@@ -3,9 +3,16 @@ import type { Dispatcher, RetryHandler } from 'undici';
 import type { z } from 'zod';
 import { buildPath, endpoints, type Endpoint, type Endpoints, type OperationName } from '../contract/endpoints.js';
 import { fieldErrors } from '../contract/validation.js';
-import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from './errors.js';
+import { ApiError, NetworkError, RequestValidationError, ResponseShapeError, ResponseTooLargeError } from './errors.js';
 import { describeNetworkError } from './network-error.js';
-import { nodeHttpExchange, proxyFromEnv, type NodeHttpAnswer, type NodeHttpRequest } from './node-http-exchange.js';
+import {
+  nodeHttpExchange,
+  proxyFromEnv,
+  type NodeHttpAnswer,
+  type NodeHttpBody,
+  type NodeHttpRequest,
+} from './node-http-exchange.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readCapped, responseTooLarge, TOO_LARGE_CODE, utf8 } from './response-cap.js';
 import { decideRetry, DEFAULT_DEADLINE_MS, formatMs, isIdempotentMethod, MAX_ATTEMPTS } from './retry-policy.js';
 
 type In<T> = T extends z.ZodType ? z.input<T> : never;
@@ -37,6 +44,8 @@ export interface ClientOptions {
   onWait?: (line: string) => void;
   /** Told when a request is sent (`GET /api/v1/posts`); the function it returns is called when the answer arrives or the request fails. */
   onRequest?: (what: string) => () => void;
+  /** The most an answer read whole may hold (--max-response); DEFAULT_MAX_RESPONSE_BYTES when not given. */
+  maxResponseBytes?: number;
 }
 
 export interface RawResponse {
@@ -46,6 +55,10 @@ export interface RawResponse {
   body: Dispatcher.ResponseData['body'];
   /** Aborted when the request's time (--timeout) runs out, the body included. */
   deadline?: AbortSignal;
+  /** `GET /api/v1/posts from host`, for errors about the answer. */
+  what?: string;
+  /** readText reads no more than this (--max-response). */
+  maxBytes?: number;
 }
 
 export type SendOptions = {
@@ -162,6 +175,7 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     const deadlineMs = this.options.timeoutMs ?? DEFAULT_DEADLINE_MS;
+    const maxBodyBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const log = this.options.debug;
     const what = `${method} ${url.slice(this.baseUrl.length) || '/'}`;
     const host = hostOf(url);
@@ -238,7 +252,7 @@ export class ApiClient {
       if (viaNodeHttp && (body === undefined || typeof body === 'string')) {
         const answer = await exchangeViaNodeHttp(
           url,
-          { method, headers, body, signal: deadline.signal, connectTimeoutMs: CONNECT_TIMEOUT_MS },
+          { method, headers, body, signal: deadline.signal, connectTimeoutMs: CONNECT_TIMEOUT_MS, maxBodyBytes },
           retry,
         );
         // call() reads this body only with text(), which it has.
@@ -282,6 +296,8 @@ export class ApiClient {
       headers: res.headers as RawResponse['headers'],
       body: res.body,
       deadline: deadline.signal,
+      what: `${what} from ${host}`,
+      maxBytes: maxBodyBytes,
     };
     if (res.statusCode >= 400 && !opts.allowErrors) {
       const err = await toApiError(raw);
@@ -352,20 +368,37 @@ async function readJsonBody(res: RawResponse, method: string, path: string): Pro
   }
 }
 
-/** The whole body as text; running out of time while it trickles in is the deadline's error. */
+/**
+ * The whole body as text, read no further than the answer's cap (--max-response): a larger
+ * answer fails while it arrives, or at once when its Content-Length says so. Running out of
+ * time while it trickles in is the deadline's error.
+ */
 export async function readText(res: RawResponse): Promise<string> {
+  const limit = res.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const what = res.what ?? `HTTP ${res.status}`;
+  const length = Number(res.headers['content-length']);
+  const declared = Number.isFinite(length) ? length : undefined;
   try {
-    return await res.body.text();
+    // The node:http body (a first call) is capped where it is read: it has only text().
+    const body = res.body as RawResponse['body'] | NodeHttpBody;
+    if (!(Symbol.asyncIterator in body)) {
+      if (declared !== undefined && declared > limit) throw responseTooLarge(what, limit, declared);
+      return await body.text();
+    }
+    return utf8(await readCapped(body, limit, what, declared));
   } catch (err) {
-    if (res.deadline?.aborted) throw res.deadline.reason;
+    if (err instanceof ResponseTooLargeError) throw err;
     const e = err as { code?: string; message?: string };
+    if (e?.code === TOO_LARGE_CODE) throw responseTooLarge(what, limit);
+    if (res.deadline?.aborted) throw res.deadline.reason;
     throw new NetworkError(`the answer was cut off: ${e?.message ?? String(err)}`, e?.code);
   }
 }
 
 /** An error answer as ApiError: the service's `{message, errors}`, or the status text for non-JSON bodies. */
 export async function toApiError(res: RawResponse): Promise<ApiError> {
-  const text = await res.body.text().catch(() => '');
+  // An error body over the cap is not read: the status says enough.
+  const text = await readText(res).catch(() => '');
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -39,6 +39,14 @@ export class ResponseShapeError extends Error {
   }
 }
 
+/** An answer larger than the client reads whole (--max-response); reading stopped at the limit. */
+export class ResponseTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResponseTooLargeError';
+  }
+}
+
 /** A request the client refused to send because a value breaks the endpoint's rules. */
 export class RequestValidationError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { endpoints } from '../contract/endpoints.js';
 import { fieldErrors } from '../contract/validation.js';
-import type { CallResult } from './api-client.js';
+import { readText, type CallResult } from './api-client.js';
 import type { ApiClient } from './api-client.js';
 import { RequestValidationError, ResponseShapeError } from './errors.js';
 import { multipartBody, type MultipartPart } from './multipart-body.js';
@@ -80,7 +80,7 @@ export async function uploadArchive<K extends SyncOperation>(
     await res.body.dump();
     throw failure.err;
   }
-  const text = await res.body.text();
+  const text = await readText(res);
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : {};

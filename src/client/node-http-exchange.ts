@@ -5,6 +5,7 @@ import {
   type IncomingMessage,
   type RequestOptions,
 } from 'node:http';
+import { TOO_LARGE_CODE } from './response-cap.js';
 import { closeWhenDone } from './shared-dispatcher.js';
 
 /**
@@ -39,6 +40,8 @@ export interface NodeHttpRequest {
   signal: AbortSignal;
   /** undici's connect timeout: the connection must be open within this time. */
   connectTimeoutMs: number;
+  /** The body is read no further than this: past it the connection is closed and `text()` fails with TOO_LARGE_CODE. */
+  maxBodyBytes?: number;
 }
 
 /** The proxy undici's EnvHttpProxyAgent would use, read the way it reads it; undefined when none. */
@@ -99,7 +102,7 @@ export async function nodeHttpExchange(url: URL, req: NodeHttpRequest): Promise<
     outgoing.once('response', (res) => {
       answered = true;
       clearTimeout(connectTimer);
-      resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: bodyOf(res) });
+      resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: bodyOf(res, req.maxBodyBytes) });
     });
     outgoing.end(req.body);
   });
@@ -109,10 +112,17 @@ export async function nodeHttpExchange(url: URL, req: NodeHttpRequest): Promise<
  * The body, read as it arrives: a refused answer may wait unread while a retry is decided,
  * and a connection closing meanwhile must end up as this body's error, not an unhandled one.
  */
-function bodyOf(res: IncomingMessage): NodeHttpBody {
+function bodyOf(res: IncomingMessage, maxBytes = Infinity): NodeHttpBody {
   const bytes = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    res.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      chunks.length = 0;
+      res.destroy();
+      reject(failure(TOO_LARGE_CODE, `the answer is larger than ${maxBytes} bytes`));
+    });
     res.once('end', () => resolve(Buffer.concat(chunks)));
     res.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'ECONNRESET' ? closedByServer() : err));
   });

@@ -1,14 +1,20 @@
+import { asciiZip } from './ascii-zip.js';
 import type { OperationName } from './endpoints.js';
 
 /**
- * One example request and response per operation, for the OpenAPI document.
- * A test parses every example with the operation's own schemas.
+ * One example request and response per operation, for the OpenAPI document. They tell
+ * one story on the demo portal (`fp server --seed demo`): a test sends every example
+ * request in the document's order and each one succeeds. An id the server makes up
+ * (a scan id) is the one of an earlier example's response, reached by the document's
+ * `links`. A test also parses every example with the operation's own schemas.
  */
 export interface OperationExample {
   /** Path and query parameters. */
   readonly params?: Readonly<Record<string, string | number>>;
   /** JSON body, or the form fields besides `file` of an upload. */
   readonly request?: unknown;
+  /** The uploaded file of a multipart request, as text (see `asciiZip`). */
+  readonly file?: string;
   /** The 200 body (none for a ZIP download). */
   readonly response?: unknown;
 }
@@ -16,7 +22,13 @@ export interface OperationExample {
 const ORIGIN = 'https://feedback.acme.test';
 const AT = '2026-05-20T12:00:00.000000Z';
 const GROUP_ID = 'c34024b6-3ea9-5f3b-879b-5f9038286d96';
+/** The group the example creates (the server picks its UUID) and later deletes. */
+const NEW_GROUP_ID = '1f0c2d4e-7a9b-4c3d-8e5f-6a7b8c9d0e1f';
 const USER_ID = 'df59ee44-0b55-5863-9245-f380d018907c';
+/** Noah Williams, not yet in the group. */
+const NEW_MEMBER_ID = '1d7cbc75-7eaf-5e2a-9407-4e0b85a834d9';
+const NEW_MEMBER_DATABASE_ID = 11;
+const HELP_TAB = 4;
 const SCAN_ID = '0b9f3c52-8d4e-4a43-9c0f-1f2a7e5b6c11';
 
 const author = {
@@ -29,7 +41,7 @@ const author = {
 };
 
 const comment = {
-  id: 29,
+  id: 32,
   comment: 'Widgets on the home screen are a great touch.',
   formatted_comment: '<p>Widgets on the home screen are a great touch.</p>\n',
   author,
@@ -44,7 +56,7 @@ const comment = {
   can_delete: true,
   created_at: AT,
   updated_at: AT,
-  url: `${ORIGIN}/p/ky32v#comment-29`,
+  url: `${ORIGIN}/p/ky32v#comment-32`,
   source_locale: null,
   is_translated: false,
   original_html: null,
@@ -106,15 +118,15 @@ const pendingPost = {
 };
 const rejectedComment = {
   type: 'comment',
-  id: 18,
-  comment: 'Check out my site for cheap analytics templates!!!',
-  excerpt: 'Check out my site for cheap analytics templates!!!',
+  id: 31,
+  comment: 'The iPad layout still looks stretched.',
+  excerpt: 'The iPad layout still looks stretched.',
   author: moderationAuthor,
-  post: { id: '7mbtj', title: 'Share a dashboard with a public read-only link' },
+  post: { id: 'ky32v', title: 'iOS app 3.9 with home screen widgets' },
   parent_id: null,
   moderation_status: 'rejected',
   created_at: AT,
-  url: `${ORIGIN}/p/7mbtj#comment-18`,
+  url: `${ORIGIN}/p/ky32v#comment-31`,
   moderated_by: null,
   moderated_at: null,
 };
@@ -129,7 +141,7 @@ const group = {
 };
 
 const feedback = {
-  id: 'fb-11',
+  id: 'fb-12',
   type: 'praise',
   feedback: 'The query builder beta is fast and intuitive.',
   user_id: USER_ID,
@@ -141,7 +153,7 @@ const feedback = {
 
 const scan = {
   scan_id: SCAN_ID,
-  tab_id: 3,
+  tab_id: HELP_TAB,
   state: 'queued',
   total: 0,
   checked: 0,
@@ -151,6 +163,19 @@ const scan = {
   error: null,
 };
 
+/** An archive of the help tab's first section and one new article in it. */
+const ARCHIVE = asciiZip([
+  {
+    name: 'getting-started/_index.md',
+    text: '---\nid: 10\nname: Getting started\nsort_order: 1\n---\nSet up Acme Analytics and send your first events.\n',
+  },
+  {
+    name: 'getting-started/exporting-dashboards.md',
+    text: '---\ntitle: Exporting dashboards\n---\nExport a dashboard as PNG, SVG or CSV from its menu.\n',
+  },
+]);
+
+/** A user as the user operations show one: the member record with the e-mail address. */
 const portalUser = {
   ...author,
   email: 'priya.sharma@acme.test',
@@ -161,19 +186,37 @@ const portalUser = {
   created_at: AT,
 };
 
-const section = {
-  id: 12,
-  tab_id: 3,
-  parent_id: null,
-  title: 'Getting started',
-  slug: 'getting-started',
-  description: '',
-  sort_order: 1,
-};
-
 const tab = { id: 1, slug: 'feedback', name: 'Feedback', type: 'board', description: '' };
 
-const userVote = { id: 5, created_at: AT, voter: portalUser };
+const features = {
+  id: 11,
+  tab_id: HELP_TAB,
+  parent_id: null,
+  title: 'Features',
+  slug: 'features',
+  description: 'What you can do with Acme Analytics.',
+  sort_order: 2,
+};
+
+/** The post the example creates (the server picks its key), then reads, moves to Planned and deletes. */
+const NEW_POST_KEY = 'q7x2m';
+const newPost = {
+  ...post,
+  id: NEW_POST_KEY,
+  title: 'Export dashboards as PDF',
+  description_short: 'Filed from support ticket #4821.',
+  description: 'Filed from support ticket #4821.',
+  votes_count: 0,
+  views_count: 0,
+  conversion: 0,
+  url: `${ORIGIN}/p/${NEW_POST_KEY}`,
+  url_edit: `${ORIGIN}/p/${NEW_POST_KEY}/edit`,
+  url_delete: `${ORIGIN}/p/${NEW_POST_KEY}/delete`,
+  categories: [{ id: 1, name: 'Dashboards', color: '#2f80ed' }],
+  status: { id: 1, name: 'Under review', color: '#8a94a6', tab_name: 'Feedback' },
+};
+
+const userVote = { id: 1, created_at: AT, voter: portalUser };
 
 const emptyPlan = {
   tab: { changes: [] },
@@ -199,78 +242,99 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     params: { limit: 1, order_by: 'votes_count' },
     response: { data: [post], hasMore: true, total: 43, skip: 0, limit: 1 },
   },
-  'posts.get': { params: { key: '22b56' }, response: { data: post } },
   'posts.create': {
-    request: { title: 'Export dashboards as PDF', description: 'From a support ticket.', category_id: 4, status_id: 7 },
-    response: { data: post },
+    request: {
+      title: 'Export dashboards as PDF',
+      description: 'Filed from support ticket #4821.',
+      category_id: 1,
+      status_id: 1,
+    },
+    response: { data: newPost },
   },
-  'posts.update': { params: { key: '22b56' }, request: { status_id: 7 }, response: { data: post } },
-  'posts.delete': { params: { key: '22b56' }, response: { message: 'Post deleted successfully' } },
+  'posts.get': { params: { key: NEW_POST_KEY }, response: { data: newPost } },
+  'posts.update': {
+    params: { key: NEW_POST_KEY },
+    request: { status_id: 4 },
+    response: { data: { ...newPost, status: { id: 4, name: 'Planned', color: '#3366ff', tab_name: 'Roadmap' } } },
+  },
+  'posts.delete': { params: { key: NEW_POST_KEY }, response: { message: 'Post deleted successfully' } },
   'votes.addAnonymous': {
-    params: { key: '22b56', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
+    params: { key: 'txmrb', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
     response: { data: { created_at: AT, voter: null } },
   },
   'votes.removeAnonymous': {
-    params: { key: '22b56', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
+    params: { key: 'txmrb', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
     response: {},
   },
-  'votes.list': { params: { key: '22b56' }, response: { data: [userVote] } },
-  'votes.add': { params: { key: '22b56', user: USER_ID }, response: { data: userVote } },
-  'votes.remove': { params: { key: '22b56', user: USER_ID }, response: {} },
+  'votes.list': { params: { key: 'txmrb' }, response: { data: [userVote] } },
+  'votes.add': { params: { key: 'txmrb', user: USER_ID }, response: { data: userVote } },
+  'votes.remove': { params: { key: 'txmrb', user: USER_ID }, response: {} },
   'categories.list': { response: { data: [{ id: 1, name: 'Dashboards', color: '#2f80ed', sort_order: 1 }] } },
   'categories.create': {
     request: { name: 'Billing' },
-    response: { data: { id: 9, name: 'Billing', color: '#2f80ed', sort_order: 9 } },
+    response: { data: { id: 7, name: 'Billing', color: '#2f80ed', sort_order: 7 } },
   },
   'categories.update': {
-    params: { id: 1 },
-    request: { name: 'Dashboards', color: '#123abc' },
-    response: { data: { id: 1, name: 'Dashboards', color: '#123abc', sort_order: 1 } },
+    params: { id: 7 },
+    request: { name: 'Billing and invoices', color: '#123abc' },
+    response: { data: { id: 7, name: 'Billing and invoices', color: '#123abc', sort_order: 7 } },
   },
-  'categories.delete': { params: { id: 1 }, response: { message: 'Category deleted successfully' } },
-  'statuses.list': { response: { data: [{ id: 7, name: 'Released', color: '#7b61ff', tab_id: 2 }] } },
+  'categories.delete': { params: { id: 7 }, response: { message: 'Category deleted successfully' } },
+  'statuses.list': { response: { data: [{ id: 1, name: 'Under review', color: '#8a94a6', tab_id: 1 }] } },
   'tags.list': { response: { data: [{ id: 't-bug', name: 'bug' }] } },
   'tabs.list': { response: { data: [tab] } },
   'tabs.get': { params: { tab: 'feedback' }, response: { data: tab } },
-  'sections.list': { response: { data: [section] } },
+  'sections.list': { response: { data: [features] } },
   'sections.children': {
-    params: { section: 12 },
-    response: { data: [{ ...section, id: 13, parent_id: 12, title: 'Install', slug: 'install' }] },
+    params: { section: 11 },
+    response: {
+      data: [{ ...features, id: 12, parent_id: 11, title: 'Dashboards', slug: 'dashboards', sort_order: 3 }],
+    },
   },
   'users.list': {
-    params: { limit: 1 },
-    response: { data: [portalUser], hasMore: true, total: 12, skip: 0, limit: 1 },
+    params: { limit: 1, skip: 9 },
+    response: { data: [portalUser], hasMore: true, total: 12, skip: 9, limit: 1 },
   },
   'users.findByEmail': { params: { email: 'priya.sharma@acme.test' }, response: { data: portalUser } },
   'users.get': { params: { user: USER_ID }, response: { data: portalUser } },
-  'comments.list': { params: { key: 'ky32v' }, response: { data: [comment] } },
+  'comments.list': {
+    params: { key: 'ky32v' },
+    response: { data: [{ ...comment, id: 29, url: `${ORIGIN}/p/ky32v#comment-29` }] },
+  },
   'comments.create': {
     params: { key: 'ky32v' },
     request: { user_id: USER_ID, comment: 'Widgets on the home screen are a great touch.', silent: true },
     response: { data: comment },
   },
   'comments.update': {
-    params: { id: 29 },
+    params: { id: 32 },
     request: { comment: 'Widgets on the home screen are a great touch.', pinned_to_top: true },
     response: { data: { ...comment, pinned_to_top: true } },
   },
-  'comments.delete': { params: { id: 29 }, response: {} },
+  'comments.delete': { params: { id: 32 }, response: {} },
   'comments.updateNested': {
     params: { key: 'ky32v', id: 29 },
     request: { comment: 'Widgets on the home screen are a great touch.' },
-    response: { data: comment },
+    response: { data: { ...comment, id: 29, url: `${ORIGIN}/p/ky32v#comment-29` } },
   },
   'comments.deleteNested': { params: { key: 'ky32v', id: 29 }, response: {} },
   'references.create': {
     params: { key: '22b56' },
     request: { reference: 'Zendesk ticket #4821' },
-    response: { data: { id: 3, post_id: '22b56', reference: 'Zendesk ticket #4821', created_at: AT, updated_at: AT } },
+    response: { data: { id: 1, post_id: '22b56', reference: 'Zendesk ticket #4821', created_at: AT, updated_at: AT } },
   },
-  'references.delete': { params: { id: 3 }, response: {} },
+  'references.delete': { params: { id: 1 }, response: {} },
   'groups.list': { response: { data: [group] } },
   'groups.create': {
-    request: { name: 'Beta testers', description: 'Early access to new dashboard features' },
-    response: { data: group },
+    request: { name: 'Support champions', description: 'Customers who answer questions in the community' },
+    response: {
+      data: {
+        ...group,
+        id: NEW_GROUP_ID,
+        name: 'Support champions',
+        description: 'Customers who answer questions in the community',
+      },
+    },
   },
   'groups.get': { params: { id: GROUP_ID }, response: { data: group } },
   'groups.update': {
@@ -278,7 +342,7 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     request: { description: null },
     response: { data: { ...group, description: null } },
   },
-  'groups.delete': { params: { id: GROUP_ID }, response: { message: 'Group deleted successfully' } },
+  'groups.delete': { params: { id: NEW_GROUP_ID }, response: { message: 'Group deleted successfully' } },
   'groups.listUsers': {
     params: { group: GROUP_ID },
     response: {
@@ -296,20 +360,20 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
   },
   'groups.addUser': {
     params: { group: GROUP_ID },
-    request: { user_id: USER_ID },
+    request: { user_id: NEW_MEMBER_ID },
     response: { message: 'User added to group successfully' },
   },
   'groups.removeUser': {
     params: { group: GROUP_ID },
-    request: { user_id: 10 },
+    request: { user_id: NEW_MEMBER_DATABASE_ID },
     response: { message: 'User removed from group successfully' },
   },
   'groups.addUserInPath': {
-    params: { group: GROUP_ID, user: USER_ID },
+    params: { group: GROUP_ID, user: NEW_MEMBER_ID },
     response: { message: 'User added to group successfully' },
   },
   'groups.removeUserInPath': {
-    params: { group: GROUP_ID, user: 10 },
+    params: { group: GROUP_ID, user: NEW_MEMBER_DATABASE_ID },
     response: { message: 'User removed from group successfully' },
   },
   'feedback.list': { response: { data: [feedback] } },
@@ -318,16 +382,16 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     response: { data: feedback },
   },
   'feedback.update': {
-    params: { id: 'fb-11' },
+    params: { id: 'fb-12' },
     request: { feedback: 'The query builder is fast and intuitive.' },
     response: { data: { ...feedback, feedback: 'The query builder is fast and intuitive.' } },
   },
   'feedback.updatePatch': {
-    params: { id: 'fb-11' },
-    request: { feedback: 'The query builder is fast and intuitive.' },
-    response: { data: { ...feedback, feedback: 'The query builder is fast and intuitive.' } },
+    params: { id: 'fb-12' },
+    request: { feedback: 'The query builder is fast, and intuitive.' },
+    response: { data: { ...feedback, feedback: 'The query builder is fast, and intuitive.' } },
   },
-  'feedback.delete': { params: { id: 'fb-11' }, response: {} },
+  'feedback.delete': { params: { id: 'fb-12' }, response: {} },
   'feedback.summarize': {
     request: { sentiment: 'positive', created_from: '2026-05-01' },
     response: {
@@ -357,7 +421,7 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     },
   },
   'moderation.reject': {
-    params: { type: 'comment', identifier: '18' },
+    params: { type: 'comment', identifier: '31' },
     response: {
       message: 'Comment rejected successfully',
       data: { ...rejectedComment, moderated_by: '7a3d77cd-6a62-5c95-85d6-55664ccde95b', moderated_at: AT },
@@ -375,16 +439,16 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
       },
     },
   },
-  'knowledgebase.scanLinks': { request: { tab_id: 3 }, response: { data: scan } },
+  'knowledgebase.scanLinks': { request: { tab_id: HELP_TAB }, response: { data: scan } },
   'knowledgebase.scanProgress': {
     params: { scanId: SCAN_ID },
     response: { data: { ...scan, state: 'running', total: 12, checked: 5, failed: 1, started_at: AT } },
   },
   'knowledgebase.linkResults': {
-    params: { tabId: 3 },
+    params: { tabId: HELP_TAB },
     response: {
       data: {
-        tab_id: 3,
+        tab_id: HELP_TAB,
         scan_id: SCAN_ID,
         scanned_at: AT,
         posts: [
@@ -410,9 +474,10 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
       },
     },
   },
-  'knowledgebase.export': { params: { tab_id: 3 } },
+  'knowledgebase.export': { params: { tab_id: HELP_TAB } },
   'knowledgebase.preview': {
-    request: { tab_id: 3 },
+    request: { tab_id: HELP_TAB },
+    file: ARCHIVE,
     response: {
       data: {
         ...emptyPlan,
@@ -426,7 +491,8 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     },
   },
   'knowledgebase.execute': {
-    request: { tab_id: 3, delete_confirmed: ['xuwe8'] },
+    request: { tab_id: HELP_TAB, delete_confirmed: ['xuwe8'] },
+    file: ARCHIVE,
     response: {
       data: {
         applied: {

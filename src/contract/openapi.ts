@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint, type OperationName } from './endpoints.js';
-import { operationExamples } from './examples.js';
-import { jsonShapes, type JsonShape } from './json-shape.js';
+import { operationExamples, type OperationExample } from './examples.js';
+import { jsonShapes } from './json-shape.js';
+import { openApiLinks } from './openapi-links.js';
 import { commonSchemas } from './schemas/common.js';
 import { SYNC_MAX_KILOBYTES } from './schemas/knowledgebase.js';
 import { VALIDATION_MESSAGE } from './validation.js';
@@ -120,6 +121,7 @@ function refusalResponses(endpoint: Endpoint): Json {
   if (endpoint.method !== 'GET') out['403'] = ref(refusals.has('forbidden') ? 'Forbidden' : 'ReadOnlyKey');
   if (refusals.has('not-found')) out['404'] = ref('NotFound');
   if (hasBody) out['413'] = ref(endpoint.multipart ? 'UploadTooLarge' : 'BodyTooLarge');
+  out['421'] = ref('Misdirected');
   if (refusals.has('rule-violation')) out['422'] = ref('Unprocessable');
   else if (validated) out['422'] = ref('ValidationFailed');
   out['429'] = ref(refusals.has('queue-full') ? 'TooManyScans' : 'TooManyRequests');
@@ -155,42 +157,57 @@ function queryParameters(endpoint: Endpoint, example: Readonly<Record<string, st
   }));
 }
 
-function requestBody(endpoint: Endpoint, example: unknown): Json | undefined {
+/**
+ * The body: JSON, named once under components (the server also reads the same fields
+ * form-urlencoded, which the service does not document: D-OPENAPI-NO-FORMS), or a
+ * multipart upload.
+ */
+function requestBody(endpoint: Endpoint, example: OperationExample): Json | undefined {
   if (endpoint.body) {
-    // Named once under components; form-urlencoded bodies carry the same fields as text.
     const schema = { $ref: `#/components/schemas/${bodySchemaName(endpoint)}` };
+    const value = example.request;
     return {
       required: true,
-      content: {
-        'application/json': { schema, ...(example !== undefined && { example }) },
-        'application/x-www-form-urlencoded': { schema },
-      },
+      content: { 'application/json': { schema, ...(value !== undefined && { example: value }) } },
     };
   }
-  if (endpoint.multipart) {
-    const fields = jsonSchemaOf(endpoint.multipart, 'input') as { properties?: Json; required?: string[] };
-    const file = {
+  if (endpoint.multipart)
+    return { required: true, content: { 'multipart/form-data': multipartBody(endpoint, example) } };
+  return undefined;
+}
+
+/**
+ * A multipart upload: the file part and the form fields. A list goes as one text part
+ * per item under `name[]` (a single part named `name` would be a string, not a list:
+ * D-OPENAPI-MULTIPART).
+ */
+function multipartBody(endpoint: Endpoint, example: OperationExample): Json {
+  const fields = jsonSchemaOf(endpoint.multipart!, 'input') as { properties?: Json; required?: string[] };
+  const partName = (name: string) => ((fields.properties![name] as Json).type === 'array' ? `${name}[]` : name);
+  const properties: Json = {
+    file: {
       type: 'string',
       format: 'binary',
       contentMediaType: 'application/zip',
-      description: `The ZIP archive, at most ${SYNC_MAX_KILOBYTES} kilobytes.`,
-    };
-    return {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { file, ...(fields.properties ?? {}) },
-            required: ['file', ...(fields.required ?? [])],
-          },
-          encoding: arrayFieldEncodings(fields.properties ?? {}),
-        },
-      },
-    };
+      description: `The ZIP archive, at most ${SYNC_MAX_KILOBYTES} kilobytes; a file part (with a filename).`,
+    },
+  };
+  const encoding: Json = {};
+  for (const [name, schema] of Object.entries(fields.properties ?? {})) {
+    properties[partName(name)] = schema;
+    if (partName(name) !== name) encoding[partName(name)] = { contentType: 'text/plain' };
   }
-  return undefined;
+  const request = (example.request ?? {}) as Json;
+  const value = example.file === undefined ? undefined : { file: example.file, ...renameKeys(request, partName) };
+  return {
+    schema: { type: 'object', properties, required: ['file', ...(fields.required ?? [])], additionalProperties: false },
+    ...(Object.keys(encoding).length && { encoding }),
+    ...(value && { example: value }),
+  };
 }
+
+const renameKeys = (value: Json, rename: (key: string) => string): Json =>
+  Object.fromEntries(Object.entries(value).map(([k, v]) => [rename(k), v]));
 
 /** `categories.update` → `CategoriesUpdateBody`. */
 const bodySchemaName = (endpoint: Endpoint): string =>
@@ -199,15 +216,6 @@ const bodySchemaName = (endpoint: Endpoint): string =>
     .map((part) => part[0].toUpperCase() + part.slice(1))
     .join('')}Body`;
 
-/** Lists go as one part per item (`delete_confirmed[]`). */
-function arrayFieldEncodings(properties: Json): Json {
-  const out: Json = { file: { contentType: 'application/zip, application/octet-stream' } };
-  for (const [name, schema] of Object.entries(properties)) {
-    if ((schema as Json).type === 'array') out[name] = { style: 'form', explode: true };
-  }
-  return out;
-}
-
 function successResponse(endpoint: Endpoint, example: unknown): Json {
   if (endpoint.responseType === 'zip') {
     return {
@@ -215,6 +223,7 @@ function successResponse(endpoint: Endpoint, example: unknown): Json {
       content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
     };
   }
+  const links = openApiLinks[endpoint.name];
   return {
     description: endpoint.summary,
     content: {
@@ -223,6 +232,7 @@ function successResponse(endpoint: Endpoint, example: unknown): Json {
         ...(example !== undefined && { example }),
       },
     },
+    ...(links && { links }),
   };
 }
 
@@ -231,7 +241,7 @@ export function openApiOperation(endpoint: Endpoint, operationId = endpoint.name
   const example = operationExamples[endpoint.name as OperationName] ?? {};
   const params = example.params ?? {};
   const parameters = [...pathParameters(endpoint, params), ...queryParameters(endpoint, params)];
-  const body = requestBody(endpoint, example.request);
+  const body = requestBody(endpoint, example);
   return {
     operationId,
     summary: endpoint.summary,
@@ -366,6 +376,10 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
         NotFound: refusal('The item named in the path does not exist at this portal.', {
           message: 'No query results for model [App\\Models\\Post] zz999',
         }),
+        Misdirected: refusal(
+          'The Host header names no portal of this server, nor a name it answers to (`localhost`, an address it listens on, `fp server --allowed-hosts`).',
+          { message: 'Misdirected Request.' },
+        ),
         BodyTooLarge: refusal('The body is larger than 1 MiB.', {
           message: 'The request body must not be larger than 1048576 bytes.',
         }),

@@ -146,15 +146,24 @@ export function oneOf<const T extends readonly [string, ...string[]]>(field: str
   return z.enum(values, { error: `The selected ${attributeName(field)} is invalid.` });
 }
 
-/** Dates as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` or ISO 8601. */
-const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/**
+ * Dates as `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS[.fraction]]` or ISO 8601 with `Z` or an
+ * offset, as one pattern that holds only real calendar dates (years 0001-9999, the days
+ * of each month, 29 February of leap years), times of a day (00:00 to 23:59:59) and
+ * offsets up to ±14:59. Laravel's `date` rule refuses `2025-02-30` rather than roll it
+ * forward; so does this pattern, which the document carries as it is.
+ */
+const YEAR = '(000[1-9]|00[1-9][0-9]|0[1-9][0-9]{2}|[1-9][0-9]{3})';
+const MONTH_DAY = '((0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])|(0[13-9]|1[0-2])-(29|30)|(0[13578]|1[02])-31)';
+const LEAP_YEAR = '([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)';
+const TIME = '([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]+)?)?';
+const OFFSET = '(Z|[+-](0[0-9]|1[0-4]):?[0-5][0-9])';
+export const DATE_TEXT = new RegExp(`^(${YEAR}-${MONTH_DAY}|${LEAP_YEAR}-02-29)([ T]${TIME}${OFFSET}?)?$`);
 
 export function dateString(field: string) {
   const s = z
     .string({ error: typeError(field, 'a string') })
-    .refine((v) => DATE_TEXT.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T'))), {
-      error: `The ${attributeName(field)} field must be a valid date.`,
-    });
+    .refine((v) => DATE_TEXT.test(v), { error: `The ${attributeName(field)} field must be a valid date.` });
   return withJsonShape(s, { type: 'string', pattern: DATE_TEXT.source });
 }
 
@@ -163,7 +172,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : '_';
-    (errors[field] ??= []).includes(issue.message) || errors[field].push(issue.message);
+    const messages = (errors[field] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return errors;
 }

@@ -5,46 +5,67 @@ import { encodeQuery, type ApiClient } from '../client/api-client.js';
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../client/errors.js';
 import { uploadArchive, type SyncFields, type SyncOperation } from '../client/kb-upload.js';
 import { buildPath, type OperationName } from '../contract/endpoints.js';
+import { CursorError, cutToSize, readCursor } from './cut-to-size.js';
+import { exportUri } from './export-resource.js';
+import { fenceAnswer } from './fence.js';
 import { toolArguments, type ToolDefinition, type ToolRequest } from './tools.js';
 
 /** The `tools/call` result shape (MCP `CallToolResult`), kept free of SDK types so tests read it plainly. */
 export interface ToolResult {
   [key: string]: unknown;
   content: Array<
-    { type: 'text'; text: string } | { type: 'resource'; resource: { uri: string; mimeType: string; blob: string } }
+    | { type: 'text'; text: string }
+    | { type: 'resource_link'; uri: string; name: string; mimeType: string; size?: number }
   >;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
 
+export interface CallOptions {
+  lockdown: boolean;
+}
+
 /**
  * Run one tool: check its arguments, make the API call, and turn the answer into a
- * tool result. API and validation failures are results with `isError: true`,
- * carrying the service's message and field errors; nothing here throws for them.
+ * tool result: fenced, and cut to the size cap. API and validation failures are
+ * results with `isError: true`, carrying the service's message and field errors;
+ * nothing here throws for them.
  */
-export async function callTool(client: ApiClient, tool: ToolDefinition, args: unknown): Promise<ToolResult> {
+export async function callTool(
+  client: ApiClient,
+  tool: ToolDefinition,
+  args: unknown,
+  options: CallOptions,
+): Promise<ToolResult> {
   const parsed = toolArguments(tool, args);
   if (!parsed.ok) return errorResult({ message: parsed.message, errors: parsed.errors });
+  const given = (args ?? {}) as Record<string, unknown>;
   try {
-    if (tool.endpoint.responseType === 'zip') return await downloadResult(client, tool, parsed.request);
+    if (tool.endpoint.responseType === 'zip') return await exportLinkResult(client, tool, parsed.request);
+    const offsets = readCursor(tool.name, given);
     const data = tool.takesFile
       ? await uploadResult(client, tool, parsed.request)
       : await client.call(
           tool.name as OperationName,
-          {
-            params: parsed.request.params,
-            query: parsed.request.query,
-            body: parsed.request.body,
-          } as never,
+          { params: parsed.request.params, query: parsed.request.query, body: parsed.request.body } as never,
         );
-    return dataResult(data as Record<string, unknown>);
+    const fenced = fenceAnswer(data, tool.outputSchema, options.lockdown) as Record<string, unknown>;
+    const cut = cutToSize(fenced, tool.name, given, offsets);
+    if (!cut) return errorResult({ message: 'The answer is larger than 1 MB of text even cut item by item.' });
+    return dataResult(cut);
   } catch (err) {
-    if (err instanceof ApiError)
-      return errorResult({ status: err.status, message: err.message, errors: err.fieldErrors });
-    if (err instanceof RequestValidationError) return errorResult({ message: err.message, errors: err.fieldErrors });
-    if (err instanceof NetworkError || err instanceof ResponseShapeError) return errorResult({ message: err.message });
-    throw err;
+    return refusal(err);
   }
+}
+
+/** What a failed call becomes: a tool result with the API's message and field errors. */
+export function refusal(err: unknown): ToolResult {
+  if (err instanceof ApiError)
+    return errorResult({ status: err.status, message: err.message, errors: err.fieldErrors });
+  if (err instanceof RequestValidationError) return errorResult({ message: err.message, errors: err.fieldErrors });
+  if (err instanceof NetworkError || err instanceof ResponseShapeError || err instanceof CursorError)
+    return errorResult({ message: err.message });
+  throw err;
 }
 
 /** The answer as structured content, and as compact JSON text for clients that read only text. */
@@ -71,28 +92,26 @@ export function errorResult(error: {
   };
 }
 
-/** The knowledge-base export: the ZIP itself as an embedded resource. */
-async function downloadResult(client: ApiClient, tool: ToolDefinition, request: ToolRequest): Promise<ToolResult> {
+/**
+ * The knowledge-base export: the archive is made (so a wrong tab is refused here)
+ * and measured, and the result links to it; the client reads the link as a resource.
+ */
+async function exportLinkResult(client: ApiClient, tool: ToolDefinition, request: ToolRequest): Promise<ToolResult> {
   const target = buildPath(tool.endpoint.path, request.params) + encodeQuery(request.query as Record<string, string>);
   const res = await client.send(tool.endpoint.method, target, {
     headers: { accept: 'application/zip, application/json' },
   });
-  const zip = Buffer.from(await res.body.arrayBuffer());
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += (chunk as Buffer).length;
   const tabId = String(request.query?.tab_id ?? '');
   const filename = `knowledgebase-tab-${tabId}.zip`;
+  const link = { filename, bytes, uri: exportUri(tabId), mimeType: 'application/zip' as const };
   return {
     content: [
-      { type: 'text', text: `${filename}: ${zip.length} bytes` },
-      {
-        type: 'resource',
-        resource: {
-          uri: `fp://knowledgebase/export/${filename}`,
-          mimeType: 'application/zip',
-          blob: zip.toString('base64'),
-        },
-      },
+      { type: 'text', text: `${filename}: ${bytes} bytes, at ${link.uri}` },
+      { type: 'resource_link', uri: link.uri, name: filename, mimeType: link.mimeType, size: bytes },
     ],
-    structuredContent: { filename, bytes: zip.length },
+    structuredContent: link,
   };
 }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint } from '../contract/endpoints.js';
 import { fieldErrors, VALIDATION_MESSAGE } from '../contract/validation.js';
+import { outputSchemaOf, type JsonSchema } from './output-schema.js';
 
 /**
  * The MCP tools: one per entry of the endpoint table, named, described and
@@ -21,6 +22,8 @@ export interface ToolDefinition {
   readonly input: z.ZodObject;
   /** JSON Schema of `input` as a caller writes it. */
   readonly inputSchema: Record<string, unknown>;
+  /** JSON Schema of the structured content of a result (see output-schema.ts). */
+  readonly outputSchema: JsonSchema;
   /** The tool takes the ZIP archive as base64 text in `file` (knowledge-base sync). */
   readonly takesFile: boolean;
 }
@@ -47,6 +50,12 @@ const base64File = z
   .min(1, { error: 'The file field is required.' })
   .describe('the ZIP archive, base64-encoded');
 
+const CURSOR_FIELD = 'result_cursor';
+const resultCursor = z
+  .string({ error: 'The result cursor must be a string.' })
+  .optional()
+  .describe('Only to continue a result cut at 1 MB: its next_cursor, with the same other arguments.');
+
 /** Path parameters arrive as strings; a tool caller may write a numeric id as a number. */
 function pathParam(schema: z.ZodType<unknown, string>): z.ZodType {
   return z.union([schema, z.number().int().nonnegative().transform(String).pipe(schema)]);
@@ -64,11 +73,13 @@ function inputOf(endpoint: Endpoint): z.ZodObject {
   if (endpoint.query) add(endpoint.query.shape);
   if (endpoint.body) add(endpoint.body.shape);
   if (endpoint.multipart) add({ ...endpoint.multipart.shape, [FILE_FIELD]: base64File });
+  if (endpoint.responseType !== 'zip') add({ [CURSOR_FIELD]: resultCursor });
   return z.object(shape);
 }
 
 function toolOf(endpoint: Endpoint): ToolDefinition {
   const input = inputOf(endpoint);
+  let output: JsonSchema | undefined;
   const { $schema: _drop, ...inputSchema } = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as Record<
     string,
     unknown
@@ -82,6 +93,9 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
     endpoint,
     input,
     inputSchema,
+    get outputSchema() {
+      return (output ??= outputSchemaOf(endpoint));
+    },
     takesFile: endpoint.multipart !== undefined,
   };
 }
@@ -90,49 +104,6 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
 export const tools: readonly ToolDefinition[] = endpointList.filter((e) => !e.aliasOf).map(toolOf);
 
 export const toolsets: readonly string[] = [...new Set(tools.map((t) => t.toolset))];
-
-/** Other names a toolset answers to: the command-line group names. */
-const TOOLSET_ALIASES: Readonly<Record<string, string>> = { kb: 'knowledgebase' };
-
-export interface ToolSelection {
-  /** Only tools that change nothing. */
-  readOnly?: boolean;
-  /** Only these endpoint groups; undefined or empty means all. */
-  toolsets?: readonly string[];
-}
-
-/** The toolset names of a comma-separated list; unknown names are an error naming the known ones. */
-export function parseToolsets(list: string | undefined | null): string[] | undefined {
-  if (list === undefined || list === null || list.trim() === '') return undefined;
-  const names = [
-    ...new Set(
-      list
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-        .map((s) => TOOLSET_ALIASES[s] ?? s),
-    ),
-  ];
-  const unknown = names.filter((n) => !toolsets.includes(n));
-  if (unknown.length) {
-    throw new UnknownToolsetError(`unknown toolset ${unknown.join(', ')}; known: ${toolsets.join(', ')}`);
-  }
-  return names;
-}
-
-export class UnknownToolsetError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnknownToolsetError';
-  }
-}
-
-export function selectTools(selection: ToolSelection = {}): ToolDefinition[] {
-  return tools.filter(
-    (t) =>
-      (!selection.readOnly || t.readOnly) && (!selection.toolsets?.length || selection.toolsets.includes(t.toolset)),
-  );
-}
 
 /** Check a call's arguments against the tool's schema and place each in the request. */
 export function toolArguments(tool: ToolDefinition, args: unknown): ToolArguments {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { RehearsalOptions } from './http/rehearsal/rehearsal.js';
@@ -20,6 +20,8 @@ export interface StartOptions {
   allowPrivateLinks?: boolean;
   /** `--rate-limit`, `--faults`, `--fault-seed`. */
   rehearsal?: RehearsalOptions;
+  /** Host names the default portal answers besides `localhost` and the listened addresses (`--allowed-hosts`). */
+  allowedHosts?: string[];
 }
 
 export interface RunningServer {
@@ -61,7 +63,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const notices: string[] = [];
   // The HTTP side loads while a new data file is synced and copied (off the event loop).
   const httpSide = Promise.all([
-    import('./http/client-error.js'),
+    import('./http/server-limits.js'),
     import('./http/create-app.js'),
     import('./http/rehearsal/rehearsal.js'),
     import('./http/upload-spool.js'),
@@ -71,25 +73,30 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ? await openDataFile(options.data, options.seed, notices)
     : new Store(loadSeed(await readSeed(options.seed)));
 
-  const [{ answerClientErrors }, { createRequestHandler }, { createRehearsal }, { prepareUploadSpool }] =
-    await httpSide;
+  const [
+    { connectionGate, SERVER_LIMITS },
+    { createListener, createRequestHandler },
+    { createRehearsal },
+    { prepareUploadSpool },
+  ] = await httpSide;
   const servers: Server[] = [];
   const uploadTmpDir = await prepareUploadSpool();
+  const addresses = [host];
   const handler = createRequestHandler({
     store,
     services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir },
     rehearsal: options.rehearsal && createRehearsal(options.rehearsal),
+    allowedHosts: options.allowedHosts?.map((h) => h.toLowerCase()),
+    listening: () => addresses,
   });
-  const first = createServer(handler);
-  answerClientErrors(first);
+  const gate = connectionGate(SERVER_LIMITS);
+  const first = createListener(handler, SERVER_LIMITS, gate);
   servers.push(first);
   const port = await listen(first, options.port ?? 0, host);
-  const addresses = [host];
   if (!isWildcard(host)) {
     const extra = new Set(store.portals.flatMap((p) => p.hosts).filter((h) => isLoopbackIp(h) && h !== host));
     for (const address of extra) {
-      const server = createServer(handler);
-      answerClientErrors(server);
+      const server = createListener(handler, SERVER_LIMITS, gate);
       await listen(server, port, address);
       servers.push(server);
       addresses.push(address);

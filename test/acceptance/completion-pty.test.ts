@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withListedNames } from '../support/listed-names.js';
+import { requireTool } from '../support/required-tool.js';
 
 const COMPLETIONS = resolve(import.meta.dirname, '../../completions');
 const DRIVER = resolve(import.meta.dirname, 'pty-tab.py');
-const has = (shell: string) => spawnSync(shell, ['--version']).status === 0;
 
 /** Type LINE and TAB(s) in an interactive SHELL in a pseudo-terminal; true when EXPECT shows up. */
 function tab(
@@ -29,7 +29,8 @@ function rcDir(): string {
 }
 
 describe('completion in real shells, through a pseudo-terminal', () => {
-  it.skipIf(!has('bash'))('bash: TAB completes subcommands at every depth', () => {
+  it('bash: TAB completes subcommands at every depth', (ctx) => {
+    requireTool(ctx, 'bash');
     const rc = join(rcDir(), 'rc.bash');
     writeFileSync(rc, `source ${resolve(COMPLETIONS, 'fp.bash')}\nPS1="READY> "\n`);
     const bash = ['bash', '--rcfile', rc, '--noprofile', '-i'];
@@ -37,7 +38,8 @@ describe('completion in real shells, through a pseudo-terminal', () => {
     expect(tab(bash, 'fp posts list --plat', 1, '--platform').ok).toBe(true);
   });
 
-  it.skipIf(!has('zsh'))('zsh: TAB completes subcommands at every depth', () => {
+  it('zsh: TAB completes subcommands at every depth', (ctx) => {
+    requireTool(ctx, 'zsh');
     const dir = rcDir();
     writeFileSync(
       join(dir, '.zshrc'),
@@ -48,7 +50,8 @@ describe('completion in real shells, through a pseudo-terminal', () => {
     expect(tab(zsh, 'fp moderation app', 1, 'approve', { ZDOTDIR: dir }).ok).toBe(true);
   });
 
-  it.skipIf(!has('fish'))('fish: TAB lists the subcommands after the first word and deeper', () => {
+  it('fish: TAB lists the subcommands after the first word and deeper', (ctx) => {
+    requireTool(ctx, 'fish');
     const fish = [
       'fish',
       '--no-config',
@@ -70,7 +73,8 @@ describe('names from the last list, completed in real shells', () => {
   });
   afterAll(() => names.stop());
 
-  it.skipIf(!has('bash'))('bash: a group name with a space completes, escaped', () => {
+  it('bash: a group name with a space completes, escaped', (ctx) => {
+    requireTool(ctx, 'bash');
     const rc = join(rcDir(), 'rc.bash');
     writeFileSync(rc, `source ${resolve(COMPLETIONS, 'fp.bash')}\nPS1="READY> "\n`);
     const bash = ['bash', '--rcfile', rc, '--noprofile', '-i'];
@@ -82,7 +86,8 @@ describe('names from the last list, completed in real shells', () => {
     expect(tab(bash, 'fp groups users add Beta\\ testers Bo', 1, 'testers Bob\\ Member', names.env).ok).toBe(true);
   });
 
-  it.skipIf(!has('zsh'))('zsh: a group name with a space completes, escaped', () => {
+  it('zsh: a group name with a space completes, escaped', (ctx) => {
+    requireTool(ctx, 'zsh');
     const dir = rcDir();
     writeFileSync(
       join(dir, '.zshrc'),
@@ -97,7 +102,8 @@ describe('names from the last list, completed in real shells', () => {
     expect(tab(['zsh', '-i'], 'fp groups users add Beta\\ testers Bo', 1, 'testers Bob\\ Member', env).ok).toBe(true);
   });
 
-  it.skipIf(!has('fish'))('fish: a group name with a space completes, escaped', () => {
+  it('fish: a group name with a space completes, escaped', (ctx) => {
+    requireTool(ctx, 'fish');
     const fish = [
       'fish',
       '--no-config',

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFp } from '../support/run-fp.js';
 import { withListedNames } from '../support/listed-names.js';
+import { installed, requireTool } from '../support/required-tool.js';
 
 const COMPLETIONS = resolve(import.meta.dirname, '../../completions');
 const FILES = { bash: 'fp.bash', zsh: '_fp', fish: 'fp.fish' } as const;
@@ -33,8 +34,6 @@ function profilesOnPath(): string {
   chmodSync(join(dir, 'fp'), 0o755);
   return `${dir}:${process.env.PATH}`;
 }
-
-const hasFish = spawnSync('fish', ['--version']).status === 0;
 
 /** What the generated fish script offers for a command line (fish's own `complete -C`). */
 function fishComplete(script: string, line: string, env: NodeJS.ProcessEnv = process.env): string[] {
@@ -105,7 +104,8 @@ describe('fp completion', () => {
     expect(r.stdout).toBe('acme staging\nstaging\n');
   });
 
-  it.skipIf(!hasFish)('fish: completion goes on after the first word (subcommands, nested groups, flags)', () => {
+  it('fish: completion goes on after the first word (subcommands, nested groups, flags)', (ctx) => {
+    requireTool(ctx, 'fish');
     const fish = resolve(COMPLETIONS, FILES.fish);
     expect(fishComplete(fish, 'fp auth ')).toEqual(
       expect.arrayContaining(['login', 'logout', 'status', 'list', 'switch']),
@@ -151,7 +151,7 @@ describe('fp completion', () => {
       // The second argument completes from its own source: users after the group.
       expect(complete(['fp', 'groups', 'users', 'add', 'Beta testers', ''])).toEqual(['Bob\\ Member']);
       expect(complete(['fp', 'groups', 'users', 'add', ''])).toEqual(['Beta\\ testers', 'Empty\\ group']);
-      if (hasFish) {
+      if (installed('fish') || process.env.FP_TEST_REQUIRE_TOOLS === '1') {
         const fish = resolve(COMPLETIONS, FILES.fish);
         expect(fishComplete(fish, 'fp groups get ', names.env)).toEqual(['Beta testers', 'Empty group']);
         expect(fishComplete(fish, 'fp posts list --category I', names.env)).toEqual(['Integrations']);

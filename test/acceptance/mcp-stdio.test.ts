@@ -94,15 +94,16 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect(JSON.parse((result.content as Array<{ text: string }>)[0].text)).toEqual(result.structuredContent);
   });
 
-  it('calls a write tool, and the write is visible through the API', async () => {
+  it('D-MCP-FENCE calls a write tool, and the write is visible through the API', async () => {
     const { client } = await connect();
     const created = await client.callTool({
       name: 'comments.create',
       arguments: { key: 'dark1', user_id: ANN, comment: 'Written by an agent', silent: true },
     });
     expect(created.isError).toBeFalsy();
-    const comment = (created.structuredContent as { data: { id: number; comment: string } }).data;
-    expect(comment.comment).toBe('Written by an agent');
+    const comment = (created.structuredContent as { data: { id: number; comment: { untrusted: string } } }).data;
+    // D-MCP-FENCE: comment text is the public's, so it comes fenced.
+    expect(comment.comment).toEqual({ untrusted: 'Written by an agent' });
     const listed = await server.fp(['comments', 'list', 'dark1', '--json']);
     expect(listed.json.map((c: { id: number }) => c.id)).toContain(comment.id);
     // Numeric path parameters may be written as numbers.
@@ -110,7 +111,9 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
       name: 'comments.update',
       arguments: { id: comment.id, comment: 'Edited by an agent' },
     });
-    expect((updated.structuredContent as { data: { comment: string } }).data.comment).toBe('Edited by an agent');
+    expect((updated.structuredContent as { data: { comment: unknown } }).data.comment).toEqual({
+      untrusted: 'Edited by an agent',
+    });
   });
 
   it('D-MCP-RESULTS an API error is a tool result with isError, the message and the status', async () => {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARA, fixtureSeed } from '../support/fixture-seed.js';
 import { startFpServer, type FpServer } from '../support/run-fp.js';
+import { requireTool } from '../support/required-tool.js';
 
 /** The fixture (pending: post pend3, comment 104) plus pending comments 200-224 and post p1, so the queue spans pages. */
 function seed() {
@@ -34,15 +35,6 @@ beforeAll(async () => {
   server = await startFpServer(seed());
 });
 afterAll(() => server.stop());
-
-function hasJq(): boolean {
-  try {
-    execFileSync('jq', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 type Item = { type: 'post' | 'comment'; id: string | number };
 const pendingIds = async () => {
@@ -157,24 +149,22 @@ describe('fp moderation', () => {
     expect(await pendingIds()).toEqual(['post pend3']);
   });
 
-  it.skipIf(!hasJq())(
-    'rejected --all --json | jq | reject comment - --yes skips what is rejected already',
-    async () => {
-      const listed = await server.fp(['moderation', 'rejected', '--all', '--json']);
-      const ids = execFileSync('jq', ['-r', '.[] | select(.type=="comment") | .id'], {
-        input: listed.stdout,
-      }).toString();
-      expect(ids).toBe('105\n');
-      const r = await server.fp(['moderation', 'reject', 'comment', '-', '--yes', '--format', 'ndjson'], {
-        input: ids,
-      });
-      expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout)).toEqual({
-        type: 'comment',
-        id: 105,
-        outcome: 'skipped',
-        message: 'The comment is already rejected.',
-      });
-    },
-  );
+  it('rejected --all --json | jq | reject comment - --yes skips what is rejected already', async (ctx) => {
+    requireTool(ctx, 'jq');
+    const listed = await server.fp(['moderation', 'rejected', '--all', '--json']);
+    const ids = execFileSync('jq', ['-r', '.[] | select(.type=="comment") | .id'], {
+      input: listed.stdout,
+    }).toString();
+    expect(ids).toBe('105\n');
+    const r = await server.fp(['moderation', 'reject', 'comment', '-', '--yes', '--format', 'ndjson'], {
+      input: ids,
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      type: 'comment',
+      id: 105,
+      outcome: 'skipped',
+      message: 'The comment is already rejected.',
+    });
+  });
 });

@@ -133,12 +133,64 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/v1/comments/{id}'].put.parameters[0].schema).toEqual({ type: 'integer', minimum: 0 });
   });
 
-  it('names each JSON body schema once and takes the same fields form-urlencoded', () => {
+  it('D-OPENAPI-NO-FORMS names each JSON body schema once and documents JSON only, no form-urlencoded variant', () => {
     const content = doc.paths['/api/v1/groups'].post.requestBody.content;
-    expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/GroupsCreateBody' });
-    expect(content['application/x-www-form-urlencoded'].schema).toEqual({
-      $ref: '#/components/schemas/GroupsCreateBody',
+    expect(content).toEqual({
+      'application/json': expect.objectContaining({ schema: { $ref: '#/components/schemas/GroupsCreateBody' } }),
     });
+    for (const { op } of operations) {
+      for (const type of Object.keys(op.requestBody?.content ?? {}))
+        expect(['application/json', 'multipart/form-data']).toContain(type);
+    }
+  });
+
+  it('D-OPENAPI-MULTIPART an upload names its lists name[] as text parts, sends the file with a filename, allows no other part, and has an example', () => {
+    for (const path of ['/api/v1/knowledgebase/sync/preview', '/api/v1/knowledgebase/sync/execute']) {
+      const media = doc.paths[path].post.requestBody.content['multipart/form-data'];
+      expect(Object.keys(media.schema.properties)).toEqual([
+        'file',
+        'tab_id',
+        'delete_confirmed[]',
+        'delete_sections_confirmed[]',
+      ]);
+      expect(media.schema.additionalProperties).toBe(false);
+      expect(media.encoding).toEqual({
+        'delete_confirmed[]': { contentType: 'text/plain' },
+        'delete_sections_confirmed[]': { contentType: 'text/plain' },
+      });
+      expect(media.example.tab_id).toBe(4);
+      expect(Buffer.from(media.example.file, 'utf8').subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
+    }
+    const execute = doc.paths['/api/v1/knowledgebase/sync/execute'].post.requestBody.content['multipart/form-data'];
+    expect(execute.example['delete_confirmed[]']).toEqual(['xuwe8']);
+  });
+
+  it('links lead from a made item to the operations on it, and name parameters those operations have', () => {
+    const byId = new Map(operations.map(({ op }) => [op.operationId, op]));
+    let count = 0;
+    for (const { op } of operations) {
+      for (const [name, link] of Object.entries<any>(op.responses['200'].links ?? {})) {
+        const target = byId.get(link.operationId);
+        expect(target, `${op.operationId} → ${name}`).toBeDefined();
+        const names = (target.parameters ?? []).map((p: any) => p.name);
+        for (const parameter of Object.keys(link.parameters)) expect(names, link.operationId).toContain(parameter);
+        count += 1;
+      }
+    }
+    const links = (id: string) =>
+      Object.values<any>(byId.get(id).responses['200'].links).map((l) => [l.operationId, l.parameters]);
+    expect(links('groups.create')).toEqual(
+      expect.arrayContaining([
+        ['groups.get', { id: '$response.body#/data/id' }],
+        ['groups.delete', { id: '$response.body#/data/id' }],
+        ['groups.addUser', { group: '$response.body#/data/id' }],
+      ]),
+    );
+    expect(links('knowledgebase.scanLinks')).toContainEqual([
+      'knowledgebase.scanProgress',
+      { scanId: '$response.body#/data/scan_id' },
+    ]);
+    expect(count).toBeGreaterThanOrEqual(20);
   });
 
   it('the export takes tab_id as a required integer query parameter and has no body', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpointList } from '../../src/contract/endpoints.js';
-import { parseToolsets, selectTools, toolArguments, tools } from '../../src/mcp/tools.js';
+import { parseToolsets, servedTools, serveOptions } from '../../src/mcp/serve-options.js';
+import { toolArguments, tools } from '../../src/mcp/tools.js';
 
 const tool = (name: string) => tools.find((t) => t.name === name)!;
 
@@ -30,6 +31,7 @@ describe('MCP tools derived from the endpoint table', () => {
       'use_for_changelog',
       'pin_to_top',
       'silent',
+      'result_cursor',
     ]);
     expect(tool('categories.update').inputSchema).toMatchObject({
       type: 'object',
@@ -72,7 +74,9 @@ describe('MCP tools derived from the endpoint table', () => {
     expect(parseToolsets(' moderation , kb ')).toEqual(['moderation', 'knowledgebase']);
     expect(parseToolsets('')).toBeUndefined();
     expect(() => parseToolsets('moderation,bogus')).toThrow(/^unknown toolset bogus; known: portal, posts/);
-    expect(selectTools({ toolsets: ['portal'] }).map((t) => t.name)).toEqual(['portal.get']);
-    expect(selectTools({ readOnly: true, toolsets: ['categories'] }).map((t) => t.name)).toEqual(['categories.list']);
+    expect(servedTools(serveOptions({ toolsets: 'portal' })).map((t) => t.name)).toEqual(['portal.get']);
+    expect(servedTools(serveOptions({ readOnly: true, toolsets: 'categories' })).map((t) => t.name)).toEqual([
+      'categories.list',
+    ]);
   });
 });

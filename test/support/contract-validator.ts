@@ -169,7 +169,8 @@ export function createContractValidator(doc: Json = openApiDocument()) {
       const text = ex.requestBody.toString('utf8');
       let value: unknown = {};
       if (type.startsWith('application/x-www-form-urlencoded')) {
-        const schema = resolve(body['application/x-www-form-urlencoded'].schema);
+        // The server reads the JSON body's fields from a form too, as text (D-OPENAPI-NO-FORMS).
+        const schema = resolve(body['application/json'].schema);
         const form: Json = {};
         for (const [name, v] of new URLSearchParams(text)) {
           const given = present(v);
@@ -290,14 +291,15 @@ function coerce(value: string | string[], schema: Json): unknown {
   return value;
 }
 
-/** Form fields of a multipart body; `name[]` parts gather into an array, the file part is a string. */
+/**
+ * Form fields of a multipart body by part name; `name[]` parts gather into an array (the
+ * document names the list `name[]`), the file part is a string.
+ */
 function readForm(body: Buffer, contentType: string): Promise<Record<string, string | string[]>> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string | string[]> = {};
-    const add = (rawName: string, value: string) => {
-      const list = rawName.endsWith('[]');
-      const name = list ? rawName.slice(0, -2) : rawName;
-      if (list) fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
+    const add = (name: string, value: string) => {
+      if (name.endsWith('[]')) fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
       else fields[name] = value;
     };
     const parser = busboy({ headers: { 'content-type': contentType } });

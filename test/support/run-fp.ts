@@ -71,11 +71,14 @@ export function runFp(args: string[], opts: RunOptions & { baseUrl?: string } = 
   });
 }
 
-/** Start `fp server --port 0` with the fixture seed (or another) and wait for its address. */
-export async function startFpServer(seed: object = fixtureSeed(), extraArgs: string[] = []): Promise<FpServer> {
+/** Start `fp server --port 0` with the fixture seed (or another, or the demo) and wait for its address. */
+export async function startFpServer(
+  seed: object | 'demo' = fixtureSeed(),
+  extraArgs: string[] = [],
+): Promise<FpServer> {
   const dir = mkdtempSync(join(tmpdir(), 'fp-seed-'));
-  const seedPath = join(dir, 'seed.json');
-  writeFileSync(seedPath, JSON.stringify(seed));
+  const seedPath = seed === 'demo' ? 'demo' : join(dir, 'seed.json');
+  if (seed !== 'demo') writeFileSync(seedPath, JSON.stringify(seed));
   const child = spawn(process.execPath, [FP_BIN, 'server', '--port', '0', '--seed', seedPath, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { request as undiciRequest } from 'undici';
-import { createApp } from '../../src/server/http/create-app.js';
+import { createApp, type AppOptions } from '../../src/server/http/create-app.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { loadSeed } from '../../src/server/store/load-seed.js';
 import type { SeedFile } from '../../src/server/store/state.js';
@@ -38,11 +38,12 @@ export interface TestServer {
 export async function startTestServer(
   seed: SeedFile = fixtureSeed(),
   services: Partial<ServerServices> = {},
+  app: Omit<AppOptions, 'store' | 'services'> = {},
 ): Promise<TestServer> {
   validator ??= createContractValidator();
   const tally = { requests: 0, requestsConforming: 0, responses: 0, violations: [] as string[] };
   const store = new Store(loadSeed(seed, new Date('2026-06-01T00:00:00Z')));
-  const server = createApp({ store, services, logError: () => {} });
+  const server = createApp({ logError: () => {}, ...app, store, services });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -65,7 +66,7 @@ export async function startTestServer(
       for (const [k, v] of Object.entries(res.headers)) {
         if (v !== undefined) responseHeaders.set(k, Array.isArray(v) ? v.join(', ') : v);
       }
-      let parsed: unknown = undefined;
+      let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : undefined;
       } catch {

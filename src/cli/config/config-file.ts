@@ -138,7 +138,7 @@ export function withConfigLock<T>(path: string, fn: () => T): T {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    let age = 0;
+    let age: number;
     try {
       age = Date.now() - statSync(lock).mtimeMs;
     } catch {

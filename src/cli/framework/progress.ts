@@ -1,4 +1,5 @@
 import type { Factory } from '../factory.js';
+import { terminalText } from '../output/terminal-text.js';
 import { requestSpinner } from './request-spinner.js';
 
 export interface ProgressLine {
@@ -20,7 +21,7 @@ export function progressLine(f: Factory, stdoutStreams = false): ProgressLine | 
   return {
     update(text) {
       release ??= requestSpinner(io)?.hold();
-      io.stderr.write(`\r\x1b[2K${text}`);
+      io.stderr.write(`\r\x1b[2K${terminalText(text)}`);
       shown = true;
     },
     end() {

@@ -1,4 +1,5 @@
 import { isInteractive, type IO } from '../io.js';
+import { terminalText } from '../output/terminal-text.js';
 
 /** How long a request may take before the spinner appears. */
 export const SPINNER_DELAY_MS = 300;
@@ -57,7 +58,7 @@ function createSpinner(io: IO): RequestSpinner {
 
   return {
     begin(what) {
-      const request = { what: what.replace(/\?.*$/, '') };
+      const request = { what: terminalText(what.replace(/\?.*$/, '')) };
       waiting.add(request);
       if (!delay && !ticker) {
         delay = setTimeout(() => {

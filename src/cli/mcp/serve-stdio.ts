@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import { parseToolsets, selectTools, UnknownToolsetError } from '../../mcp/tools.js';
+import { ServeOptionError, serveOptions, servedTools, type ServeOptions } from '../../mcp/serve-options.js';
 import { createToolServer } from '../../mcp/tool-server.js';
 import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
@@ -8,6 +8,17 @@ import type { Factory } from '../factory.js';
 export interface McpOptions {
   readOnly?: boolean;
   toolsets?: string;
+  lockdown?: boolean;
+  toolNames?: string;
+}
+
+function optionsOf(opts: McpOptions): ServeOptions {
+  try {
+    return serveOptions(opts);
+  } catch (err) {
+    if (err instanceof ServeOptionError) throw new UsageError(err.message);
+    throw err;
+  }
 }
 
 /**
@@ -16,27 +27,20 @@ export interface McpOptions {
  * Resolves when the client closes stdin.
  */
 export async function mcpRun(opts: McpOptions, f: Factory): Promise<void> {
-  let toolsets: string[] | undefined;
-  try {
-    toolsets = parseToolsets(opts.toolsets);
-  } catch (err) {
-    if (err instanceof UnknownToolsetError) throw new UsageError(err.message);
-    throw err;
-  }
+  const serve = optionsOf(opts);
   // Credentials are checked before the first message: a missing profile is a usage error now, not a failed tool later.
   const client = await f.client();
-  const tools = selectTools({ readOnly: opts.readOnly, toolsets });
   const { stdin, stdout, stderr } = f.io;
   const closed = new Promise<void>((resolve) => {
     if (stdin.readableEnded || stdin.destroyed) resolve();
     stdin.once('end', resolve);
     stdin.once('close', resolve);
   });
-  const handle = serveStdio(() => createToolServer({ tools, client: () => client, version: f.version }), {
+  const handle = serveStdio(() => createToolServer({ serve, client: () => client, version: f.version }), {
     transport: new StdioServerTransport(stdin, stdout as Writable),
     onerror: (err) => stderr.write(`fp mcp: ${err.message}\n`),
   });
-  stderr.write(`fp mcp: serving ${tools.length} tools for ${client.baseUrl} on stdio\n`);
+  stderr.write(`fp mcp: serving ${servedTools(serve).length} tools for ${client.baseUrl} on stdio\n`);
   await closed;
   await handle.close();
 }

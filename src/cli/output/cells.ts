@@ -1,15 +1,17 @@
-/** Text for one table or row cell. */
+import { terminalLines, terminalText } from './terminal-text.js';
+
+/** Text for one table, row or CSV cell: control characters shown, not obeyed (tabs and line breaks are the format's). */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return terminalLines(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(cellText).join(', ');
-  return JSON.stringify(value);
+  return terminalLines(JSON.stringify(value));
 }
 
 /** One line, at most `max` characters, with an ellipsis when cut. */
 export function truncate(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = terminalText(text.replace(/\s+/g, ' ').trim());
   const chars = [...flat];
   return chars.length > max ? `${chars.slice(0, Math.max(1, max - 1)).join('')}…` : flat;
 }

@@ -1,4 +1,4 @@
-import type { GlobalOptions } from '../factory.js';
+import type { GlobalOptions } from '../global-options.js';
 import type { IO } from '../io.js';
 import { colorEnabled, resolveFormat } from './format.js';
 import { Output } from './output.js';

@@ -4,6 +4,7 @@ import type { IO } from '../io.js';
 import { cellText, csvField, oneLine, plainField, relativeDate } from './cells.js';
 import type { OutputFormat } from './format.js';
 import { runJq } from './jq.js';
+import { terminalLines } from './terminal-text.js';
 
 export interface Column<T> {
   header: string;
@@ -36,7 +37,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * The one exporter: writes data to stdout as table, plain rows (TSV), CSV, JSON or NDJSON,
- * after `--fields` and `--jq`. Status goes elsewhere.
+ * after `--fields` and `--jq`. Status goes elsewhere. Every cell of the formats for people and
+ * spreadsheets passes through cellText (terminal-text.ts); JSON and NDJSON stay exact.
  */
 export class Output {
   constructor(
@@ -147,7 +149,7 @@ export class Output {
 
   /** A line of text on stdout in human formats (ignored for machine formats). */
   line(text: string): void {
-    if (this.format === 'table') this.io.stdout.write(`${text}\n`);
+    if (this.format === 'table') this.io.stdout.write(`${terminalLines(text)}\n`);
   }
 
   /** `--jq` over the data; strings print raw, as `jq -r` does. */
@@ -157,7 +159,8 @@ export class Output {
 
   private cell<T>(c: Column<T>, row: T): string {
     const value = c.value(row);
-    return oneLine(c.date && typeof value === 'string' ? relativeDate(value, this.options.now) : cellText(value));
+    // A date that does not parse is shown as sent: it goes through cellText like any other text.
+    return oneLine(cellText(c.date && typeof value === 'string' ? relativeDate(value, this.options.now) : value));
   }
 
   private async table<T>(rows: T[], columns: Column<T>[]): Promise<string> {

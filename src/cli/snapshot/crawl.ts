@@ -178,8 +178,12 @@ export async function crawlPortal(ctx: CrawlContext): Promise<void> {
     ctx.progress.step('moderation queues');
     // One step: a resumed crawl reads both queues again from the start of the step.
     const consumed = new Set<string>();
-    for await (const item of allPending(ctx.client)) (recordModerationItem(ctx, item, consumed), tick());
-    for await (const item of allRejected(ctx.client)) (recordModerationItem(ctx, item, consumed), tick());
+    for (const list of [allPending, allRejected]) {
+      for await (const item of list(ctx.client)) {
+        recordModerationItem(ctx, item, consumed);
+        tick();
+      }
+    }
     writeUnlistedArticles(ctx, consumed);
     s.moderation_done = true;
     checkpoint(true);

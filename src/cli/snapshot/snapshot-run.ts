@@ -133,6 +133,7 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
     if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC') {
       throw new Error(
         `no space left on the device while writing the snapshot: free some space, then run again with --resume`,
+        { cause: err },
       );
     }
     throw err;

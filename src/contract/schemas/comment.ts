@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
+import { publicText } from '../public-text.js';
 import { dateString, looseBoolean, requiredString, uuidString } from '../validation.js';
 import { commonSchemas } from './common.js';
 import { userSchemas } from './user.js';
@@ -15,8 +16,8 @@ export const commentSchemas = lazily(() => {
 
   const CommentSchema = z.looseObject({
     id: z.number().int().nullable(),
-    comment: z.string(),
-    formatted_comment: z.string(),
+    comment: publicText(z.string()),
+    formatted_comment: publicText(z.string()),
     author: AuthorSchema,
     pinned_to_top: z.boolean(),
     tagged_for_changelog: z.boolean(),
@@ -32,7 +33,7 @@ export const commentSchemas = lazily(() => {
     url: z.string(),
     source_locale: z.string().nullable(),
     is_translated: z.boolean(),
-    original_html: z.string().nullable(),
+    original_html: publicText(z.string()).nullable(),
   });
 
   const parentId = z

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
+import { publicText } from '../public-text.js';
 import { dateString, oneOf, optionalString, requiredString, uuidString } from '../validation.js';
 import { commonSchemas } from './common.js';
 
@@ -14,7 +15,7 @@ export const feedbackSchemas = lazily(() => {
   const FeedbackSchema = z.looseObject({
     id: z.string(),
     type: z.string(),
-    feedback: z.string(),
+    feedback: publicText(z.string()),
     user_id: z.string().nullable(),
     /** Where the entry came from and through which widget (the reference server always sends both). */
     source: z.string().nullish(),
@@ -44,12 +45,12 @@ export const feedbackSchemas = lazily(() => {
   });
 
   const FeedbackSummarySchema = z.looseObject({
-    summary: z.string(),
+    summary: publicText(z.string()),
     total: z.number().int(),
     by_type: z.record(z.string(), z.number().int()),
     sentiment: z.looseObject({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() }),
     focus: z.looseObject({ usability: z.number().int(), functionality: z.number().int(), value: z.number().int() }),
-    top_phrases: z.array(z.looseObject({ phrase: z.string(), count: z.number().int() })),
+    top_phrases: z.array(z.looseObject({ phrase: publicText(z.string()), count: z.number().int() })),
     filters: z.record(z.string(), z.unknown()),
   });
 

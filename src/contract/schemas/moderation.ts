@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
+import { publicText } from '../public-text.js';
 import { integerField } from '../validation.js';
 import { commentSchemas } from './comment.js';
 import { commonSchemas } from './common.js';
@@ -12,14 +13,14 @@ export const moderationSchemas = lazily(() => {
   const { NullableTimestamp, Timestamp } = commonSchemas();
 
   /** Items in the moderation queues; see docs/decisions.md (comments and moderation) for the chosen shapes. */
-  const ModerationAuthorSchema = z.looseObject({ id: z.string(), name: z.string() });
+  const ModerationAuthorSchema = z.looseObject({ id: z.string(), name: publicText(z.string()) });
 
   const ModerationPostSchema = z.looseObject({
     type: z.literal('post'),
     id: z.string(),
     database_id: z.number().int(),
-    title: z.string(),
-    excerpt: z.string(),
+    title: publicText(z.string()),
+    excerpt: publicText(z.string()),
     author: ModerationAuthorSchema,
     moderation_status: ModerationStatusSchema,
     created_at: Timestamp,
@@ -31,10 +32,10 @@ export const moderationSchemas = lazily(() => {
   const ModerationCommentSchema = z.looseObject({
     type: z.literal('comment'),
     id: z.number().int(),
-    comment: z.string(),
-    excerpt: z.string(),
+    comment: publicText(z.string()),
+    excerpt: publicText(z.string()),
     author: ModerationAuthorSchema,
-    post: z.looseObject({ id: z.string(), title: z.string() }),
+    post: z.looseObject({ id: z.string(), title: publicText(z.string()) }),
     parent_id: z.number().int().nullable(),
     moderation_status: ModerationStatusSchema,
     created_at: Timestamp,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { withJsonShape } from '../json-shape.js';
 import { lazily } from '../lazily.js';
+import { publicText } from '../public-text.js';
 import { integerField, oneOf, optionalString, requiredString, uuidString } from '../validation.js';
 import { commentSchemas } from './comment.js';
 import { commonSchemas } from './common.js';
@@ -114,9 +115,9 @@ export const postSchemas = lazily(() => {
   const PostSchema = z.looseObject({
     id: z.string(),
     uid: z.string(),
-    title: z.string(),
-    description_short: z.string(),
-    description: z.string(),
+    title: publicText(z.string()),
+    description_short: publicText(z.string()),
+    description: publicText(z.string()),
     description_changelog: z.string(),
     clean_description_changelog: z.string(),
     image_main: z.string(),

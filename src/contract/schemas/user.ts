@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
+import { publicText } from '../public-text.js';
 import { emailString, integerField } from '../validation.js';
 import { commonSchemas } from './common.js';
 
@@ -18,7 +19,7 @@ export const userSchemas = lazily(() => {
   const AuthorSchema = z.looseObject({
     id: z.string(),
     database_id: z.number().int(),
-    name: z.string(),
+    name: publicText(z.string()),
     role: z.string(),
     profile_url: z.string(),
     avatar_small_url: z.string(),
@@ -33,7 +34,7 @@ export const userSchemas = lazily(() => {
   const UserSchema = z.looseObject({
     id: z.string(),
     database_id: z.number().int().optional(),
-    name: z.string(),
+    name: publicText(z.string()),
     role: z.string(),
     profile_url: z.string(),
     avatar_small_url: z.string(),
@@ -44,7 +45,7 @@ export const userSchemas = lazily(() => {
   /** Author embedded in a post list item. */
   const PostAuthorSchema = z.looseObject({
     id: z.string(),
-    name: z.string(),
+    name: publicText(z.string()),
     email: z.string(),
     role: z.string(),
     ...Counters,

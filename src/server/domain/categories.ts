@@ -11,7 +11,7 @@ export function presentCategory(c: CategoryRecord): Category {
 
 /** Names are unique per portal and compared case-sensitively. */
 function assertNameFree(portal: PortalState, name: string, except?: number): void {
-  const holder = portal.categoryNamed(name);
+  const holder = portal.categories.named(name);
   if (holder && holder.id !== except) throw ValidationError.field('name', NAME_TAKEN);
 }
 
@@ -22,7 +22,7 @@ function findForChange(
   notFound: string,
 ): CategoryRecord {
   const category =
-    /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.category(Number(rawId)) : undefined;
+    /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.categories.get(Number(rawId)) : undefined;
   if (!category) throw new NotFoundError(notFound);
   if (category.locked) throw new ForbiddenError(`You do not have permission to ${verb} this category.`);
   return category;
@@ -30,8 +30,8 @@ function findForChange(
 
 export function createCategory(portal: PortalState, input: { name: string }): CategoryRecord {
   assertNameFree(portal, input.name);
-  const id = portal.nextId('categories');
-  const sortOrder = portal.highestCategorySortOrder() + 1;
+  const id = portal.categories.nextId();
+  const sortOrder = portal.categories.highestSortOrder() + 1;
   const category: CategoryRecord = {
     id,
     name: input.name,
@@ -39,7 +39,7 @@ export function createCategory(portal: PortalState, input: { name: string }): Ca
     sort_order: sortOrder,
     locked: false,
   };
-  portal.insertCategory(category);
+  portal.categories.insert(category);
   return category;
 }
 
@@ -52,12 +52,12 @@ export function updateCategory(
   assertNameFree(portal, input.name, category.id);
   category.name = input.name;
   category.color = input.color;
-  portal.updateCategory(category.id, { name: category.name, color: category.color });
+  portal.categories.update(category.id, { name: category.name, color: category.color });
   return category;
 }
 
 /** Deleting a category also takes it off every post. */
 export function deleteCategory(portal: PortalState, rawId: string): void {
   const category = findForChange(portal, rawId, 'delete', 'Category not found');
-  portal.deleteCategory(category.id);
+  portal.categories.delete(category.id);
 }

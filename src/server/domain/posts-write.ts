@@ -15,7 +15,8 @@ function checkReferences(
   input: { category_id?: number | null; status_id?: number | null; user_id?: string | null },
 ): UserRecord | undefined {
   const errors: Record<string, string[]> = {};
-  if (input.category_id != null && !portal.category(input.category_id)) errors.category_id = [INVALID('category_id')];
+  if (input.category_id != null && !portal.categories.get(input.category_id))
+    errors.category_id = [INVALID('category_id')];
   if (input.status_id != null && !portal.status(input.status_id)) errors.status_id = [INVALID('status_id')];
   const author = input.user_id == null ? undefined : portal.userIgnoringCase(input.user_id);
   if (input.user_id != null && !author) errors.user_id = [INVALID('user_id')];

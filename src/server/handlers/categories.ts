@@ -2,7 +2,7 @@ import { createCategory, deleteCategory, presentCategory, updateCategory } from 
 import { ok, type HandlerMap } from './types.js';
 
 export const categoryHandlers: HandlerMap = {
-  'categories.list': ({ portal }) => ok({ data: portal.categories.map(presentCategory) }),
+  'categories.list': ({ portal }) => ok({ data: portal.categories.list().map(presentCategory) }),
   'categories.create': ({ portal, body }) => ok({ data: presentCategory(createCategory(portal, body)) }),
   'categories.update': ({ portal, params, body }) =>
     ok({ data: presentCategory(updateCategory(portal, params.id, body)) }),

@@ -12,15 +12,18 @@ export function answerClientErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    const body = JSON.stringify({
-      message: tooLarge
-        ? 'The request headers (with the URL) are larger than 16 KiB.'
-        : 'The request could not be parsed as HTTP/1.1.',
-    });
+    const [status, message] = refusal(err.code);
+    const body = JSON.stringify({ message });
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+}
+
+function refusal(code: string | undefined): [status: string, message: string] {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return ['431 Request Header Fields Too Large', 'The request headers (with the URL) are larger than 16 KiB.'];
+  // headersTimeout or requestTimeout (server-limits.ts)
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return ['408 Request Timeout', 'The request did not arrive in time.'];
+  return ['400 Bad Request', 'The request could not be parsed as HTTP/1.1.'];
 }

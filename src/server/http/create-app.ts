@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoints.js';
 import { fieldErrors } from '../../contract/validation.js';
@@ -9,6 +10,7 @@ import type { ServerServices } from '../services.js';
 import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
 import { assertKnownTransferEncoding } from './check-transfer-encoding.js';
+import { checkHost, type HostPolicy } from './check-host.js';
 import { answerClientErrors } from './client-error.js';
 import { dropUnreadBody } from './drop-unread-body.js';
 import { errorResponse, HttpError } from './error-response.js';
@@ -19,9 +21,10 @@ import { handleReferenceRoute } from './reference-routes.js';
 import { sendJson } from './respond.js';
 import type { Rehearsal } from './rehearsal/rehearsal.js';
 import { createRouter } from './router.js';
+import { connectionGate, isRefused, SERVER_LIMITS, serverOptions, type ServerLimits } from './server-limits.js';
 import { handleMcpRoute, isMcpRoute } from '../mcp/routes.js';
 
-export interface AppOptions {
+export interface AppOptions extends HostPolicy {
   store: Store;
   handlers?: HandlerMap;
   services?: Partial<ServerServices>;
@@ -29,12 +32,27 @@ export interface AppOptions {
   logError?: (err: unknown) => void;
   /** Rate limit and injected faults for API requests (`fp server --rate-limit/--faults`). */
   rehearsal?: Rehearsal;
+  /** Deadlines and the connection cap (`SERVER_LIMITS` by default). */
+  limits?: Partial<ServerLimits>;
 }
 
 /** The reference server as a `node:http` server that is not listening yet. */
 export function createApp(options: AppOptions): Server {
-  const server = createServer(createRequestHandler(options));
+  const limits = { ...SERVER_LIMITS, ...options.limits };
+  const listening = () => [(server.address() as AddressInfo | null)?.address ?? ''];
+  const server = createListener(createRequestHandler({ listening, ...options }), limits, connectionGate(limits));
+  return server;
+}
+
+/** A `node:http` server for a request handler, with its deadlines, its refusals in JSON and a connection gate. */
+export function createListener(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  limits: ServerLimits,
+  gate: (server: Server) => void,
+): Server {
+  const server = createServer(serverOptions(limits), handler);
   answerClientErrors(server);
+  gate(server);
   return server;
 }
 
@@ -49,10 +67,9 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     assertKnownTransferEncoding(req);
     const url = requestUrl(req.url);
+    const { portal, origin } = checkHost(req, store, options);
     const method = (req.method ?? 'GET').toUpperCase();
-    const portal = store.portalForHost(req.headers.host);
     const now = services.now();
-    const origin = `http://${req.headers.host ?? 'localhost'}`;
 
     if (isMcpRoute(url.pathname)) {
       await handleMcpRoute({ req, res, url, method, portal, store, now, origin });
@@ -86,7 +103,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const ctx = { portal, key, params, query, body, req, res, store, services, now, origin } as HandlerContext;
     // A write's changes are all kept or, when the handler throws, all undone.
     const run = () => handler(ctx);
-    const result = (await (isWrite(endpoint) ? store.mutate(run) : run())) as {
+    const result = (await (isWrite(endpoint) ? store.transaction(run) : run())) as {
       status?: number;
       body?: unknown;
       streamed?: true;
@@ -98,6 +115,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
   }
 
   return (req, res) => {
+    if (isRefused(req.socket)) return; // answered 503 when it connected
     handle(req, res).catch((err) => {
       const mapped = errorResponse(err);
       if (!mapped) logError(err);

@@ -5,10 +5,8 @@ import type { PortalState } from '../store/state.js';
 import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
 import { HttpError } from './error-response.js';
+import { isHostHeader } from './host-syntax.js';
 import { sendJson } from './respond.js';
-
-/** A Host header that names a host (name, IPv4 or [IPv6]) and an optional port, nothing else. */
-const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The lists of `named-lists.ts` (tabs, sections, statuses, tags, users): `fp` resolves names with them. */
 const NAMED_LISTS: { [K in NamedList]: (portal: PortalState) => Array<NamedItem<K>> } = {
@@ -60,7 +58,7 @@ export async function handleReferenceRoute({
   if (path === '/__reference/openapi.json') {
     // The address the client used, so a client generated from this copy calls this server.
     const host = req.headers.host ?? '';
-    sendJson(res, 200, openApiDocument(HOST.test(host) ? { servedFrom: `http://${host}` } : {}));
+    sendJson(res, 200, openApiDocument(isHostHeader(host) ? { servedFrom: `http://${host}` } : {}));
     return;
   }
   assertCanWrite(authenticate(req, portal, now));

@@ -6,7 +6,7 @@ import type { IdSource, KbTab, SyncOwnership } from '../../kb/index.js';
 export const INVALID_TAB_MESSAGE = 'The selected tab id is invalid.';
 
 /** A tab of this portal whose type is knowledge_base; anything else is the service's `exists` failure. */
-export function findKbTab(portal: PortalData, tabId: number | string): TabRecord {
+export function findKbTab(portal: Pick<PortalData, 'tabs'>, tabId: number | string): TabRecord {
   const id = typeof tabId === 'number' ? tabId : /^\d+$/.test(tabId) ? Number(tabId) : NaN;
   const tab = portal.tabs.find((t) => t.id === id);
   if (tab === undefined || tab.type !== 'knowledge_base') throw ValidationError.field('tab_id', INVALID_TAB_MESSAGE);

@@ -1,7 +1,9 @@
 import type { LinkHealthResults, PostLinkHealth, ScanProgress } from '../../contract/schemas/knowledgebase.js';
 import { NotFoundError } from '../domain/errors.js';
 import type { ServerServices } from '../services.js';
-import type { PortalData as PortalState, TabRecord } from '../store/state.js';
+import type { PortalData, PortalState as StoredPortal, TabRecord } from '../store/state.js';
+
+type PortalState = PortalData | StoredPortal;
 import { defaultLinkCache, ScanRegistry, type PostHealth } from './link-health/index.js';
 import { tabPosts } from './kb-tab.js';
 

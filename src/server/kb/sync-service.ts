@@ -101,7 +101,7 @@ export function executeStoredSync(
   confirmations: SyncConfirmations,
   now: Date,
 ): SyncResult {
-  return store.mutate(() => {
+  return store.transaction(() => {
     const docs = store.knowledgeBaseDocuments();
     const doc = docs.find((d) => d.id === portal.id)!;
     const result = executeSync(

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { ApiClient } from '../../client/api-client.js';
-import { parseToolsets, selectTools, UnknownToolsetError, type ToolDefinition } from '../../mcp/tools.js';
+import { ServeOptionError, serveOptions, type ServeOptions } from '../../mcp/serve-options.js';
 import type { Grant } from '../oauth/oauth-state.js';
 import { sendJson } from '../http/respond.js';
 import { loopbackClient } from './loopback-client.js';
@@ -12,7 +12,7 @@ declare const __FP_VERSION__: string | undefined;
 const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
 
 interface Served {
-  tools: readonly ToolDefinition[];
+  serve: ServeOptions;
   client: ApiClient;
 }
 
@@ -22,14 +22,30 @@ let handler: McpHttpHandler | undefined;
 function mcpHandler(): McpHttpHandler {
   handler ??= createMcpHandler((ctx) => {
     const served = ctx.authInfo?.extra?.served as Served;
-    return createToolServer({ tools: served.tools, client: () => served.client, version: VERSION });
+    return createToolServer({ serve: served.serve, client: () => served.client, version: VERSION });
   });
   return handler;
 }
 
+/** A query parameter, else a header (repeated headers joined by commas). */
+function setting(req: IncomingMessage, url: URL, query: string, header: string): string | null {
+  const value = url.searchParams.get(query) ?? req.headers[header];
+  return Array.isArray(value) ? value.join(',') : (value ?? null);
+}
+
+/** What this request's server offers, from the query or the headers; a bad value is refused. */
+function servedOptions(req: IncomingMessage, url: URL): ServeOptions {
+  return serveOptions({
+    toolsets: setting(req, url, 'toolsets', 'x-mcp-toolsets'),
+    readOnly: setting(req, url, 'read_only', 'x-mcp-read-only'),
+    lockdown: setting(req, url, 'lockdown', 'x-mcp-lockdown'),
+    toolNames: setting(req, url, 'tool_names', 'x-mcp-tool-names'),
+  });
+}
+
 /**
  * `/mcp` for an authorized request: the toolsets come from `?toolsets=` or the
- * `X-MCP-Toolsets` header; tool calls go to this server's own API with the key of
+ * `X-MCP-Toolsets` header (and `read_only`, `lockdown`, `tool_names` likewise); tool calls go to this server's own API with the key of
  * the administrator who approved the token.
  */
 export async function serveMcp(
@@ -44,16 +60,15 @@ export async function serveMcp(
     sendJson(res, 403, { message: `Requests from ${requestOrigin} are not allowed.` });
     return;
   }
-  let toolsets: string[] | undefined;
+  let serve: ServeOptions;
   try {
-    const header = req.headers['x-mcp-toolsets'];
-    toolsets = parseToolsets(url.searchParams.get('toolsets') ?? (Array.isArray(header) ? header.join(',') : header));
+    serve = servedOptions(req, url);
   } catch (err) {
-    if (!(err instanceof UnknownToolsetError)) throw err;
+    if (!(err instanceof ServeOptionError)) throw err;
     sendJson(res, 400, { message: err.message });
     return;
   }
-  const served: Served = { tools: selectTools({ toolsets }), client: loopbackClient(req, grant.apiKey) };
+  const served: Served = { serve, client: loopbackClient(req, grant.apiKey) };
   const response = await mcpHandler().fetch(toWebRequest(req, new URL(url.pathname + url.search, origin)), {
     authInfo: { token: grant.token, clientId: grant.clientId, scopes: [grant.scope], extra: { served } },
   });

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { resourceMetadataUrl } from './metadata.js';
+import { resourceMetadataUrl, resourceOf } from './metadata.js';
 import { OAuthError } from './oauth-error.js';
 import type { Grant, OAuthState } from './oauth-state.js';
 
@@ -35,6 +35,9 @@ export function verifyBearer(req: IncomingMessage, ctx: BearerContext): Grant & 
   if (record === 'expired') throw unauthorized(ctx.origin, 'The access token has expired.');
   if (record === 'revoked') throw unauthorized(ctx.origin, 'The access token has been revoked.');
   if (record.portal !== ctx.portal) throw unauthorized(ctx.origin, 'The access token belongs to another portal.');
+  // The audience (RFC 8707): a token bought for one URL of the portal is not good at another of its names.
+  if (record.resource !== resourceOf(ctx.origin))
+    throw unauthorized(ctx.origin, 'The access token was issued for another resource.');
   if (!ctx.isAdminKey(record.apiKey))
     throw unauthorized(ctx.origin, 'The administrator key behind this token no longer works.');
   return { ...record, token: match[1] };

@@ -70,7 +70,7 @@ export function presentPost(portal: PortalState, post: PostRecord, origin: strin
     latest_status_change_at: isoMicros(post.latest_status_change_at),
     latest_status_change_at_formatted: humanDate(post.latest_status_change_at),
     author: presentPostAuthor(portal, findUser(portal, post.author_id), counters),
-    categories: portal.postCategories(post).map((c) => ({ id: c.id, name: c.name, color: c.color })),
+    categories: portal.categories.ofPost(post).map((c) => ({ id: c.id, name: c.name, color: c.color })),
     status: status ? { id: status.id, name: status.name, color: status.color, tab_name: statusTab?.name ?? '' } : null,
     section_id: post.section_id,
     moderation_status: post.moderation_status,

@@ -1,4 +1,5 @@
 import type { Sql } from './sql.js';
+import { CategoryRepository } from './repositories/categories.js';
 import { PortalScope } from './repositories/portal-scope.js';
 import { UserVoteRepository } from './repositories/user-votes.js';
 import {
@@ -12,7 +13,6 @@ import {
 import type {
   AnonymousVoteRecord,
   ApiKeyRecord,
-  CategoryRecord,
   CommentRecord,
   EventRecord,
   FeedbackRecord,
@@ -30,7 +30,6 @@ import type {
 } from './state.js';
 import {
   API_KEYS,
-  CATEGORIES,
   COMMENTS,
   EVENTS,
   FEEDBACK,
@@ -144,6 +143,7 @@ export class PortalState implements PortalSettings {
 
   readonly scope: PortalScope;
   readonly userVotes: UserVoteRepository;
+  readonly categories: CategoryRepository;
 
   constructor(
     private readonly sql: Sql,
@@ -152,6 +152,7 @@ export class PortalState implements PortalSettings {
     this.settings = readSettings(sql, id);
     this.scope = new PortalScope(sql, id);
     this.userVotes = new UserVoteRepository(this.scope);
+    this.categories = new CategoryRepository(this.scope);
   }
 
   /** Read the settings again (after a reset). */
@@ -231,15 +232,6 @@ export class PortalState implements PortalSettings {
   }
   set tags(v: TagRecord[]) {
     this.replace(TAGS, v);
-  }
-  get categories(): CategoryRecord[] {
-    const list = this.sql.cached(this.cache, 'categories_list', () =>
-      readAll(this.sql, CATEGORIES, this.id),
-    ) as CategoryRecord[];
-    return list.map((c) => ({ ...c }));
-  }
-  set categories(v: CategoryRecord[]) {
-    this.replace(CATEGORIES, v);
   }
   get groups(): GroupRecord[] {
     return readGroups(this.sql, this.id);
@@ -459,23 +451,6 @@ export class PortalState implements PortalSettings {
   status(id: number): StatusRecord | undefined {
     return this.byId(STATUSES, id);
   }
-  category(id: number): CategoryRecord | undefined {
-    return this.byId(CATEGORIES, id);
-  }
-  categoryNamed(name: string): CategoryRecord | undefined {
-    return this.first(CATEGORIES, 'name = ?', [name]);
-  }
-  /** Categories of a post, in the post's order; ids of deleted categories are skipped. */
-  postCategories(post: PostRecord): CategoryRecord[] {
-    return post.category_ids.flatMap((id) => this.byId(CATEGORIES, id) ?? []);
-  }
-  highestCategorySortOrder(): number {
-    return (
-      this.sql.value<number>('SELECT max(0, coalesce(max(sort_order), 0)) FROM categories WHERE portal_id = ?', [
-        this.id,
-      ]) ?? 0
-    );
-  }
   savedQuery(id: number): SavedQueryRecord | undefined {
     return this.first(SAVED_QUERIES, 'id = ?', [id]);
   }
@@ -676,18 +651,6 @@ export class PortalState implements PortalSettings {
   }
 
   // --- writes -------------------------------------------------------------------------
-
-  insertCategory(c: CategoryRecord): void {
-    insertRow(this.sql, CATEGORIES, this.id, c);
-  }
-  updateCategory(id: number, patch: Partial<CategoryRecord>): void {
-    updateRow(this.sql, CATEGORIES, this.id, { id }, patch);
-  }
-  /** Deleting a category also takes it off every post. */
-  deleteCategory(id: number): void {
-    this.sql.run('DELETE FROM categories WHERE portal_id = ? AND id = ?', [this.id, id]);
-    this.sql.run('DELETE FROM post_categories WHERE portal_id = ? AND category_id = ?', [this.id, id]);
-  }
 
   updatePost(key: string, patch: Partial<PostRecord>): void {
     const { category_ids, tag_ids, ...rest } = patch;

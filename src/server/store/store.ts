@@ -61,7 +61,7 @@ interface Batch {
 }
 
 /**
- * The server's data in SQLite. Writes run inside `mutate`, each in a savepoint of
+ * The server's data in SQLite. Writes run inside `transaction`, each in a savepoint of
  * the open batch transaction; the batch commits once the current turn of the event
  * loop is done, so concurrent writes share one commit (and one fsync), and
  * `commit()` resolves when the writes made so far are on disk.
@@ -186,7 +186,7 @@ export class Store {
    * join the open batch, which commits after this turn of the event loop; only
    * the synchronous part of `fn` is covered.
    */
-  mutate<T>(fn: () => T): T {
+  transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.openBatch();
     this.sql.exec('SAVEPOINT request');
@@ -240,7 +240,7 @@ export class Store {
   reset(portalId: number): void {
     const fresh = this.resetDocument(portalId);
     if (!fresh) return;
-    this.mutate(() => replacePortal(this.sql, fresh));
+    this.transaction(() => replacePortal(this.sql, fresh));
     this.portals.find((p) => p.id === portalId)?.reload();
     this.mapHosts();
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,5 +76,15 @@ describe('names kept for completion', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).map((c: { name: string }) => c.name)).toEqual(['Integrations', 'Mobile', 'Locked']);
     expect(r.err).toBe('');
+  });
+
+  it('a cached name carrying a control character is never offered (it cannot be typed and would reach the terminal)', async () => {
+    const dir = await loggedIn();
+    mkdirSync(join(dir, 'completion'), { recursive: true });
+    writeFileSync(
+      join(dir, 'completion', 'acme.json'),
+      JSON.stringify({ groups: ['Beta testers', 'Evil\u001b]52;c;eA==\u0007', 'Tab\there'] }),
+    );
+    expect((await fp(dir, ['__complete', 'groups'])).out).toBe('Beta testers\n');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,7 +143,7 @@ async function zipOf(entries: Entry[], rename: Record<string, string> = {}): Pro
   const zip = new yazl.ZipFile();
   for (const { name, text } of entries) zip.addBuffer(Buffer.from(text, 'utf8'), name);
   zip.end();
-  let bytes: Buffer = await buffer(zip.outputStream);
+  const bytes: Buffer = await buffer(zip.outputStream);
   for (const [from, to] of Object.entries(rename)) {
     for (let at = bytes.indexOf(from); at !== -1; at = bytes.indexOf(from, at + 1)) bytes.write(to, at);
   }

@@ -72,21 +72,29 @@ describe('/mcp tools run the API of the same server', () => {
     expect(listed.body.data[0].feedback).toBe('From an agent');
   });
 
-  it('D-MCP-TOOLS the knowledge-base export comes back as a ZIP resource, and previewing it again changes nothing', async () => {
+  it('D-MCP-EXPORT-LINK the knowledge-base export is a link the client reads as a resource, never base64 in the result', async () => {
     const exported = await client.callTool({ name: 'knowledgebase.export', arguments: { tab_id: 3 } });
-    const content = exported.content as Array<{
-      type: string;
-      text?: string;
-      resource?: { mimeType: string; blob: string; uri: string };
-    }>;
-    const zip = content[1].resource!;
+    const uri = 'fp://knowledgebase/tabs/3/export.zip';
+    const read = await client.readResource({ uri });
+    const zip = read.contents[0] as { uri: string; mimeType: string; blob: string };
     expect(zip.mimeType).toBe('application/zip');
-    expect(zip.uri).toBe('fp://knowledgebase/export/knowledgebase-tab-3.zip');
-    expect(Buffer.from(zip.blob, 'base64').subarray(0, 2).toString()).toBe('PK');
-    expect(exported.structuredContent).toEqual({
-      filename: 'knowledgebase-tab-3.zip',
-      bytes: Buffer.from(zip.blob, 'base64').length,
-    });
+    const bytes = Buffer.from(zip.blob, 'base64');
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    const link = { filename: 'knowledgebase-tab-3.zip', bytes: bytes.length, uri, mimeType: 'application/zip' };
+    expect(exported.structuredContent).toEqual(link);
+    expect(exported.content).toEqual([
+      { type: 'text', text: `knowledgebase-tab-3.zip: ${bytes.length} bytes, at ${uri}` },
+      { type: 'resource_link', uri, name: 'knowledgebase-tab-3.zip', mimeType: 'application/zip', size: bytes.length },
+    ]);
+    expect(JSON.stringify(exported)).not.toContain(zip.blob.slice(0, 40));
+    expect((await client.listResourceTemplates()).resourceTemplates).toEqual([
+      {
+        uriTemplate: 'fp://knowledgebase/tabs/{tab_id}/export.zip',
+        name: 'knowledgebase-export',
+        title: 'Knowledge-base tab as a ZIP of markdown files',
+        mimeType: 'application/zip',
+      },
+    ]);
 
     const preview = await client.callTool({ name: 'knowledgebase.preview', arguments: { tab_id: 3, file: zip.blob } });
     expect(preview.isError).toBeFalsy();
@@ -103,6 +111,13 @@ describe('/mcp tools run the API of the same server', () => {
       plan.articles.update,
       plan.articles.delete,
     ]).toEqual([[], [], [], [], [], []]);
+  });
+
+  it('D-MCP-EXPORT-LINK an export of an unknown tab is refused at the tool, and its resource cannot be read', async () => {
+    const refused = await client.callTool({ name: 'knowledgebase.export', arguments: { tab_id: 99 } });
+    expect(refused.isError).toBe(true);
+    await expect(client.readResource({ uri: 'fp://knowledgebase/tabs/99/export.zip' })).rejects.toThrow();
+    await expect(client.readResource({ uri: 'fp://elsewhere' })).rejects.toThrow('Unknown resource: fp://elsewhere');
   });
 
   it('D-MCP-RESULTS a ZIP the API refuses is a tool error with its message', async () => {

@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { s256 } from '../../../src/server/oauth/pkce.js';
 import { ADMIN_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { installed, requireTool } from '../../support/required-tool.js';
 
 /** The consent page in a real browser: Debian's chromium, headless (CI installs it). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -20,6 +21,7 @@ let browser: Browser;
 let profileDir: string;
 
 beforeAll(async () => {
+  if (!installed(CHROMIUM)) return;
   server = await startTestServer();
   profileDir = mkdtempSync(join(tmpdir(), 'fp-chromium-'));
   browser = await puppeteer.launch({
@@ -41,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(profileDir, { recursive: true, force: true });
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });
 
 async function authorizeUrl(): Promise<{ url: string; clientId: string }> {
@@ -75,7 +77,9 @@ async function openPage(): Promise<{ page: Page; callback: Promise<URL> }> {
   return { page, callback };
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('the consent page in headless Chromium', () => {
+describe('the consent page in headless Chromium', () => {
+  beforeEach((ctx) => requireTool(ctx, 'chromium', installed(CHROMIUM)));
+
   it('D-OAUTH-CONSENT shows the request, echoes the client name as text only, and approves with an administrator key', async () => {
     const { page, callback } = await openPage();
     const { url, clientId } = await authorizeUrl();

@@ -710,6 +710,22 @@ describe('/mcp', () => {
     });
   });
 
+  it('D-MCP-AUDIENCE a token is good only at the /mcp URL it was issued for, not at another name of the portal', async () => {
+    const clientId = await register();
+    const { access_token } = (await exchange(clientId, await approve(clientId))).body;
+    expect((await mcp(access_token)).status).toBe(200);
+    // localhost names the same portal, but the token's resource is http://127.0.0.1:<port>/mcp.
+    const elsewhere = await mcp(access_token, 'localhost');
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="The access token was issued for another resource.", resource_metadata="http://localhost/.well-known/oauth-protected-resource"',
+    );
+    expect(elsewhere.body).toEqual({
+      error: 'invalid_token',
+      error_description: 'The access token was issued for another resource.',
+    });
+  });
+
   it('D-MCP-BEARER D-MCP-TOOLSETS refuses a foreign Origin and an unknown toolset', async () => {
     const clientId = await register();
     const { access_token } = (await exchange(clientId, await approve(clientId))).body;

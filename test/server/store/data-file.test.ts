@@ -138,7 +138,7 @@ describe('data files that open', () => {
     const file = join(dir, 'data.db');
     const first = await start(file);
     expect(first.notices).toEqual([]);
-    first.store.mutate(() =>
+    first.store.transaction(() =>
       first.store.portals[0].insertFeedback({ ...first.store.portals[0].feedback[0], id: 'fb-9' }),
     );
     await first.store.commit();
@@ -176,7 +176,7 @@ describe('reset on a data file', () => {
     const file = join(dir, 'data.db');
     const feedbackIds = (s: RunningServer) => s.store.portals[0].feedback.map((f) => f.id);
     const addFeedback = async (s: RunningServer, id: string) => {
-      s.store.mutate(() => s.store.portals[0].insertFeedback({ ...s.store.portals[0].feedback[0], id }));
+      s.store.transaction(() => s.store.portals[0].insertFeedback({ ...s.store.portals[0].feedback[0], id }));
       await s.store.commit();
     };
     const first = await start(file);

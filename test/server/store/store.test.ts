@@ -34,8 +34,8 @@ function fileStore(file = join(dir, 'data.db')): Store {
 describe('Store', () => {
   it('D-RESET Store.reset restores one portal only', () => {
     const store = freshStore();
-    store.mutate(() => (store.portals[0].groups = []));
-    store.mutate(() => (store.portals[1].feedback = []));
+    store.transaction(() => (store.portals[0].groups = []));
+    store.transaction(() => (store.portals[1].feedback = []));
     store.reset(1);
     expect(store.portals[0].groups).toHaveLength(2);
     expect(store.portals[1].feedback).toEqual([]);
@@ -85,16 +85,16 @@ describe('writes', () => {
   it('a write that throws leaves nothing behind; the writes around it stay', async () => {
     const store = freshStore();
     const portal = store.portals[0];
-    store.mutate(() => createCategory(portal, { name: 'Kept before' }));
+    store.transaction(() => createCategory(portal, { name: 'Kept before' }));
     expect(() =>
-      store.mutate(() => {
+      store.transaction(() => {
         createCategory(portal, { name: 'Undone' });
         throw new Error('rule broken half way');
       }),
     ).toThrow('rule broken half way');
-    store.mutate(() => createCategory(portal, { name: 'Kept after' }));
+    store.transaction(() => createCategory(portal, { name: 'Kept after' }));
     await store.commit();
-    expect(portal.categories.map((c) => c.name)).toEqual([
+    expect(portal.categories.list().map((c) => c.name)).toEqual([
       'Integrations',
       'Mobile',
       'Locked',
@@ -106,14 +106,14 @@ describe('writes', () => {
   it('writes of one turn share one commit, and commit resolves once it is done', async () => {
     const store = fileStore();
     const portal = store.portals[0];
-    const a = store.mutate(() => createCategory(portal, { name: 'One' }));
-    const b = store.mutate(() => createCategory(portal, { name: 'Two' }));
+    const a = store.transaction(() => createCategory(portal, { name: 'One' }));
+    const b = store.transaction(() => createCategory(portal, { name: 'Two' }));
     const [first, second] = [store.commit(), store.commit()];
     await Promise.all([first, second]);
     store.close();
     const reopened = fileStore();
-    expect(reopened.portals[0].categories.map((c) => c.id)).toContain(a.id);
-    expect(reopened.portals[0].categories.map((c) => c.id)).toContain(b.id);
+    expect(reopened.portals[0].categories.list().map((c) => c.id)).toContain(a.id);
+    expect(reopened.portals[0].categories.list().map((c) => c.id)).toContain(b.id);
     reopened.close();
   });
 
@@ -122,14 +122,14 @@ describe('writes', () => {
     const portal = store.portals[0];
     // A deferred foreign key is checked at COMMIT: a real commit failure of SQLite.
     store.sql.exec('CREATE TABLE fault (portal_id INTEGER REFERENCES portals (id) DEFERRABLE INITIALLY DEFERRED)');
-    store.mutate(() => createCategory(portal, { name: 'Lost with the batch' }));
-    store.mutate(() => store.sql.run('INSERT INTO fault VALUES (999)'));
+    store.transaction(() => createCategory(portal, { name: 'Lost with the batch' }));
+    store.transaction(() => store.sql.run('INSERT INTO fault VALUES (999)'));
     await expect(store.commit()).rejects.toThrow(/FOREIGN KEY/);
-    expect(portal.categories.map((c) => c.name)).not.toContain('Lost with the batch');
+    expect(portal.categories.list().map((c) => c.name)).not.toContain('Lost with the batch');
     // The store goes on: the next write commits.
-    store.mutate(() => createCategory(portal, { name: 'Next' }));
+    store.transaction(() => createCategory(portal, { name: 'Next' }));
     await store.commit();
-    expect(portal.categories.map((c) => c.name)).toContain('Next');
+    expect(portal.categories.list().map((c) => c.name)).toContain('Next');
   });
 
   it('a write request whose commit fails answers 500 with a JSON message, and nothing of it remains', async () => {
@@ -201,12 +201,12 @@ describe('post tallies', () => {
     const store = freshStore();
     const portal = store.portals[0];
     expect(tallies(store)).toEqual(counted(store));
-    store.mutate(() =>
+    store.transaction(() =>
       portal.insertPost({ ...portal.post('dark1')!, key: 'new01', database_id: portal.nextId('posts') }),
     );
-    store.mutate(() => portal.updatePost('sso22', { moderation_status: 'pending' }));
-    store.mutate(() => portal.updatePost('dark1', { tab_id: null }));
-    store.mutate(() => portal.deletePosts(['rej44']));
+    store.transaction(() => portal.updatePost('sso22', { moderation_status: 'pending' }));
+    store.transaction(() => portal.updatePost('dark1', { tab_id: null }));
+    store.transaction(() => portal.deletePosts(['rej44']));
     expect(tallies(store)).toEqual(counted(store));
     const approved = { moderation_status: 'approved' as const, hideKnowledgeBase: true };
     const byId = { by: 'id', direction: 'asc' as const };
@@ -224,27 +224,27 @@ describe('ids are never handed out twice', () => {
   it('D-IDS-NEVER-REUSED a deleted category id, comment id or post database id does not come back', () => {
     const store = freshStore();
     const portal = store.portals[0];
-    const first = store.mutate(() => createCategory(portal, { name: 'First' }));
+    const first = store.transaction(() => createCategory(portal, { name: 'First' }));
     expect(first.id).toBe(4);
-    store.mutate(() => deleteCategory(portal, '4'));
-    expect(store.mutate(() => createCategory(portal, { name: 'Second' })).id).toBe(5);
+    store.transaction(() => deleteCategory(portal, '4'));
+    expect(store.transaction(() => createCategory(portal, { name: 'Second' })).id).toBe(5);
 
-    const comment = store.mutate(() => createComment(portal, 'dark1', { user_id: CARA, comment: 'a' }, NOW));
+    const comment = store.transaction(() => createComment(portal, 'dark1', { user_id: CARA, comment: 'a' }, NOW));
     expect(comment.id).toBe(106);
-    store.mutate(() => deleteComment(portal, '106'));
-    expect(store.mutate(() => createComment(portal, 'dark1', { user_id: CARA, comment: 'b' }, NOW)).id).toBe(107);
+    store.transaction(() => deleteComment(portal, '106'));
+    expect(store.transaction(() => createComment(portal, 'dark1', { user_id: CARA, comment: 'b' }, NOW)).id).toBe(107);
     expect(portal.nextId('posts')).toBe(6);
   });
 
   it('D-IDS-NEVER-REUSED also after a restart on the same data file', async () => {
     const file = join(dir, 'ids.db');
     const store = fileStore(file);
-    store.mutate(() => createCategory(store.portals[0], { name: 'Short-lived' }));
-    store.mutate(() => deleteCategory(store.portals[0], '4'));
+    store.transaction(() => createCategory(store.portals[0], { name: 'Short-lived' }));
+    store.transaction(() => deleteCategory(store.portals[0], '4'));
     await store.commit();
     store.close();
     const again = fileStore(file);
-    expect(again.mutate(() => createCategory(again.portals[0], { name: 'After restart' })).id).toBe(5);
+    expect(again.transaction(() => createCategory(again.portals[0], { name: 'After restart' })).id).toBe(5);
     await again.commit();
     again.close();
   });
@@ -252,14 +252,16 @@ describe('ids are never handed out twice', () => {
   it('D-FEEDBACK-IDS-NEVER-REUSED a deleted feedback id does not come back, also after a restart on the same data file', async () => {
     const file = join(dir, 'feedback-ids.db');
     const store = fileStore(file);
-    const made = store.mutate(() => createFeedback(store.portals[0], { type: 'idea', feedback: 'short-lived' }, NOW));
+    const made = store.transaction(() =>
+      createFeedback(store.portals[0], { type: 'idea', feedback: 'short-lived' }, NOW),
+    );
     expect(made.id).toBe('fb-3');
-    store.mutate(() => deleteFeedback(store.portals[0], 'fb-3'));
+    store.transaction(() => deleteFeedback(store.portals[0], 'fb-3'));
     await store.commit();
     store.close();
     const again = fileStore(file);
     expect(
-      again.mutate(() => createFeedback(again.portals[0], { type: 'idea', feedback: 'after restart' }, NOW)).id,
+      again.transaction(() => createFeedback(again.portals[0], { type: 'idea', feedback: 'after restart' }, NOW)).id,
     ).toBe('fb-4');
     await again.commit();
     again.close();
@@ -267,13 +269,13 @@ describe('ids are never handed out twice', () => {
 
   it('D-IDS-NEVER-REUSED ids count per portal: the other portal goes on from its own seed (one category)', () => {
     const store = freshStore();
-    expect(store.mutate(() => createCategory(store.portals[1], { name: 'Elsewhere' })).id).toBe(2);
+    expect(store.transaction(() => createCategory(store.portals[1], { name: 'Elsewhere' })).id).toBe(2);
   });
 
   it('D-IDS-NEVER-REUSED reset puts the id counters back to the seed with the rest of the portal', () => {
     const store = freshStore();
-    store.mutate(() => createCategory(store.portals[0], { name: 'Before reset' }));
+    store.transaction(() => createCategory(store.portals[0], { name: 'Before reset' }));
     store.reset(1);
-    expect(store.mutate(() => createCategory(store.portals[0], { name: 'After reset' })).id).toBe(4);
+    expect(store.transaction(() => createCategory(store.portals[0], { name: 'After reset' })).id).toBe(4);
   });
 });

@@ -2,11 +2,12 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
-import { toApiError, type RawResponse } from '../../../client/api-client.js';
+import { readText, toApiError, type RawResponse } from '../../../client/api-client.js';
 import { offsetPages, PAGE_SIZE, type OffsetPage } from '../../../client/paginate.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
+import { terminalText } from '../../output/terminal-text.js';
 import type { IO } from '../../io.js';
 import { appendQuery, buildFields, type FieldTree } from './fields.js';
 
@@ -53,7 +54,8 @@ const isJson = (res: RawResponse) => /\bjson\b/i.test(String(res.headers['conten
 function writeHead(io: IO, res: RawResponse): void {
   const lines = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd()];
   for (const [name, value] of Object.entries(res.headers)) {
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) lines.push(`${name}: ${v}`);
+    for (const v of Array.isArray(value) ? value : [value])
+      if (v !== undefined) lines.push(terminalText(`${name}: ${v}`));
   }
   io.stdout.write(`${lines.join('\n')}\n\n`);
 }
@@ -70,7 +72,7 @@ async function writeBody(io: IO, res: RawResponse, text?: string): Promise<void>
     if (json && last !== 10) await write(io, '\n');
     return;
   }
-  text ??= await res.body.text();
+  text ??= await readText(res);
   if (!text) return;
   if (json && io.stdoutIsTTY) {
     try {
@@ -85,7 +87,7 @@ async function writeBody(io: IO, res: RawResponse, text?: string): Promise<void>
 
 /** An error answer: its body on stdout, then the usual one-line error (and exit code) via the thrown ApiError. */
 async function failWith(io: IO, res: RawResponse): Promise<never> {
-  const text = await res.body.text();
+  const text = await readText(res);
   await writeBody(io, res, text);
   throw await toApiError({ ...res, body: { text: async () => text } as unknown as RawResponse['body'] });
 }
@@ -140,7 +142,7 @@ export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
 async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Promise<RawResponse>): Promise<void> {
   const io = f.io;
   if (first.status >= 400) await failWith(io, first);
-  const text = await first.body.text();
+  const text = await readText(first);
   let firstPage: Partial<OffsetPage<unknown>>;
   try {
     firstPage = JSON.parse(text) as Partial<OffsetPage<unknown>>;

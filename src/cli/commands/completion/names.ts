@@ -2,6 +2,7 @@ import { CACHED_SOURCES, cachedNames, type CachedSource } from '../../completion
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
+import { terminalText } from '../../output/terminal-text.js';
 
 /**
  * `fp __complete SOURCE`: the names completion scripts offer, one a line. Reads only local
@@ -23,7 +24,8 @@ const names = defineCommand<{ source: 'profiles' | CachedSource }>({
         : profile
           ? cachedNames(f.io.env, profile, opts.source)
           : [];
-    for (const name of names) f.io.stdout.write(`${name}\n`);
+    // A name with a control character cannot be typed, and would reach the terminal as is: it is not offered.
+    for (const name of names) if (terminalText(name) === name) f.io.stdout.write(`${name}\n`);
   },
 });
 

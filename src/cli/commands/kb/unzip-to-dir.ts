@@ -288,7 +288,9 @@ async function readSmall(src: ZipSource, entry: ZipEntryInfo): Promise<Buffer> {
   try {
     content = entry.method === STORE ? raw : inflateRawSync(raw, { maxOutputLength: entry.size + 1 });
   } catch (err) {
-    throw new Error(`archive entry ${JSON.stringify(entry.name)} does not inflate: ${(err as Error).message}`);
+    throw new Error(`archive entry ${JSON.stringify(entry.name)} does not inflate: ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   if (content.length !== entry.size) throw sizeError(entry, content.length);
   if (crc32(content) !== entry.crc) throw crcError(entry);

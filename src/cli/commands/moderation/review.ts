@@ -7,6 +7,7 @@ import { defineCommand } from '../../framework/define-command.js';
 import type { Factory } from '../../factory.js';
 import { isInteractive, type IO } from '../../io.js';
 import { relativeDate, truncate } from '../../output/cells.js';
+import { terminalLines, terminalText } from '../../output/terminal-text.js';
 import { classifyFailure } from './bulk.js';
 
 export type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
@@ -88,7 +89,8 @@ export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSumm
   const askAction = ask ?? terminalAsk(f.io);
   const client = await f.client();
   const summary: ReviewSummary = { approved: 0, rejected: 0, skipped: 0, failed: 0 };
-  const err = f.io.stderr;
+  // Every line of the review quotes the portal's text: control characters are shown, not obeyed.
+  const err = { write: (text: string) => f.io.stderr.write(terminalLines(text)) };
   const queue: ModerationItem[] = [];
   for await (const item of allPending(client)) queue.push(item);
   let index = 0;
@@ -104,7 +106,7 @@ export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSumm
           continue;
         }
         if (action === 'url') {
-          f.io.stdout.write(`${item.url}\n`);
+          f.io.stdout.write(`${terminalText(item.url)}\n`);
           continue;
         }
         if (action === 'quit') {

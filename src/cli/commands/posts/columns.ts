@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Post, postSchemas } from '../../../contract/schemas/post.js';
 import type { z } from 'zod';
+import { cellText } from '../../output/cells.js';
 import type { Column } from '../../output/output.js';
 
 export type PostMinimal = z.infer<ReturnType<typeof postSchemas>['PostMinimalSchema']>;
@@ -10,7 +11,7 @@ function paint(c: ChalkInstance, color: string, text: string): string {
   return /^#(?:[0-9a-f]{3}){1,2}$/i.test(color) ? c.hex(color)(text) : text;
 }
 
-const categoryNames = (p: Post) => p.categories.map((x) => x.name).join(', ');
+const categoryNames = (p: Post) => p.categories.map((x) => cellText(x.name)).join(', ');
 
 export const postColumns: Column<Post>[] = [
   { header: 'KEY', field: 'id', value: (p) => p.id },
@@ -27,7 +28,7 @@ export const postColumns: Column<Post>[] = [
     max: 40,
     // Each name in its own colour, unless the cell had to be cut.
     style: (text, p, c) =>
-      text === categoryNames(p) ? p.categories.map((x) => paint(c, x.color, x.name)).join(', ') : text,
+      text === categoryNames(p) ? p.categories.map((x) => paint(c, x.color, cellText(x.name))).join(', ') : text,
   },
   { header: 'VOTES', field: 'votes_count', value: (p) => p.votes_count },
   { header: 'COMMENTS', field: 'comments_count', value: (p) => p.comments_count },

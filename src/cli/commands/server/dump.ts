@@ -13,7 +13,7 @@ export interface DumpOptions {
  */
 export async function serverDump(opts: DumpOptions, f: Factory): Promise<void> {
   if (!opts.data) throw new UsageError('fp server dump needs --data FILE');
-  const { dumpDataFile } = await import('../../../server/store/dump.js');
+  const { dumpDataFile } = await import('../../../server/entry.js');
   const text = `${JSON.stringify(dumpDataFile(opts.data), null, 2)}\n`;
   if (opts.output) {
     writeFileSync(opts.output, text);

@@ -1,15 +1,8 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { parseInteger } from '../../parse.js';
-import {
-  parseFaults,
-  parseFaultSeed,
-  parseRateLimit,
-  RehearsalSpecError,
-  type FaultRule,
-  type RateLimit,
-} from '../../../server/http/rehearsal/parse-spec.js';
 import type { DumpOptions } from './dump.js';
 
 export interface ServerOptions {
@@ -18,40 +11,68 @@ export interface ServerOptions {
   seed?: string;
   data?: string;
   allowPrivateLinks?: boolean;
-  rateLimit?: RateLimit;
-  faults?: FaultRule[];
-  faultSeed?: number;
+  /** The rehearsal specs as given; read by the server's own parsers when it starts. */
+  rateLimit?: string;
+  faults?: string;
+  faultSeed?: string;
+  /** `--allowed-hosts` as given: host names, checked by the server's own rule when it starts. */
+  allowedHosts?: string;
 }
 
-/** A bad rehearsal spec is a usage error (exit 2) naming what is wrong. */
-const asOption =
-  <T>(parse: (value: string) => T) =>
-  (value: string): T => {
+type ServerEntry = typeof import('../../../server/entry.js');
+
+/** The rehearsal flags read by the server's parsers; a bad spec is a usage error (exit 2) naming the flag. */
+function rehearsalOf(opts: ServerOptions, server: ServerEntry) {
+  const read = <T>(flag: string, value: string | undefined, parse: (value: string) => T): T | undefined => {
+    if (value === undefined) return undefined;
     try {
       return parse(value);
     } catch (err) {
-      if (err instanceof RehearsalSpecError) throw new InvalidArgumentError(err.message);
+      if (err instanceof server.RehearsalSpecError)
+        throw new UsageError(`option '${flag}' argument '${value}' is invalid. ${err.message}`);
       throw err;
     }
   };
+  return {
+    rateLimit: read('--rate-limit <N/WINDOW>', opts.rateLimit, server.parseRateLimit),
+    faults: read('--faults <spec>', opts.faults, server.parseFaults),
+    seed: read('--fault-seed <n>', opts.faultSeed, server.parseFaultSeed),
+  };
+}
+
+/** `--allowed-hosts a.example,b.example`: host names (no port, no scheme), each checked. */
+function allowedHostsOf(value: string | undefined, server: ServerEntry): string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = value
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = names.find((n) => !server.isHostName(n));
+  if (bad !== undefined || names.length === 0) {
+    throw new UsageError(
+      `option '--allowed-hosts <list>' argument '${value}' is invalid. ${bad ?? value} is not a host name (give names without scheme or port).`,
+    );
+  }
+  return names;
+}
 
 /** Runs until SIGINT/SIGTERM; prints the address first so scripts can read it. */
 export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> {
-  const { startServer } = await import('../../../server/start-server.js');
-  const { SeedError } = await import('../../../server/store/load-seed.js');
+  const server = await import('../../../server/entry.js');
+  const rehearsal = rehearsalOf(opts, server);
   let running;
   try {
-    running = await startServer({
+    running = await server.startServer({
       port: opts.port ?? 4010,
       host: opts.host,
       seed: opts.seed,
       data: opts.data,
       allowPrivateLinks: opts.allowPrivateLinks,
-      rehearsal: { rateLimit: opts.rateLimit, faults: opts.faults, seed: opts.faultSeed },
+      allowedHosts: allowedHostsOf(opts.allowedHosts, server),
+      rehearsal,
     });
   } catch (err) {
-    if (err instanceof SeedError) {
-      const { UsageError } = await import('../../errors.js');
+    if (err instanceof server.SeedError) {
       throw new UsageError(`${opts.seed ?? opts.data}: invalid seed\n${err.problems.map((p) => `  ${p}`).join('\n')}`);
     }
     throw err;
@@ -112,16 +133,19 @@ const server = defineCommand<ServerOptions>({
       description: 'let link-health fetch loopback, private, link-local and metadata addresses',
     },
     {
+      flags: '--allowed-hosts <list>',
+      description:
+        'comma-separated host names the default portal also answers (behind a proxy); other unknown hosts get 421',
+    },
+    {
       flags: '--rate-limit <N/WINDOW>',
       description: 'limit each API key to N requests per fixed WINDOW, e.g. 120/60s (429 past it)',
-      parse: asOption(parseRateLimit),
     },
     {
       flags: '--faults <spec>',
       description: 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5',
-      parse: asOption(parseFaults),
     },
-    { flags: '--fault-seed <n>', description: 'make the fault sequence reproducible', parse: asOption(parseFaultSeed) },
+    { flags: '--fault-seed <n>', description: 'make the fault sequence reproducible' },
   ],
   examples: [
     'fp server --seed demo',

@@ -78,7 +78,7 @@ describe('fp api', () => {
     const r = await fp(['api', '/api/v1/categories', '-f', 'name=Foo']);
     expect(r.code).toBe(0);
     expect(r.io.json().data).toMatchObject({ name: 'Foo' });
-    expect(server!.store.portals[0].categories.map((c) => c.name)).toContain('Foo');
+    expect(server!.store.portals[0].categories.list().map((c) => c.name)).toContain('Foo');
   });
 
   it('-X sets the method; -F sends typed values', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../../src/cli/main.js';
 import { ADMIN_KEY, ANN, BOB } from '../../../support/fixture-seed.js';
-import { fakeFactory, fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 
 let server: TestServer;

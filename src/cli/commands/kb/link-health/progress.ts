@@ -1,19 +1,7 @@
-import type { ScanProgress } from '../../../../contract/schemas/knowledgebase.js';
 import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
-import type { Column } from '../../../output/output.js';
 import { waitFlags } from '../options.js';
-
-export const progressFields: Column<ScanProgress>[] = [
-  { header: 'SCAN', value: (p) => p.scan_id },
-  { header: 'TAB', value: (p) => p.tab_id },
-  { header: 'STATE', value: (p) => p.state },
-  { header: 'CHECKED', value: (p) => `${p.checked}/${p.total}` },
-  { header: 'BROKEN', value: (p) => p.failed },
-  { header: 'STARTED', value: (p) => p.started_at },
-  { header: 'FINISHED', value: (p) => p.finished_at },
-  { header: 'ERROR', value: (p) => p.error },
-];
+import { progressFields } from './render.js';
 
 export interface ProgressOptions {
   scanId: string;

@@ -2,6 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { PostLinkHealth, ScanProgress } from '../../../../contract/schemas/knowledgebase.js';
 import { truncate } from '../../../output/cells.js';
 import type { Column } from '../../../output/output.js';
+import { terminalText } from '../../../output/terminal-text.js';
 
 export const postHealthColumns: Column<PostLinkHealth>[] = [
   { header: 'POST', value: (p) => p.post_id },
@@ -48,7 +49,12 @@ export function linkStatus(link: PostLinkHealth['links'][number]): string {
  * indented, each with its status and the error when there is one.
  */
 export function renderHealth(posts: PostLinkHealth[], c?: ChalkInstance): string {
-  const rows = posts.map((p) => [p.post_id, truncate(p.title, 60), String(p.links_total), String(p.links_failed)]);
+  const rows = posts.map((p) => [
+    terminalText(p.post_id),
+    truncate(p.title, 60),
+    String(p.links_total),
+    String(p.links_failed),
+  ]);
   const header = postHealthColumns.map((col) => col.header);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
   const line = (cells: string[]) =>
@@ -64,7 +70,7 @@ export function renderHealth(posts: PostLinkHealth[], c?: ChalkInstance): string
       const statusLine = link.error !== null && link.error.startsWith(`${linkStatus(link)} `);
       const label = statusLine ? link.error! : linkStatus(link);
       const error = link.error && !statusLine ? `  (${link.error})` : '';
-      out.push(`    ${label}  ${link.url}${error}`);
+      out.push(terminalText(`    ${label}  ${link.url}${error}`));
     }
   });
   return out.join('\n');
@@ -77,3 +83,15 @@ export function healthSummary(posts: PostLinkHealth[], c?: ChalkInstance): strin
   const text = `${noun(posts.length, 'article')}, ${noun(links, 'distinct link')}, ${broken} broken.`;
   return c && broken > 0 ? c.red(text) : text;
 }
+
+/** The fields of a scan's progress, for `progress` and a `scan` that does not wait. */
+export const progressFields: Column<ScanProgress>[] = [
+  { header: 'SCAN', value: (p) => p.scan_id },
+  { header: 'TAB', value: (p) => p.tab_id },
+  { header: 'STATE', value: (p) => p.state },
+  { header: 'CHECKED', value: (p) => `${p.checked}/${p.total}` },
+  { header: 'BROKEN', value: (p) => p.failed },
+  { header: 'STARTED', value: (p) => p.started_at },
+  { header: 'FINISHED', value: (p) => p.finished_at },
+  { header: 'ERROR', value: (p) => p.error },
+];

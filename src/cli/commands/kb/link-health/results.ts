@@ -2,7 +2,7 @@ import type { LinkHealthResults } from '../../../../contract/schemas/knowledgeba
 import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
 import { tabFlag } from '../options.js';
-import { healthSummary, postHealthColumns, renderHealth } from './render.js';
+import { healthSummary, linkTally, postHealthColumns, renderHealth } from './render.js';
 
 export interface ResultsOptions {
   tab: number;
@@ -41,7 +41,8 @@ export async function printResults(
   }
   const colour = out.format === 'table' ? out.chalk : undefined;
   f.io.stdout.write(`${renderHealth(posts, colour)}\n`);
-  f.status(healthSummary(data.posts, colour));
+  // The status line is cleaned of control characters before fp colours it.
+  f.status(healthSummary(data.posts), colour && linkTally(data.posts).broken > 0 ? colour.red : undefined);
 }
 
 /** `run` is replaceable so tests can check the options a command line parses to. */

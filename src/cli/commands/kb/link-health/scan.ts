@@ -5,9 +5,9 @@ import { SilentExit } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
 import { isInteractive } from '../../../io.js';
+import { terminalText } from '../../../output/terminal-text.js';
 import { plural, tabFlag, waitFlags } from '../options.js';
-import { progressFields } from './progress.js';
-import { linkTally, progressText } from './render.js';
+import { linkTally, progressFields, progressText } from './render.js';
 import { printResults } from './results.js';
 import { requestSpinner } from '../../../framework/request-spinner.js';
 
@@ -27,7 +27,7 @@ export async function scanRun(opts: ScanOptions, f: Factory): Promise<void> {
   const out = await f.output();
   if (!opts.wait && !opts.failOnBroken) {
     if (out.format === 'table' || out.format === 'plain') {
-      f.io.stdout.write(`${started.scan_id}\n`);
+      f.io.stdout.write(`${terminalText(started.scan_id)}\n`);
       f.status(
         `Started a link-health scan of tab ${opts.tab}; follow it with: fp kb link-health progress ${started.scan_id}`,
       );

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { SyncPlan, SyncResult } from '../../../../contract/schemas/knowledgebase.js';
+import { terminalText } from '../../../output/terminal-text.js';
 import { plural } from '../options.js';
 
 type Sign = '+' | '~' | '-';
@@ -24,7 +25,8 @@ function itemLine(
   const parts = [colour(`${sign} ${kind}`), ...(id === undefined ? [] : [shownId(id)]), shownPath(kind, p)];
   if (title !== null) parts.push(JSON.stringify(title));
   if (changes?.length) parts.push(`(${changes.join(', ')})`);
-  return parts.join('  ');
+  // Paths, titles and ids come from the archive and the server: shown, not obeyed (the colour is fp's own).
+  return [parts[0], ...parts.slice(1).map((part) => terminalText(part))].join('  ');
 }
 
 /**
@@ -52,7 +54,7 @@ export function confirmFlags(deletions: { sections: Array<{ id: number }>; artic
   if (deletions.articles.length > 0) flags.push(`--confirm-delete ${deletions.articles.map((a) => a.id).join(',')}`);
   if (deletions.sections.length > 0)
     flags.push(`--confirm-delete-section ${deletions.sections.map((s) => s.id).join(',')}`);
-  return flags.join(' ');
+  return terminalText(flags.join(' '));
 }
 
 /** Items of the archive that the sync leaves as they are, when the service reports them. */

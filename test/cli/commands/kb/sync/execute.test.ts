@@ -111,7 +111,7 @@ describe('fp kb sync execute: run', () => {
     const again = fakeIO();
     await expect(executeRun({ tab: 3, source: dir, yes: true }, factory(again))).rejects.toBeInstanceOf(SilentExit);
     expect(again.out()).toMatch(
-      /^- article  kb003  old\/old-article\.md  "Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete, 6 unchanged\./,
+      /^- article {2}kb003 {2}old\/old-article\.md {2}"Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete, 6 unchanged\./,
     );
     expect(again.err()).toMatch(/^Local files since the last sync: 0 new, 0 changed, 0 removed, 6 unchanged\.\n/);
   });

@@ -1,0 +1,116 @@
+// The layering of docs/architecture.md, enforced here rather than remembered:
+//   contract <- seed, kb, client <- mcp <- cli, server
+// Nothing imports a layer above its own, the three middle folders stand beside each
+// other without importing one another, and src/cli reaches src/server only from
+// commands/server/, through the one entry src/server/entry.ts, imported lazily.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const LAYERS = ['contract', 'seed', 'kb', 'client', 'mcp', 'cli', 'server'];
+/** What each folder of src/ may import besides itself; the rest is refused. */
+const MAY_IMPORT = {
+  contract: [],
+  seed: ['contract'],
+  kb: ['contract'],
+  client: ['contract'],
+  mcp: ['contract', 'seed', 'kb', 'client'],
+  cli: ['contract', 'seed', 'kb', 'client', 'mcp'],
+  server: ['contract', 'seed', 'kb', 'client', 'mcp'],
+};
+function layerZones() {
+  const zones = [];
+  for (const layer of LAYERS) {
+    const refused = LAYERS.filter((other) => other !== layer && !MAY_IMPORT[layer].includes(other));
+    for (const other of refused) {
+      if (layer === 'cli' && other === 'server') continue;
+      zones.push({
+        target: `./src/${layer}`,
+        from: `./src/${other}`,
+        message: `src/${layer} stands below or beside src/${other} and must not import it (docs/architecture.md).`,
+      });
+    }
+  }
+  zones.push(
+    {
+      target: [
+        './src/cli/*.ts',
+        './src/cli/!(commands)/**',
+        './src/cli/commands/*.ts',
+        './src/cli/commands/!(server)/**',
+      ],
+      from: './src/server',
+      message: 'src/cli reaches src/server only from commands/server/, through src/server/entry.ts.',
+    },
+    {
+      target: './src/cli/commands/server',
+      from: './src/server',
+      except: ['./entry.ts'],
+      message: 'commands/server/ reaches src/server only through src/server/entry.ts.',
+    },
+  );
+  return zones;
+}
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', 'coverage/', 'completions/', 'node_modules/', 'test/**/fixtures/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: globals.node,
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // A leading underscore names what is left unused on purpose (a property split off, a callback's slot).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // Off: fp matches control characters on purpose (terminal-safe output, entry paths, link schemes,
+      // escape sequences in terminal tests); here such a pattern is the point, not a typing slip.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // bin/ is CommonJS on purpose (bin/package.json): Node starts it without its ES module loader.
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Off in tests: answers are parsed from JSON and checked whole with toEqual; a type written for
+    // each would repeat what the assertion states.
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
+    },
+  },
+  {
+    // The server is heavy: the CLI loads it only when `fp server` runs.
+    files: ['src/cli/commands/server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[importKind!='type'][source.value=/\\/server\\/entry\\.js$/]",
+          message: 'Import src/server/entry.ts with `await import()` (types may be imported statically).',
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,46 @@
+import net from 'node:net';
+
+export interface RawAnswer {
+  /** Everything the server wrote before it closed the connection. */
+  text: string;
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: any;
+}
+
+/**
+ * Bytes sent as they are to the server at `baseUrl` (a request no HTTP client
+ * would send: two Host headers, a bare control character, an absolute-form
+ * target). Resolves with what came back once the server closed the connection,
+ * so send `Connection: close` with a request that is answered normally.
+ */
+export function rawExchange(baseUrl: string, request: string | Buffer): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let text = '';
+    socket.on('data', (d) => (text += d.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(parseAnswer(text)));
+    socket.write(request);
+  });
+}
+
+function parseAnswer(text: string): RawAnswer {
+  const end = text.indexOf('\r\n\r\n');
+  const [statusLine = '', ...lines] = text.slice(0, end === -1 ? text.length : end).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const rest = end === -1 ? '' : text.slice(end + 4);
+  let body: unknown;
+  try {
+    body = JSON.parse(rest);
+  } catch {
+    body = undefined;
+  }
+  return { text, status: Number(statusLine.split(' ')[1] ?? 0), headers, body };
+}
