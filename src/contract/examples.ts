@@ -286,7 +286,7 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
   'tabs.get': { params: { tab: 'feedback' }, response: { data: tab } },
   'sections.list': { response: { data: [features] } },
   'sections.children': {
-    params: { section: 11 },
+    params: { section: '11' },
     response: {
       data: [{ ...features, id: 12, parent_id: 11, title: 'Dashboards', slug: 'dashboards', sort_order: 3 }],
     },
@@ -373,7 +373,7 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     response: { message: 'User added to group successfully' },
   },
   'groups.removeUserInPath': {
-    params: { group: GROUP_ID, user: NEW_MEMBER_DATABASE_ID },
+    params: { group: GROUP_ID, user: String(NEW_MEMBER_DATABASE_ID) },
     response: { message: 'User removed from group successfully' },
   },
   'feedback.list': { response: { data: [feedback] } },
