@@ -2,6 +2,7 @@ import type { OperationName } from '../contract/endpoints.js';
 import type { ModerationItem } from '../contract/schemas/moderation.js';
 import type { PostListQuery } from '../contract/schemas/post.js';
 import type { ApiClient, CallResult } from './api-client.js';
+import { PageGuard, type ItemId } from './page-guard.js';
 
 /** Items a page asks for when following every page (the most the post list gives at once). */
 export const PAGE_SIZE = 100;
@@ -13,26 +14,40 @@ export interface OffsetPage<T> {
   data: T[];
   hasMore: boolean;
   skip?: number;
+  total?: number | null;
+  limit?: number;
 }
+
+/** The id a listed item carries, when it carries one (for the page guard). */
+const idOf = (item: unknown): ItemId | undefined => {
+  const id = (item as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+};
 
 /**
  * The one offset paginator: asks `fetchPage(skip)` until an answer says `hasMore: false`
- * (or is empty), yielding each page's items as the page arrives.
+ * (or is empty), yielding each page's items as the page arrives. Each page passes `guard`
+ * first (page-guard.ts): a page served again, a cursor that stays put or pages past the
+ * reported total stop the listing with a PaginationError.
  */
 export async function* offsetPages<T>(
   fetchPage: (skip: number) => Promise<OffsetPage<T>>,
   startSkip = 0,
   onPage?: PageProgress,
+  guard: PageGuard = new PageGuard('the listing'),
 ): AsyncGenerator<T[]> {
   let skip = startSkip;
   let pages = 0;
   let items = 0;
   for (;;) {
     const page = await fetchPage(skip);
+    const nextSkip = (typeof page.skip === 'number' ? page.skip : skip) + page.data.length;
+    const ids = page.data.map(idOf).filter((id) => id !== undefined);
+    guard.offsetPage({ skip, ids, hasMore: page.hasMore, nextSkip, total: page.total, limit: page.limit });
     onPage?.(++pages, (items += page.data.length));
     yield page.data;
     if (!page.hasMore || page.data.length === 0) return;
-    skip = (typeof page.skip === 'number' ? page.skip : skip) + page.data.length;
+    skip = nextSkip;
   }
 }
 
@@ -50,6 +65,7 @@ export async function* allPosts(
     (skip) => client.call('posts.list', { query: { ...query, skip, limit } }),
     Number(query.skip ?? 0),
     onPage,
+    new PageGuard('GET /api/v1/posts'),
   );
   for await (const page of pages) yield* page;
 }
@@ -65,10 +81,12 @@ export async function* allPending(client: ApiClient, onPage?: PageProgress): Asy
   let commentsDone = false;
   let pages = 0;
   let items = 0;
+  const guard = new PageGuard('GET /api/v1/moderation/pending', { repeats: 'any' });
   while (!postsDone || !commentsDone) {
     const page: CallResult<'moderation.pending'> = await client.call('moderation.pending', {
       query: { last_post_id: postsDone ? 0 : lastPost, last_comment_id: commentsDone ? 0 : lastComment },
     });
+    guardPending(guard, page, { postsDone, commentsDone, lastPost, lastComment });
     if (!postsDone) {
       yield* page.data.posts;
       items += page.data.posts.length;
@@ -85,11 +103,48 @@ export async function* allPending(client: ApiClient, onPage?: PageProgress): Asy
   }
 }
 
+/**
+ * The cursors of a pending page, checked before it is used: the items the page adds (a
+ * collection already done is not read) must be new, and each cursor that goes on must move
+ * down, to the smallest id the page shows.
+ */
+function guardPending(
+  guard: PageGuard,
+  page: CallResult<'moderation.pending'>,
+  was: { postsDone: boolean; commentsDone: boolean; lastPost?: number; lastComment?: number },
+): void {
+  const posts = was.postsDone ? [] : page.data.posts;
+  const comments = was.commentsDone ? [] : page.data.comments;
+  const lowest = (ids: number[]) => (ids.length ? Math.min(...ids) : undefined);
+  guard.cursorPage(
+    [...posts.map((p) => `post ${p.id}`), ...comments.map((c) => `comment ${c.id}`)],
+    [
+      {
+        name: 'last_post_id',
+        sent: was.lastPost,
+        next: lowest(posts.map((p) => p.database_id)),
+        more: !was.postsDone && page.meta.has_more_posts,
+      },
+      {
+        name: 'last_comment_id',
+        sent: was.lastComment,
+        next: lowest(comments.map((c) => c.id)),
+        more: !was.commentsDone && page.meta.has_more_comments,
+      },
+    ],
+  );
+}
+
 /** Every rejected item, page by page. */
 export async function* allRejected(client: ApiClient, onPage?: PageProgress): AsyncGenerator<ModerationItem> {
   let items = 0;
+  const guard = new PageGuard('GET /api/v1/moderation/rejected');
   for (let page = 1; ; page++) {
     const res: CallResult<'moderation.rejected'> = await client.call('moderation.rejected', { query: { page } });
+    guard.numberedPage([
+      ...res.data.posts.map((p) => `post ${p.id}`),
+      ...res.data.comments.map((c) => `comment ${c.id}`),
+    ]);
     yield* res.data.posts;
     yield* res.data.comments;
     onPage?.(page, (items += res.data.posts.length + res.data.comments.length));

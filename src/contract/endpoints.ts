@@ -16,6 +16,7 @@ import { tagSchemas } from './schemas/tag.js';
 import { userSchemas } from './schemas/user.js';
 import { voteSchemas } from './schemas/vote.js';
 import { withJsonShape } from './json-shape.js';
+import { UUID } from './validation.js';
 import { lazily } from './lazily.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -37,9 +38,27 @@ export type Refusal =
   /** 422 with field errors on a path parameter (the service checks it like a field). */
   | 'invalid-param';
 
-/** Path parameters arrive as strings; each endpoint's schema says what they must be. */
-const stringParam = z.string().min(1);
-const intParam = withJsonShape(z.string().regex(/^\d+$/).transform(Number), { type: 'integer', minimum: 0 });
+/**
+ * Path parameters arrive as strings; each endpoint's schema says what they must be. A
+ * segment `.` or `..` is not a value: a URL resolves it away before any route sees it.
+ */
+const stringParam = withJsonShape(z.string().min(1), {
+  type: 'string',
+  pattern: '^([^/.][^/]*|[.][^/.][^/]*|[.][.][^/]+)$',
+});
+const intParam = withJsonShape(
+  z
+    .string()
+    .regex(/^[0-9]+$/)
+    .transform(Number),
+  {
+    type: 'integer',
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+  },
+);
+/** A group is named by its UUID; another value names no group (404). */
+const uuidParam = withJsonShape(z.string().min(1), { type: 'string', format: 'uuid', pattern: UUID.source });
 
 /**
  * An operation the specification does not show, built on public evidence of the
@@ -627,7 +646,7 @@ export const endpoints = {
       refusals: ['not-found'],
     },
     () => ({
-      params: z.object({ id: stringParam }),
+      params: z.object({ id: uuidParam }),
       response: dataOf(groupSchemas().GroupSchema),
     }),
   ),
@@ -642,7 +661,7 @@ export const endpoints = {
       refusals: ['not-found'],
     },
     () => ({
-      params: z.object({ id: stringParam }),
+      params: z.object({ id: uuidParam }),
       body: groupSchemas().GroupUpdateBodySchema,
       response: dataOf(groupSchemas().GroupSchema),
     }),
@@ -658,7 +677,7 @@ export const endpoints = {
       destructive: true,
     },
     () => ({
-      params: z.object({ id: stringParam }),
+      params: z.object({ id: uuidParam }),
       response: commonSchemas().MessageSchema,
     }),
   ),
@@ -672,7 +691,7 @@ export const endpoints = {
       refusals: ['not-found'],
     },
     () => ({
-      params: z.object({ group: stringParam }),
+      params: z.object({ group: uuidParam }),
       response: listOf(userSchemas().UserSchema),
     }),
   ),
@@ -687,7 +706,7 @@ export const endpoints = {
       refusals: ['not-found', 'rule-violation'],
     },
     () => ({
-      params: z.object({ group: stringParam }),
+      params: z.object({ group: uuidParam }),
       body: groupSchemas().GroupUserAddBodySchema,
       response: commonSchemas().MessageSchema,
     }),
@@ -703,7 +722,7 @@ export const endpoints = {
       destructive: true,
     },
     () => ({
-      params: z.object({ group: stringParam }),
+      params: z.object({ group: uuidParam }),
       body: groupSchemas().GroupUserRemoveBodySchema,
       response: commonSchemas().MessageSchema,
     }),

@@ -5,7 +5,7 @@ import { jsonShapes } from './json-shape.js';
 import { openApiLinks } from './openapi-links.js';
 import { commonSchemas } from './schemas/common.js';
 import { SYNC_MAX_KILOBYTES } from './schemas/knowledgebase.js';
-import { VALIDATION_MESSAGE } from './validation.js';
+import { BLANK_TEXT, VALIDATION_MESSAGE } from './validation.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,28 +25,42 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
     },
   }) as Json;
   delete json.$schema;
-  return tidy(json) as Json;
+  return tidy(json, io) as Json;
 }
 
-/** Drops what only restates a default (the safe-integer bounds of `z.int()`, `additionalProperties: {}`) and flattens nested unions. */
-function tidy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(tidy);
+/**
+ * Drops what only restates a default (`additionalProperties: {}`; in answers, the
+ * safe-integer bounds of `z.int()`, which a request must keep: the server refuses more)
+ * and flattens nested unions. In a request, a nullable field also takes a blank string,
+ * which the server reads as null (D-INPUT-NORMALISE).
+ */
+function tidy(value: unknown, io: 'input' | 'output'): unknown {
+  if (Array.isArray(value)) return value.map((v) => tidy(v, io));
   if (!value || typeof value !== 'object') return value;
   const out: Json = {};
   for (const [key, v] of Object.entries(value)) {
-    if (key === 'minimum' && v === Number.MIN_SAFE_INTEGER) continue;
-    if (key === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
+    const safeBound = Math.abs(v as number) === Number.MAX_SAFE_INTEGER;
+    if ((key === 'minimum' || key === 'maximum') && safeBound && io === 'output') continue;
     if (key === 'additionalProperties' && v && typeof v === 'object' && Object.keys(v).length === 0) continue;
-    out[key] = tidy(v);
+    out[key] = tidy(v, io);
   }
   // `anyOf: [{anyOf: [a, b]}, c]` (an optional union) reads better as `anyOf: [a, b, c]`.
   if (Array.isArray(out.anyOf)) {
     out.anyOf = (out.anyOf as Json[]).flatMap((s) =>
       Object.keys(s).length === 1 && Array.isArray(s.anyOf) ? (s.anyOf as Json[]) : [s],
     );
+    const choices = out.anyOf as Json[];
+    if (io === 'input' && choices.some((s) => s.type === 'null') && !choices.some(takesBlank)) {
+      choices.splice(choices.length - 1, 0, { type: 'string', pattern: BLANK_TEXT });
+    }
   }
   return out;
 }
+
+const takesBlank = (schema: Json): boolean =>
+  schema.type === 'string' &&
+  !schema.minLength &&
+  (!schema.pattern || new RegExp(schema.pattern as string, 'u').test(''));
 
 const TAGS: Record<string, string> = {
   portal: 'The portal the API key belongs to.',
@@ -151,6 +165,8 @@ function queryParameters(endpoint: Endpoint, example: Readonly<Record<string, st
     in: 'query',
     required: q.required?.includes(name) ?? false,
     description: QUERY_PARAMETERS[name],
+    // Blank is absent (D-QUERY-BLANK-ABSENT): an optional parameter may be sent empty.
+    ...(!q.required?.includes(name) && { allowEmptyValue: true }),
     schema,
     ...(schema.type === 'array' && { style: 'form', explode: true }),
     ...(example[name] !== undefined && { example: example[name] }),
@@ -305,7 +321,13 @@ the API key belongs to and carries \`Authorization: Bearer <API_KEY>\`.
 Error bodies are JSON with a \`message\`; validation failures add \`errors\`, mapping each field to
 its messages. Besides the answers listed per operation: a path that matches no route answers 404
 \`The route … could not be found.\`, and a known path called with another verb answers 405 with an
-\`Allow\` header naming the verbs it takes (for example PUT on \`/api/v1/categories/{id}\`).`;
+\`Allow\` header naming the verbs it takes (for example PUT on \`/api/v1/categories/{id}\`).
+
+Every string of a JSON body, a form and a query string is trimmed of blanks (spaces, tabs, line
+breaks, Unicode spaces, the zero-width space and the BOM) before it is checked, and lengths are
+counted in characters after trimming; the patterns of the schemas say so. A blank value is null: a
+nullable field takes it, a required one refuses it, and a blank query parameter is as if it had not
+been sent. Path parameters are taken as they are.`;
 
 export interface OpenApiOptions {
   /** The address the document is served from: listed first, and the `{base_url}` default. */

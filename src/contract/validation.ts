@@ -12,6 +12,44 @@ export const charLength = (v: string): number => [...v].length;
 /** Laravel shows attribute names with spaces for underscores. */
 export const attributeName = (field: string): string => field.replace(/_/g, ' ');
 
+/**
+ * The characters the service's input middleware trims from both ends of a string
+ * (D-INPUT-NORMALISE): JavaScript's `\s`, with the zero-width space, written out so that
+ * every regex engine that reads the document's patterns reads the same set.
+ */
+export const BLANK_CLASS = '\\t\\n\\v\\f\\r \\u00A0\\u1680\\u2000-\\u200B\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF';
+const BLANK = `[${BLANK_CLASS}]`;
+const NOT_BLANK = `[^${BLANK_CLASS}]`;
+
+/** A pattern of a value the server trims: `core` with any blanks around it. */
+export const trimmed = (core: string): string => `^${BLANK}*(${core})${BLANK}*$`;
+
+/** A blank string: the server reads it as null, so a nullable field takes it. */
+export const BLANK_TEXT = `^${BLANK}*$`;
+
+/** Text of `min` to `max` characters once trimmed (at least one). */
+function trimmedLength(min = 1, max?: number): string {
+  const upTo = (n: number | undefined) => (n === undefined ? '' : String(n - 2));
+  if (max === 1) return NOT_BLANK;
+  if (min <= 1) return `${NOT_BLANK}([\\s\\S]{0,${upTo(max)}}${NOT_BLANK})?`;
+  return `${NOT_BLANK}[\\s\\S]{${min - 2},${upTo(max)}}${NOT_BLANK}`;
+}
+
+/** Any text that is not blank once trimmed. */
+export const NOT_BLANK_TEXT = trimmed(trimmedLength());
+
+/** An integer sent as a JSON number or as digits (which the server trims). */
+export const INTEGER_OR_DIGITS = {
+  anyOf: [
+    { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+    { type: 'string', pattern: trimmed('[0-9]+') },
+  ],
+};
+
+/** What the document says of a trimmed text field's length. */
+const lengthNote = (min: number | undefined, max: number | undefined): string =>
+  `Trimmed; ${min !== undefined && max !== undefined ? `${min}-${max}` : max !== undefined ? `at most ${max}` : `at least ${min ?? 1}`} characters once trimmed.`;
+
 const required = (field: string) => `The ${attributeName(field)} field is required.`;
 
 const typeError = (field: string, what: string) => (issue: { input?: unknown }) =>
@@ -37,10 +75,12 @@ export function requiredString(field: string, opts: { min?: number; max?: number
       error: `The ${attributeName(field)} field must not be greater than ${max} characters.`,
     });
   }
+  // The length is of the trimmed text, which only the pattern can say.
   return withJsonShape(s, {
     type: 'string',
     minLength: opts.min ?? 1,
-    ...(opts.max !== undefined && { maxLength: opts.max }),
+    pattern: trimmed(trimmedLength(opts.min, opts.max)),
+    description: lengthNote(opts.min ?? 1, opts.max),
   });
 }
 
@@ -59,10 +99,11 @@ export function optionalString(field: string, opts: { min?: number; max?: number
       error: `The ${attributeName(field)} field must not be greater than ${max} characters.`,
     });
   }
+  // Blank is null, which this field takes: the pattern admits it.
   const shape = {
     type: 'string',
-    ...(opts.min !== undefined && { minLength: opts.min }),
-    ...(opts.max !== undefined && { maxLength: opts.max }),
+    pattern: trimmed(`(${trimmedLength(opts.min, opts.max)})?`),
+    description: `${lengthNote(opts.min, opts.max)} Blank is null.`,
   };
   return withJsonShape(s, shape).nullish();
 }
@@ -76,7 +117,7 @@ export function hexColor(field: string) {
     .refine((v) => HEX_COLOR.test(v), {
       error: `The ${attributeName(field)} field must be a valid hexadecimal color.`,
     });
-  return withJsonShape(s, { type: 'string', pattern: HEX_COLOR.source });
+  return withJsonShape(s, { type: 'string', pattern: trimmed(HEX_COLOR.source.slice(1, -1)) });
 }
 
 /**
@@ -84,12 +125,18 @@ export function hexColor(field: string) {
  * Output is a real boolean.
  */
 export function looseBoolean(field: string) {
-  return z
+  const s = z
     .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])], {
       error: `The ${attributeName(field)} field must be true or false.`,
     })
-    .transform((v) => v === true || v === 1 || v === 'true' || v === '1')
-    .nullish();
+    .transform((v) => v === true || v === 1 || v === 'true' || v === '1');
+  return withJsonShape(s, {
+    anyOf: [
+      { type: 'boolean' },
+      { type: 'integer', enum: [0, 1] },
+      { type: 'string', pattern: trimmed('true|false|0|1') },
+    ],
+  }).nullish();
 }
 
 export function integerField(field: string, opts: { min?: number; max?: number } = {}) {
@@ -117,8 +164,8 @@ export function integerField(field: string, opts: { min?: number; max?: number }
   // Digit strings are accepted too (form fields, query strings); the document names the type.
   return withJsonShape(s, {
     type: 'integer',
-    ...(opts.min !== undefined && { minimum: opts.min }),
-    ...(opts.max !== undefined && { maximum: opts.max }),
+    minimum: opts.min ?? -Number.MAX_SAFE_INTEGER,
+    maximum: opts.max ?? Number.MAX_SAFE_INTEGER,
   });
 }
 
@@ -128,7 +175,8 @@ export function uuidString(field: string) {
   const s = z
     .string({ error: typeError(field, 'a string') })
     .refine((v) => UUID.test(v), { error: `The ${attributeName(field)} field must be a valid UUID.` });
-  return withJsonShape(s, { type: 'string', format: 'uuid', pattern: UUID.source });
+  // Trimmed like any field, so `format: uuid` (which allows no blanks around) would be too strict.
+  return withJsonShape(s, { type: 'string', pattern: trimmed(UUID.source.slice(1, -1)) });
 }
 
 /** What Laravel's `email` rule lets through, near enough: one `@` with text and no spaces on both sides. */
@@ -164,7 +212,7 @@ export function dateString(field: string) {
   const s = z
     .string({ error: typeError(field, 'a string') })
     .refine((v) => DATE_TEXT.test(v), { error: `The ${attributeName(field)} field must be a valid date.` });
-  return withJsonShape(s, { type: 'string', pattern: DATE_TEXT.source });
+  return withJsonShape(s, { type: 'string', pattern: trimmed(DATE_TEXT.source.slice(1, -1)) });
 }
 
 /** The service's 422 body from a zod error: first path segment is the field. */

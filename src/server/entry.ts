@@ -12,3 +12,4 @@ export {
   type FaultRule,
   type RateLimit,
 } from './http/rehearsal/parse-spec.js';
+export { parseRetrySchedule, RetryScheduleError } from './webhooks/retry-schedule.js';

@@ -1,4 +1,5 @@
 import type { LinkCache, ScanRegistry } from './kb/link-health/index.js';
+import type { EgressPolicy } from './kb/link-health/egress-guard.js';
 
 /**
  * Long-lived helpers the handlers share besides the store (link-health scans,
@@ -16,5 +17,7 @@ export interface ServerServices {
   uploadTmpDir?: string;
   /** Lets link-health fetch loopback, private, link-local and metadata addresses (`--allow-private-links`). */
   allowPrivateLinks?: boolean;
+  /** Where webhooks may be delivered; by default loopback and own addresses (private ones with allowPrivateLinks). */
+  webhookEgress?: EgressPolicy;
   [name: string]: unknown;
 }

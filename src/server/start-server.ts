@@ -20,6 +20,8 @@ export interface StartOptions {
   allowPrivateLinks?: boolean;
   /** `--rate-limit`, `--faults`, `--fault-seed`. */
   rehearsal?: RehearsalOptions;
+  /** Webhook retry delays in seconds (`--webhook-retry-schedule`). */
+  webhookRetrySchedule?: number[];
   /** Host names the default portal answers besides `localhost` and the listened addresses (`--allowed-hosts`). */
   allowedHosts?: string[];
 }
@@ -67,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     import('./http/create-app.js'),
     import('./http/rehearsal/rehearsal.js'),
     import('./http/upload-spool.js'),
+    import('./webhooks/index.js'),
   ]);
   httpSide.catch(() => {}); // awaited below, unless the data does not load
   const store = options.data
@@ -78,13 +81,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     { createListener, createRequestHandler },
     { createRehearsal },
     { prepareUploadSpool },
+    webhooks,
   ] = await httpSide;
   const servers: Server[] = [];
   const uploadTmpDir = await prepareUploadSpool();
   const addresses = [host];
+  const webhookEgress = webhooks.webhookEgressPolicy({ allowPrivateLinks: options.allowPrivateLinks });
   const handler = createRequestHandler({
     store,
-    services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir },
+    services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir, webhookEgress },
     rehearsal: options.rehearsal && createRehearsal(options.rehearsal),
     allowedHosts: options.allowedHosts?.map((h) => h.toLowerCase()),
     listening: () => addresses,
@@ -102,6 +107,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       addresses.push(address);
     }
   }
+  // Deliveries queued before a restart go out once the server answers again.
+  const deliveries = new webhooks.DeliveryWorker({
+    store,
+    egress: webhookEgress,
+    retryScheduleS: options.webhookRetrySchedule,
+  });
   const shown = host.includes(':') ? `[${host}]` : isWildcard(host) ? '127.0.0.1' : host;
   return {
     url: `http://${shown}:${port}`,
@@ -110,6 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     store,
     notices,
     async close() {
+      await deliveries.close();
       await Promise.all(
         servers.map(
           (s) =>

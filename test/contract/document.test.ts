@@ -3,7 +3,9 @@ import { endpointList, endpoints, type OperationName } from '../../src/contract/
 import { operationExamples } from '../../src/contract/examples.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { openApiDocument, openApiOperation } from '../../src/contract/openapi.js';
+import { BLANK_CLASS } from '../../src/contract/validation.js';
 
 const doc = openApiDocument() as any;
 const operations = endpointList.flatMap((e) =>
@@ -14,6 +16,7 @@ const operations = endpointList.flatMap((e) =>
   })),
 );
 const statuses = (op: any) => Object.keys(op.responses);
+const SAFE_INTEGER = { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
 
 describe('the OpenAPI document', () => {
   it('R-TOOL-NAMES gives every operation a summary, a description, one defined tag and its tool name <group>.<action>', () => {
@@ -103,34 +106,105 @@ describe('the OpenAPI document', () => {
     expect(op.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
   });
 
-  it('carries the limits of the schemas: lengths, patterns, integers as integer', () => {
+  it('D-OPENAPI-BOUNDS carries the limits of the schemas: lengths after trimming, patterns, integers within the safe range', () => {
     const body = (path: string, method: string) => {
       const { $ref } = doc.paths[path][method].requestBody.content['application/json'].schema;
       return doc.components.schemas[$ref.split('/').pop()];
     };
+    const BLANK = `[${BLANK_CLASS}]`;
+    const NOT_BLANK = `[^${BLANK_CLASS}]`;
     expect(body('/api/v1/categories/{id}', 'patch').properties).toEqual({
-      name: { type: 'string', minLength: 2, maxLength: 60 },
-      color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
+      name: {
+        type: 'string',
+        minLength: 2,
+        pattern: `^${BLANK}*(${NOT_BLANK}[\\s\\S]{0,58}${NOT_BLANK})${BLANK}*$`,
+        description: 'Trimmed; 2-60 characters once trimmed.',
+      },
+      color: { type: 'string', pattern: `^${BLANK}*(#[0-9a-fA-F]{6})${BLANK}*$` },
     });
-    expect(body('/api/v1/posts/{key}/comments', 'post').properties.comment).toEqual({
-      type: 'string',
+    expect(body('/api/v1/posts/{key}/comments', 'post').properties.comment).toMatchObject({
       minLength: 3,
-      maxLength: 6000,
-    });
-    expect(body('/api/v1/posts/{key}/references', 'post').properties.reference).toEqual({
-      type: 'string',
-      minLength: 1,
-      maxLength: 6000,
+      description: 'Trimmed; 3-6000 characters once trimmed.',
     });
     expect(body('/api/v1/groups', 'post').properties.description).toEqual({
-      anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'null' }],
+      anyOf: [
+        {
+          type: 'string',
+          pattern: `^${BLANK}*((${NOT_BLANK}([\\s\\S]{0,998}${NOT_BLANK})?)?)${BLANK}*$`,
+          description: 'Trimmed; at most 1000 characters once trimmed. Blank is null.',
+        },
+        { type: 'null' },
+      ],
     });
-    expect(body('/api/v1/knowledgebase/link-health/scan', 'post').properties.tab_id).toEqual({ type: 'integer' });
+    expect(body('/api/v1/knowledgebase/link-health/scan', 'post').properties.tab_id).toEqual(SAFE_INTEGER);
     const limit = doc.paths['/api/v1/posts'].get.parameters.find((p: any) => p.name === 'limit');
     expect(limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+    const category = doc.paths['/api/v1/posts'].get.parameters.find((p: any) => p.name === 'category');
+    expect(category.schema).toEqual(SAFE_INTEGER);
     const comments = doc.paths['/api/v1/posts/{key}/comments'].get.responses['200'].content['application/json'].schema;
     expect(comments.properties.data.items.properties.votes_count).toEqual({ type: 'integer' });
-    expect(doc.paths['/api/v1/comments/{id}'].put.parameters[0].schema).toEqual({ type: 'integer', minimum: 0 });
+    expect(doc.paths['/api/v1/comments/{id}'].put.parameters[0].schema).toEqual({
+      type: 'integer',
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+    });
+  });
+
+  it('D-OPENAPI-TRIMMED a trimmed field: its pattern admits blanks around the value, counts the trimmed length, and a nullable field takes blank', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const name = ajv.compile(doc.components.schemas.GroupsCreateBody.properties.name);
+    expect([' ab ', 'ab', '\u00a0a b\ufeff', 'x'.repeat(60), ` ${'x'.repeat(60)}\n`].map((v) => name(v))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['a', ' a ', '   ', '', 'x'.repeat(61), '\u200b\u200b'].map((v) => name(v))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const created = ajv.compile(doc.components.schemas.CommentsCreateBody.properties.created_at);
+    expect(['', '  ', null, ' 2024-02-29 ', '2025-01-01T10:00:00Z'].every((v) => created(v))).toBe(true);
+    expect(['2025-02-29', '2025-01-01T24:00'].some((v) => created(v))).toBe(false);
+    const color = ajv.compile(doc.components.schemas.CategoriesUpdateBody.properties.color);
+    expect([color(' #123abc '), color('#123abc'), color(''), color('#123ab')]).toEqual([true, true, false, false]);
+  });
+
+  it('D-OPENAPI-TRIMMED the blanks a pattern allows around a value are exactly those the server trims', () => {
+    const server = new RegExp(`^[\\s\\uFEFF\\u200B]$`, 'u');
+    const documented = new RegExp(`^[${BLANK_CLASS}]$`, 'u');
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      if (server.test(c) !== documented.test(c)) expect(cp.toString(16)).toBe('the same class');
+    }
+  });
+
+  it('D-QUERY-BLANK-ABSENT an optional query parameter may be sent empty; a required one may not', () => {
+    for (const { endpoint, op } of operations) {
+      for (const p of (op.parameters ?? []).filter((p: any) => p.in === 'query'))
+        expect(Boolean(p.allowEmptyValue), `${endpoint.name} ${p.name}`).toBe(!p.required);
+    }
+  });
+
+  it('D-OPENAPI-PATH-IDS a string path id excludes . and .., a group is named by its UUID, numeric path ids stay in the safe range', () => {
+    const key = new RegExp(doc.paths['/api/v1/posts/{key}/comments'].get.parameters[0].schema.pattern);
+    expect(['.', '..', 'a/b', ''].some((v) => key.test(v))).toBe(false);
+    expect(['.a', '..a', 'a.', 'ky32v', 'a..b'].every((v) => key.test(v))).toBe(true);
+    for (const [path, method] of [
+      ['/api/v1/groups/{id}', 'get'],
+      ['/api/v1/groups/{id}', 'delete'],
+      ['/api/v1/groups/{group}/users', 'post'],
+    ]) {
+      expect(doc.paths[path][method].parameters[0].schema).toMatchObject({ type: 'string', format: 'uuid' });
+    }
+    const patterns = JSON.stringify(doc).match(/"pattern":"(?:[^"\\]|\\.)*"/g) ?? [];
+    expect(patterns.filter((p) => p.includes('\\\\d'))).toEqual([]);
   });
 
   it('D-OPENAPI-NO-FORMS names each JSON body schema once and documents JSON only, no form-urlencoded variant', () => {
@@ -196,7 +270,7 @@ describe('the OpenAPI document', () => {
   it('the export takes tab_id as a required integer query parameter and has no body', () => {
     const op = doc.paths['/api/v1/knowledgebase/sync/export'].get;
     expect(op.parameters).toEqual([
-      expect.objectContaining({ name: 'tab_id', in: 'query', required: true, schema: { type: 'integer' } }),
+      expect.objectContaining({ name: 'tab_id', in: 'query', required: true, schema: SAFE_INTEGER }),
     ]);
     expect(op.requestBody).toBeUndefined();
   });

@@ -50,7 +50,9 @@ describe('the contract validator', () => {
       exchange('POST', '/api/v1/categories', 200, { data: category }, { name: 'x' }),
     );
     expect(accepted.violations).toEqual([
-      'the document refuses the request (body /name must NOT have fewer than 2 characters) but the server answered 200',
+      expect.stringMatching(
+        /^the document refuses the request \(body \/name must NOT have fewer than 2 characters; .*\) but the server answered 200$/,
+      ),
     ]);
   });
 

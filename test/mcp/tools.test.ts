@@ -35,7 +35,7 @@ describe('MCP tools derived from the endpoint table', () => {
     ]);
     expect(tool('categories.update').inputSchema).toMatchObject({
       type: 'object',
-      properties: { id: { anyOf: [{ type: 'string', pattern: '^\\d+$' }, { type: 'integer' }] } },
+      properties: { id: { anyOf: [{ type: 'string', pattern: '^[0-9]+$' }, { type: 'integer' }] } },
       required: ['id', 'name', 'color'],
     });
     expect(tool('knowledgebase.preview').inputSchema.required).toEqual(['tab_id', 'file']);

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
 import { publicText } from '../public-text.js';
-import { dateString, looseBoolean, requiredString, uuidString } from '../validation.js';
+import { withJsonShape } from '../json-shape.js';
+import { dateString, INTEGER_OR_DIGITS, looseBoolean, requiredString, uuidString } from '../validation.js';
 import { commonSchemas } from './common.js';
 import { userSchemas } from './user.js';
 
@@ -36,12 +37,15 @@ export const commentSchemas = lazily(() => {
     original_html: publicText(z.string()).nullable(),
   });
 
-  const parentId = z
-    .union([z.number().int({ error: PARENT_ID_INTEGER }), z.string().regex(/^\d+$/, { error: PARENT_ID_INTEGER })], {
-      error: PARENT_ID_INTEGER,
-    })
-    .transform((v) => Number(v))
-    .nullish();
+  const parentId = withJsonShape(
+    z
+      .union(
+        [z.number().int({ error: PARENT_ID_INTEGER }), z.string().regex(/^[0-9]+$/, { error: PARENT_ID_INTEGER })],
+        { error: PARENT_ID_INTEGER },
+      )
+      .transform((v) => Number(v)),
+    INTEGER_OR_DIGITS,
+  ).nullish();
 
   const commonFields = {
     comment: requiredString('comment', { min: 3, max: 6000 }),

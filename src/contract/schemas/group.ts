@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
-import { optionalString, requiredString } from '../validation.js';
+import { withJsonShape } from '../json-shape.js';
+import { INTEGER_OR_DIGITS, NOT_BLANK_TEXT, optionalString, requiredString } from '../validation.js';
 import { commonSchemas } from './common.js';
 
 const STRING_OR_INTEGER = 'The user id field must be a string or an integer.';
@@ -33,21 +34,28 @@ export const groupSchemas = lazily(() => {
 
   /** Adding takes the user's UUID key (preferred) or integer id. */
   const GroupUserAddBodySchema = z.object({
-    user_id: z
-      .union([z.string(), z.number().int({ error: STRING_OR_INTEGER })], {
-        error: (i) =>
-          i.input === undefined || i.input === null ? 'The user id field is required.' : STRING_OR_INTEGER,
-      })
-      .refine((v) => v !== '', { error: 'The user id field is required.' }),
+    user_id: withJsonShape(
+      z
+        .union([z.string(), z.number().int({ error: STRING_OR_INTEGER })], {
+          error: (i) =>
+            i.input === undefined || i.input === null ? 'The user id field is required.' : STRING_OR_INTEGER,
+        })
+        .refine((v) => v !== '', { error: 'The user id field is required.' }),
+      { anyOf: [{ type: 'string', pattern: NOT_BLANK_TEXT }, INTEGER_OR_DIGITS.anyOf[0]] },
+    ),
   });
 
   /** Removing takes the integer id. */
   const GroupUserRemoveBodySchema = z.object({
-    user_id: z
-      .union([z.number().int({ error: MUST_BE_INTEGER }), z.string().regex(/^\d+$/, { error: MUST_BE_INTEGER })], {
-        error: (i) => (i.input === undefined || i.input === null ? 'The user id field is required.' : MUST_BE_INTEGER),
-      })
-      .transform((v) => Number(v)),
+    user_id: withJsonShape(
+      z
+        .union([z.number().int({ error: MUST_BE_INTEGER }), z.string().regex(/^[0-9]+$/, { error: MUST_BE_INTEGER })], {
+          error: (i) =>
+            i.input === undefined || i.input === null ? 'The user id field is required.' : MUST_BE_INTEGER,
+        })
+        .transform((v) => Number(v)),
+      INTEGER_OR_DIGITS,
+    ),
   });
 
   return {

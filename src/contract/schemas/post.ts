@@ -62,12 +62,12 @@ export const PLATFORMS = [
   'edge_extension',
 ] as const;
 
-const CUSTOM_FIELD = /^cf_\d+$/;
+const CUSTOM_FIELD = /^cf_[0-9]+$/;
 
 /** The most a post description holds: a MySQL TEXT column. */
 export const POST_DESCRIPTION_MAX = 65_535;
 
-const INTEGER_TEXT = /^-?\d+$/;
+const INTEGER_TEXT = /^-?[0-9]+$/;
 
 const mustBeInteger = (field: string) => `The ${field.replace(/_/g, ' ')} field must be an integer.`;
 
@@ -82,7 +82,7 @@ const manyIntegers = (field: string) =>
       .transform((v) => (Array.isArray(v) ? v : [v]))
       .refine((vs) => vs.every(isIntegerInput), { error: mustBeInteger(field) })
       .transform((vs) => vs.map(Number)),
-    { type: 'array', items: { type: 'integer' } },
+    { type: 'array', items: { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } },
   );
 
 const queryString = (field: string) => z.string({ error: `The ${field.replace(/_/g, ' ')} field must be a string.` });

@@ -3,6 +3,8 @@ import type { CommentRecord, PortalState, PostRecord, UserRecord } from '../stor
 import { noQueryResults, ValidationError } from './errors.js';
 import { recordEvent, recordMail, type MailPayload } from './events.js';
 import { findPostByKey } from './posts-find.js';
+import { authorOf, commentEventData } from '../present/event-data.js';
+import { emitPortalEvent } from './portal-events.js';
 
 export const INVALID_USER = 'The selected user id is invalid.';
 export const INVALID_PARENT = 'The selected parent id is invalid.';
@@ -103,7 +105,21 @@ export function createComment(
   portal.insertComment(comment);
   if (flag(input.tagged_for_changelog, input.use_for_changelog)) tagForChangelog(portal, comment);
   if (!input.silent) announceComment(portal, post, comment, now);
+  if (comment.moderation_status === 'approved' && !input.silent) emitCommentCreated(portal, comment, now);
+  // A pending comment announces itself when approved, unless it was silent.
+  if (comment.moderation_status === 'pending' && input.silent) portal.silenced.add('comment', comment.id);
   return comment;
+}
+
+/** comment.created, when a comment becomes visible: at creation, or when a pending one is approved. */
+export function emitCommentCreated(portal: PortalState, comment: CommentRecord, now: Date): void {
+  const post = findPostByKey(portal, comment.post_key);
+  emitPortalEvent(
+    portal,
+    'comment.created',
+    commentEventData(portal, comment, post, authorOf(portal, comment.user_id)),
+    now,
+  );
 }
 
 /** `silent` is not part of an update; whatever is sent for it is ignored. */
@@ -136,11 +152,27 @@ export function updateComment(portal: PortalState, rawId: string, input: Comment
  * reply survives and becomes a top-level comment (its parent_id becomes null).
  * Returns the ids deleted.
  */
-export function deleteComment(portal: PortalState, rawId: string): number[] {
+export function deleteComment(portal: PortalState, rawId: string, now = new Date()): number[] {
   const comment = findCommentById(portal, rawId);
   const deleted = [comment.id, ...portal.replyIds(comment.id)];
+  announceDeletions(portal, deleted, now);
   portal.deleteComments(deleted);
   return deleted;
+}
+
+/**
+ * comment.deleted for each deleted comment that was visible (approved), described as
+ * it was; the acting user is the key's owner, the portal's first admin.
+ */
+function announceDeletions(portal: PortalState, ids: number[], now: Date): void {
+  const actor = portal.firstUser('admin');
+  for (const id of ids) {
+    const comment = portal.comment(id);
+    portal.silenced.take('comment', id);
+    if (!comment || comment.moderation_status !== 'approved') continue;
+    const post = findPostByKey(portal, comment.post_key);
+    emitPortalEvent(portal, 'comment.deleted', commentEventData(portal, comment, post, actor), now);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { MODERATION_PAGE_SIZE, type ModerationType } from '../../contract/schemas/moderation.js';
 import type { CommentRecord, PortalState, PostRecord } from '../store/state.js';
-import { findCommentById } from './comments.js';
+import { emitCommentCreated, findCommentById } from './comments.js';
+import { emitPostCreated } from './posts-events.js';
 import { RuleViolation } from './errors.js';
 import { dispatchPostApprovalJobs } from './events.js';
 import { findPostByKey } from './posts-find.js';
@@ -96,5 +97,17 @@ export function moderate(
   if (target.type === 'post') portal.updatePost(target.post.key, change);
   else portal.updateComment(target.comment.id, change);
   if (target.type === 'post' && action === 'approve') dispatchPostApprovalJobs(portal, target.post.key, now);
+  announceApproval(portal, action, target, now);
   return target;
+}
+
+/** An approved item becomes visible: its `*.created` event is emitted then, unless it was created silent. */
+function announceApproval(portal: PortalState, action: ModerationAction, target: ModerationTarget, now: Date): void {
+  const silenced =
+    target.type === 'post'
+      ? portal.silenced.take('post', target.post.key)
+      : portal.silenced.take('comment', target.comment.id);
+  if (action !== 'approve' || silenced) return;
+  if (target.type === 'post') emitPostCreated(portal, target.post, now);
+  else emitCommentCreated(portal, target.comment, now);
 }

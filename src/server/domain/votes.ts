@@ -1,6 +1,8 @@
 import type { AnonymousVoteRecord, PortalState, PostRecord } from '../store/state.js';
 import { RuleViolation } from './errors.js';
 import { findPostByKey, tabOfPost } from './posts-find.js';
+import { anonymousVoteEventData } from '../present/event-data.js';
+import { emitPortalEvent } from './portal-events.js';
 
 export const NOT_VOTEABLE = 'Item is not voteable.';
 export const ALREADY_VOTED = 'Anonymous user has already voted for this item.';
@@ -38,14 +40,16 @@ export function addAnonymousVote(
   portal.insertVote(vote);
   post.votes_count += 1;
   portal.updatePost(post.key, { votes_count: post.votes_count });
+  emitPortalEvent(portal, 'vote.created', anonymousVoteEventData(portal, vote, post), now);
   return vote;
 }
 
-export function removeAnonymousVote(portal: PortalState, key: string, anonymousId: string): void {
+export function removeAnonymousVote(portal: PortalState, key: string, anonymousId: string, now = new Date()): void {
   const post = voteablePost(portal, key);
   const vote = findVote(portal, post, anonymousId);
   if (!vote) throw new RuleViolation(NOT_VOTED_YET);
   portal.deleteVote(post.key, vote.anonymous_id);
   post.votes_count = Math.max(0, post.votes_count - 1);
   portal.updatePost(post.key, { votes_count: post.votes_count });
+  emitPortalEvent(portal, 'vote.deleted', anonymousVoteEventData(portal, vote, post), now);
 }

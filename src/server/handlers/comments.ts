@@ -12,8 +12,8 @@ export const commentHandlers: HandlerMap = {
     ok({ data: presentComment(portal, createComment(portal, params.key, body, now), origin, key) }),
   'comments.update': ({ portal, params, body, now, origin, key }) =>
     ok({ data: presentComment(portal, updateComment(portal, params.id, body, now), origin, key) }),
-  'comments.delete': ({ portal, params }) => {
-    deleteComment(portal, params.id);
+  'comments.delete': ({ portal, params, now }) => {
+    deleteComment(portal, params.id, now);
     return ok({});
   },
   'comments.updateNested': ({ portal, params, body, now, origin, key }) => {

@@ -10,8 +10,8 @@ export const voteHandlers: HandlerMap = {
     // An anonymous vote has no voter account behind it.
     return ok({ data: { created_at: isoMicros(vote.created_at), voter: null } });
   },
-  'votes.removeAnonymous': ({ portal, params }) => {
-    removeAnonymousVote(portal, params.key, params.anonymous_id);
+  'votes.removeAnonymous': ({ portal, params, now }) => {
+    removeAnonymousVote(portal, params.key, params.anonymous_id, now);
     return ok({});
   },
   'votes.list': ({ portal, params, origin }) => {

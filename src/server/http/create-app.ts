@@ -23,6 +23,7 @@ import type { Rehearsal } from './rehearsal/rehearsal.js';
 import { createRouter } from './router.js';
 import { connectionGate, isRefused, SERVER_LIMITS, serverOptions, type ServerLimits } from './server-limits.js';
 import { handleMcpRoute, isMcpRoute } from '../mcp/routes.js';
+import { webhookEgressPolicy } from '../webhooks/target-policy.js';
 
 export interface AppOptions extends HostPolicy {
   store: Store;
@@ -63,6 +64,8 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
   const services: ServerServices = { now: () => new Date(), ...options.services };
   const match = createRouter();
   const logError = options.logError ?? ((err) => console.error(err));
+  const webhookEgress =
+    services.webhookEgress ?? webhookEgressPolicy({ allowPrivateLinks: services.allowPrivateLinks === true });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     assertKnownTransferEncoding(req);
@@ -76,7 +79,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
       return;
     }
     if (url.pathname.startsWith('/__reference/')) {
-      await handleReferenceRoute({ req, res, url, method, portal, store, now });
+      await handleReferenceRoute({ req, res, url, method, portal, store, now, webhookEgress });
       return;
     }
     if (options.rehearsal && (await options.rehearsal(req, res))) return;

@@ -1,3 +1,5 @@
+import { BLANK_CLASS } from '../../contract/validation.js';
+
 /**
  * The hosted service's global input middleware (Laravel's TrimStrings and
  * ConvertEmptyStringsToNull), applied to JSON bodies, form fields and query
@@ -11,7 +13,7 @@ export function normalizeInput<T>(value: T): Normalized<T> {
 
 type Normalized<T> = T extends string ? string | null : T extends object ? { [K in keyof T]: Normalized<T[K]> } : T;
 
-const EDGE_SPACE = /^[\s\uFEFF\u200B]+|[\s\uFEFF\u200B]+$/gu;
+const EDGE_SPACE = new RegExp(`^[${BLANK_CLASS}]+|[${BLANK_CLASS}]+$`, 'gu');
 
 function normalize(value: unknown): unknown {
   if (typeof value === 'string') {

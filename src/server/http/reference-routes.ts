@@ -7,6 +7,8 @@ import { assertCanWrite, authenticate } from './authenticate.js';
 import { HttpError } from './error-response.js';
 import { isHostHeader } from './host-syntax.js';
 import { sendJson } from './respond.js';
+import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import { handleWebhookRoute, isWebhookRoute } from '../webhooks/routes.js';
 
 /** The lists of `named-lists.ts` (tabs, sections, statuses, tags, users): `fp` resolves names with them. */
 const NAMED_LISTS: { [K in NamedList]: (portal: PortalState) => Array<NamedItem<K>> } = {
@@ -25,6 +27,8 @@ interface ReferenceRequest {
   portal: PortalState;
   store: Store;
   now: Date;
+  /** Where webhooks may be delivered. */
+  webhookEgress: EgressPolicy;
 }
 
 /** `/__reference/*`: inspection endpoints of the reference server, not part of the product's API. */
@@ -36,11 +40,16 @@ export async function handleReferenceRoute({
   portal,
   store,
   now,
+  webhookEgress,
 }: ReferenceRequest): Promise<void> {
   const path = url.pathname;
+  if (isWebhookRoute(path)) {
+    assertCanWrite(authenticate(req, portal, now));
+    await handleWebhookRoute({ req, res, url, method, portal, store, now, egress: webhookEgress });
+    return;
+  }
   const routes: Record<string, string> = {
     '/__reference/openapi.json': 'GET',
-    '/__reference/events': 'GET',
     '/__reference/reset': 'POST',
     ...Object.fromEntries(Object.keys(NAMED_LISTS).map((name) => [`/__reference/${name}`, 'GET'])),
   };
@@ -65,10 +74,6 @@ export async function handleReferenceRoute({
   const list = path.slice('/__reference/'.length);
   if (Object.hasOwn(NAMED_LISTS, list)) {
     sendJson(res, 200, { data: NAMED_LISTS[list as NamedList](portal) });
-    return;
-  }
-  if (path === '/__reference/events') {
-    sendJson(res, 200, { data: portal.events });
     return;
   }
   store.reset(portal.id);

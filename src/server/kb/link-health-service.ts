@@ -4,8 +4,14 @@ import type { ServerServices } from '../services.js';
 import type { PortalData, PortalState as StoredPortal, TabRecord } from '../store/state.js';
 
 type PortalState = PortalData | StoredPortal;
-import { defaultLinkCache, ScanRegistry, type PostHealth } from './link-health/index.js';
-import { tabPosts } from './kb-tab.js';
+import {
+  defaultLinkCache,
+  ownPortalLinks,
+  ScanRegistry,
+  type PortalPages,
+  type PostHealth,
+} from './link-health/index.js';
+import { tabPosts, tabSections } from './kb-tab.js';
 
 let processRegistry: ScanRegistry | undefined;
 
@@ -32,10 +38,21 @@ export function startLinkScan(services: ServerServices, portal: PortalState, tab
     editorType: portal.editor_type,
   }));
   const scanId = registry.start(tab.id, portalKey(portal), articles, {
+    ownLinks: ownPortalLinks(portalPages(portal)),
     ...(services.linkCache && { cache: services.linkCache }),
     ...(services.allowPrivateLinks && { egress: { allowPrivate: true } }),
   });
   return registry.progress(scanId)!;
+}
+
+/** The pages a visitor can open on the portal, read once when a scan starts. */
+function portalPages(portal: PortalState): PortalPages {
+  return {
+    hosts: portal.hosts,
+    tabs: portal.tabs,
+    sections: portal.tabs.flatMap((t) => tabSections(portal, t.id)),
+    posts: portal.tabs.flatMap((t) => tabPosts(portal, t.id)).filter((p) => p.moderation_status === 'approved'),
+  };
 }
 
 export function scanProgress(services: ServerServices, portal: PortalState, scanId: string): ScanProgress {

@@ -54,6 +54,11 @@ import {
   type TableSpec,
 } from './tables.js';
 
+import { EventLogRepository } from './repositories/event-log.js';
+import { SilencedItemRepository } from './repositories/silenced-items.js';
+import { DeliveryRepository } from './repositories/webhook-deliveries.js';
+import { WebhookEndpointRepository } from './repositories/webhook-endpoints.js';
+
 type Row = Record<string, unknown>;
 
 /** A post's rows: its own and those that belong to it. */
@@ -144,6 +149,10 @@ export class PortalState implements PortalSettings {
   readonly scope: PortalScope;
   readonly userVotes: UserVoteRepository;
   readonly categories: CategoryRepository;
+  readonly eventLog: EventLogRepository;
+  readonly webhooks: WebhookEndpointRepository;
+  readonly deliveries: DeliveryRepository;
+  readonly silenced: SilencedItemRepository;
 
   constructor(
     private readonly sql: Sql,
@@ -153,6 +162,10 @@ export class PortalState implements PortalSettings {
     this.scope = new PortalScope(sql, id);
     this.userVotes = new UserVoteRepository(this.scope);
     this.categories = new CategoryRepository(this.scope);
+    this.eventLog = new EventLogRepository(this.scope);
+    this.webhooks = new WebhookEndpointRepository(this.scope);
+    this.deliveries = new DeliveryRepository(this.scope);
+    this.silenced = new SilencedItemRepository(this.scope);
   }
 
   /** Read the settings again (after a reset). */

@@ -340,6 +340,52 @@ export const MIGRATIONS: string[] = [
   DROP INDEX comments_by_user;
   `,
   /* 5 */ `
+  -- The portal's events (post.created, …) are kept in the events log, their envelope as the payload; the
+  -- envelope's id finds one (a delivery refers to its event by it). Mail and jobs have no such id.
+  ALTER TABLE events ADD COLUMN event_id TEXT
+    GENERATED ALWAYS AS (CASE WHEN instr(type, '.') > 0 THEN json_extract(payload, '$.id') END) VIRTUAL;
+  CREATE INDEX events_by_event_id ON events (portal_id, event_id) WHERE event_id IS NOT NULL;
+  -- Webhook endpoints; ids are never given again (AUTOINCREMENT). events: a JSON array of names, [] for all.
+  CREATE TABLE webhook_endpoints (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    url TEXT NOT NULL,
+    events TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    enabled INTEGER NOT NULL,
+    consecutive_failures INTEGER NOT NULL DEFAULT 0,
+    disabled_reason TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX webhook_endpoints_by_portal ON webhook_endpoints (portal_id, id);
+  -- One delivery per endpoint and event, sent in row order per endpoint. due_ms: when the next attempt
+  -- may start, while the delivery waits (pending, retrying).
+  CREATE TABLE webhook_deliveries (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    endpoint_id INTEGER NOT NULL,
+    event_id TEXT NOT NULL,
+    event TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempt INTEGER NOT NULL DEFAULT 0,
+    due_ms INTEGER,
+    response_status INTEGER,
+    error TEXT,
+    delivered_at TEXT,
+    UNIQUE (endpoint_id, event_id)
+  );
+  CREATE INDEX webhook_deliveries_waiting ON webhook_deliveries (endpoint_id, row)
+    WHERE status IN ('pending', 'retrying');
+  CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, row);
+  -- Pending items created with silent: true, which stay silent when approved.
+  CREATE TABLE silenced_items (
+    portal_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    PRIMARY KEY (portal_id, kind, item_id)
+  ) WITHOUT ROWID;
+  `,
+  /* 6 */ `
   -- Votes of named users (ids from a counter), counted on the voter and in the post's latest vote.
   CREATE TABLE user_votes (
     row INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -76,6 +76,7 @@ export class Store {
   /** What reset goes back to: a seed document (in memory), or a database file of its own. */
   private resetDoc: string | undefined;
   private snapshot: string | undefined;
+  private readonly commitListeners = new Set<() => void>();
 
   /** A store in memory holding `state` (a loaded seed). */
   constructor(state: ServerState, options?: StoreOptions);
@@ -227,6 +228,13 @@ export class Store {
       return;
     }
     for (const w of batch.waiters) w.resolve();
+    for (const listener of this.commitListeners) listener();
+  }
+
+  /** Calls `listener` after each commit of writes (the webhook queue looks for new deliveries then); returns the unsubscribe. */
+  onCommit(listener: () => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   /** Resolves once every write made so far is committed; rejects when their commit failed (they are then undone). */

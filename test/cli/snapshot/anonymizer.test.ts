@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Anonymizer } from '../../../src/cli/snapshot/anonymizer.js';
-import { slugFromDisposition } from '../../../src/cli/snapshot/crawl.js';
+import { slugFromDisposition } from '../../../src/cli/snapshot/crawl-kb.js';
 import { guessSlug, guessTabType, nameFromSlug } from '../../../src/cli/snapshot/reconstruct.js';
 
 describe('Anonymizer', () => {

@@ -122,7 +122,7 @@ describe('comment rules', () => {
     createComment(p, 'dark1', input({ silent: true }), NOW);
     expect(p.events).toEqual([]);
     const c = createComment(p, 'dark1', input({ silent: false }), NOW);
-    expect(p.events.map((e) => e.type)).toEqual(['CommentCreated', 'mail']);
+    expect(p.events.map((e) => e.type)).toEqual(['CommentCreated', 'mail', 'comment.created']);
     expect(p.events[0].payload).toEqual({ comment_id: c.id, post_key: 'dark1', user_id: CARA });
   });
 
@@ -144,7 +144,7 @@ describe('comment rules', () => {
       NOW,
     );
     createComment(p, 'dark1', input(), NOW);
-    expect(p.events.map((e) => e.type)).toEqual(['CommentCreated']);
+    expect(p.events.map((e) => e.type)).toEqual(['CommentCreated', 'comment.created']);
   });
 
   it('update refuses a parent that is the comment itself or one of its replies', () => {

@@ -88,11 +88,13 @@ describe('moderation transitions', () => {
       moderated_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
     });
-    expect(p.events.map((e) => e.payload)).toEqual([
+    expect(p.events.filter((e) => e.type === 'job').map((e) => e.payload)).toEqual([
       { job: 'translation', post_key: 'pend3' },
       { job: 'auto_tagging', post_key: 'pend3' },
       { job: 'auto_reply', post_key: 'pend3' },
     ]);
+    // The post becomes visible: its post.created is emitted now (D-WEBHOOK-APPROVAL).
+    expect(p.events.map((e) => e.type)).toEqual(['job', 'job', 'job', 'post.created']);
   });
 
   it('reject moves a pending comment to rejected and dispatches nothing', () => {

@@ -26,6 +26,16 @@ async function otherPortalEvents() {
   });
   return { status: res.statusCode, body: (await res.body.json()) as unknown };
 }
+/** The portal's comment.created of a comment (D-WEBHOOK-EVENTS-LOG): its envelope as payload, its id beside. */
+const commentCreated = (commentId: number) => ({
+  type: 'comment.created',
+  occurred_at: AT,
+  id: expect.stringMatching(/^evt_/),
+  payload: expect.objectContaining({
+    event: 'comment.created',
+    data: expect.objectContaining({ comment: expect.objectContaining({ id: commentId }) }),
+  }),
+});
 const mail = (to: string, subject: string, template: string) => ({
   type: 'mail',
   occurred_at: AT,
@@ -56,6 +66,7 @@ describe('events of comments', () => {
         payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: CARA },
       },
       mail('bob@test.test', 'New comment on "Dark mode"', 'new_comment'),
+      commentCreated(res.body.data.id),
     ]);
   });
 
@@ -69,6 +80,7 @@ describe('events of comments', () => {
       },
       mail('bob@test.test', 'New comment on "Dark mode"', 'new_comment'),
       mail('cara@test.test', 'New reply to your comment on "Dark mode"', 'new_reply'),
+      commentCreated(res.body.data.id),
     ]);
   });
 
@@ -81,12 +93,14 @@ describe('events of comments', () => {
         occurred_at: AT,
         payload: { comment_id: own.body.data.id, post_key: 'dark1', user_id: BOB },
       },
+      commentCreated(own.body.data.id),
       {
         type: 'CommentCreated',
         occurred_at: AT,
         payload: { comment_id: ownReply.body.data.id, post_key: 'dark1', user_id: CARA },
       },
       mail('bob@test.test', 'New comment on "Dark mode"', 'new_comment'),
+      commentCreated(ownReply.body.data.id),
     ]);
   });
 
@@ -99,6 +113,7 @@ describe('events of comments', () => {
         payload: { comment_id: res.body.data.id, post_key: 'dark1', user_id: CARA },
       },
       mail('bob@test.test', 'New comment on "Dark mode"', 'new_comment'),
+      commentCreated(res.body.data.id),
     ]);
   });
 
@@ -109,10 +124,11 @@ describe('events of comments', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('D-EVENT-SILENT updating or deleting a comment records nothing', async () => {
+  it('D-EVENT-SILENT updating a comment records nothing; deleting one records only its comment.deleted', async () => {
     await server.request('PUT', '/api/v1/comments/100', { body: { comment: 'Edited', silent: false } });
-    await server.request('DELETE', '/api/v1/comments/103');
     expect(await events()).toEqual([]);
+    await server.request('DELETE', '/api/v1/comments/103');
+    expect((await events()).map((e: { type: string }) => e.type)).toEqual(['comment.deleted']);
   });
 });
 
@@ -121,8 +137,8 @@ describe('/__reference/events and /__reference/reset', () => {
     await comment('dark1', { user_id: CARA, comment: 'Count me in' });
     const other = await otherPortalEvents();
     expect(other.status).toBe(200);
-    expect(other.body).toEqual({ data: [] });
-    expect(await events()).toHaveLength(2);
+    expect(other.body).toEqual({ data: [], next: 0 });
+    expect(await events()).toHaveLength(3);
   });
 
   it('the inspection endpoints need a non-read-only key of the portal', async () => {
@@ -166,6 +182,10 @@ describe('/__reference/events and /__reference/reset', () => {
     await server.request('POST', '/__reference/reset');
     const res = await comment('dark1', { user_id: CARA, comment: 'After reset' });
     expect(res.body.data.id).toBe(106);
-    expect((await events()).map((e: { type: string }) => e.type)).toEqual(['CommentCreated', 'mail']);
+    expect((await events()).map((e: { type: string }) => e.type)).toEqual([
+      'CommentCreated',
+      'mail',
+      'comment.created',
+    ]);
   });
 });

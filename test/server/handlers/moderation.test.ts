@@ -284,6 +284,12 @@ describe('moderation.approve and moderation.reject', () => {
       { type: 'job', occurred_at, payload: { job: 'translation', post_key: 'pend3' } },
       { type: 'job', occurred_at, payload: { job: 'auto_tagging', post_key: 'pend3' } },
       { type: 'job', occurred_at, payload: { job: 'auto_reply', post_key: 'pend3' } },
+      // D-WEBHOOK-APPROVAL the post becomes visible now: its post.created is emitted now.
+      expect.objectContaining({
+        type: 'post.created',
+        occurred_at,
+        payload: expect.objectContaining({ event: 'post.created' }),
+      }),
     ]);
   });
 
@@ -298,7 +304,7 @@ describe('moderation.approve and moderation.reject', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('D-MOD-ANSWERS approving and rejecting a comment answer "Comment approved/rejected successfully" and record no event', async () => {
+  it('D-MOD-ANSWERS approving and rejecting a comment answer "Comment approved/rejected successfully"; only the approval is announced', async () => {
     const seed = fixtureSeed();
     seed.portals[0].comments!.push({
       id: 106,
@@ -319,7 +325,10 @@ describe('moderation.approve and moderation.reject', () => {
       message: 'Comment rejected successfully',
       data: { id: 106, moderation_status: 'rejected' },
     });
-    expect(await events()).toEqual([]);
+    // D-WEBHOOK-APPROVAL the approved comment becomes visible: comment.created; the rejected one: nothing.
+    expect((await events()).map((e: { type: string; payload: any }) => [e.type, e.payload.data?.comment.id])).toEqual([
+      ['comment.created', 104],
+    ]);
   });
 
   it('D-MOD-TRANSITIONS approve only from pending: an approved comment stays approved and the answer is 422', async () => {
@@ -359,7 +368,7 @@ describe('moderation.approve and moderation.reject', () => {
     const again = await act('approve', 'post', 'pend3');
     expect(again.status).toBe(422);
     expect(again.body).toEqual({ message: 'The post is already approved.' });
-    expect(await events()).toHaveLength(3);
+    expect(await events()).toHaveLength(4);
   });
 
   it('R-MOD-REJECT a rejected item is hidden from the pending queue, kept, and listed by rejected', async () => {

@@ -381,11 +381,12 @@ describe('demoSeed knowledge base', () => {
     expect(duplicates(articles.map((a) => slugify(a.title)))).toEqual([]);
   });
 
-  it('puts docs, status-page, GitHub, relative and mailto links into article bodies', () => {
+  it('D-LINK-OWN-PORTAL links articles to the pages of the portal itself (sections, articles, other tabs), with relative and mailto links', () => {
     const bodies = articles.map((a) => a.description).join('\n');
-    expect(bodies).toContain('](https://docs.acme.test/');
-    expect(bodies).toContain('](https://status.acme.test)');
-    expect(bodies).toContain('](https://code.acme.test/acme/sdk)');
+    expect(bodies).toContain('](https://acme.localhost/help/integrations/using-the-rest-api)');
+    expect(bodies).toContain('](https://acme.localhost/help/billing)');
+    expect(bodies).toContain('](https://acme.localhost/changelog)');
+    expect(bodies).not.toMatch(/\]\(https?:\/\/(?!acme\.localhost\/)/);
     expect(bodies).toMatch(/\]\(mailto:[^)]+@acme\.test/);
     expect(bodies).toMatch(/\]\((?!https?:|mailto:)[^)]+\)/);
     for (const a of articles) expect(a.description, a.title).toMatch(/\]\(https?:\/\//);

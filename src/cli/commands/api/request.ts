@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { readText, toApiError, type RawResponse } from '../../../client/api-client.js';
+import { PageGuard } from '../../../client/page-guard.js';
 import { offsetPages, PAGE_SIZE, type OffsetPage } from '../../../client/paginate.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
@@ -167,11 +168,13 @@ async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Pr
       if (!userLimit) url.searchParams.set('limit', String(PAGE_SIZE));
       const res = await send();
       if (res.status >= 400) throw await toApiError(res);
-      const page = (await res.body.json()) as OffsetPage<unknown>;
+      const page = JSON.parse(await readText(res)) as OffsetPage<unknown>;
       if (!Array.isArray(page.data)) throw new Error(`page at skip=${skip} has no data list`);
       return page;
     },
     Number(url.searchParams.get('skip') ?? 0),
+    undefined,
+    new PageGuard(`GET ${url.pathname}`),
   );
   const pretty = io.stdoutIsTTY;
   let count = 0;

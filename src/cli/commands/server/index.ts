@@ -17,6 +17,8 @@ export interface ServerOptions {
   faultSeed?: string;
   /** `--allowed-hosts` as given: host names, checked by the server's own rule when it starts. */
   allowedHosts?: string;
+  /** `--webhook-retry-schedule` as given: delays in seconds, read by the server's own parser. */
+  webhookRetrySchedule?: string;
 }
 
 type ServerEntry = typeof import('../../../server/entry.js');
@@ -28,7 +30,7 @@ function rehearsalOf(opts: ServerOptions, server: ServerEntry) {
     try {
       return parse(value);
     } catch (err) {
-      if (err instanceof server.RehearsalSpecError)
+      if (err instanceof server.RehearsalSpecError || err instanceof server.RetryScheduleError)
         throw new UsageError(`option '${flag}' argument '${value}' is invalid. ${err.message}`);
       throw err;
     }
@@ -37,6 +39,11 @@ function rehearsalOf(opts: ServerOptions, server: ServerEntry) {
     rateLimit: read('--rate-limit <N/WINDOW>', opts.rateLimit, server.parseRateLimit),
     faults: read('--faults <spec>', opts.faults, server.parseFaults),
     seed: read('--fault-seed <n>', opts.faultSeed, server.parseFaultSeed),
+    webhookRetrySchedule: read(
+      '--webhook-retry-schedule <s,s,...>',
+      opts.webhookRetrySchedule,
+      server.parseRetrySchedule,
+    ),
   };
 }
 
@@ -59,7 +66,7 @@ function allowedHostsOf(value: string | undefined, server: ServerEntry): string[
 /** Runs until SIGINT/SIGTERM; prints the address first so scripts can read it. */
 export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> {
   const server = await import('../../../server/entry.js');
-  const rehearsal = rehearsalOf(opts, server);
+  const { webhookRetrySchedule, ...rehearsal } = rehearsalOf(opts, server);
   let running;
   try {
     running = await server.startServer({
@@ -70,6 +77,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
       allowPrivateLinks: opts.allowPrivateLinks,
       allowedHosts: allowedHostsOf(opts.allowedHosts, server),
       rehearsal,
+      webhookRetrySchedule,
     });
   } catch (err) {
     if (err instanceof server.SeedError) {
@@ -146,6 +154,10 @@ const server = defineCommand<ServerOptions>({
       description: 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5',
     },
     { flags: '--fault-seed <n>', description: 'make the fault sequence reproducible' },
+    {
+      flags: '--webhook-retry-schedule <s,s,...>',
+      description: 'webhook retry delays in seconds, e.g. 0.2,0.5,1 to rehearse (default 5,300,1800,7200,18000,36000)',
+    },
   ],
   examples: [
     'fp server --seed demo',

@@ -11,6 +11,8 @@ export interface EgressPolicy {
   allowPrivate?: boolean;
   /** Exact addresses let through although their range is blocked. */
   allowAddresses?: readonly string[];
+  /** Whole kinds of blocked address let through (webhook targets: loopback, and private ranges on request). */
+  allowKinds?: readonly BlockedKind[];
   /** Name resolution; defaults to the system resolver (`dns.lookup`, every address). */
   lookup?: (hostname: string) => Promise<LookupAddress[]>;
 }
@@ -21,10 +23,10 @@ export class EgressBlocked extends Error {
   readonly code = 'EGRESS_BLOCKED';
 }
 
-type Kind =
+export type BlockedKind =
   'a cloud metadata' | 'an unspecified' | 'a loopback' | 'a link-local' | 'a private' | 'a multicast' | 'a reserved';
 
-const RANGES: Array<[Kind, Array<[string, number, 'ipv4' | 'ipv6']>]> = [
+const RANGES: Array<[BlockedKind, Array<[string, number, 'ipv4' | 'ipv6']>]> = [
   [
     'a cloud metadata',
     [
@@ -84,7 +86,7 @@ const RANGES: Array<[Kind, Array<[string, number, 'ipv4' | 'ipv6']>]> = [
   ],
 ];
 
-const LISTS: Array<[Kind, BlockList]> = RANGES.map(([kind, subnets]) => {
+const LISTS: Array<[BlockedKind, BlockList]> = RANGES.map(([kind, subnets]) => {
   const list = new BlockList();
   for (const [net, prefix, type] of subnets) list.addSubnet(net, prefix, type);
   return [kind, list];
@@ -95,7 +97,7 @@ const LISTS: Array<[Kind, BlockList]> = RANGES.map(([kind, subnets]) => {
  * it may. IPv4 addresses embedded in IPv6 (mapped, NAT64, 6to4) are judged as
  * the IPv4 address they reach.
  */
-export function blockedKind(address: string): Kind | undefined {
+export function blockedKind(address: string): BlockedKind | undefined {
   const family = isIP(address);
   if (family === 0) return 'a reserved';
   const type = family === 4 ? 'ipv4' : 'ipv6';
@@ -136,7 +138,7 @@ function expandIpv6(address: string): number[] | undefined {
 export function blockReason(address: string, policy: EgressPolicy, hostname = address): string | undefined {
   if (policy.allowPrivate || policy.allowAddresses?.includes(address)) return undefined;
   const kind = blockedKind(address);
-  if (kind === undefined) return undefined;
+  if (kind === undefined || policy.allowKinds?.includes(kind)) return undefined;
   const subject = hostname === address ? `${address} is` : `${hostname} resolves to ${address},`;
   return `blocked: ${subject} ${kind} address (not checked from this server)`;
 }

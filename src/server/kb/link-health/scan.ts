@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { EgressPolicy } from './egress-guard.js';
 import { extractLinks } from './extract-links.js';
 import { defaultLinkCache, type LinkCache } from './link-cache.js';
+import type { OwnLinkCheck } from './own-portal-links.js';
 import type { LinkCheck, PostHealth, ScanArticle, ScanCounts, ScanProgress, ScanResult } from './types.js';
 
 export interface ScanOptions {
@@ -13,6 +14,8 @@ export interface ScanOptions {
   dispatcher?: Dispatcher;
   /** Where links may point; by default no loopback, private, link-local or metadata address is fetched. */
   egress?: EgressPolicy;
+  /** Answers links to the portal's own pages from its data, without a request. */
+  ownLinks?: OwnLinkCheck;
   /** Called once with the total before any check, then after each distinct URL. */
   onProgress?: (p: ScanCounts) => void;
   signal?: AbortSignal;
@@ -35,7 +38,7 @@ export async function runScan(articles: ScanArticle[], opts: ScanOptions = {}): 
     while (next < urls.length) {
       signal?.throwIfAborted();
       const url = urls[next++];
-      const check = await cache.check(url, { timeoutMs, dispatcher, egress, signal });
+      const check = opts.ownLinks?.(url) ?? (await cache.check(url, { timeoutMs, dispatcher, egress, signal }));
       checks.set(url, check);
       counts.checked++;
       if (!check.ok) counts.failed++;

@@ -1,0 +1,50 @@
+import { authorOf, postEventData } from '../present/event-data.js';
+import type { PortalState, PostRecord } from '../store/state.js';
+import { emitPortalEvent } from './portal-events.js';
+
+/**
+ * The post events, emitted where a post is created, approved, deleted or changes
+ * status. Only posts visible to end users (approved) announce anything
+ * (D-WEBHOOK-VISIBLE): a pending post announces itself when approved.
+ */
+
+export function emitPostCreated(portal: PortalState, post: PostRecord, now: Date): void {
+  emitPortalEvent(portal, 'post.created', postEventData(portal, post, authorOf(portal, post.author_id)), now);
+}
+
+/** Call before the post is deleted, so it is described as it was. */
+export function emitPostDeleted(portal: PortalState, post: PostRecord, now: Date): void {
+  if (post.moderation_status !== 'approved') return;
+  emitPortalEvent(portal, 'post.deleted', postEventData(portal, post, portal.firstUser('admin')), now);
+}
+
+/** Call after the new status is written; `from` is the status id it had. */
+export function emitPostStatusChanged(portal: PortalState, post: PostRecord, from: number | null, now: Date): void {
+  if (post.moderation_status !== 'approved' || post.status_id === from) return;
+  const status = (id: number | null) => {
+    const s = id === null ? undefined : portal.status(id);
+    return s ? { id: s.id, name: s.name, color: s.color } : null;
+  };
+  emitPortalEvent(
+    portal,
+    'post.status_changed',
+    postEventData(portal, post, portal.firstUser('admin'), {
+      previous_status: status(from),
+      status: status(post.status_id),
+    }),
+    now,
+  );
+}
+
+/**
+ * The one place a post's status changes: the new status and the time of the change
+ * are written, and post.status_changed is emitted (for a visible post).
+ */
+export function changePostStatus(portal: PortalState, post: PostRecord, statusId: number | null, now: Date): void {
+  const from = post.status_id;
+  if (from === statusId) return;
+  const at = now.toISOString();
+  Object.assign(post, { status_id: statusId, latest_status_change_at: at, updated_at: at });
+  portal.updatePost(post.key, { status_id: statusId, latest_status_change_at: at, updated_at: at });
+  emitPostStatusChanged(portal, post, from, now);
+}

@@ -1,0 +1,70 @@
+import type { ApiKeyRecord, CommentRecord, PortalState, PostRecord, UserRecord } from '../store/state.js';
+import { presentComment } from './comment.js';
+import { presentPost } from './post.js';
+import { findUser, isoMicros, presentPostAuthor } from './user.js';
+
+/**
+ * The `data` of a webhook envelope: the subject as the API shows it, the post it
+ * belongs to, the acting user and the portal (D-WEBHOOK-DATA). Built in the
+ * transaction of the change, so a deleted item is described as it was.
+ */
+
+/** Links point at the portal's own name, not at the address a request came in by (D-WEBHOOK-DATA). */
+export const portalOrigin = (portal: PortalState): string => `http://${portal.hosts[0] ?? 'localhost'}`;
+
+/** Comments are shown as the comments list shows them to the portal's administrator. */
+const ADMIN_VIEW: ApiKeyRecord = { token: '', read_only: false, expires_at: null };
+
+export function portalOf(portal: PortalState): { guid: string; title: string } {
+  return { guid: portal.guid, title: portal.title };
+}
+
+export function userData(portal: PortalState, user: UserRecord | undefined): Record<string, unknown> | null {
+  return user ? presentPostAuthor(portal, user) : null;
+}
+
+export function postData(portal: PortalState, post: PostRecord): Record<string, unknown> {
+  return presentPost(portal, post, portalOrigin(portal));
+}
+
+export function commentEventData(
+  portal: PortalState,
+  comment: CommentRecord,
+  post: PostRecord,
+  actor: UserRecord | undefined,
+): Record<string, unknown> {
+  return {
+    comment: presentComment(portal, comment, portalOrigin(portal), ADMIN_VIEW),
+    post: postData(portal, post),
+    user: userData(portal, actor),
+  };
+}
+
+export function postEventData(
+  portal: PortalState,
+  post: PostRecord,
+  actor: UserRecord | undefined,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return { post: postData(portal, post), ...extra, user: userData(portal, actor) };
+}
+
+/**
+ * A vote as `{id, created_at, voter}`. An anonymous vote has no id and no voter
+ * account (the API answers `voter: null`); its anonymous id pairs a vote.created
+ * with its vote.deleted (D-WEBHOOK-ANONYMOUS-VOTE).
+ */
+export function anonymousVoteEventData(
+  portal: PortalState,
+  vote: { anonymous_id: string; created_at: string },
+  post: PostRecord,
+): Record<string, unknown> {
+  return {
+    vote: { id: null, created_at: isoMicros(vote.created_at), voter: null, anonymous_id: vote.anonymous_id },
+    post: postData(portal, post),
+    user: null,
+  };
+}
+
+/** The author of an item, as the acting user of its `*.created` event. */
+export const authorOf = (portal: PortalState, userId: string): UserRecord => findUser(portal, userId);

@@ -1,0 +1,104 @@
+import type { DeliveryState } from '../../../contract/schemas/webhook.js';
+import type { PortalScope } from './portal-scope.js';
+
+/** One event's delivery to one endpoint, and how its attempts went. */
+export interface DeliveryRecord {
+  endpoint_id: number;
+  event_id: string;
+  event: string;
+  status: DeliveryState;
+  /** Attempts made so far. */
+  attempt: number;
+  /** When the next attempt may start (epoch ms), while the delivery waits. */
+  due_ms: number | null;
+  response_status: number | null;
+  error: string | null;
+  delivered_at: string | null;
+}
+
+type Row = Record<string, unknown>;
+
+const COLUMNS = 'endpoint_id, event_id, event, status, attempt, due_ms, response_status, error, delivered_at';
+const WAITING = "status IN ('pending', 'retrying')";
+
+function fromRow(row: Row): DeliveryRecord {
+  return {
+    endpoint_id: Number(row.endpoint_id),
+    event_id: String(row.event_id),
+    event: String(row.event),
+    status: row.status as DeliveryState,
+    attempt: Number(row.attempt),
+    due_ms: row.due_ms === null ? null : Number(row.due_ms),
+    response_status: row.response_status === null ? null : Number(row.response_status),
+    error: (row.error as string | null) ?? null,
+    delivered_at: (row.delivered_at as string | null) ?? null,
+  };
+}
+
+/** The delivery queue and log of a portal's webhook endpoints, kept in the database so it survives a restart. */
+export class DeliveryRepository {
+  constructor(private readonly scope: PortalScope) {}
+
+  /** One delivery of an event to an endpoint; `due_ms` null for one that is not to be sent (skipped). */
+  add(d: Pick<DeliveryRecord, 'endpoint_id' | 'event_id' | 'event' | 'status' | 'due_ms' | 'error'>): void {
+    const { sql, portalId } = this.scope;
+    sql.run(
+      `INSERT INTO webhook_deliveries (portal_id, endpoint_id, event_id, event, status, due_ms, error)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [portalId, d.endpoint_id, d.event_id, d.event, d.status, d.due_ms, d.error],
+    );
+  }
+
+  /** The endpoint's oldest waiting delivery: the only one that may be sent (order per endpoint). */
+  head(endpointId: number): DeliveryRecord | undefined {
+    const { sql, portalId } = this.scope;
+    const row = sql.one<Row>(
+      `SELECT ${COLUMNS} FROM webhook_deliveries INDEXED BY webhook_deliveries_waiting
+       WHERE endpoint_id = ? AND ${WAITING} AND portal_id = ? ORDER BY row LIMIT 1`,
+      [endpointId, portalId],
+    );
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  get(endpointId: number, eventId: string): DeliveryRecord | undefined {
+    const { sql, portalId } = this.scope;
+    const row = sql.one<Row>(
+      `SELECT ${COLUMNS} FROM webhook_deliveries WHERE endpoint_id = ? AND event_id = ? AND portal_id = ?`,
+      [endpointId, eventId, portalId],
+    );
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  /** Newest first. */
+  list(endpointId: number, limit = 100): DeliveryRecord[] {
+    const { sql, portalId } = this.scope;
+    return sql
+      .all<Row>(
+        `SELECT ${COLUMNS} FROM webhook_deliveries INDEXED BY webhook_deliveries_by_endpoint
+         WHERE endpoint_id = ? AND portal_id = ? ORDER BY row DESC LIMIT ?`,
+        [endpointId, portalId, limit],
+      )
+      .map(fromRow);
+  }
+
+  update(endpointId: number, eventId: string, patch: Partial<Omit<DeliveryRecord, 'endpoint_id' | 'event_id'>>): void {
+    const { sql, portalId } = this.scope;
+    const fields = Object.entries(patch).filter(([, v]) => v !== undefined);
+    if (fields.length === 0) return;
+    sql.run(
+      `UPDATE webhook_deliveries SET ${fields.map(([k]) => `${k} = ?`).join(', ')}
+       WHERE endpoint_id = ? AND event_id = ? AND portal_id = ?`,
+      [...fields.map(([, v]) => v), endpointId, eventId, portalId],
+    );
+  }
+
+  /** Every waiting delivery of the endpoint is given up as not sent, with the reason. */
+  skipWaiting(endpointId: number, reason: string): void {
+    const { sql, portalId } = this.scope;
+    sql.run(
+      `UPDATE webhook_deliveries SET status = 'skipped', due_ms = NULL, error = ?
+       WHERE endpoint_id = ? AND ${WAITING} AND portal_id = ?`,
+      [reason, endpointId, portalId],
+    );
+  }
+}
