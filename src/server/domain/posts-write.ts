@@ -4,7 +4,7 @@ import type { PortalState, PostRecord, UserRecord } from '../store/state.js';
 import type { Store } from '../store/store.js';
 import { RuleViolation, ValidationError } from './errors.js';
 import { newPostKey } from './post-key.js';
-import { changePostStatus } from './post-status.js';
+import { changePostStatus, emitPostCreated, emitPostDeleted } from './posts-events.js';
 import { findPostByKey } from './posts-find.js';
 
 const INVALID = (field: string) => `The selected ${field.replace(/_/g, ' ')} is invalid.`;
@@ -66,10 +66,11 @@ export function createPost(portal: PortalState, store: Store, input: PostCreateB
     moderated_at: null,
   };
   portal.insertPost(post);
+  emitPostCreated(portal, post, now);
   return post;
 }
 
-/** Only the fields sent change; `updated_at` moves only when one really did. */
+/** Only the fields sent change; `updated_at` moves only when one really did. A new status goes through changePostStatus. */
 export function updatePost(portal: PortalState, key: string, input: PostUpdateBody, now: Date): PostRecord {
   const post = findPostByKey(portal, key);
   checkReferences(portal, input);
@@ -81,15 +82,18 @@ export function updatePost(portal: PortalState, key: string, input: PostUpdateBo
     const ids = input.category_id === null ? [] : [input.category_id];
     if (JSON.stringify(ids) !== JSON.stringify(post.category_ids)) patch.category_ids = ids;
   }
-  if (input.status_id !== undefined) Object.assign(patch, changePostStatus(portal, post, input.status_id, now));
-  if (Object.keys(patch).length === 0) return post;
-  patch.updated_at = now.toISOString();
-  portal.updatePost(post.key, patch);
-  return { ...post, ...patch };
+  if (Object.keys(patch).length > 0) {
+    Object.assign(post, patch, { updated_at: now.toISOString() });
+    portal.updatePost(post.key, { ...patch, updated_at: post.updated_at });
+  }
+  // After the other fields, so the event describes the post as it now is.
+  if (input.status_id !== undefined) changePostStatus(portal, post, input.status_id, now);
+  return post;
 }
 
 /** A post goes with its comments, references and votes. */
-export function deletePost(portal: PortalState, key: string): void {
+export function deletePost(portal: PortalState, key: string, now: Date): void {
   const post = findPostByKey(portal, key);
+  emitPostDeleted(portal, post, now);
   portal.deletePosts([post.key]);
 }

@@ -1,5 +1,7 @@
 import type { PortalState, PostRecord, UserRecord, UserVoteRecord } from '../store/state.js';
+import { userVoteEventData } from '../present/event-data.js';
 import { RuleViolation } from './errors.js';
+import { emitPortalEvent } from './portal-events.js';
 import { findPostByKey } from './posts-find.js';
 import { findUserByRef } from './users.js';
 import { isVoteable, NOT_VOTEABLE } from './votes.js';
@@ -31,13 +33,18 @@ export function addUserVote(portal: PortalState, key: string, userRef: string, n
     created_at: now.toISOString(),
   };
   portal.userVotes.insert(vote);
-  portal.updatePost(post.key, { votes_count: post.votes_count + 1 });
+  post.votes_count += 1;
+  portal.updatePost(post.key, { votes_count: post.votes_count });
+  emitPortalEvent(portal, 'vote.created', userVoteEventData(portal, vote, user, post), now);
   return vote;
 }
 
-export function removeUserVote(portal: PortalState, key: string, userRef: string): void {
+export function removeUserVote(portal: PortalState, key: string, userRef: string, now: Date): void {
   const { post, user } = voteTarget(portal, key, userRef);
-  if (!portal.userVotes.get(post.key, user.id)) throw new RuleViolation(USER_NOT_VOTED_YET);
+  const vote = portal.userVotes.get(post.key, user.id);
+  if (!vote) throw new RuleViolation(USER_NOT_VOTED_YET);
   portal.userVotes.delete(post.key, user.id);
-  portal.updatePost(post.key, { votes_count: Math.max(0, post.votes_count - 1) });
+  post.votes_count = Math.max(0, post.votes_count - 1);
+  portal.updatePost(post.key, { votes_count: post.votes_count });
+  emitPortalEvent(portal, 'vote.deleted', userVoteEventData(portal, vote, user, post), now);
 }

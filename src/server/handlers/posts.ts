@@ -25,8 +25,8 @@ export const postHandlers: HandlerMap = {
     ok({ data: presentPost(portal, createPost(portal, store, body, now), origin) }),
   'posts.update': ({ portal, params, body, now, origin }) =>
     ok({ data: presentPost(portal, updatePost(portal, params.key, body, now), origin) }),
-  'posts.delete': ({ portal, params }) => {
-    deletePost(portal, params.key);
+  'posts.delete': ({ portal, params, now }) => {
+    deletePost(portal, params.key, now);
     return ok({ message: 'Post deleted successfully' });
   },
 };

@@ -20,8 +20,8 @@ export const voteHandlers: HandlerMap = {
   },
   'votes.add': ({ portal, params, now, origin }) =>
     ok({ data: presentUserVote(portal, addUserVote(portal, params.key, params.user, now), origin) }),
-  'votes.remove': ({ portal, params }) => {
-    removeUserVote(portal, params.key, params.user);
+  'votes.remove': ({ portal, params, now }) => {
+    removeUserVote(portal, params.key, params.user, now);
     return ok({});
   },
 };

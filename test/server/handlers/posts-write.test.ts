@@ -140,3 +140,32 @@ describe('DELETE /api/v1/posts/{key}', () => {
     expect((await server.request('DELETE', '/api/v1/posts/dark1')).status).toBe(404);
   });
 });
+
+describe('events of the assumed writes', () => {
+  it('D-POST-CREATE D-POST-UPDATE D-POST-DELETE D-USER-VOTE-ADD D-USER-VOTE-REMOVE emit post.created, post.status_changed, vote.created, vote.deleted and post.deleted', async () => {
+    const events = await startTestServer(fixtureSeed(), { now: () => NOW });
+    try {
+      const created = await events.request('POST', '/api/v1/posts', { body: { title: 'Evented', status_id: 1 } });
+      const key = created.body.data.id;
+      await events.request('PATCH', `/api/v1/posts/${key}`, { body: { status_id: 2 } });
+      await events.request('POST', `/api/v1/posts/${key}/votes/${BOB}`);
+      await events.request('DELETE', `/api/v1/posts/${key}/votes/${BOB}`);
+      await events.request('DELETE', `/api/v1/posts/${key}`);
+      const emitted = events.store.portals[0].events.filter((e) => e.type.includes('.'));
+      expect(emitted.map((e) => e.type)).toEqual([
+        'post.created',
+        'post.status_changed',
+        'vote.created',
+        'vote.deleted',
+        'post.deleted',
+      ]);
+      const changed = emitted[1].payload as any;
+      expect(changed.data.previous_status).toMatchObject({ id: 1, name: 'Under review' });
+      expect(changed.data.status).toMatchObject({ id: 2, name: 'Planned' });
+      const vote = emitted[2].payload as any;
+      expect(vote.data.vote).toMatchObject({ id: 1, voter: { id: BOB, name: 'Bob Member' } });
+    } finally {
+      await events.close();
+    }
+  });
+});
