@@ -11,10 +11,14 @@ import { encodeQuery } from './api-client.js';
 import { ResponseShapeError } from './errors.js';
 
 /**
- * Starts the knowledge-base export of a tab and returns the ZIP body as a
- * stream; the caller must consume or dump it. Error answers throw ApiError.
+ * Starts the knowledge-base export of a tab and returns the ZIP body as a stream,
+ * with the size its Content-Length announces; the caller must consume or dump it.
+ * Error answers throw ApiError.
  */
-export async function openExport(client: ApiClient, tabId: number): Promise<Readable> {
+export async function openExport(
+  client: ApiClient,
+  tabId: number,
+): Promise<{ body: Readable; declaredBytes: number | undefined }> {
   const endpoint = endpoints['knowledgebase.export'];
   const target = buildPath(endpoint.path) + encodeQuery({ tab_id: tabId });
   const res = await client.send(endpoint.method, target, { headers: { accept: 'application/zip, application/json' } });
@@ -25,7 +29,8 @@ export async function openExport(client: ApiClient, tabId: number): Promise<Read
       `unexpected response from ${endpoint.method} ${target}: expected a ZIP archive, got ${type}`,
     );
   }
-  return res.body;
+  const length = Number(res.headers['content-length']);
+  return { body: res.body, declaredBytes: Number.isSafeInteger(length) && length >= 0 ? length : undefined };
 }
 
 /**
@@ -33,7 +38,12 @@ export async function openExport(client: ApiClient, tabId: number): Promise<Read
  * place only once complete: an error never leaves a partial `dest`, and an
  * existing `dest` is replaced atomically. Resolves to the number of bytes written.
  */
-export async function saveToFile(body: Readable, dest: string): Promise<number> {
+export async function saveToFile(
+  body: Readable,
+  dest: string,
+  /** Called with the complete temp file before it is renamed into place; throwing keeps `dest` as it was. */
+  beforeRename?: (temp: string) => Promise<void>,
+): Promise<number> {
   const temp = path.join(path.dirname(dest), `.${path.basename(dest)}.${randomBytes(4).toString('hex')}.part`);
   let bytes = 0;
   body.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -42,6 +52,7 @@ export async function saveToFile(body: Readable, dest: string): Promise<number> 
   process.once('exit', removeTemp);
   try {
     await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+    await beforeRename?.(temp);
     await rename(temp, dest);
   } catch (err) {
     body.destroy();

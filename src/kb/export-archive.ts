@@ -1,22 +1,21 @@
-import { Readable } from 'node:stream';
-import { zipChunks, type ZipEntry } from './zip/write-zip.js';
+import { zipStream, type ZipInput } from './zip/write-zip.js';
 import { renderMarkdownFile, renderRootIndex } from './front-matter.js';
 import { INDEX_FILE, groupBy, layoutTab, type ArticlePlacement } from './layout.js';
 import type { KbTab } from './model.js';
 
 /**
- * The tab as a ZIP stream in the layout of the knowledge-base archive contract.
- * Each file's text is only built when the writer reaches that entry, so memory
- * holds one file at a time rather than the whole archive. The same tab exports
+ * The tab as a ZIP stream in the layout of the knowledge-base archive contract,
+ * written by yazl. Every file is rendered and handed to the writer at once (the
+ * tab is in memory already; its files are about its size). The same tab exports
  * to byte-identical ZIPs (a fixed timestamp, a fixed order).
  */
 export function exportArchive(tab: KbTab): NodeJS.ReadableStream {
-  return Readable.from(zipChunks(tabEntries(tab)), { objectMode: false });
+  return zipStream(tabEntries(tab));
 }
 
-function* tabEntries(tab: KbTab): Generator<ZipEntry> {
-  const file = (name: string, text: string): ZipEntry => ({ name, data: Buffer.from(text, 'utf8') });
-  const articles = function* (placed: ArticlePlacement[] | undefined): Generator<ZipEntry> {
+function* tabEntries(tab: KbTab): Generator<ZipInput> {
+  const file = (name: string, text: string): ZipInput => ({ name, data: Buffer.from(text, 'utf8') });
+  const articles = function* (placed: ArticlePlacement[] | undefined): Generator<ZipInput> {
     for (const { article, path } of placed ?? []) {
       yield file(
         path,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointList } from '../../src/contract/endpoints.js';
@@ -36,7 +36,11 @@ function env(apiKey = 'test-admin'): Record<string, string> {
 }
 
 /** The SDK's own client over `fp mcp` spawned from the built bin. */
-async function connect(args: string[] = [], apiKey?: string): Promise<{ client: Client; stderr: () => string }> {
+async function connect(
+  args: string[] = [],
+  apiKey?: string,
+  options?: ClientOptions,
+): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [FP_BIN, 'mcp', ...args],
@@ -45,10 +49,32 @@ async function connect(args: string[] = [], apiKey?: string): Promise<{ client: 
   });
   let stderr = '';
   transport.stderr?.on('data', (d) => (stderr += d));
-  const client = new Client({ name: 'fp-test', version: '1.0.0' });
+  const client = new Client({ name: 'fp-test', version: '1.0.0' }, options);
   await client.connect(transport);
   open.push(client);
   return { client, stderr: () => stderr };
+}
+
+/** Raw JSON-RPC lines of the 2026-07-28 revision to a fresh `fp mcp`, no initialize; the answers in order. */
+async function rawStdio(requests: Array<[method: string, version: string]>): Promise<any[]> {
+  const child = spawn(process.execPath, [FP_BIN, 'mcp'], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const answers: any[] = [];
+  let all!: () => void;
+  const answered = new Promise<void>((resolve) => (all = resolve));
+  createInterface({ input: child.stdout }).on('line', (l) => {
+    if (answers.push(JSON.parse(l)) === requests.length) all();
+  });
+  requests.forEach(([method, version], i) => {
+    const _meta = {
+      'io.modelcontextprotocol/protocolVersion': version,
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: i + 1, method, params: { _meta } })}\n`);
+  });
+  await answered;
+  child.stdin.end();
+  return answers.sort((x, y) => x.id - y.id);
 }
 
 describe('fp mcp over stdio, driven by the MCP SDK client', () => {
@@ -196,6 +222,33 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0');
     expect(JSON.parse(lines[1]).result.structuredContent.data.title).toBe('Test Portal');
+  });
+
+  it.each([
+    ['2025-06-18', { supportedProtocolVersions: ['2025-06-18'] }],
+    ['2025-11-25', { supportedProtocolVersions: ['2025-11-25'] }],
+    ['2026-07-28', { versionNegotiation: { mode: { pin: '2026-07-28' } } }],
+  ] as Array<[string, ClientOptions]>)(
+    'D-MCP-REVISIONS the SDK client pinned to %s lists the tools in order and calls one',
+    async (revision, options) => {
+      const { client } = await connect([], undefined, options);
+      expect(client.getNegotiatedProtocolVersion()).toBe(revision);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(endpointList.map((e) => e.name));
+      const portal = await client.callTool({ name: 'portal.get', arguments: {} });
+      expect((portal.structuredContent as { data: { title: string } }).data.title).toBe('Test Portal');
+    },
+  );
+
+  it('D-MCP-REVISIONS 2026-07-28 raw on stdio: discover and list without initialize; -32022 for an unknown revision', async () => {
+    const [discover, list] = await rawStdio([
+      ['server/discover', '2026-07-28'],
+      ['tools/list', '2026-07-28'],
+    ]);
+    expect(discover.result).toMatchObject({ resultType: 'complete', supportedVersions: ['2026-07-28'] });
+    expect(list.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'private' });
+    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(endpointList.map((e) => e.name));
+    const [unknown] = await rawStdio([['tools/list', '2099-01-01']]);
+    expect(unknown.error).toMatchObject({ code: -32022, data: { requested: '2099-01-01' } });
   });
 
   it('D-MCP-TOOLSETS an unknown toolset is a usage error (exit 2) naming the known ones', async () => {

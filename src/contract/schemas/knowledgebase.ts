@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
-import { attributeName, integerField } from '../validation.js';
+import { withJsonShape } from '../json-shape.js';
+import { attributeName, integerField, NOT_BLANK_TEXT } from '../validation.js';
 import { commonSchemas } from './common.js';
 
 /** The upload limit of sync preview and execute, in kilobytes. */
@@ -139,10 +140,13 @@ export const knowledgebaseSchemas = lazily(() => {
    * repeated `name[]` parts. `delete_confirmed` takes post keys or the posts'
    * numeric ids (digit strings become numbers).
    */
+  /** A post key: any text but blank, which the server reads as null. */
+  const postKey = withJsonShape(z.string(), { type: 'string', pattern: NOT_BLANK_TEXT });
+
   const SyncMultipartFieldsSchema = z.object({
     tab_id: integerField('tab_id'),
     delete_confirmed: z
-      .array(integerField('delete_confirmed').or(z.string()), { error: mustBeArray('delete_confirmed') })
+      .array(integerField('delete_confirmed').or(postKey), { error: mustBeArray('delete_confirmed') })
       .optional(),
     delete_sections_confirmed: z
       .array(integerField('delete_sections_confirmed'), { error: mustBeArray('delete_sections_confirmed') })

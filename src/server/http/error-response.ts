@@ -1,5 +1,5 @@
 import { DomainError, ForbiddenError, NotFoundError, RuleViolation, ValidationError } from '../domain/errors.js';
-import { BodyError } from './read-json.js';
+import { BodyError } from './read-body.js';
 
 export interface ErrorResponse {
   status: number;

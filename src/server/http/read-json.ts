@@ -1,32 +1,23 @@
 import type { IncomingMessage } from 'node:http';
-
-export class BodyError extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { BodyError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } from './read-body.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Read a JSON request body (an empty body is `{}`), refusing more than `limit` bytes. */
 export async function readJson(req: IncomingMessage, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new BodyError(413, `The request body must not be larger than ${limit} bytes.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new BodyError(413, `The request body must not be larger than ${limit} bytes.`);
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  const bytes = await readBody(
+    req,
+    limit,
+    () => new BodyError(413, `The request body must not be larger than ${limit} bytes.`),
+  );
+  const text = bytes.toString('utf8').trim();
   if (!text) return {};
   const type = String(req.headers['content-type'] ?? '');
   if (type.includes('application/x-www-form-urlencoded')) {
     return Object.fromEntries(new URLSearchParams(text));
+  }
+  if (nestsDeeperThan(text)) {
+    throw new BodyError(400, `The request body must not nest arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
   }
   let value: unknown;
   try {

@@ -8,6 +8,8 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** Open connections over every address of the server; one more is answered 503 and closed. */
   maxConnections: number;
+  /** Open connections from one client address, so one client cannot take every connection. */
+  maxConnectionsPerClient: number;
 }
 
 export const SERVER_LIMITS: ServerLimits = {
@@ -15,6 +17,7 @@ export const SERVER_LIMITS: ServerLimits = {
   // A 100 MB upload (the sync limit) at under 1 MB/s; the client's own default deadline is the same.
   requestTimeoutMs: 120_000,
   maxConnections: 1_000,
+  maxConnectionsPerClient: 200,
 };
 
 /** Options for `http.createServer`: the deadlines, checked often enough to hold to the second. */
@@ -38,21 +41,32 @@ const refusedSockets = new WeakSet<Socket>();
 export const isRefused = (socket: Socket): boolean => refusedSockets.has(socket);
 
 /**
- * One count of open connections shared by the servers it is attached to. A
- * connection over the cap is answered 503 at once and closed, before a byte of
- * its request is read; past twice the cap Node closes new connections unanswered.
+ * One count of open connections, in all and per client address, shared by the
+ * servers it is attached to. A connection over either cap is answered 503 at once
+ * and closed, before a byte of its request is read; past twice the cap Node closes
+ * new connections unanswered.
  */
 export function connectionGate(limits: ServerLimits): (server: Server) => void {
   let open = 0;
+  const perClient = new Map<string, number>();
+  const admit = (socket: Socket) => {
+    const client = socket.remoteAddress ?? '';
+    const mine = perClient.get(client) ?? 0;
+    if (open >= limits.maxConnections || mine >= limits.maxConnectionsPerClient) return false;
+    open++;
+    perClient.set(client, mine + 1);
+    socket.once('close', () => {
+      open--;
+      const left = perClient.get(client)! - 1;
+      if (left === 0) perClient.delete(client);
+      else perClient.set(client, left);
+    });
+    return true;
+  };
   return (server) => {
     server.maxConnections = limits.maxConnections * 2;
     server.prependListener('connection', (socket: Socket) => {
-      if (open >= limits.maxConnections) {
-        refuse(socket);
-        return;
-      }
-      open++;
-      socket.once('close', () => open--);
+      if (!admit(socket)) refuse(socket);
     });
   };
 }

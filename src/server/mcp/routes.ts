@@ -132,20 +132,8 @@ export async function handleMcpRoute(c: McpRouteContext): Promise<void> {
       c.res.destroy();
       return;
     }
-    if (!c.req.complete) await discardBody(c.req, c.res);
+    // Answered at once; the rest of a refused body is discarded after the answer, never waited for.
+    if (!c.req.complete) dropUnreadBody(c.req, c.res);
     sendOAuthError(c.res, err);
-  }
-}
-
-/** A refused request's small body is read and thrown away so the connection stays usable; a large one is cut off. */
-const SMALL_BODY = 64 * 1024;
-async function discardBody(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const declared = Number(req.headers['content-length']);
-  if (!(declared <= SMALL_BODY)) {
-    dropUnreadBody(req, res);
-    return;
-  }
-  for await (const _chunk of req) {
-    // discarded
   }
 }

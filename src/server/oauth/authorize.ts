@@ -49,7 +49,7 @@ function verifiedClient(
   ctx: AuthorizeContext,
 ): { client: RegisteredClient; redirectUri: string; given: boolean } {
   const clientId = params.required('client_id');
-  const client = ctx.state.client(clientId);
+  const client = ctx.state.client(clientId, ctx.now.getTime());
   if (!client || client.portal !== ctx.portal)
     throw invalidRequest('The client_id is not registered with this portal.');
   const redirectUri = params.optional('redirect_uri');
@@ -164,10 +164,18 @@ export async function finishAuthorization(
     return;
   }
   if (action !== 'approve') throw invalidRequest('The action must be approve or deny.');
-  const client = ctx.state.client(consent.clientId);
+  const client = ctx.state.client(consent.clientId, ctx.now.getTime());
   if (!client) throw invalidRequest('The client is no longer registered.');
   const apiKey = form.optional('api_key');
+  const now = ctx.now.getTime();
+  const wait = apiKey === undefined ? undefined : ctx.state.wrongKeys.waitSeconds(ctx.portal, now);
+  if (wait !== undefined) {
+    const problem = `Too many wrong keys were typed on this portal's consent pages: try again in ${wait} seconds.`;
+    sendConsentPage(res, 429, viewOf(consent, client, ctx, problem), { 'retry-after': String(wait) });
+    return;
+  }
   if (apiKey === undefined || !ctx.isAdminKey(apiKey)) {
+    if (apiKey !== undefined) ctx.state.wrongKeys.record(ctx.portal, now);
     if (apiKey !== undefined && ++consent.refusedKeys >= MAX_REFUSED_KEYS) {
       ctx.state.closeConsent(consent.id);
       redirectTo(res, consent.redirectUri, ctx.origin, {

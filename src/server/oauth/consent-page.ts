@@ -75,10 +75,16 @@ ${problem}
 `;
 }
 
-export function sendConsentPage(res: ServerResponse, status: number, view: ConsentView): void {
+export function sendConsentPage(
+  res: ServerResponse,
+  status: number,
+  view: ConsentView,
+  headers: Record<string, string> = {},
+): void {
   const html = renderConsentPage(view);
   res.writeHead(status, {
     ...PAGE_HEADERS,
+    ...headers,
     'content-length': Buffer.byteLength(html),
     'set-cookie': `${csrfCookieName(view.consentId)}=${view.csrf}; Path=/oauth/authorize; HttpOnly; SameSite=Strict; Max-Age=600`,
   });

@@ -1,4 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ClientRegistry, type RegisteredClient } from './client-registry.js';
+import { PendingConsents } from './pending-consents.js';
+import { WrongKeyThrottle } from './wrong-key-throttle.js';
+
+export type { RegisteredClient } from './client-registry.js';
 
 /**
  * What the authorization server remembers, in memory for the life of the server
@@ -13,18 +18,29 @@ export const LIFETIME_MS = {
   refreshToken: 30 * 24 * 60 * 60_000,
 } as const;
 
-/** Caps that keep memory bounded whatever clients do. */
-const MAX_CLIENTS = 10_000;
-const MAX_PENDING = 10_000;
-
-export interface RegisteredClient {
-  clientId: string;
-  /** The portal (guid) whose authorization server registered it. */
-  portal: string;
-  redirectUris: string[];
-  clientName?: string;
-  issuedAt: number;
+/**
+ * Bounds per portal (and per client), so strangers at one portal never use up
+ * what another portal's administrators need, and memory stays bounded.
+ */
+export interface OAuthLimits {
+  clientsPerPortal: number;
+  /** An unused registration (no approved authorization) is forgotten after this long. */
+  unusedClientMs: number;
+  consentsPerPortal: number;
+  consentsPerClient: number;
+  /** Wrong API keys a portal's consent pages take per window before answering 429. */
+  wrongKeysPerPortal: number;
+  wrongKeyWindowMs: number;
 }
+
+export const DEFAULT_LIMITS: OAuthLimits = {
+  clientsPerPortal: 1_000,
+  unusedClientMs: 24 * 60 * 60_000,
+  consentsPerPortal: 500,
+  consentsPerClient: 20,
+  wrongKeysPerPortal: 10,
+  wrongKeyWindowMs: 10 * 60_000,
+};
 
 /** A validated authorization request shown on the consent page. */
 export interface ConsentRequest {
@@ -81,28 +97,33 @@ export interface IssuedTokens {
 }
 
 export class OAuthState {
-  private readonly clients = new Map<string, RegisteredClient>();
-  private readonly consents = new Map<string, ConsentRequest>();
+  private readonly clients: ClientRegistry;
+  private readonly consents: PendingConsents;
+  /** Wrong keys typed on the consent pages, per portal. */
+  readonly wrongKeys: WrongKeyThrottle;
   private readonly codes = new Map<string, CodeRecord>();
   private readonly accessTokens = new Map<string, TokenRecord>();
   private readonly refreshTokens = new Map<string, TokenRecord & { used: boolean }>();
   /** Families whose refresh token was replayed or whose code was reused: all their tokens are dead. */
   private readonly revokedFamilies = new Set<string>();
 
-  registerClient(client: Omit<RegisteredClient, 'clientId'>): RegisteredClient | undefined {
-    if (this.clients.size >= MAX_CLIENTS) return undefined;
-    const registered = { ...client, clientId: randomToken(16) };
-    this.clients.set(registered.clientId, registered);
-    return registered;
+  constructor(limits: OAuthLimits = DEFAULT_LIMITS) {
+    this.clients = new ClientRegistry({ clientsPerPortal: limits.clientsPerPortal, unusedMs: limits.unusedClientMs });
+    this.consents = new PendingConsents({ perPortal: limits.consentsPerPortal, perClient: limits.consentsPerClient });
+    this.wrongKeys = new WrongKeyThrottle({ wrongKeys: limits.wrongKeysPerPortal, windowMs: limits.wrongKeyWindowMs });
   }
 
-  client(clientId: string): RegisteredClient | undefined {
-    return this.clients.get(clientId);
+  /** Undefined when the portal has no room for another registration. */
+  registerClient(client: Omit<RegisteredClient, 'clientId'>, now = Date.now()): RegisteredClient | undefined {
+    return this.clients.register({ ...client, clientId: randomToken(16) }, now);
+  }
+
+  client(clientId: string, now = Date.now()): RegisteredClient | undefined {
+    return this.clients.get(clientId, now);
   }
 
   openConsent(request: Omit<ConsentRequest, 'id' | 'csrf' | 'expiresAt' | 'refusedKeys'>, now: number): ConsentRequest {
     this.sweep(now);
-    if (this.consents.size >= MAX_PENDING) this.consents.delete(this.consents.keys().next().value as string);
     const consent = {
       ...request,
       id: randomToken(16),
@@ -110,13 +131,12 @@ export class OAuthState {
       expiresAt: now + LIFETIME_MS.consent,
       refusedKeys: 0,
     };
-    this.consents.set(consent.id, consent);
+    this.consents.add(consent, now);
     return consent;
   }
 
   consent(id: string, now: number): ConsentRequest | undefined {
-    const consent = this.consents.get(id);
-    return consent && consent.expiresAt > now ? consent : undefined;
+    return this.consents.get(id, now);
   }
 
   closeConsent(id: string): void {
@@ -124,6 +144,7 @@ export class OAuthState {
   }
 
   issueCode(consent: ConsentRequest, apiKey: string, now: number): string {
+    this.clients.markUsed(consent.clientId);
     const code = randomToken();
     this.codes.set(hash(code), {
       clientId: consent.clientId,
@@ -205,7 +226,6 @@ export class OAuthState {
    * first live record instead of walking every pending consent and token.
    */
   private sweep(now: number): void {
-    dropExpired(this.consents, (c) => c.expiresAt <= now);
     dropExpired(this.codes, (c) => c.expiresAt + LIFETIME_MS.code <= now);
     dropExpired(this.accessTokens, (t) => t.expiresAt <= now);
     dropExpired(this.refreshTokens, (t) => t.expiresAt <= now);

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { readBody } from '../http/read-body.js';
 import { invalidRequest, OAuthError } from './oauth-error.js';
 
 /** Form and query parameters of the OAuth endpoints: each at most once (RFC 6749 §3.1). */
@@ -35,15 +36,10 @@ export async function readForm(req: IncomingMessage, limit = FORM_LIMIT): Promis
   if (type !== 'application/x-www-form-urlencoded') {
     throw invalidRequest('The request body must be application/x-www-form-urlencoded.');
   }
-  if (Number(req.headers['content-length'] ?? 0) > limit)
-    throw new OAuthError(413, 'invalid_request', `The request body must not be larger than ${limit} bytes.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit)
-      throw new OAuthError(413, 'invalid_request', `The request body must not be larger than ${limit} bytes.`);
-    chunks.push(chunk);
-  }
-  return new OAuthParams(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+  const body = await readBody(
+    req,
+    limit,
+    () => new OAuthError(413, 'invalid_request', `The request body must not be larger than ${limit} bytes.`),
+  );
+  return new OAuthParams(new URLSearchParams(body.toString('utf8')));
 }

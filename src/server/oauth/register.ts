@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_JSON_DEPTH, nestsDeeperThan, readBody } from '../http/read-body.js';
 import { OAuthError, sendOAuthJson } from './oauth-error.js';
 import type { OAuthState } from './oauth-state.js';
 import { SCOPE } from './metadata.js';
@@ -37,21 +38,19 @@ async function readJsonObject(req: IncomingMessage): Promise<Record<string, unkn
     .trim()
     .toLowerCase();
   if (type !== 'application/json') throw metadataError('The registration request must be application/json.');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_LIMIT)
-      throw new OAuthError(
-        413,
-        'invalid_client_metadata',
-        `The request body must not be larger than ${BODY_LIMIT} bytes.`,
-      );
-    chunks.push(chunk);
-  }
+  const text = (
+    await readBody(
+      req,
+      BODY_LIMIT,
+      () =>
+        new OAuthError(413, 'invalid_client_metadata', `The request body must not be larger than ${BODY_LIMIT} bytes.`),
+    )
+  ).toString('utf8');
+  if (nestsDeeperThan(text))
+    throw metadataError(`The registration request must not nest deeper than ${MAX_JSON_DEPTH} levels.`);
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw metadataError('The registration request is not valid JSON.');
   }
@@ -106,19 +105,32 @@ export async function registerClient(
   const name = body.client_name;
   if (name !== undefined && (typeof name !== 'string' || name.length > 200))
     throw metadataError('client_name must be a string of at most 200 characters.');
+  const applicationType = body.application_type ?? 'web';
+  if (applicationType !== 'web' && applicationType !== 'native')
+    throw metadataError('application_type must be web or native.');
 
-  const client = state.registerClient({
-    portal,
-    redirectUris,
-    clientName: name as string | undefined,
-    issuedAt: Math.floor(now.getTime() / 1000),
-  });
-  if (!client) throw new OAuthError(503, 'temporarily_unavailable', 'Too many registered clients.');
+  const client = state.registerClient(
+    {
+      portal,
+      redirectUris,
+      clientName: name as string | undefined,
+      applicationType,
+      issuedAt: Math.floor(now.getTime() / 1000),
+    },
+    now.getTime(),
+  );
+  if (!client)
+    throw new OAuthError(
+      503,
+      'temporarily_unavailable',
+      'This portal has too many registered clients; unused ones expire a day after they registered.',
+    );
   sendOAuthJson(res, 201, {
     client_id: client.clientId,
     client_id_issued_at: client.issuedAt,
     ...(client.clientName !== undefined ? { client_name: client.clientName } : {}),
     redirect_uris: client.redirectUris,
+    application_type: client.applicationType,
     grant_types: grantTypes,
     response_types: responseTypes,
     token_endpoint_auth_method: 'none',

@@ -29,7 +29,7 @@ function clientOf(form: OAuthParams, ctx: TokenContext, req: IncomingMessage) {
     );
   }
   const clientId = form.required('client_id');
-  const client = ctx.state.client(clientId);
+  const client = ctx.state.client(clientId, ctx.now.getTime());
   if (!client || client.portal !== ctx.portal)
     throw new OAuthError(401, 'invalid_client', 'The client_id is not registered with this portal.');
   return client;

@@ -188,11 +188,21 @@ describe('POST /oauth/register (RFC 7591)', () => {
       client_id_issued_at: Math.floor(clock.getTime() / 1000),
       client_name: 'Agent',
       redirect_uris: [REDIRECT],
+      application_type: 'web',
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
       scope: 'mcp',
     });
+  });
+
+  it('D-OAUTH-REGISTRATION records application_type (native for an app on the device)', async () => {
+    const res = await server.request('POST', '/oauth/register', {
+      token: null,
+      body: { redirect_uris: [REDIRECT], application_type: 'native' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.application_type).toBe('native');
   });
 
   it.each([
@@ -225,6 +235,11 @@ describe('POST /oauth/register (RFC 7591)', () => {
       'response_types token is not supported; supported: code.',
     ],
     [{ redirect_uris: [REDIRECT], scope: 'admin' }, 'invalid_client_metadata', 'scope must be mcp.'],
+    [
+      { redirect_uris: [REDIRECT], application_type: 'desktop' },
+      'invalid_client_metadata',
+      'application_type must be web or native.',
+    ],
   ])('D-OAUTH-REGISTRATION refuses %j with %s', async (body, error, description) => {
     const res = await server.request('POST', '/oauth/register', { token: null, body });
     expect(res.status).toBe(400);

@@ -3,18 +3,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIFETIME_MS, OAuthState, type ConsentRequest } from '../../../src/server/oauth/oauth-state.js';
+import { DEFAULT_LIMITS, LIFETIME_MS, OAuthState } from '../../../src/server/oauth/oauth-state.js';
 import { s256 } from '../../../src/server/oauth/pkce.js';
 import { startServer } from '../../../src/server/start-server.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
-function openConsent(state: OAuthState, clientId: string, now = 0) {
+function openConsent(state: OAuthState, clientId: string, now = 0, portal = 'p') {
   return state.openConsent(
     {
       clientId,
-      portal: 'p',
+      portal,
       redirectUri: REDIRECT,
       redirectUriGiven: true,
       codeChallenge: 'c'.repeat(43),
@@ -46,26 +46,85 @@ describe('OAuthState', () => {
     expect(state.accessToken(tokens.accessToken, 0)).toMatchObject({ clientId: client.clientId, portal: 'p' });
   });
 
-  it('D-OAUTH-MEMORY at most 10,000 clients and 10,000 open consents (the oldest gives way); expired ones are swept', () => {
+  it('D-OAUTH-MEMORY D-OAUTH-BOUNDS registrations and open consents are bounded per portal and per client; expired ones are swept', () => {
+    const state = new OAuthState({
+      ...DEFAULT_LIMITS,
+      clientsPerPortal: 3,
+      consentsPerPortal: 4,
+      consentsPerClient: 2,
+    });
+    for (let i = 0; i < 3; i++)
+      expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)).toBeDefined();
+    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)).toBeUndefined();
+    expect(state.registerClient({ portal: 'q', redirectUris: [REDIRECT], issuedAt: 0 }, 0)).toBeDefined();
+
+    // One client's third consent closes its first; the portal's fifth closes the portal's oldest.
+    const a1 = openConsent(state, 'a', 0);
+    const a2 = openConsent(state, 'a', 1);
+    const a3 = openConsent(state, 'a', 2);
+    expect([a1, a2, a3].map((c) => state.consent(c.id, 3) !== undefined)).toEqual([false, true, true]);
+    const b1 = openConsent(state, 'b', 3);
+    const b2 = openConsent(state, 'b', 4);
+    const c1 = openConsent(state, 'c', 5);
+    expect([a2, a3, b1, b2, c1].map((c) => state.consent(c.id, 6) !== undefined)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // Another portal's consents are not touched by this one's.
+    const other = state.openConsent({ ...a1, portal: 'q' }, 6);
+    openConsent(state, 'd', 7);
+    expect(state.consent(other.id, 8)).toBeDefined();
+
+    // Expired consents are swept as others open.
+    const fresh = openConsent(state, 'e', LIFETIME_MS.consent + 10);
+    expect(state.consent(a3.id, LIFETIME_MS.consent + 10)).toBeUndefined();
+    expect(state.consent(fresh.id, LIFETIME_MS.consent + 10)).toBeDefined();
+  });
+
+  it('D-OAUTH-BOUNDS the two crowding attacks at full scale: 10,000 registrations and 10,001 consents at portal q', () => {
     const state = new OAuthState();
-    for (let i = 0; i < 10_000; i++)
-      expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 })).toBeDefined();
-    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 })).toBeUndefined();
+    const waiting = state.openConsent(
+      {
+        clientId: 'admin-client',
+        portal: 'p',
+        redirectUri: REDIRECT,
+        redirectUriGiven: true,
+        codeChallenge: 'c'.repeat(43),
+        resource: 'r',
+      },
+      0,
+    );
+    for (let i = 0; i < 10_000; i++) state.registerClient({ portal: 'q', redirectUris: [REDIRECT], issuedAt: 0 }, 0);
+    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)).toBeDefined();
+    for (let i = 0; i < 10_001; i++) openConsent(state, `stranger-${i % 600}`, 1, 'q');
+    expect(state.consent(waiting.id, 2)).toBeDefined();
+  });
 
-    const consents = (state as unknown as { consents: Map<string, ConsentRequest> }).consents;
-    const opened = Array.from({ length: 10_000 }, (_, i) => openConsent(state, 'c', i));
-    const newest = openConsent(state, 'c', 10_000);
-    expect(consents.size).toBe(10_000);
-    expect(state.consent(opened[0].id, 10_000)).toBeUndefined();
-    expect(state.consent(opened[1].id, 10_000)).toBeDefined();
-    expect(state.consent(newest.id, 10_000)).toBeDefined();
+  it('D-OAUTH-BOUNDS an unused registration expires after a day and gives its room back; a used one stays', () => {
+    const state = new OAuthState({ ...DEFAULT_LIMITS, clientsPerPortal: 2 });
+    const unused = state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)!;
+    const used = state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)!;
+    state.issueCode(openConsent(state, used.clientId, 0), 'admin-key', 0);
+    const day = DEFAULT_LIMITS.unusedClientMs;
+    expect(state.client(unused.clientId, day - 1)).toBeDefined();
+    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, day - 1)).toBeUndefined();
+    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, day)).toBeDefined();
+    expect(state.client(unused.clientId, day)).toBeUndefined();
+    expect(state.client(used.clientId, 10 * day)).toBeDefined();
+  });
 
-    // Those opened at 1..4 have expired by then; the sweep drops exactly them.
-    const fresh = openConsent(state, 'c', LIFETIME_MS.consent + 4);
-    expect(consents.size).toBe(10_000 - 4 + 1);
-    expect(state.consent(opened[4].id, LIFETIME_MS.consent + 4)).toBeUndefined();
-    expect(state.consent(opened[5].id, LIFETIME_MS.consent + 4)).toBeDefined();
-    expect([...consents.keys()].at(-1)).toBe(fresh.id);
+  it('D-OAUTH-BOUNDS wrong keys are counted per portal in a sliding window', () => {
+    const state = new OAuthState();
+    for (let i = 0; i < 10; i++) {
+      expect(state.wrongKeys.waitSeconds('p', i * 1000)).toBeUndefined();
+      state.wrongKeys.record('p', i * 1000);
+    }
+    expect(state.wrongKeys.waitSeconds('p', 10_000)).toBe(590);
+    expect(state.wrongKeys.waitSeconds('q', 10_000)).toBeUndefined();
+    expect(state.wrongKeys.waitSeconds('p', 600_000)).toBeUndefined();
   });
 
   it('D-OAUTH-MEMORY a restart on the same data file forgets the registered clients', async () => {

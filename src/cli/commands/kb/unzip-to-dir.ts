@@ -1,18 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
-import { DEFLATE, STORE } from '../../../kb/zip/zip-format.js';
+import { checkExportListing, DEFAULT_EXPORT_LIMITS, type ExportLimits } from '../../../kb/export-limits.js';
 import {
-  bufferSource,
-  entryDataOffset,
-  fileSource,
-  readDirectory,
-  type ZipEntryInfo,
-  type ZipSource,
+  closeZip,
+  entryBytes,
+  entryStream,
+  listEntries,
+  openZip,
+  type ZipFile,
+  type ZipItem,
 } from '../../../kb/zip/read-zip.js';
 import { eachLimit } from './each-limit.js';
 import { removeOnExit } from './remove-on-exit.js';
@@ -70,16 +70,26 @@ function countContent(files: string[]): { sections: number; articles: number } {
   };
 }
 
-/** Sections and articles of an archive, from its central directory (no entry is inflated). */
-export async function countArchive(zipPath: string): Promise<{ sections: number; articles: number; entries: number }> {
-  const src = await fileSource(zipPath);
+/**
+ * Sections and articles of a ZIP file, from its central directory (no entry is inflated),
+ * after the export caps: a file that would be refused unpacked is refused saved too.
+ */
+export async function countArchive(
+  zipPath: string,
+  limits: ExportLimits = DEFAULT_EXPORT_LIMITS,
+): Promise<{ sections: number; articles: number; entries: number }> {
+  const zip = await openZip(zipPath);
   try {
-    const files = (await readDirectory(src))
-      .map((e) => e.name)
-      .filter((name) => !name.endsWith('/') && !isIgnored(name));
+    const items = await listEntries(zip);
+    checkExportListing(items, (await stat(zipPath)).size, limits);
+    for (const { name } of items) {
+      const reason = unsafeEntryReason(name);
+      if (reason) throw new UnsafeEntryError(name, reason);
+    }
+    const files = items.map((e) => e.name).filter((name) => !name.endsWith('/') && !isIgnored(name));
     return { ...countContent(files), entries: files.length };
   } finally {
-    await src.close();
+    closeZip(zip);
   }
 }
 
@@ -92,10 +102,10 @@ export interface UnzipOptions {
    * what the archive brings is then left as it is.
    */
   beforeReplacing?: (incoming: Map<string, string>, replaced: string[]) => Promise<Map<string, string> | void>;
+  /** The caps on what the archive may unpack to (DEFAULT_EXPORT_LIMITS when not given). */
+  limits?: ExportLimits;
 }
 
-/** A ZIP up to this size is read into memory whole: no file read per entry. */
-const IN_MEMORY_ZIP = 32 * 1024 * 1024;
 /** Inflated content held in memory until the folder is written; past it, entries are staged on disk. */
 const IN_MEMORY_CONTENT = 64 * 1024 * 1024;
 
@@ -112,23 +122,11 @@ type Kind = 'file' | 'folder' | 'symlink' | 'other';
  * `beforeReplacing` tells) are not written at all.
  */
 export async function unzipToDir(archive: string | Buffer, dir: string, opts: UnzipOptions = {}): Promise<UnzipResult> {
-  const src = await openZipSource(archive);
-  let staging: { path: string; forget: () => void } | undefined;
+  const zip = await openZip(archive);
+  const staging = new Staging(dir);
   try {
-    const files: Array<{ name: string; entry: ZipEntryInfo }> = [];
-    const folders = new Set<string>();
-    for (const entry of await readDirectory(src)) {
-      const name = entry.name;
-      const reason = unsafeEntryReason(name);
-      if (reason) throw new UnsafeEntryError(name, reason);
-      if (isIgnored(name)) continue;
-      if (name.endsWith('/')) folders.add(name.slice(0, -1));
-      else files.push({ name, entry });
-    }
-    for (const { name } of files) {
-      for (let i = name.indexOf('/'); i !== -1; i = name.indexOf('/', i + 1)) folders.add(name.slice(0, i));
-    }
-
+    const archiveBytes = typeof archive === 'string' ? (await stat(archive)).size : archive.length;
+    const { files, folders } = await checkedListing(zip, archiveBytes, opts.limits ?? DEFAULT_EXPORT_LIMITS);
     await mkdir(dir, { recursive: true });
     const existing = await scanFolder(dir);
     checkTargets(
@@ -137,45 +135,11 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
       folders,
       existing,
     );
-
     // Every entry read and checked before anything in `dir` changes.
-    const hashes = new Map<string, string>();
-    const contents = new Map<string, Buffer>();
-    let held = 0;
-    let staged: Promise<string> | undefined;
-    // Made once, by whichever entry needs it first.
-    const stage = () =>
-      (staged ??= (async () => {
-        const made = await mkdtemp(path.join(dir, '.fp-unpack-'));
-        staging = { path: made, forget: removeOnExit(made) };
-        for (const folder of [...folders].sort()) await mkdir(path.join(made, folder), { recursive: true });
-        return made;
-      })());
-    await eachLimit(files, FILE_CONCURRENCY, async ({ name, entry }) => {
-      checkMethod(entry);
-      if (entry.size <= SMALL_ENTRY) {
-        const content = await readSmall(src, entry);
-        hashes.set(name, sha256(content));
-        if (held + content.length <= IN_MEMORY_CONTENT) {
-          held += content.length;
-          contents.set(name, content);
-        } else {
-          await writeFile(path.join(await stage(), name), content, { flag: 'wx' });
-        }
-        return;
-      }
-      const target = path.join(await stage(), name);
-      const at = await entryDataOffset(src, entry);
-      const hash = createHash('sha256');
-      const raw = src.stream(at, entry.compressedSize);
-      const check = checked(entry, (chunk) => hash.update(chunk));
-      const out = createWriteStream(target, { flags: 'wx' });
-      if (entry.method === DEFLATE) await pipeline(raw, createInflateRaw(), check, out);
-      else await pipeline(raw, check, out);
-      hashes.set(name, hash.digest('hex'));
-    });
+    const { hashes, contents } = await readEntries(zip, files, folders, staging);
 
-    const written = new Set(files.map((f) => f.name));
+    const names = files.map((f) => f.name);
+    const written = new Set(names);
     const previous = [...existing]
       .filter(([p, kind]) => (kind === 'file' || kind === 'symlink') && isMarkdown(p))
       .map(([p]) => p)
@@ -183,119 +147,148 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
     const removed = previous.filter((p) => !written.has(p));
     let current: Map<string, string> | void = undefined;
     if (opts.beforeReplacing) {
-      const replaced = [...new Set([...previous, ...files.map((f) => f.name).filter((n) => existing.has(n))])].sort();
+      const replaced = [...new Set([...previous, ...names.filter((n) => existing.has(n))])].sort();
       current = await opts.beforeReplacing(hashes, replaced);
     }
 
     await eachLimit(removed, FILE_CONCURRENCY, (p) => unlink(path.join(dir, p)));
     for (const folder of [...folders].sort())
       if (!existing.has(folder)) await mkdir(path.join(dir, folder), { recursive: true });
-    await eachLimit(files, FILE_CONCURRENCY, async ({ name }) => {
-      const target = path.join(dir, name);
+    await eachLimit(names, FILE_CONCURRENCY, async (name) => {
       if (current && current.get(name) === hashes.get(name)) return;
-      const content = contents.get(name);
-      const from = content === undefined ? path.join(staging!.path, name) : undefined;
-      if (!existing.has(name)) {
-        try {
-          // A new file of a few kB: one blocking create and write beats round trips through the thread pool.
-          if (content !== undefined) writeFileSync(target, content, { flag: 'wx' });
-          else await rename(from!, target);
-          return;
-        } catch (err) {
-          // Something appeared there meanwhile: replace it like an existing file.
-          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        }
-      }
-      if (from !== undefined) return rename(from, target);
-      const temp = path.join(
-        path.dirname(target),
-        `.${path.basename(target)}.${randomBytes(4).toString('hex')}.fp-tmp`,
-      );
-      try {
-        await writeFile(temp, content!, { flag: 'wx' });
-        await rename(temp, target);
-      } catch (err) {
-        await rm(temp, { force: true });
-        throw err;
-      }
+      await placeFile(path.join(dir, name), contents.get(name) ?? staging.pathOf(name), existing.has(name));
     });
     await pruneEmptyFolders(dir, removed, folders);
-
-    return {
-      files: files.map((f) => f.name),
-      hashes,
-      removed,
-      ...countContent(files.map((f) => f.name)),
-    };
+    return { files: names, hashes, removed, ...countContent(names) };
   } finally {
-    await src.close();
-    const done = staging as { path: string; forget: () => void } | undefined;
-    if (done) {
-      await rm(done.path, { recursive: true, force: true });
-      done.forget();
+    closeZip(zip);
+    await staging.remove();
+  }
+}
+
+/** The archive's files and folders, every name checked and the listing within the caps; nothing is inflated. */
+async function checkedListing(
+  zip: ZipFile,
+  archiveBytes: number,
+  limits: ExportLimits,
+): Promise<{ files: ZipItem[]; folders: Set<string> }> {
+  const items = await listEntries(zip);
+  for (const { name } of items) {
+    const reason = unsafeEntryReason(name);
+    if (reason) throw new UnsafeEntryError(name, reason);
+  }
+  checkExportListing(items, archiveBytes, limits);
+  const files: ZipItem[] = [];
+  const folders = new Set<string>();
+  for (const item of items) {
+    if (isIgnored(item.name)) continue;
+    if (item.name.endsWith('/')) folders.add(item.name.slice(0, -1));
+    else files.push(item);
+  }
+  for (const { name } of files) {
+    for (let i = name.indexOf('/'); i !== -1; i = name.indexOf('/', i + 1)) folders.add(name.slice(0, i));
+  }
+  return { files, folders };
+}
+
+/** A folder inside the target, made when the first entry needs it, for entries too large to hold. */
+class Staging {
+  private made: Promise<string> | undefined;
+  private forget: (() => void) | undefined;
+  private path: string | undefined;
+
+  constructor(private readonly dir: string) {}
+
+  folder(folders: Set<string>): Promise<string> {
+    this.made ??= (async () => {
+      const made = await mkdtemp(path.join(this.dir, '.fp-unpack-'));
+      this.path = made;
+      this.forget = removeOnExit(made);
+      for (const folder of [...folders].sort()) await mkdir(path.join(made, folder), { recursive: true });
+      return made;
+    })();
+    return this.made;
+  }
+
+  /** Where a staged entry waits (only asked of entries that were staged). */
+  pathOf(name: string): string {
+    return path.join(this.path!, name);
+  }
+
+  async remove(): Promise<void> {
+    if (this.path === undefined) return;
+    await rm(this.path, { recursive: true, force: true });
+    this.forget?.();
+  }
+}
+
+/**
+ * Inflates and checks every file: small ones are held in memory (up to IN_MEMORY_CONTENT
+ * in all), the rest staged on disk. Resolves to the sha256 of each and the held contents.
+ */
+async function readEntries(
+  zip: ZipFile,
+  files: ZipItem[],
+  folders: Set<string>,
+  staging: Staging,
+): Promise<{ hashes: Map<string, string>; contents: Map<string, Buffer> }> {
+  const hashes = new Map<string, string>();
+  const contents = new Map<string, Buffer>();
+  let held = 0;
+  await eachLimit(files, FILE_CONCURRENCY, async (item) => {
+    if (item.size <= SMALL_ENTRY) {
+      const content = await entryBytes(zip, item);
+      hashes.set(item.name, sha256(content));
+      if (held + content.length <= IN_MEMORY_CONTENT) {
+        held += content.length;
+        contents.set(item.name, content);
+      } else {
+        await writeFile(path.join(await staging.folder(folders), item.name), content, { flag: 'wx' });
+      }
+      return;
     }
+    const target = path.join(await staging.folder(folders), item.name);
+    const hash = createHash('sha256');
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    await pipeline(await entryStream(zip, item), hashing, createWriteStream(target, { flags: 'wx' }));
+    hashes.set(item.name, hash.digest('hex'));
+  });
+  return { hashes, contents };
+}
+
+/**
+ * Puts one file in place: content held in memory, or a staged file's path. A new file is
+ * created (something that appeared there meanwhile is replaced like an existing file); an
+ * existing one is replaced through a temp file renamed over it.
+ */
+async function placeFile(target: string, from: Buffer | string, exists: boolean): Promise<void> {
+  if (!exists) {
+    try {
+      // A new file of a few kB: one blocking create and write beats round trips through the thread pool.
+      if (typeof from !== 'string') writeFileSync(target, from, { flag: 'wx' });
+      else await rename(from, target);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  if (typeof from === 'string') return rename(from, target);
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.fp-tmp`);
+  try {
+    await writeFile(temp, from, { flag: 'wx' });
+    await rename(temp, target);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
   }
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** An archive in memory as it is; a small ZIP file is read whole into memory, a larger one read from its file. */
-async function openZipSource(archive: string | Buffer): Promise<ZipSource> {
-  if (typeof archive !== 'string') return bufferSource(archive);
-  if ((await stat(archive)).size > IN_MEMORY_ZIP) return fileSource(archive);
-  return bufferSource(await readFile(archive));
-}
-
-function checkMethod(entry: ZipEntryInfo): void {
-  if (entry.method !== STORE && entry.method !== DEFLATE) {
-    throw new Error(
-      `archive entry ${JSON.stringify(entry.name)} uses compression method ${entry.method}; only stored and deflated entries are supported`,
-    );
-  }
-}
-
-/** What an entry inflates to is checked as it passes: no more than its size, then exactly its size and CRC. */
-function checked(entry: ZipEntryInfo, onChunk: (chunk: Buffer) => void): Transform {
-  let size = 0;
-  let crc = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > entry.size) return done(sizeError(entry, size));
-      crc = crc32(chunk, crc);
-      onChunk(chunk);
-      done(null, chunk);
-    },
-    flush(done) {
-      if (size !== entry.size) return done(sizeError(entry, size));
-      done(crc >>> 0 === entry.crc >>> 0 ? null : crcError(entry));
-    },
-  });
-}
-
-const sizeError = (entry: ZipEntryInfo, size: number) =>
-  new Error(
-    size > entry.size
-      ? `archive entry ${JSON.stringify(entry.name)} inflates to more than the ${entry.size} bytes its header says`
-      : `archive entry ${JSON.stringify(entry.name)} is ${size} bytes, its header says ${entry.size}`,
-  );
-const crcError = (entry: ZipEntryInfo) => new Error(`archive entry ${JSON.stringify(entry.name)} fails its CRC check`);
-
-/** A small entry, read and inflated in one call, then checked: its size and CRC. */
-async function readSmall(src: ZipSource, entry: ZipEntryInfo): Promise<Buffer> {
-  const raw = await src.read(await entryDataOffset(src, entry), entry.compressedSize);
-  let content: Buffer;
-  try {
-    content = entry.method === STORE ? raw : inflateRawSync(raw, { maxOutputLength: entry.size + 1 });
-  } catch (err) {
-    throw new Error(`archive entry ${JSON.stringify(entry.name)} does not inflate: ${(err as Error).message}`, {
-      cause: err,
-    });
-  }
-  if (content.length !== entry.size) throw sizeError(entry, content.length);
-  if (crc32(content) !== entry.crc) throw crcError(entry);
-  return content;
-}
 
 /**
  * What `root` holds, by `/`-separated path: one directory listing per folder

@@ -4,7 +4,7 @@ import { lstat, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ZipEntry } from '../../../kb/zip/write-zip.js';
+import type { ZipInput } from '../../../kb/zip/write-zip.js';
 import { UsageError } from '../../errors.js';
 
 export interface FolderFile {
@@ -112,8 +112,6 @@ async function openRegular(
 
 /** Files at most this large are read whole, ahead of the ZIP writer; larger ones are streamed. */
 const SMALL_FILE = 256 * 1024;
-/** How many files are opened and read ahead of the one being zipped. */
-const READ_AHEAD = 16;
 
 type Source = { kind: 'buffer'; data: Buffer } | { kind: 'stream'; handle: import('node:fs/promises').FileHandle };
 
@@ -170,16 +168,15 @@ export interface FolderZip {
   /** The files zipped, in archive order. */
   files: FolderFile[];
   /** The ZIP, made as it is read (single use). */
-  chunks: AsyncGenerator<Buffer>;
+  chunks: AsyncIterable<Buffer>;
   /** sha256 of each file, by archive path: complete once `chunks` is read to the end. */
   hashes: Map<string, string>;
 }
 
 /**
- * Zips a folder on the fly: files are listed (and refused when not regular)
- * first, then read as the ZIP is consumed, small ones a few ahead of the writer
- * (at most READ_AHEAD × 256 kB in memory), larger ones streamed; each is hashed
- * on the way. With `expect` (the hashes of an earlier zipping), a folder whose
+ * Zips a folder on the fly with yazl: files are listed (and refused when not
+ * regular) first, then each is opened when the writer reaches it, small ones
+ * read whole, larger ones streamed; each is hashed on the way. With `expect` (the hashes of an earlier zipping), a folder whose
  * files differ fails the stream before its end, so an upload of it is never
  * complete.
  */
@@ -200,40 +197,31 @@ export async function zipFolderStream(dir: string, opts: { expect?: Map<string, 
     if (expected !== undefined && expected !== hash) throw new FolderChangedError(dir, `changed: ${file.archivePath}`);
     hashes.set(file.archivePath, hash);
   };
-  const { zipChunks } = await import('../../../kb/zip/write-zip.js');
-  return { files, hashes, chunks: zipChunks(folderEntries(dir, files, record)) };
+  const { zipStream } = await import('../../../kb/zip/write-zip.js');
+  // The writer starts when the upload reads the first chunk, not before: an archive prepared and never sent reads nothing.
+  const chunks = (async function* () {
+    yield* zipStream(folderEntries(dir, files, record));
+  })();
+  return { files, hashes, chunks };
 }
 
-async function* folderEntries(
+/** Each file as an entry the writer opens when it reaches it (at most one file in memory). */
+function folderEntries(
   root: string,
   files: FolderFile[],
   record: (file: FolderFile, sha256: string) => void,
-): AsyncGenerator<ZipEntry> {
-  const ahead: Array<Promise<Source>> = [];
-  let next = 0;
-  try {
-    for (const file of files) {
-      while (next < files.length && ahead.length < READ_AHEAD) {
-        const p = readSource(root, files[next++]);
-        p.catch(() => {}); // reported when its entry is written
-        ahead.push(p);
-      }
-      const src = await ahead.shift()!;
+): ZipInput[] {
+  return files.map((file) => ({
+    name: file.archivePath,
+    open: async () => {
+      const src = await readSource(root, file);
       if (src.kind === 'buffer') {
         record(file, createHash('sha256').update(src.data).digest('hex'));
-        yield { name: file.archivePath, data: src.data };
-        continue;
+        return Readable.from([src.data]);
       }
-      yield { name: file.archivePath, stream: hashedStream(src.handle, (hash) => record(file, hash)) };
-    }
-  } finally {
-    // Files read ahead of a failure are closed (their buffers are dropped with them).
-    for (const p of ahead)
-      void p.then(
-        (src) => (src.kind === 'stream' ? src.handle.close() : undefined),
-        () => {},
-      );
-  }
+      return Readable.from(hashedStream(src.handle, (hash) => record(file, hash)));
+    },
+  }));
 }
 
 async function* hashedStream(

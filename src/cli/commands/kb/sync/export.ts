@@ -1,6 +1,16 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { parseSize } from '../../../../client/response-cap.js';
+import {
+  checkedDownload,
+  DEFAULT_EXPORT_LIMITS,
+  MAX_RATIO_FLAG,
+  MAX_SIZE_FLAG,
+  type ExportLimits,
+} from '../../../../kb/export-limits.js';
+import { InvalidArgumentError } from '../../../framework/flags.js';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
@@ -18,6 +28,10 @@ export interface ExportOptions {
   dir?: string;
   /** With --dir: overwrite files changed since the last export or sync. */
   force?: boolean;
+  /** The most the export may unpack to, in bytes (--max-size); also the most the download may be. */
+  maxBytes?: number;
+  /** The most the export may inflate per byte of the archive (--max-ratio). */
+  maxRatio?: number;
 }
 
 /** An export up to this size is unpacked from memory; a larger one goes through a temp file. */
@@ -53,9 +67,17 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
   if (opts.output !== undefined)
     await requireFolder(path.dirname(path.resolve(opts.output)), `cannot write ${opts.output}`);
 
+  const limits: ExportLimits = {
+    ...DEFAULT_EXPORT_LIMITS,
+    ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
+    ...(opts.maxRatio !== undefined ? { maxRatio: opts.maxRatio } : {}),
+  };
   const client = await f.client();
   const { holdOrSpill, openExport, saveToFile, streamTo } = await import('../../../../client/kb-download.js');
-  const body = await openExport(client, opts.tab);
+  const download = await openExport(client, opts.tab);
+  const body = Readable.from(checkedDownload(download.body, limits.maxBytes, download.declaredBytes), {
+    objectMode: false,
+  });
   const progress = transferProgress(f, 'Downloading', `tab ${opts.tab}`);
   if (progress) {
     let bytes = 0;
@@ -70,8 +92,11 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
   const { countArchive, unzipToDir } = await import('../unzip-to-dir.js');
   const out = await f.output();
   if (opts.output !== undefined) {
-    const bytes = await saveToFile(body, opts.output);
-    const { sections, articles } = await countArchive(opts.output);
+    let counted = { sections: 0, articles: 0 };
+    const bytes = await saveToFile(body, opts.output, async (temp) => {
+      counted = await countArchive(temp, limits);
+    });
+    const { sections, articles } = counted;
     if (out.format === 'json') out.json({ tab_id: opts.tab, output: opts.output, bytes, sections, articles });
     f.status(`Exported ${plural(articles, 'article')} in ${plural(sections, 'section')} to ${opts.output}`);
     return;
@@ -91,6 +116,7 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
       throw err;
     });
     const result = await unzipToDir(archive, dir, {
+      limits,
       beforeReplacing: opts.force
         ? undefined
         : (incoming, replaced) => refuseLocalChanges(dir, opts.tab, manifest, incoming, replaced),
@@ -155,9 +181,28 @@ async function requireFolder(dir: string, what: string): Promise<void> {
   if (!info?.isDirectory()) throw new UsageError(`${what}: no such folder ${dir}`);
 }
 
+function parseSizeFlag(value: string): number {
+  const bytes = parseSize(value);
+  if (bytes === undefined) throw new InvalidArgumentError('expected a size like 2GB or 500MB');
+  return bytes;
+}
+
+function parseRatioFlag(value: string): number {
+  const ratio = Number(value);
+  if (!Number.isFinite(ratio) || ratio < 1) throw new InvalidArgumentError('expected a number of 1 or more');
+  return ratio;
+}
+
 /** `run` is replaceable so tests can check the options a command line parses to. */
 export function exportCommand(run: typeof exportRun = exportRun): CommandDef {
-  return defineCommand<{ tab: number; output?: string; dir?: string; force?: boolean }>({
+  return defineCommand<{
+    tab: number;
+    output?: string;
+    dir?: string;
+    force?: boolean;
+    maxSize?: number;
+    maxRatio?: number;
+  }>({
     name: 'export',
     description: 'Download the sections and articles of a tab as a ZIP of markdown files',
     flags: [
@@ -172,6 +217,16 @@ export function exportCommand(run: typeof exportRun = exportRun): CommandDef {
         description:
           'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)',
       },
+      {
+        flags: `${MAX_SIZE_FLAG} <size>`,
+        description: 'refuse an export that downloads or unpacks to more than this (default 1GB)',
+        parse: parseSizeFlag,
+      },
+      {
+        flags: `${MAX_RATIO_FLAG} <n>`,
+        description: 'refuse an export whose files inflate more than N times the archive (default 100)',
+        parse: parseRatioFlag,
+      },
     ],
     examples: [
       'fp kb sync export --tab 4 --output help-center.zip',
@@ -180,9 +235,22 @@ export function exportCommand(run: typeof exportRun = exportRun): CommandDef {
     ],
     help:
       'Without --output or --dir the ZIP goes to stdout, which must not be a terminal.\n' +
-      'With --dir, the folder gets a sync manifest (.fp-sync.json) with the hash of every file written.',
+      'With --dir, the folder gets a sync manifest (.fp-sync.json) with the hash of every file written.\n' +
+      'An export is refused, with nothing written, when it is not a ZIP, downloads or unpacks to more than\n' +
+      '--max-size, inflates more than --max-ratio times its size (past 1 MB), has more than 10,000 entries,\n' +
+      'or names one file twice (also when two names differ only in case).',
     run: ({ opts, f }) =>
-      run({ tab: opts.tab, output: opts.output, dir: opts.dir, ...(opts.force ? { force: true } : {}) }, f),
+      run(
+        {
+          tab: opts.tab,
+          output: opts.output,
+          dir: opts.dir,
+          ...(opts.force ? { force: true } : {}),
+          ...(opts.maxSize !== undefined ? { maxBytes: opts.maxSize } : {}),
+          ...(opts.maxRatio !== undefined ? { maxRatio: opts.maxRatio } : {}),
+        },
+        f,
+      ),
   });
 }
 
