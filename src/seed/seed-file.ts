@@ -140,6 +140,14 @@ export const AnonymousVoteSeed = z.object({
   created_at: ts,
 });
 
+/** Extension: a named user's vote on a post (one per user and post). */
+export const UserVoteSeed = z.object({
+  id: z.number().int().positive().optional(),
+  post_key: z.string(),
+  user_id: z.string(),
+  created_at: ts.optional(),
+});
+
 export const SavedQuerySeed = z.object({
   id: z.number().int().positive(),
   name: z.string().default(''),
@@ -178,6 +186,7 @@ export const PortalSeed = z.object({
   feedback: z.array(FeedbackSeed).default([]),
   references: z.array(ReferenceSeed).default([]),
   anonymous_votes: z.array(AnonymousVoteSeed).default([]),
+  user_votes: z.array(UserVoteSeed).default([]),
   saved_queries: z.array(SavedQuerySeed).default([]),
   events: z.array(EventSeed).default([]),
 });
@@ -210,13 +219,14 @@ export type CommentRecord = Filled<Parsed<typeof CommentSeed>, 'id' | 'created_a
 export type FeedbackRecord = Filled<Parsed<typeof FeedbackSeed>, 'id' | 'created_at' | 'updated_at'>;
 export type ReferenceRecord = Parsed<typeof ReferenceSeed>;
 export type AnonymousVoteRecord = Parsed<typeof AnonymousVoteSeed>;
+export type UserVoteRecord = Filled<Parsed<typeof UserVoteSeed>, 'id' | 'created_at'>;
 export type SavedQueryRecord = Parsed<typeof SavedQuerySeed>;
 export type EventRecord = Parsed<typeof EventSeed>;
 
 /** One portal as a plain document: a seed portal with every default filled in, as `dump` writes it. */
 export interface PortalData extends Omit<
   Parsed<typeof PortalSeed>,
-  'id' | 'guid' | 'users' | 'sections' | 'categories' | 'groups' | 'posts' | 'comments' | 'feedback'
+  'id' | 'guid' | 'users' | 'sections' | 'categories' | 'groups' | 'posts' | 'comments' | 'feedback' | 'user_votes'
 > {
   id: number;
   guid: string;
@@ -227,6 +237,7 @@ export interface PortalData extends Omit<
   posts: PostRecord[];
   comments: CommentRecord[];
   feedback: FeedbackRecord[];
+  user_votes: UserVoteRecord[];
 }
 
 export interface ServerState {

@@ -15,6 +15,7 @@ import type {
   TabRecord,
   TagRecord,
   UserRecord,
+  UserVoteRecord,
 } from './state.js';
 
 /**
@@ -200,6 +201,13 @@ export const VOTES = plain<AnonymousVoteRecord>(
   ['post_key', 'anonymous_id', 'created_at'],
   {},
   { created_ms: (r: AnonymousVoteRecord) => ms(r.created_at) },
+  { created_ms: 'created_at' },
+);
+export const USER_VOTES = plain<UserVoteRecord>(
+  'user_votes',
+  ['id', 'post_key', 'user_id', 'created_at'],
+  {},
+  { created_ms: (r: UserVoteRecord) => ms(r.created_at) },
   { created_ms: 'created_at' },
 );
 export const SAVED_QUERIES = plain<SavedQueryRecord>('saved_queries', ['id', 'name', 'query'], { query: JSON_VALUE });
