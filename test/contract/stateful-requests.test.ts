@@ -47,6 +47,8 @@ const STATE_FIELDS: Record<string, string[]> = {
   'comments.create': ['user_id', 'parent_id'],
   'comments.update': ['parent_id'],
   'posts.list': ['saved_query_id'],
+  'posts.create': ['category_id', 'status_id', 'user_id'],
+  'posts.update': ['category_id', 'status_id'],
   'knowledgebase.scanLinks': ['tab_id'],
   'knowledgebase.linkResults': ['tab_id'],
   'knowledgebase.export': ['tab_id'],

@@ -4,6 +4,7 @@ import { isoMicros } from '../present/user.js';
 import type { GroupRecord, UserRecord } from '../store/state.js';
 import type { Portal } from '../store/portal.js';
 import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';
+import { userByKeyOrDatabaseId } from './users.js';
 
 const NAME_TAKEN = 'The name has already been taken.';
 export const GROUP_OR_USER_NOT_FOUND = 'Group or User not found';
@@ -102,15 +103,6 @@ function groupForMembership(portal: Portal, rawId: string): GroupRecord {
 export function groupMembers(portal: Portal, rawId: string): UserRecord[] {
   const group = groupForMembership(portal, rawId);
   return portal.groups.members(group.id);
-}
-
-/** A user by UUID key, or by integer database id (a number or a string of digits). */
-function userByKeyOrDatabaseId(portal: Portal, ref: string | number): UserRecord | undefined {
-  if (typeof ref === 'number' || /^\d+$/.test(ref)) {
-    const dbId = Number(ref);
-    return Number.isSafeInteger(dbId) ? portal.users.byDatabaseId(dbId) : undefined;
-  }
-  return portal.users.getIgnoringCase(ref);
 }
 
 export function addGroupUser(portal: Portal, rawGroupId: string, userRef: string | number): void {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { newPostKey } from '../domain/post-key.js';
 import type { IdSource, KbTab, SyncOwnership } from '../../kb/index.js';
 import { RuleViolation, ValidationError } from '../domain/errors.js';
 import type { Portal } from '../store/portal.js';
@@ -29,8 +29,6 @@ export function foreignOwnership(portal: Portal, tabId: number): SyncOwnership {
   };
 }
 
-const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
 /**
  * Ids for created items, unique across every portal of the store so that a
  * later archive can never mistake them for another portal's items: section
@@ -43,16 +41,9 @@ export function storeIdSource(portal: Portal): IdSource {
   return {
     newSectionId: () => portal.sections.nextId(),
     newArticleKey: () => {
-      for (let length = 5; ; length++) {
-        for (let attempt = 0; attempt < 20; attempt++) {
-          let key = '';
-          for (let i = 0; i < length; i++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
-          if (!taken(key)) {
-            handedOut.add(key);
-            return key;
-          }
-        }
-      }
+      const key = newPostKey(taken);
+      handedOut.add(key);
+      return key;
     },
   };
 }

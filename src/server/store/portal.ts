@@ -15,6 +15,7 @@ import { SilencedItemRepository } from './repositories/silenced-items.js';
 import { StatusRepository } from './repositories/statuses.js';
 import { TabRepository } from './repositories/tabs.js';
 import { TagRepository } from './repositories/tags.js';
+import { UserVoteRepository } from './repositories/user-votes.js';
 import { UserRepository } from './repositories/users.js';
 import { VoteRepository } from './repositories/votes.js';
 import { DeliveryRepository } from './repositories/webhook-deliveries.js';
@@ -43,6 +44,7 @@ export class Portal implements PortalSettings {
   readonly feedback: FeedbackRepository;
   readonly references: ReferenceRepository;
   readonly votes: VoteRepository;
+  readonly userVotes: UserVoteRepository;
   readonly savedQueries: SavedQueryRepository;
   readonly kb: KbRepository;
   readonly eventLog: EventLogRepository;
@@ -66,6 +68,7 @@ export class Portal implements PortalSettings {
     this.feedback = new FeedbackRepository(scope);
     this.references = new ReferenceRepository(scope);
     this.votes = new VoteRepository(scope);
+    this.userVotes = new UserVoteRepository(scope);
     this.savedQueries = new SavedQueryRepository(scope);
     this.kb = new KbRepository(scope);
     this.eventLog = new EventLogRepository(scope);

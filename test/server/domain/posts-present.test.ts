@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { conversionOf, humanDate, postUid, presentPost } from '../../../src/server/present/post.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { Portal } from '../../../src/server/store/portal.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
 import { createReference, deleteReference } from '../../../src/server/domain/references.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { Portal } from '../../../src/server/store/portal.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';

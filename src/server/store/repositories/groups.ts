@@ -1,3 +1,4 @@
+import { sameName } from '../../../contract/name-key.js';
 import type { GroupRecord, UserRecord } from '../state.js';
 import { GROUPS, insertGroup, updateRow, USERS } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
@@ -25,9 +26,9 @@ export class GroupRepository {
     return g === undefined ? undefined : { ...g, user_ids: this.memberIds(g.id) };
   }
 
-  /** A group by exact name; its `user_ids` are not read (empty). */
+  /** A group by name, compared by its key (D-NAME-KEY); its `user_ids` are not read (empty). */
   named(name: string): GroupRecord | undefined {
-    const g = this.scope.first(GROUPS, 'name = ?', [name]);
+    const g = this.scope.all(GROUPS).find((row) => sameName(row.name, name));
     return g === undefined ? undefined : { ...g, user_ids: [] };
   }
 

@@ -19,6 +19,7 @@ const POST_ROWS: Array<[table: string, column: string]> = [
   ['comments', 'post_key'],
   ['post_references', 'post_key'],
   ['anonymous_votes', 'post_key'],
+  ['user_votes', 'post_key'],
 ];
 
 /**
@@ -90,6 +91,12 @@ export class PostRepository {
     return this.extrasOf(key)?.changelog ?? undefined;
   }
 
+  /** The highest sort order of the portal's posts, 0 when there is none. */
+  highestSortOrder(): number {
+    const { sql, portalId } = this.scope;
+    return sql.value<number>('SELECT coalesce(max(sort_order), 0) FROM posts WHERE portal_id = ?', [portalId]) ?? 0;
+  }
+
   /** The next database id of a post. */
   nextId(): number {
     return this.scope.nextId('posts');
@@ -105,7 +112,7 @@ export class PostRepository {
     if (category_ids || tag_ids) setPostLinks(this.scope.sql, this.scope.portalId, key, category_ids, tag_ids);
   }
 
-  /** Posts go with their comments, references and anonymous votes. */
+  /** Posts go with their comments, references and votes. */
   delete(keys: string[]): void {
     for (const key of keys)
       for (const [table, column] of POST_ROWS)

@@ -15,6 +15,21 @@ export class SectionRepository {
     return this.scope.list(SECTIONS, 'tab_id = ?', [tabId]);
   }
 
+  /** Sections under a parent (null: the top-level ones), in their order. */
+  children(parentId: number | null): SectionRecord[] {
+    return parentId === null
+      ? this.scope.list(SECTIONS, 'parent_id IS NULL', [], 'tab_id, sort_order, row')
+      : this.scope.list(SECTIONS, 'parent_id = ?', [parentId], 'sort_order, row');
+  }
+
+  get(id: number): SectionRecord | undefined {
+    return this.scope.first(SECTIONS, 'id = ?', [id]);
+  }
+
+  bySlug(slug: string): SectionRecord | undefined {
+    return this.scope.first(SECTIONS, 'slug = ? ORDER BY row', [slug]);
+  }
+
   /** The next section id, from the store's counter. */
   nextId(): number {
     return this.scope.nextSectionId();

@@ -3,9 +3,9 @@ import { USERS } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 
 type Row = Record<string, unknown>;
-type Counts = { comments: number; posts: number };
+type Counts = { comments: number; posts: number; votes: number };
 
-/** A portal's users, and the posts and comments each has made (counters the triggers keep). */
+/** A portal's users, and the posts, comments and votes each has made (counters the triggers keep). */
 export class UserRepository {
   /** Counts read with a user, kept until the next write: presenting the user asks for them next. */
   private countsById = new Map<string, Counts>();
@@ -20,11 +20,15 @@ export class UserRepository {
 
   get(id: string): UserRecord | undefined {
     const row = this.scope.sql.one<Row>(
-      `SELECT ${USERS.select}, comments_count, posts_count FROM users WHERE portal_id = ? AND id = ?`,
+      `SELECT ${USERS.select}, comments_count, posts_count, votes_count FROM users WHERE portal_id = ? AND id = ?`,
       [this.scope.portalId, id],
     );
     if (row === undefined) return undefined;
-    this.keepCounts(id, { comments: Number(row.comments_count), posts: Number(row.posts_count) });
+    this.keepCounts(id, {
+      comments: Number(row.comments_count),
+      posts: Number(row.posts_count),
+      votes: Number(row.votes_count),
+    });
     return USERS.fromRow(row);
   }
 
@@ -37,6 +41,20 @@ export class UserRepository {
     return this.scope.first(USERS, 'database_id = ?', [databaseId]);
   }
 
+  /** The first user with this e-mail address, compared without regard to case (as the service's collation). */
+  byEmail(email: string): UserRecord | undefined {
+    return this.scope.first(USERS, 'lower(email) = lower(?) ORDER BY row', [email]);
+  }
+
+  /** One page of the users in the order they joined. */
+  page(skip: number, limit: number): UserRecord[] {
+    return this.scope.list(USERS, '1', [], 'row', limit, skip);
+  }
+
+  count(): number {
+    return this.scope.sql.value<number>('SELECT count(*) FROM users WHERE portal_id = ?', [this.scope.portalId]) ?? 0;
+  }
+
   /** The first user (in seed order) with the role, or the first user at all. */
   first(role?: string): UserRecord | undefined {
     return role === undefined
@@ -44,14 +62,14 @@ export class UserRepository {
       : this.scope.first(USERS, 'role = ? ORDER BY row', [role]);
   }
 
-  /** Posts written and comments made by the user, all moderation states. */
+  /** Posts written, comments made (all moderation states) and votes cast by the user. */
   counts(id: string): Counts {
     if (this.countsGeneration === this.scope.sql.generation && this.countsById.has(id)) return this.countsById.get(id)!;
-    const row = this.scope.sql.one<{ comments_count: number; posts_count: number }>(
-      'SELECT comments_count, posts_count FROM users WHERE portal_id = ? AND id = ?',
+    const row = this.scope.sql.one<{ comments_count: number; posts_count: number; votes_count: number }>(
+      'SELECT comments_count, posts_count, votes_count FROM users WHERE portal_id = ? AND id = ?',
       [this.scope.portalId, id],
     );
-    return { comments: row?.comments_count ?? 0, posts: row?.posts_count ?? 0 };
+    return { comments: row?.comments_count ?? 0, posts: row?.posts_count ?? 0, votes: row?.votes_count ?? 0 };
   }
 
   private keepCounts(id: string, counts: Counts): void {
