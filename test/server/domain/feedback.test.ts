@@ -8,7 +8,6 @@ import {
   summarizePortalFeedback,
   updateFeedback,
 } from '../../../src/server/domain/feedback.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { Portal } from '../../../src/server/store/portal.js';
 import { ANN, BOB, fixtureSeed } from '../../support/fixture-seed.js';

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { POST_ORDER_BY, postSchemas } from '../../../src/contract/schemas/post.js';
 import { ValidationError } from '../../../src/server/domain/errors.js';
 import { applySavedQuery, listPosts } from '../../../src/server/domain/posts-list.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { Portal } from '../../../src/server/store/portal.js';
 import type { SeedFile } from '../../../src/server/store/state.js';
-import { ANN, fixtureSeed } from '../../support/fixture-seed.js';
+import { ANN } from '../../support/fixture-seed.js';
 
 const fixturePortal = (): Portal => storedPortal();
 const query = (raw: Record<string, string | string[]>) => postSchemas().PostListQuerySchema.parse(raw);

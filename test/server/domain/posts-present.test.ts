@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { conversionOf, humanDate, postUid, presentPost } from '../../../src/server/present/post.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { Portal } from '../../../src/server/store/portal.js';
-import { fixtureSeed } from '../../support/fixture-seed.js';
 
 const portal = (): Portal => storedPortal();
 const post = (p: Portal, key: string) => p.posts.list().find((x) => x.key === key)!;

@@ -3,7 +3,6 @@ import { NotFoundError } from '../../../src/server/domain/errors.js';
 import { createReference, deleteReference } from '../../../src/server/domain/references.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { Portal } from '../../../src/server/store/portal.js';
-import { fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const portal = (): Portal => storedPortal();

@@ -135,7 +135,11 @@ describe('DELETE /api/v1/posts/{key}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Post deleted successfully' });
     expect(portal().posts.get('dark1')).toBeUndefined();
-    expect(portal().comments.list().filter((c) => c.post_key === 'dark1')).toEqual([]);
+    expect(
+      portal()
+        .comments.list()
+        .filter((c) => c.post_key === 'dark1'),
+    ).toEqual([]);
     expect(portal().userVotes.list()).toEqual([]);
     expect((await server.request('DELETE', '/api/v1/posts/dark1')).status).toBe(404);
   });
