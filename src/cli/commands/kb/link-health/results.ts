@@ -25,7 +25,10 @@ export async function printResults(
   const posts = opts.failed ? data.posts.filter((p) => p.links_failed > 0) : data.posts;
   const out = await f.output();
   if (out.format === 'json') return out.json({ ...data, posts });
-  if (out.format === 'csv' || out.format === 'ndjson') return out.list(posts, postHealthColumns);
+  if (out.format === 'csv' || out.format === 'ndjson') {
+    await out.list(posts, postHealthColumns);
+    return;
+  }
   if (data.scan_id === null) {
     f.status(
       `No link-health scan of tab ${data.tab_id} has completed yet; start one with: fp kb link-health scan --tab ${data.tab_id}`,
