@@ -56,8 +56,15 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** What a commit listener is told: whether the commit held only lazy writes (no request's). */
+export interface CommitInfo {
+  lazyOnly: boolean;
+}
+
 interface Batch {
   waiters: Array<{ resolve: () => void; reject: (err: unknown) => void }>;
+  /** Set while only unhurried writes (`lazyTransaction`) are in it: its commit waits for this timer or the next write. */
+  lazy?: NodeJS.Timeout;
 }
 
 /**
@@ -76,7 +83,7 @@ export class Store {
   /** What reset goes back to: a seed document (in memory), or a database file of its own. */
   private resetDoc: string | undefined;
   private snapshot: string | undefined;
-  private readonly commitListeners = new Set<() => void>();
+  private readonly commitListeners = new Set<(commit: CommitInfo) => void>();
 
   /** A store in memory holding `state` (a loaded seed). */
   constructor(state: ServerState, options?: StoreOptions);
@@ -169,8 +176,22 @@ export class Store {
    * the synchronous part of `fn` is covered.
    */
   transaction<T>(fn: () => T): T {
+    return this.write(fn);
+  }
+
+  /**
+   * Runs `fn` as `transaction` does, for writes nothing waits to see on disk (a webhook
+   * delivery's outcome): they are seen at once, but their commit waits up to `maxWaitMs`
+   * for the next write to share it (and its fsync), so they add no commits of their own
+   * under load. A crash before that commit loses them, as it would a moment earlier.
+   */
+  lazyTransaction<T>(fn: () => T, maxWaitMs = 100): T {
+    return this.write(fn, maxWaitMs);
+  }
+
+  private write<T>(fn: () => T, lazyMs?: number): T {
     if (this.depth > 0) return fn();
-    this.openBatch();
+    this.openBatch(lazyMs);
     this.sql.exec('SAVEPOINT request');
     this.depth++;
     try {
@@ -186,16 +207,31 @@ export class Store {
     }
   }
 
-  private openBatch(): void {
-    if (this.batch) return;
+  /** The open batch, or a new one; it commits after this turn, or (lazy only) after `lazyMs`. */
+  private openBatch(lazyMs?: number): void {
+    if (this.batch) {
+      if (lazyMs === undefined) this.hurry(this.batch);
+      return;
+    }
     this.sql.exec('BEGIN IMMEDIATE');
     const batch: Batch = { waiters: [] };
     this.batch = batch;
+    if (lazyMs === undefined) setImmediate(() => this.flush(batch));
+    else batch.lazy = setTimeout(() => this.flush(batch), lazyMs);
+  }
+
+  /** A lazy batch joined by a write, or waited for, commits after this turn like any other. */
+  private hurry(batch: Batch): void {
+    if (batch.lazy === undefined) return;
+    clearTimeout(batch.lazy);
+    batch.lazy = undefined;
     setImmediate(() => this.flush(batch));
   }
 
   private flush(batch: Batch): void {
     if (this.batch !== batch) return;
+    const commit: CommitInfo = { lazyOnly: batch.lazy !== undefined };
+    clearTimeout(batch.lazy);
     this.batch = undefined;
     try {
       this.sql.exec('COMMIT');
@@ -209,11 +245,11 @@ export class Store {
       return;
     }
     for (const w of batch.waiters) w.resolve();
-    for (const listener of this.commitListeners) listener();
+    for (const listener of this.commitListeners) listener(commit);
   }
 
   /** Calls `listener` after each commit of writes (the webhook queue looks for new deliveries then); returns the unsubscribe. */
-  onCommit(listener: () => void): () => void {
+  onCommit(listener: (commit: CommitInfo) => void): () => void {
     this.commitListeners.add(listener);
     return () => this.commitListeners.delete(listener);
   }
@@ -222,6 +258,7 @@ export class Store {
   commit(): Promise<void> {
     const batch = this.batch;
     if (!batch) return Promise.resolve();
+    this.hurry(batch);
     return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
   }
 
@@ -234,7 +271,7 @@ export class Store {
     this.mapHosts();
   }
 
-  /** Commits what is pending and closes the database. */
+  /** Commits what is pending (lazy writes too) and closes the database. */
   close(): void {
     if (this.batch) this.flush(this.batch);
     this.sql.close();
