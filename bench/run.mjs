@@ -10,6 +10,7 @@
 //   npm run bench -- --quick                       # fewer rounds, other benches at small sizes
 //   npm run bench -- --save-before                 # also keep these figures as the "before" column
 //   npm run bench -- --rows-only                   # the goals only; keeps the other figures of results.md
+//   npm run bench -- --kb-only                     # `fp --help` and the knowledge-base rows, printed, results.md untouched
 //   FP_BENCH_BIN=/other/checkout/bin/fp.js npm run bench   # measure another build
 //   FP_BENCH_BEFORE_BIN=/old/checkout/bin/fp.js npm run bench -- --rows-only
 //       # the start-up and bulk rows also run that build in the same rounds: their "before" column
@@ -43,6 +44,7 @@ const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const SAVE_BEFORE = args.includes('--save-before');
 const ONLY_ROWS = args.includes('--rows-only');
+const KB_ONLY = args.includes('--kb-only');
 const ROUNDS = QUICK ? { startup: 9, request: 9, bulk: 3, kb: 3 } : { startup: 21, request: 15, bulk: 5, kb: 9 };
 const IDS = 2000;
 const ARTICLES = 2000;
@@ -177,7 +179,7 @@ async function measureRows() {
   const rows = [];
   // bulk approve: fp, the reference and (with FP_BENCH_BEFORE_BIN) the earlier build each approve their own ids
   const BULK_RUNNERS = 3;
-  const pendingPosts = IDS * ROUNDS.bulk * BULK_RUNNERS;
+  const pendingPosts = KB_ONLY ? 0 : IDS * ROUNDS.bulk * BULK_RUNNERS;
   const seedPath = join(work, 'seed.json');
   writeFileSync(seedPath, JSON.stringify(seed(pendingPosts)));
   const server = await startFpServer(fp, seedPath);
@@ -203,6 +205,25 @@ async function measureRows() {
       before: sameRun(help, help.ref),
     });
 
+    if (!KB_ONLY) await measureRequestRows(rows, { server, env, withBefore, sameRun, nodeZero });
+    await measureKbRows(rows, { server, env, help });
+    if (KB_ONLY) return { rows };
+
+    // Start-up CPU profile of the one-shot command.
+    log('bench: start-up profile');
+    const profDir = join(work, 'prof');
+    await run(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profDir, fp, 'categories', 'list', '--json'], { env });
+    const profile = summariseProfile(join(profDir, readdirSync(profDir)[0]));
+    return { rows, profile };
+  } finally {
+    server.stop();
+  }
+}
+
+/** The one-shot request and bulk approve rows. */
+async function measureRequestRows(rows, { server, env, withBefore, sameRun, nodeZero }) {
+  const BULK_RUNNERS = 3;
+  {
     // 2. fp categories list --json against node -e 0 and a bare node:http GET
     log('bench: fp categories list --json');
     const getCode = `require('node:http').get(${JSON.stringify(`${server.url}/api/v1/categories`)},{headers:{authorization:'Bearer ${KEY}',accept:'application/json'}},(r)=>{let b='';r.setEncoding('utf8');r.on('data',(d)=>b+=d);r.on('end',()=>process.stdout.write(b))})`;
@@ -268,7 +289,13 @@ async function measureRows() {
       goal: 1.5,
       before: sameRun(bulk, bulk.ref),
     });
+  }
+}
 
+/** The knowledge-base rows: export to a folder, preview of a folder and of a large ZIP. */
+async function measureKbRows(rows, { server, env, help }) {
+  const sameRun = (r, ref) => (r.before ? { fp: r.before.ms, ref: ref.ms } : undefined);
+  {
     // 4. KB export to a folder against curl of the endpoint
     log('bench: kb export');
     const api = `${server.url}/api/v1/knowledgebase/sync`;
@@ -372,15 +399,6 @@ async function measureRows() {
       rssMb: prevZip.fp.peakMb,
       rssGoal: 120,
     });
-
-    // Start-up CPU profile of the one-shot command.
-    log('bench: start-up profile');
-    const profDir = join(work, 'prof');
-    await run(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profDir, fp, 'categories', 'list', '--json'], { env });
-    const profile = summariseProfile(join(profDir, readdirSync(profDir)[0]));
-    return { rows, profile };
-  } finally {
-    server.stop();
   }
 }
 
@@ -521,6 +539,10 @@ try {
   const started = Date.now();
   const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, ${process.platform}; load average at start ${loadavg()[0].toFixed(1)}`;
   const { rows, profile } = await measureRows();
+  if (KB_ONLY) {
+    process.stdout.write(`${machine}\n\n${table(rows)}\n`);
+    process.exit(0);
+  }
   const before = !SAVE_BEFORE && existsSync(beforeFile) ? JSON.parse(readFileSync(beforeFile, 'utf8')) : undefined;
   if (SAVE_BEFORE)
     writeFileSync(

@@ -3,7 +3,7 @@
 
 _fp_subcommands() {
   case "$1" in
-    'fp') echo 'auth portal posts comments categories groups votes references feedback moderation kb api mcp server completion' ;;
+    'fp') echo 'auth portal posts comments categories groups votes references feedback moderation webhooks events kb api mcp server completion' ;;
     'fp auth') echo 'login logout status list switch' ;;
     'fp portal') echo 'get snapshot' ;;
     'fp posts') echo 'list' ;;
@@ -15,6 +15,8 @@ _fp_subcommands() {
     'fp references') echo 'add delete' ;;
     'fp feedback') echo 'list create update delete summarize' ;;
     'fp moderation') echo 'pending rejected review approve reject' ;;
+    'fp webhooks') echo 'listen list add remove deliveries resend trigger verify' ;;
+    'fp events') echo 'tail' ;;
     'fp kb') echo 'link-health sync' ;;
     'fp kb link-health') echo 'scan progress results' ;;
     'fp kb sync') echo 'export preview execute' ;;
@@ -74,18 +76,29 @@ _fp_options() {
     'fp moderation review') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp moderation approve') echo '--concurrency --dry-run -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp moderation reject') echo '--concurrency --dry-run -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks listen') echo '--port --forward-to --events --secret -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks list') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks add') echo '--events --secret -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks remove') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks deliveries') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks resend') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks trigger') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks verify') echo '--secret --header --tolerance -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp events') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp events tail') echo '-f --follow --all -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb link-health') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb link-health scan') echo '--tab --wait --fail-on-broken --interval -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb link-health progress') echo '--wait --fail-on-broken --interval -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb link-health results') echo '--tab --failed -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp kb sync export') echo '--tab -o --output --dir --force -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp kb sync export') echo '--tab -o --output --dir --force --max-size --max-ratio -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync preview') echo '--tab --exit-code -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --paginate -i --include -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp mcp') echo '--read-only --toolsets --lockdown --tool-names -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp server') echo '--port --host --seed --data --allow-private-links --allowed-hosts --rate-limit --faults --fault-seed -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp server') echo '--port --host --seed --data --allow-private-links --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp server dump') echo '--data --output -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp completion') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
   esac
@@ -143,18 +156,29 @@ _fp_valued_options() {
     'fp moderation review') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp moderation approve') echo '--concurrency --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp moderation reject') echo '--concurrency --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks listen') echo '--port --forward-to --events --secret --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks list') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks add') echo '--events --secret --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks remove') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks deliveries') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks resend') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks trigger') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks verify') echo '--secret --header --tolerance --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp events') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp events tail') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb link-health') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb link-health scan') echo '--tab --interval --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb link-health progress') echo '--interval --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb link-health results') echo '--tab --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp kb sync export') echo '--tab -o --output --dir --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp kb sync export') echo '--tab -o --output --dir --max-size --max-ratio --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync preview') echo '--tab --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp api') echo '-X --method -f --raw-field -F --field --input --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp mcp') echo '--toolsets --tool-names --profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp server') echo '--port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp server') echo '--port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp server dump') echo '--data --output --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp completion') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
   esac
@@ -274,6 +298,28 @@ _fp_option_values() {
     'fp moderation approve|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp moderation reject|--profile') fp __complete profiles 2>/dev/null ;;
     'fp moderation reject|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp webhooks|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp webhooks|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp webhooks listen|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp webhooks listen|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp webhooks list|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp webhooks list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp webhooks add|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp webhooks add|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp webhooks remove|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp webhooks remove|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp webhooks deliveries|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp webhooks deliveries|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp webhooks resend|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp webhooks resend|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp webhooks trigger|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp webhooks trigger|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp webhooks verify|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp webhooks verify|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp events|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp events|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp events tail|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp events tail|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp kb|--profile') fp __complete profiles 2>/dev/null ;;
     'fp kb|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp kb link-health|--profile') fp __complete profiles 2>/dev/null ;;
@@ -330,6 +376,7 @@ _fp_argument_values() {
     'fp references add|0') fp __complete posts 2>/dev/null ;;
     'fp moderation approve|0') printf '%s\n' 'post' 'comment' ;;
     'fp moderation reject|0') printf '%s\n' 'post' 'comment' ;;
+    'fp webhooks trigger|0') printf '%s\n' 'post.created' 'post.deleted' 'post.status_changed' 'vote.created' 'vote.deleted' 'comment.created' 'comment.deleted' ;;
     'fp completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
   esac
 }

@@ -11,9 +11,11 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
  * the path of every command: commander is read as one file rather than through
  * Node's CommonJS loader, zod's ESM index alone compiles some 80 files (every locale),
  * and conf (with ajv) is some 60 CommonJS files, loaded only
- * for a stored profile.
+ * for a stored profile. The ES-module-only packages imported for their default export
+ * are bundled too: `require()` of one gives its namespace, which the CommonJS program
+ * would take for the default export itself.
  */
-const BUNDLED = new Set(['commander', 'zod', 'conf']);
+const BUNDLED = new Set(['commander', 'zod', 'conf', 'chalk', 'ora', 'wrap-ansi', 'string-width', 'cli-truncate']);
 
 const common = {
   absWorkingDir: root,
@@ -57,6 +59,9 @@ export const cliOptions = {
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   supported: { 'dynamic-import': false },
+  // No comments in the file: it stays ASCII (esbuild escapes strings, not comments), which
+  // bin/fp.js reads as Latin-1, one byte a character that V8 keeps as is.
+  minifyWhitespace: true,
   // The few modules that locate files next to themselves (the demo seed, libsql's loader).
   define: { ...common.define, 'import.meta.url': '__fpModuleUrl' },
   inject: [join(root, 'scripts', 'module-url.js')],

@@ -42,6 +42,12 @@ export const COMMAND_GROUPS: ReadonlyArray<{
     summary: 'Review, approve and reject pending posts and comments',
     load: () => import('./commands/moderation/index.js'),
   },
+  {
+    name: 'webhooks',
+    summary: "Receive, verify and forward webhooks; manage the reference server's",
+    load: () => import('./commands/webhooks/index.js'),
+  },
+  { name: 'events', summary: "Tail the portal's events log", load: () => import('./commands/events/index.js') },
   { name: 'kb', summary: 'Knowledge base: link health and ZIP sync', load: () => import('./commands/kb/index.js') },
   {
     name: 'api',

@@ -30,20 +30,26 @@ export const EXIT = { ok: 0, failure: 1, usage: 2, changes: 3, auth: 4, interrup
  * The one map from failures to exit codes and the lines printed on stderr. A message may quote
  * the server (its `message`, field errors, a header): control characters are shown, not obeyed.
  */
-export function describeFailure(err: unknown): { code: number; lines: string[] } {
-  const { code, lines } = failureLines(err);
+export function describeFailure(err: unknown, opts: DescribeOptions = {}): { code: number; lines: string[] } {
+  const { code, lines } = failureLines(err, opts);
   return { code, lines: lines.map(terminalLines) };
 }
 
-function failureLines(err: unknown): { code: number; lines: string[] } {
+export interface DescribeOptions {
+  /** --json or --debug: the server's message exactly as sent, not put in fp's words. */
+  raw?: boolean;
+}
+
+function failureLines(err: unknown, opts: DescribeOptions): { code: number; lines: string[] } {
   if (err instanceof SilentExit) return { code: err.code, lines: [] };
   if (err instanceof ApiError) {
     const code = err.status === 401 || err.status === 403 ? EXIT.auth : EXIT.failure;
     const hint = HINTS[err.status];
+    const message = cleanText(err.message);
     return {
       code,
       lines: [
-        `error: ${cleanText(err.message)} (${err.status})`,
+        `error: ${(!opts.raw && notFoundText(message)) || message} (${err.status})`,
         ...fieldLines(err.fieldErrors),
         ...retryLines(err),
         ...(hint ? [`hint: ${hint}`] : []),
@@ -92,6 +98,17 @@ export function cleanText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
+}
+
+/**
+ * Laravel's 404 for a model, `No query results for model [App\\Models\\Post] zzzzz`, in fp's
+ * words: `post zzzzz not found`. Undefined for any other message.
+ */
+export function notFoundText(message: string): string | undefined {
+  const m = /^No query results for model \[(?:[\w\\]*\\)?(\w+)\]\.?(?: (.+?))?\.?$/.exec(message);
+  if (!m) return undefined;
+  const model = m[1].replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return m[2] ? `${model} ${m[2]} not found` : `${model} not found`;
 }
 
 function fieldLines(errors: Record<string, string[]>): string[] {

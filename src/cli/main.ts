@@ -141,7 +141,9 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
       if (err.code === 'commander.executeSubCommandAsync') return EXIT.ok;
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const { code, lines } = describeFailure(err);
+    const g = program?.opts<GlobalOptions>() ?? {};
+    const raw = Boolean(g.json || g.jq !== undefined || g.debug || io.env.FP_DEBUG === '1');
+    const { code, lines } = describeFailure(err, { raw });
     for (const line of lines) io.stderr.write(`${line}\n`);
     return code;
   } finally {

@@ -301,6 +301,8 @@ export class ApiClient {
     };
     if (res.statusCode >= 400 && !opts.allowErrors) {
       const err = await toApiError(raw);
+      // The body as sent: the error line puts a known message in fp's words.
+      log?.(`< ${typeof err.body === 'string' ? err.body : JSON.stringify(err.body)}`);
       if (gaveUp) err.retry = gaveUp;
       throw err;
     }

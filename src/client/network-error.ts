@@ -19,6 +19,15 @@ export function describeNetworkError(err: unknown, url: string, timeoutMs: numbe
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
       return new NetworkError(`connection to ${host} was closed unexpectedly`, code, true);
+    case 'EPROTO':
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+      if (url.startsWith('https:') && /wrong version number|packet length too long/i.test(e?.message ?? '')) {
+        return new NetworkError(
+          `${host} does not speak TLS (https): it answered in plain HTTP. Use ${url.replace(/^https:/, 'http:').replace(/(\/\/[^/]+).*$/, '$1')} instead`,
+          code,
+        );
+      }
+      return new NetworkError(`request to ${host} failed: ${e?.message ?? String(err)}`, code);
     default:
       return new NetworkError(`request to ${host} failed: ${e?.message ?? String(err)}`, code);
   }

@@ -9,6 +9,10 @@ import { moderationSchemas } from './schemas/moderation.js';
 import { portalSchemas } from './schemas/portal.js';
 import { postSchemas } from './schemas/post.js';
 import { referenceSchemas } from './schemas/reference.js';
+import { sectionSchemas } from './schemas/section.js';
+import { statusSchemas } from './schemas/status.js';
+import { tabSchemas } from './schemas/tab.js';
+import { tagSchemas } from './schemas/tag.js';
 import { userSchemas } from './schemas/user.js';
 import { voteSchemas } from './schemas/vote.js';
 import { withJsonShape } from './json-shape.js';
@@ -92,6 +96,11 @@ export interface Endpoint {
   readonly destructive?: boolean;
   /** Set when the operation is not in the specification: its shape is assumed. */
   readonly assumed?: Assumed;
+  /**
+   * Another route form of this operation (the server answers both; the client and the tools
+   * use the operation named here).
+   */
+  readonly aliasOf?: string;
 }
 
 const SCHEMA_KEYS = ['params', 'query', 'body', 'multipart', 'response'] as const;
@@ -140,6 +149,70 @@ export const endpoints = {
       response: postSchemas().PostListResponseSchema,
     }),
   ),
+  'posts.get': define(
+    {
+      name: 'posts.get',
+      method: 'GET',
+      path: '/api/v1/posts/{key}',
+      summary: 'Get one post',
+      description:
+        "One post by its key, in the post list's full format, whatever its moderation status or tab (knowledge-base articles included).",
+      refusals: ['not-found'],
+      assumed: { decision: 'D-POST-SHOW', evidence: ['P1'] },
+    },
+    () => ({
+      params: z.object({ key: stringParam }),
+      response: dataOf(postSchemas().PostSchema),
+    }),
+  ),
+  'posts.create': define(
+    {
+      name: 'posts.create',
+      method: 'POST',
+      path: '/api/v1/posts',
+      summary: 'Create a post',
+      description:
+        "Creates a post written by `user_id` (the portal's first administrator when absent). Posts the portal's team creates skip moderation: it starts approved. `status_id` places it on its status's board; `category_id` files it under one category.",
+      assumed: { decision: 'D-POST-CREATE', evidence: ['P2'] },
+    },
+    () => ({
+      body: postSchemas().PostCreateBodySchema,
+      response: dataOf(postSchemas().PostSchema),
+    }),
+  ),
+  'posts.update': define(
+    {
+      name: 'posts.update',
+      method: 'PATCH',
+      path: '/api/v1/posts/{key}',
+      summary: 'Update a post',
+      description:
+        "Changes the fields sent: `title`, `description`, `category_id` (the post's one category; null clears it) and `status_id` (null clears it). A new status moves the post to that status's board and restarts `latest_status_change_at`.",
+      refusals: ['not-found'],
+      assumed: { decision: 'D-POST-UPDATE', evidence: ['P3'] },
+    },
+    () => ({
+      params: z.object({ key: stringParam }),
+      body: postSchemas().PostUpdateBodySchema,
+      response: dataOf(postSchemas().PostSchema),
+    }),
+  ),
+  'posts.delete': define(
+    {
+      name: 'posts.delete',
+      method: 'DELETE',
+      path: '/api/v1/posts/{key}',
+      summary: 'Delete a post with its comments and votes',
+      description: 'Deletes a post with its comments, references and votes.',
+      refusals: ['not-found'],
+      destructive: true,
+      assumed: { decision: 'D-POST-DELETE', evidence: ['P4'] },
+    },
+    () => ({
+      params: z.object({ key: stringParam }),
+      response: commonSchemas().MessageSchema,
+    }),
+  ),
 
   'votes.addAnonymous': define(
     {
@@ -167,6 +240,53 @@ export const endpoints = {
     },
     () => ({
       params: z.object({ key: stringParam, anonymous_id: stringParam }),
+      response: commonSchemas().EmptySchema,
+    }),
+  ),
+  'votes.list': define(
+    {
+      name: 'votes.list',
+      method: 'GET',
+      path: '/api/v1/posts/{key}/votes',
+      summary: "List the users' votes on a post",
+      description:
+        "The votes users cast on the post `key`, oldest first, each with its voter. Anonymous votes have no voter and are not listed; the post's `votes_count` counts them.",
+      refusals: ['not-found'],
+      assumed: { decision: 'D-USER-VOTE-LIST', evidence: ['V1'] },
+    },
+    () => ({
+      params: z.object({ key: stringParam }),
+      response: listOf(voteSchemas().UserVoteSchema),
+    }),
+  ),
+  'votes.add': define(
+    {
+      name: 'votes.add',
+      method: 'POST',
+      path: '/api/v1/posts/{key}/votes/{user}',
+      summary: 'Vote for a post on behalf of a user',
+      description:
+        'Adds the vote of the user `user` (UUID key, or integer id) to the post `key`: one vote per user and post, on the posts anonymous users may vote for.',
+      refusals: ['not-found', 'rule-violation'],
+      assumed: { decision: 'D-USER-VOTE-ADD', evidence: ['V2'] },
+    },
+    () => ({
+      params: z.object({ key: stringParam, user: stringParam }),
+      response: dataOf(voteSchemas().UserVoteSchema),
+    }),
+  ),
+  'votes.remove': define(
+    {
+      name: 'votes.remove',
+      method: 'DELETE',
+      path: '/api/v1/posts/{key}/votes/{user}',
+      summary: "Revoke a user's vote",
+      description: 'Revokes the vote of the user `user` (UUID key, or integer id) on the post `key`.',
+      refusals: ['not-found', 'rule-violation'],
+      assumed: { decision: 'D-USER-VOTE-REMOVE', evidence: ['V3'] },
+    },
+    () => ({
+      params: z.object({ key: stringParam, user: stringParam }),
       response: commonSchemas().EmptySchema,
     }),
   ),
@@ -225,6 +345,138 @@ export const endpoints = {
     () => ({
       params: z.object({ id: intParam }),
       response: commonSchemas().MessageSchema,
+    }),
+  ),
+
+  'statuses.list': define(
+    {
+      name: 'statuses.list',
+      method: 'GET',
+      path: '/api/v1/statuses',
+      summary: 'List statuses',
+      description: 'Every post status of the portal, with the board (tab) it belongs to.',
+      assumed: { decision: 'D-STATUS-LIST', evidence: ['S1'] },
+    },
+    () => ({
+      response: listOf(statusSchemas().StatusSchema),
+    }),
+  ),
+
+  'tags.list': define(
+    {
+      name: 'tags.list',
+      method: 'GET',
+      path: '/api/v1/tags',
+      summary: 'List tags',
+      description: 'Every tag of the portal: internal labels end users do not see.',
+      assumed: { decision: 'D-TAG-LIST', evidence: ['T1'] },
+    },
+    () => ({
+      response: listOf(tagSchemas().TagSchema),
+    }),
+  ),
+
+  'tabs.list': define(
+    {
+      name: 'tabs.list',
+      method: 'GET',
+      path: '/api/v1/tabs',
+      summary: 'List tabs (boards)',
+      description: 'Every tab of the portal: boards, roadmaps, changelogs and knowledge bases.',
+      assumed: { decision: 'D-TAB-LIST', evidence: ['B1'] },
+    },
+    () => ({
+      response: listOf(tabSchemas().TabSchema),
+    }),
+  ),
+  'tabs.get': define(
+    {
+      name: 'tabs.get',
+      method: 'GET',
+      path: '/api/v1/tabs/{tab}',
+      summary: 'Get one tab',
+      description: 'One tab by its integer id or its slug.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-TAB-GET', evidence: ['B2'] },
+    },
+    () => ({
+      params: z.object({ tab: stringParam }),
+      response: dataOf(tabSchemas().TabSchema),
+    }),
+  ),
+
+  'sections.list': define(
+    {
+      name: 'sections.list',
+      method: 'GET',
+      path: '/api/v1/sections',
+      summary: 'List the top-level sections',
+      description: 'The sections at the top of their tab (no parent), of every tab, in their order.',
+      assumed: { decision: 'D-SECTION-LIST', evidence: ['C1'] },
+    },
+    () => ({
+      response: listOf(sectionSchemas().SectionSchema),
+    }),
+  ),
+  'sections.children': define(
+    {
+      name: 'sections.children',
+      method: 'GET',
+      path: '/api/v1/sections/{section}/children',
+      summary: 'List the child sections of a section',
+      description: 'The sections directly inside the section `section` (integer id or slug), in their order.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-SECTION-CHILDREN', evidence: ['C2'] },
+    },
+    () => ({
+      params: z.object({ section: stringParam }),
+      response: listOf(sectionSchemas().SectionSchema),
+    }),
+  ),
+
+  'users.list': define(
+    {
+      name: 'users.list',
+      method: 'GET',
+      path: '/api/v1/users',
+      summary: 'List users with skip/limit pagination',
+      description:
+        'The users of the portal (administrators, members and customers) in the order they joined, paged like the post list.',
+      assumed: { decision: 'D-USER-LIST', evidence: ['U1'] },
+    },
+    () => ({
+      query: userSchemas().UserListQuerySchema,
+      response: userSchemas().UserListResponseSchema,
+    }),
+  ),
+  'users.findByEmail': define(
+    {
+      name: 'users.findByEmail',
+      method: 'GET',
+      path: '/api/v1/users/find_by_email',
+      summary: 'Find a user by e-mail address',
+      description: 'The user with this e-mail address, compared without regard to case.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-USER-FIND', evidence: ['U6'] },
+    },
+    () => ({
+      query: userSchemas().UserFindQuerySchema,
+      response: dataOf(userSchemas().PortalUserSchema),
+    }),
+  ),
+  'users.get': define(
+    {
+      name: 'users.get',
+      method: 'GET',
+      path: '/api/v1/users/{user}',
+      summary: 'Get one user',
+      description: 'One user by UUID key (any case) or integer id.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-USER-GET', evidence: ['U3'] },
+    },
+    () => ({
+      params: z.object({ user: stringParam }),
+      response: dataOf(userSchemas().PortalUserSchema),
     }),
   ),
 
@@ -287,6 +539,43 @@ export const endpoints = {
     },
     () => ({
       params: z.object({ id: intParam }),
+      response: commonSchemas().EmptySchema,
+    }),
+  ),
+  'comments.updateNested': define(
+    {
+      name: 'comments.updateNested',
+      method: 'PATCH',
+      alsoMethods: ['PUT'],
+      path: '/api/v1/posts/{key}/comments/{id}',
+      summary: 'Update a comment, named under its post',
+      description:
+        'The comment update under its post: the same operation as `PUT /api/v1/comments/{id}`. A comment of another post is not found.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-ROUTE-NESTED-COMMENTS', evidence: ['D1'] },
+      aliasOf: 'comments.update',
+    },
+    () => ({
+      params: z.object({ key: stringParam, id: intParam }),
+      body: commentSchemas().CommentUpdateBodySchema,
+      response: dataOf(commentSchemas().CommentSchema),
+    }),
+  ),
+  'comments.deleteNested': define(
+    {
+      name: 'comments.deleteNested',
+      method: 'DELETE',
+      path: '/api/v1/posts/{key}/comments/{id}',
+      summary: 'Delete a comment, named under its post',
+      description:
+        'The comment delete under its post: the same operation as `DELETE /api/v1/comments/{id}`. A comment of another post is not found.',
+      refusals: ['not-found'],
+      destructive: true,
+      assumed: { decision: 'D-ROUTE-NESTED-COMMENTS', evidence: ['D1'] },
+      aliasOf: 'comments.delete',
+    },
+    () => ({
+      params: z.object({ key: stringParam, id: intParam }),
       response: commonSchemas().EmptySchema,
     }),
   ),
@@ -439,6 +728,42 @@ export const endpoints = {
     }),
   ),
 
+  'groups.addUserInPath': define(
+    {
+      name: 'groups.addUserInPath',
+      method: 'POST',
+      path: '/api/v1/groups/{group}/users/{user}',
+      summary: 'Add a user to a group, the user named in the path',
+      description:
+        'The membership add with the user (UUID key, or integer id) in the path and no body: the same operation as `POST /api/v1/groups/{group}/users`.',
+      refusals: ['not-found', 'rule-violation'],
+      assumed: { decision: 'D-ROUTE-GROUP-USER-PATH', evidence: ['D2'] },
+      aliasOf: 'groups.addUser',
+    },
+    () => ({
+      params: z.object({ group: stringParam, user: stringParam }),
+      response: commonSchemas().MessageSchema,
+    }),
+  ),
+  'groups.removeUserInPath': define(
+    {
+      name: 'groups.removeUserInPath',
+      method: 'DELETE',
+      path: '/api/v1/groups/{group}/users/{user}',
+      summary: 'Remove a user from a group, the user named in the path',
+      description:
+        'The membership removal with the user (UUID key, or integer id) in the path and no body: the same operation as `DELETE /api/v1/groups/{group}/users`.',
+      refusals: ['not-found', 'rule-violation'],
+      destructive: true,
+      assumed: { decision: 'D-ROUTE-GROUP-USER-PATH', evidence: ['D2'] },
+      aliasOf: 'groups.removeUser',
+    },
+    () => ({
+      params: z.object({ group: stringParam, user: stringParam }),
+      response: commonSchemas().MessageSchema,
+    }),
+  ),
+
   'feedback.list': define(
     {
       name: 'feedback.list',
@@ -473,6 +798,23 @@ export const endpoints = {
       summary: 'Update the text of a feedback entry',
       description: 'Replaces the text of a feedback entry.',
       refusals: ['not-found'],
+    },
+    () => ({
+      params: z.object({ id: stringParam }),
+      body: feedbackSchemas().FeedbackUpdateBodySchema,
+      response: dataOf(feedbackSchemas().FeedbackSchema),
+    }),
+  ),
+  'feedback.updatePatch': define(
+    {
+      name: 'feedback.updatePatch',
+      method: 'PATCH',
+      path: '/api/v1/feedback/{id}',
+      summary: 'Update the text of a feedback entry (PATCH)',
+      description: 'The feedback update with the verb PATCH: the same operation as `PUT /api/v1/feedback/{id}`.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-ROUTE-FEEDBACK-PATCH', evidence: ['D3'] },
+      aliasOf: 'feedback.update',
     },
     () => ({
       params: z.object({ id: stringParam }),

@@ -175,6 +175,49 @@ const ARCHIVE = asciiZip([
   },
 ]);
 
+/** A user as the user operations show one: the member record with the e-mail address. */
+const portalUser = {
+  ...author,
+  email: 'priya.sharma@acme.test',
+  counter_votes: 1,
+  counter_comments: 3,
+  counter_posts: 5,
+  counter_comment_votes: 0,
+  created_at: AT,
+};
+
+const tab = { id: 1, slug: 'feedback', name: 'Feedback', type: 'board', description: '' };
+
+const features = {
+  id: 11,
+  tab_id: HELP_TAB,
+  parent_id: null,
+  title: 'Features',
+  slug: 'features',
+  description: 'What you can do with Acme Analytics.',
+  sort_order: 2,
+};
+
+/** The post the example creates (the server picks its key), then reads, moves to Planned and deletes. */
+const NEW_POST_KEY = 'q7x2m';
+const newPost = {
+  ...post,
+  id: NEW_POST_KEY,
+  title: 'Export dashboards as PDF',
+  description_short: 'Filed from support ticket #4821.',
+  description: 'Filed from support ticket #4821.',
+  votes_count: 0,
+  views_count: 0,
+  conversion: 0,
+  url: `${ORIGIN}/p/${NEW_POST_KEY}`,
+  url_edit: `${ORIGIN}/p/${NEW_POST_KEY}/edit`,
+  url_delete: `${ORIGIN}/p/${NEW_POST_KEY}/delete`,
+  categories: [{ id: 1, name: 'Dashboards', color: '#2f80ed' }],
+  status: { id: 1, name: 'Under review', color: '#8a94a6', tab_name: 'Feedback' },
+};
+
+const userVote = { id: 1, created_at: AT, voter: portalUser };
+
 const emptyPlan = {
   tab: { changes: [] },
   sections: { create: [], update: [], delete: [] },
@@ -199,6 +242,22 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     params: { limit: 1, order_by: 'votes_count' },
     response: { data: [post], hasMore: true, total: 43, skip: 0, limit: 1 },
   },
+  'posts.create': {
+    request: {
+      title: 'Export dashboards as PDF',
+      description: 'Filed from support ticket #4821.',
+      category_id: 1,
+      status_id: 1,
+    },
+    response: { data: newPost },
+  },
+  'posts.get': { params: { key: NEW_POST_KEY }, response: { data: newPost } },
+  'posts.update': {
+    params: { key: NEW_POST_KEY },
+    request: { status_id: 4 },
+    response: { data: { ...newPost, status: { id: 4, name: 'Planned', color: '#3366ff', tab_name: 'Roadmap' } } },
+  },
+  'posts.delete': { params: { key: NEW_POST_KEY }, response: { message: 'Post deleted successfully' } },
   'votes.addAnonymous': {
     params: { key: 'txmrb', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
     response: { data: { created_at: AT, voter: null } },
@@ -207,6 +266,9 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     params: { key: 'txmrb', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
     response: {},
   },
+  'votes.list': { params: { key: 'txmrb' }, response: { data: [userVote] } },
+  'votes.add': { params: { key: 'txmrb', user: USER_ID }, response: { data: userVote } },
+  'votes.remove': { params: { key: 'txmrb', user: USER_ID }, response: {} },
   'categories.list': { response: { data: [{ id: 1, name: 'Dashboards', color: '#2f80ed', sort_order: 1 }] } },
   'categories.create': {
     request: { name: 'Billing' },
@@ -218,6 +280,23 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     response: { data: { id: 7, name: 'Billing and invoices', color: '#123abc', sort_order: 7 } },
   },
   'categories.delete': { params: { id: 7 }, response: { message: 'Category deleted successfully' } },
+  'statuses.list': { response: { data: [{ id: 1, name: 'Under review', color: '#8a94a6', tab_id: 1 }] } },
+  'tags.list': { response: { data: [{ id: 't-bug', name: 'bug' }] } },
+  'tabs.list': { response: { data: [tab] } },
+  'tabs.get': { params: { tab: 'feedback' }, response: { data: tab } },
+  'sections.list': { response: { data: [features] } },
+  'sections.children': {
+    params: { section: '11' },
+    response: {
+      data: [{ ...features, id: 12, parent_id: 11, title: 'Dashboards', slug: 'dashboards', sort_order: 3 }],
+    },
+  },
+  'users.list': {
+    params: { limit: 1, skip: 9 },
+    response: { data: [portalUser], hasMore: true, total: 12, skip: 9, limit: 1 },
+  },
+  'users.findByEmail': { params: { email: 'priya.sharma@acme.test' }, response: { data: portalUser } },
+  'users.get': { params: { user: USER_ID }, response: { data: portalUser } },
   'comments.list': {
     params: { key: 'ky32v' },
     response: { data: [{ ...comment, id: 29, url: `${ORIGIN}/p/ky32v#comment-29` }] },
@@ -233,6 +312,12 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     response: { data: { ...comment, pinned_to_top: true } },
   },
   'comments.delete': { params: { id: 32 }, response: {} },
+  'comments.updateNested': {
+    params: { key: 'ky32v', id: 29 },
+    request: { comment: 'Widgets on the home screen are a great touch.' },
+    response: { data: { ...comment, id: 29, url: `${ORIGIN}/p/ky32v#comment-29` } },
+  },
+  'comments.deleteNested': { params: { key: 'ky32v', id: 29 }, response: {} },
   'references.create': {
     params: { key: '22b56' },
     request: { reference: 'Zendesk ticket #4821' },
@@ -283,6 +368,14 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     request: { user_id: NEW_MEMBER_DATABASE_ID },
     response: { message: 'User removed from group successfully' },
   },
+  'groups.addUserInPath': {
+    params: { group: GROUP_ID, user: NEW_MEMBER_ID },
+    response: { message: 'User added to group successfully' },
+  },
+  'groups.removeUserInPath': {
+    params: { group: GROUP_ID, user: String(NEW_MEMBER_DATABASE_ID) },
+    response: { message: 'User removed from group successfully' },
+  },
   'feedback.list': { response: { data: [feedback] } },
   'feedback.create': {
     request: { type: 'praise', feedback: 'The query builder beta is fast and intuitive.', user_id: USER_ID },
@@ -292,6 +385,11 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     params: { id: 'fb-12' },
     request: { feedback: 'The query builder is fast and intuitive.' },
     response: { data: { ...feedback, feedback: 'The query builder is fast and intuitive.' } },
+  },
+  'feedback.updatePatch': {
+    params: { id: 'fb-12' },
+    request: { feedback: 'The query builder is fast, and intuitive.' },
+    response: { data: { ...feedback, feedback: 'The query builder is fast, and intuitive.' } },
   },
   'feedback.delete': { params: { id: 'fb-12' }, response: {} },
   'feedback.summarize': {

@@ -26,6 +26,7 @@ function sameItem(what: string, parameter: string, value: string, operationIds: 
 
 export const openApiLinks: Readonly<Record<string, Links>> = {
   'posts.list': sameItem('first post', 'key', '$response.body#/data/0/id', ['comments.list', 'comments.create']),
+  'posts.create': sameItem('post', 'key', CREATED_ID, ['posts.get', 'posts.update', 'posts.delete']),
   'votes.addAnonymous': {
     votesRemoveAnonymous: {
       operationId: 'votes.removeAnonymous',
@@ -42,7 +43,11 @@ export const openApiLinks: Readonly<Record<string, Links>> = {
     ...sameItem('group', 'group', CREATED_ID, ['groups.listUsers', 'groups.addUser', 'groups.removeUser']),
   },
   'groups.get': sameItem('group', 'group', CREATED_ID, ['groups.listUsers', 'groups.addUser', 'groups.removeUser']),
-  'feedback.create': sameItem('feedback entry', 'id', CREATED_ID, ['feedback.update', 'feedback.delete']),
+  'feedback.create': sameItem('feedback entry', 'id', CREATED_ID, [
+    'feedback.update',
+    'feedback.updatePatch',
+    'feedback.delete',
+  ]),
   'moderation.pending': {
     moderationApprovePost: {
       operationId: 'moderation.approve',

@@ -64,8 +64,8 @@ const takesBlank = (schema: Json): boolean =>
 
 const TAGS: Record<string, string> = {
   portal: 'The portal the API key belongs to.',
-  posts: 'Feedback items, roadmap entries, changelog entries and knowledge-base articles (list only).',
-  votes: 'Votes of anonymous users on posts.',
+  posts: 'Feedback items, roadmap entries, changelog entries and knowledge-base articles.',
+  votes: 'Votes on posts, of anonymous users and of named users.',
   categories: 'Categories organise posts and are visible to end users.',
   comments: 'Comments and replies on posts.',
   references: 'Reference texts attached to posts.',
@@ -73,6 +73,11 @@ const TAGS: Record<string, string> = {
   feedback: 'Feedback entries and their summary.',
   moderation: 'Queues of pending and rejected posts and comments, and the approve/reject transitions.',
   knowledgebase: 'Knowledge-base link health and ZIP sync.',
+  statuses: 'Post statuses; each belongs to a board.',
+  tags: 'Internal labels on posts.',
+  tabs: 'Tabs: boards, roadmaps, changelogs and knowledge bases.',
+  sections: 'Sections of a tab, nested by parent.',
+  users: 'The users of the portal.',
 };
 
 const tagOf = (endpoint: Endpoint): string => endpoint.name.split('.')[0];
@@ -91,6 +96,9 @@ const PATH_PARAMETERS: Record<string, string> = {
   identifier: 'The post key for posts, the numeric id for comments.',
   scanId: 'The `scan_id` returned when the scan started.',
   tabId: 'The id of a knowledge-base tab.',
+  user: 'The user: UUID key (any case) or integer id.',
+  tab: 'The tab: integer id or slug.',
+  section: 'The section: integer id or slug.',
 };
 
 const QUERY_PARAMETERS: Record<string, string> = {

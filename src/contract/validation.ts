@@ -179,6 +179,17 @@ export function uuidString(field: string) {
   return withJsonShape(s, { type: 'string', pattern: trimmed(UUID.source.slice(1, -1)) });
 }
 
+/** What Laravel's `email` rule lets through, near enough: one `@` with text and no spaces on both sides. */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+export function emailString(field: string) {
+  const s = z
+    .string({ error: typeError(field, 'a string') })
+    .refine((v) => v.length > 0, { error: required(field), abort: true })
+    .refine((v) => EMAIL.test(v), { error: `The ${attributeName(field)} field must be a valid email address.` });
+  return withJsonShape(s, { type: 'string', pattern: EMAIL.source });
+}
+
 export function oneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
   return z.enum(values, { error: `The selected ${attributeName(field)} is invalid.` });
 }

@@ -44,14 +44,16 @@ function listsOf(value: unknown, path = ''): string[] {
 }
 
 function at(value: unknown, path: string): unknown[] {
-  return path.split('.').reduce<any>((v, k) => (k === '' ? v : v[k]), value) as unknown[];
+  return path
+    .split('.')
+    .reduce<unknown>((v, k) => (k === '' ? v : (v as Record<string, unknown>)[k]), value) as unknown[];
 }
 
 function withLists(value: unknown, lists: Record<string, unknown[]>): Record<string, unknown> {
   const copy = structuredClone(value) as Record<string, unknown>;
   for (const [path, items] of Object.entries(lists)) {
     const keys = path.split('.');
-    const parent = keys.slice(0, -1).reduce<any>((v, k) => v[k], copy);
+    const parent = keys.slice(0, -1).reduce<Record<string, unknown>>((v, k) => v[k] as Record<string, unknown>, copy);
     parent[keys[keys.length - 1]] = items;
   }
   return copy;

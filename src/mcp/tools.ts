@@ -100,7 +100,8 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
   };
 }
 
-export const tools: readonly ToolDefinition[] = endpointList.map(toolOf);
+/** Another route form of an operation is not another tool. */
+export const tools: readonly ToolDefinition[] = endpointList.filter((e) => !e.aliasOf).map(toolOf);
 
 export const toolsets: readonly string[] = [...new Set(tools.map((t) => t.toolset))];
 

@@ -77,6 +77,6 @@ describe('fp feedback', () => {
   it('update of an unknown entry exits 1', async () => {
     const r = await server.fp(['feedback', 'update', 'fb-404', '--text', 'Nothing']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: No query results for model [App\\Models\\Feedback] fb-404 (404)\n');
+    expect(r.stderr).toBe('error: feedback fb-404 not found (404)\n');
   });
 });

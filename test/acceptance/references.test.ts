@@ -23,7 +23,7 @@ describe('fp references', () => {
   it('add to an unknown post exits 1', async () => {
     const r = await server.fp(['references', 'add', 'nope9', 'JIRA-1']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: No query results for model [App\\Models\\Post] nope9 (404)\n');
+    expect(r.stderr).toBe('error: post nope9 not found (404)\n');
   });
 
   it('delete without --yes off a terminal exits 2', async () => {

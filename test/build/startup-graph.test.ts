@@ -8,8 +8,8 @@ import { ADMIN_KEY } from '../support/fixture-seed.js';
 
 /** Modules that one-shot commands never run: archives, prompts, spinners, the server, MCP, storage, markdown. */
 const HEAVY = [
-  /node_modules\/(yazl|yauzl|@inquirer|ora|@modelcontextprotocol|libsql|busboy|markdown-it|sanitize-html|htmlparser2|linkify-it|yaml|conf|cli-table3)(\/|$)/,
-  /^(undici|yazl|yauzl|@inquirer\/prompts|ora|@modelcontextprotocol\/.*|libsql|busboy|markdown-it|sanitize-html|htmlparser2|linkify-it|yaml|conf|cli-table3)$/,
+  /node_modules\/(yazl|yauzl|@inquirer|ora|@modelcontextprotocol|libsql|busboy|markdown-it|sanitize-html|htmlparser2|linkify-it|yaml|conf)(\/|$)/,
+  /^(undici|yazl|yauzl|@inquirer\/prompts|ora|@modelcontextprotocol\/.*|libsql|busboy|markdown-it|sanitize-html|htmlparser2|linkify-it|yaml|conf)$/,
   /^src\/server\//,
   /^src\/cli\/mcp\//,
   // undici's index loads fetch, WebSocket and cookies (and through them Node's own undici);

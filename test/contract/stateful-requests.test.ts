@@ -47,6 +47,8 @@ const STATE_FIELDS: Record<string, string[]> = {
   'comments.create': ['user_id', 'parent_id'],
   'comments.update': ['parent_id'],
   'posts.list': ['saved_query_id'],
+  'posts.create': ['category_id', 'status_id', 'user_id'],
+  'posts.update': ['category_id', 'status_id'],
   'knowledgebase.scanLinks': ['tab_id'],
   'knowledgebase.linkResults': ['tab_id'],
   'knowledgebase.export': ['tab_id'],
@@ -72,11 +74,7 @@ function pathAndQuery(g: Gen, { path, op }: Operation, pools: Pools, invalid: st
       const linked = pools.get(`${op.operationId}:${p.name}`) ?? [];
       values[p.name] = wrong ? g(() => wrongValueOf(p.schema)) : g(() => pathValueOf(p, linked));
     } else if (wrong || p.required || g(fc.boolean)) {
-      const value = wrong
-        ? g(() => wrongValueOf(p.schema))
-        : p.allowEmptyValue && g(fc.nat, 9) === 0
-          ? ''
-          : g(() => valueOf(p.schema));
+      const value = wrong ? g(() => wrongValueOf(p.schema)) : queryValue(g, p);
       for (const item of [value].flat())
         search.append(p.name, typeof item === 'object' ? JSON.stringify(item) : String(item));
     }
@@ -86,8 +84,17 @@ function pathAndQuery(g: Gen, { path, op }: Operation, pools: Pools, invalid: st
   return { target: qs ? `${filled}?${qs}` : filled, path: values };
 }
 
-function jsonBody(g: Gen, schema: Json, invalid: string | undefined): string {
-  const value = g(() => valueOf(schema)) as Json;
+/** A query value: blank now and then (it is absent), the document's example, or any value the schema allows. */
+function queryValue(g: Gen, p: Json): unknown {
+  const pick = g(fc.nat, 9);
+  if (p.allowEmptyValue && pick === 0) return '';
+  if (p.example !== undefined && pick <= 3) return p.example;
+  return g(() => valueOf(p.schema));
+}
+
+function jsonBody(g: Gen, schema: Json, example: unknown, invalid: string | undefined): string {
+  const useExample = example !== undefined && g(fc.nat, 3) === 0;
+  const value = (useExample ? structuredClone(example) : g(() => valueOf(schema))) as Json;
   if (invalid === 'body:(missing)') for (const name of schema.required ?? []) delete value[name];
   else if (invalid?.startsWith('body:'))
     value[invalid.slice(5)] = g(() => wrongValueOf(schema.properties[invalid.slice(5)]));
@@ -145,7 +152,10 @@ async function build(g: Gen, operation: Operation, pools: Pools, meant: 'valid' 
   const targets = invalidTargets(operation, schema, multipart);
   const invalid = meant === 'invalid' && targets.length ? g(fc.constantFrom, ...targets) : undefined;
   const built = pathAndQuery(g, operation, pools, invalid);
-  if (schema) return { ...built, body: jsonBody(g, schema, invalid), contentType: 'application/json' };
+  if (schema) {
+    const body = jsonBody(g, schema, content['application/json'].example, invalid);
+    return { ...built, body, contentType: 'application/json' };
+  }
   if (multipart) {
     const { body, type } = await multipartBody(g, multipart, invalid);
     return { ...built, body, contentType: type };
@@ -184,7 +194,7 @@ function follow(op: Json, path: Json, answer: unknown, pools: Pools): void {
 }
 
 async function step(g: Gen, server: TestServer, pools: Pools): Promise<void> {
-  const operation = operations[g(fc.nat, operations.length - 1)];
+  const operation = operations[g(() => fc.noBias(fc.nat(operations.length - 1)))];
   const { op } = operation;
   const meant = g(fc.constantFrom, 'valid', 'valid', 'valid', 'invalid');
   const { target, path, body, contentType } = await build(g, operation, pools, meant);

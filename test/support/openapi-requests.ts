@@ -116,10 +116,11 @@ function anyWrongValueOf(schema: Json): fc.Arbitrary<unknown> {
   return fc.oneof(...wrong);
 }
 
-/** Path parameter values: ids the links handed out, or any value the schema allows. */
+/** Path parameter values: ids the links handed out, the document's example, or any value the schema allows. */
 export function pathValueOf(parameter: Json, linked: readonly unknown[]): fc.Arbitrary<unknown> {
   const any = valueOf(parameter.schema).filter((v) => String(v) !== '' && !/^\.\.?$|\//.test(String(v)));
-  return linked.length ? fc.oneof(fc.constantFrom(...linked.slice(-8)), any) : any;
+  const known = [...linked.slice(-8), ...(parameter.example === undefined ? [] : [parameter.example])];
+  return known.length ? fc.oneof(fc.constantFrom(...known), any) : any;
 }
 
 /** A runtime expression of a link (`$response.body#/data/id`, `$request.path.key`) or a constant. */

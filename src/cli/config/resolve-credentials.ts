@@ -25,15 +25,18 @@ export function checkBaseUrl(url: string): string {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UsageError(`invalid base URL "${url}": only http and https are supported`);
   }
-  return url.replace(/\/+$/, '');
+  return withoutApiPath(url);
 }
+
+/** `https://x.example/api/v1/` is the portal `https://x.example`: fp adds the API's path itself. */
+const withoutApiPath = (url: string) => url.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
 
 /** Same scheme, host (any case), port (default or explicit) and path (trailing slashes ignored). */
 export function sameBaseUrl(a: string, b: string): boolean {
   const norm = (u: string) => {
     try {
       const url = new URL(u);
-      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+      return withoutApiPath(`${url.origin}${url.pathname}`);
     } catch {
       return u;
     }

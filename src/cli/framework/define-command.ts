@@ -107,7 +107,9 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
 
   /** API field → the flag the user typed for it (arguments keep the API's field names, as the contract shows them). */
   const typed = new Map<string, string>();
-  for (const fl of flags) if (fl.field) typed.set(fl.field, flagName(fl));
+  for (const fl of flags) {
+    for (const field of [fl.field, ...(fl.errorsFor ?? [])]) if (field) typed.set(field, flagName(fl));
+  }
 
   function register(parent: Command, f: Factory): Command {
     const cmd = parent

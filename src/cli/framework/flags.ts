@@ -23,6 +23,11 @@ export interface FlagSpec {
    * checked with the endpoint's zod schema before anything is sent, and errors name the flag.
    */
   field?: string;
+  /**
+   * API fields the server's errors name for this flag's value, when it is not sent as a checked
+   * `field` (a name resolved to an id, e.g. `--tab` → `tab_id`): the errors name the flag instead.
+   */
+  errorsFor?: readonly string[];
   /** Check `field` against another operation's schema (a value the command sends in a follow-up request). */
   checkedBy?: OperationName;
   /** Repeatable, and comma-separated values are split. */

@@ -2,6 +2,8 @@ import type { Writable } from 'node:stream';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { ServeOptionError, serveOptions, servedTools, type ServeOptions } from '../../mcp/serve-options.js';
 import { createToolServer } from '../../mcp/tool-server.js';
+import { toolsets } from '../../mcp/tools.js';
+import { closest, didYouMean } from '../resolve/by-name.js';
 import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 
@@ -16,9 +18,16 @@ function optionsOf(opts: McpOptions): ServeOptions {
   try {
     return serveOptions(opts);
   } catch (err) {
-    if (err instanceof ServeOptionError) throw new UsageError(err.message);
+    if (err instanceof ServeOptionError) throw new UsageError(`${err.message}${toolsetHint(opts.toolsets)}`);
     throw err;
   }
+}
+
+/** ` Did you mean "moderation"?` for a toolset typed with a slip (`--toolsets moderaton`). */
+function toolsetHint(list: string | undefined): string {
+  const typed = (list ?? '').split(',').map((s) => s.trim());
+  const slip = typed.find((name) => name && !toolsets.includes(name) && closest(toolsets, name));
+  return slip ? didYouMean(toolsets, slip) : '';
 }
 
 /**

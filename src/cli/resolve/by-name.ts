@@ -70,27 +70,33 @@ export function pickNamed<T extends { name: string }>(
 
 /** ` Did you mean "x"?` when one name is close (edit distance at most a third of its length). */
 export function didYouMean(names: readonly string[], typed: string): string {
+  const best = closest(names, typed);
+  return best !== undefined ? ` Did you mean "${best}"?` : '';
+}
+
+/** The name closest to what was typed, when it is close (edit distance at most a third of its length). */
+export function closest(names: readonly string[], typed: string): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const n of names) {
     const d = distance(n.toLowerCase(), typed.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [n, d];
   }
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3))
-    ? ` Did you mean "${best}"?`
-    : '';
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : undefined;
 }
 
+/** Edits between two names, a swap of two neighbouring letters (`dmeo`) counting as one. */
 function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j];
-      row[j] = next;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return row[b.length];
+  return d[a.length][b.length];
 }

@@ -1,4 +1,4 @@
-import type { SeedFile } from '../../server/store/state.js';
+import type { SeedFile } from '../../seed/seed-file.js';
 
 /** Seed-file format 1 records (as `fp server --seed` reads them). */
 export type PortalSeed = SeedFile['portals'][number];

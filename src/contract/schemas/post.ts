@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { withJsonShape } from '../json-shape.js';
 import { lazily } from '../lazily.js';
 import { publicText } from '../public-text.js';
-import { integerField, oneOf } from '../validation.js';
+import { integerField, oneOf, optionalString, requiredString, uuidString } from '../validation.js';
 import { commentSchemas } from './comment.js';
 import { commonSchemas } from './common.js';
 import { userSchemas } from './user.js';
@@ -63,6 +63,9 @@ export const PLATFORMS = [
 ] as const;
 
 const CUSTOM_FIELD = /^cf_[0-9]+$/;
+
+/** The most a post description holds: a MySQL TEXT column. */
+export const POST_DESCRIPTION_MAX = 65_535;
 
 const INTEGER_TEXT = /^-?[0-9]+$/;
 
@@ -186,7 +189,23 @@ export const postSchemas = lazily(() => {
     limit: z.number().int(),
   });
 
+  /** What a post is made of: the four fields a real client sends (title, description, category, status). */
+  const postFields = {
+    title: requiredString('title', { max: 255 }),
+    description: optionalString('description', { max: POST_DESCRIPTION_MAX }),
+    category_id: integerField('category_id').nullish(),
+    status_id: integerField('status_id').nullish(),
+  };
+
+  /** `user_id` names the author (the portal's first admin when absent). */
+  const PostCreateBodySchema = z.object({ ...postFields, user_id: uuidString('user_id').nullish() });
+
+  /** Only the fields sent change; a `title` that is sent must be a title. */
+  const PostUpdateBodySchema = z.object({ ...postFields, title: postFields.title.optional() });
+
   return {
+    PostCreateBodySchema,
+    PostUpdateBodySchema,
     PostCategorySchema,
     PostStatusSchema,
     PostSchema,
@@ -202,3 +221,5 @@ export type Post = z.infer<PostSchemas['PostSchema']>;
 export type PostListQuery = z.input<PostSchemas['PostListQuerySchema']>;
 export type PostListParsedQuery = z.output<PostSchemas['PostListQuerySchema']>;
 export type PostListResponse = z.infer<PostSchemas['PostListResponseSchema']>;
+export type PostCreateBody = z.output<PostSchemas['PostCreateBodySchema']>;
+export type PostUpdateBody = z.output<PostSchemas['PostUpdateBodySchema']>;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
 import { publicText } from '../public-text.js';
+import { emailString, integerField } from '../validation.js';
 import { commonSchemas } from './common.js';
 
 /** Built on first use: a command builds the schemas of the resources it calls only. */
@@ -50,7 +51,34 @@ export const userSchemas = lazily(() => {
     ...Counters,
   });
 
-  return { AuthorSchema, UserSchema, PostAuthorSchema };
+  /** A user of the portal as the user operations show it: the group-member record with its integer id and e-mail. */
+  const PortalUserSchema = UserSchema.extend({ database_id: z.number().int(), email: z.string() });
+
+  /** The user list pages as the post list does: `skip` and `limit` in, `hasMore` and `total` out. */
+  const UserListQuerySchema = z.object({
+    limit: integerField('limit', { min: 1, max: 100 }).optional(),
+    skip: integerField('skip', { min: 0 }).optional(),
+  });
+
+  const UserListResponseSchema = z.looseObject({
+    data: z.array(PortalUserSchema),
+    hasMore: z.boolean(),
+    total: z.number().int(),
+    skip: z.number().int(),
+    limit: z.number().int(),
+  });
+
+  const UserFindQuerySchema = z.object({ email: emailString('email') });
+
+  return {
+    AuthorSchema,
+    UserSchema,
+    PostAuthorSchema,
+    PortalUserSchema,
+    UserListQuerySchema,
+    UserListResponseSchema,
+    UserFindQuerySchema,
+  };
 });
 
 type UserSchemas = ReturnType<typeof userSchemas>;
@@ -58,3 +86,5 @@ type UserSchemas = ReturnType<typeof userSchemas>;
 export type Author = z.infer<UserSchemas['AuthorSchema']>;
 export type User = z.infer<UserSchemas['UserSchema']>;
 export type PostAuthor = z.infer<UserSchemas['PostAuthorSchema']>;
+export type PortalUser = z.infer<UserSchemas['PortalUserSchema']>;
+export type UserListQuery = z.input<UserSchemas['UserListQuerySchema']>;

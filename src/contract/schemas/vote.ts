@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
 import { commonSchemas } from './common.js';
+import { userSchemas } from './user.js';
 
 /** Built on first use: a command builds the schemas of the resources it calls only. */
 export const voteSchemas = lazily(() => {
@@ -11,9 +12,17 @@ export const voteSchemas = lazily(() => {
     voter: z.string().nullable(),
   });
 
-  return { AnonymousVoteSchema };
+  /** A user's vote, shaped as the webhook's `vote` object: `id`, `created_at` and the `voter`. */
+  const UserVoteSchema = z.looseObject({
+    id: z.number().int(),
+    created_at: Timestamp,
+    voter: userSchemas().PortalUserSchema,
+  });
+
+  return { AnonymousVoteSchema, UserVoteSchema };
 });
 
 type VoteSchemas = ReturnType<typeof voteSchemas>;
 
 export type AnonymousVote = z.infer<VoteSchemas['AnonymousVoteSchema']>;
+export type UserVote = z.infer<VoteSchemas['UserVoteSchema']>;

@@ -3,6 +3,7 @@ import type { Group } from '../../contract/schemas/group.js';
 import { isoMicros } from '../present/user.js';
 import type { GroupRecord, PortalState, UserRecord } from '../store/state.js';
 import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';
+import { userByKeyOrDatabaseId } from './users.js';
 
 const NAME_TAKEN = 'The name has already been taken.';
 export const GROUP_OR_USER_NOT_FOUND = 'Group or User not found';
@@ -101,15 +102,6 @@ function groupForMembership(portal: PortalState, rawId: string): GroupRecord {
 export function groupMembers(portal: PortalState, rawId: string): UserRecord[] {
   const group = groupForMembership(portal, rawId);
   return portal.groupMembers(group.id);
-}
-
-/** A user by UUID key, or by integer database id (a number or a string of digits). */
-function userByKeyOrDatabaseId(portal: PortalState, ref: string | number): UserRecord | undefined {
-  if (typeof ref === 'number' || /^\d+$/.test(ref)) {
-    const dbId = Number(ref);
-    return Number.isSafeInteger(dbId) ? portal.userByDatabaseId(dbId) : undefined;
-  }
-  return portal.userIgnoringCase(ref);
 }
 
 export function addGroupUser(portal: PortalState, rawGroupId: string, userRef: string | number): void {

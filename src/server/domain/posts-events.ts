@@ -38,13 +38,17 @@ export function emitPostStatusChanged(portal: PortalState, post: PostRecord, fro
 
 /**
  * The one place a post's status changes: the new status and the time of the change
- * are written, and post.status_changed is emitted (for a visible post).
+ * are written, the post moves to the new status's board (a status decides where its
+ * posts show; clearing the status leaves the post where it is), and post.status_changed
+ * is emitted (for a visible post).
  */
 export function changePostStatus(portal: PortalState, post: PostRecord, statusId: number | null, now: Date): void {
   const from = post.status_id;
   if (from === statusId) return;
   const at = now.toISOString();
-  Object.assign(post, { status_id: statusId, latest_status_change_at: at, updated_at: at });
-  portal.updatePost(post.key, { status_id: statusId, latest_status_change_at: at, updated_at: at });
+  const board = statusId === null ? undefined : portal.status(statusId)?.tab_id;
+  const patch = { status_id: statusId, latest_status_change_at: at, updated_at: at, tab_id: board ?? post.tab_id };
+  Object.assign(post, patch);
+  portal.updatePost(post.key, patch);
   emitPostStatusChanged(portal, post, from, now);
 }

@@ -53,7 +53,7 @@ const NEGATION_WINDOW = 3;
 
 type Token = { kind: 'word'; text: string } | { kind: 'break' };
 
-const TOKEN = /([\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*)|([.!?;:,()[\]{}"\n]|\s[-–—]\s)/gu;
+const TOKEN = /([\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*)|([.!?;:,()[\]{}"\n]|\s[-\u2013\u2014]\s)/gu;
 
 function tokenize(text: string): Token[] {
   const normalized = text.toLowerCase().replace(/[\u2018\u2019\u02bc`]/g, "'");

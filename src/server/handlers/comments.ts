@@ -1,4 +1,7 @@
-import { createComment, deleteComment, listComments, updateComment } from '../domain/comments.js';
+import { createComment, deleteComment, findCommentById, listComments, updateComment } from '../domain/comments.js';
+import { noQueryResults } from '../domain/errors.js';
+import { findPostByKey } from '../domain/posts-find.js';
+import type { PortalState } from '../store/state.js';
 import { presentComment } from '../present/comment.js';
 import { ok, type HandlerMap } from './types.js';
 
@@ -13,4 +16,19 @@ export const commentHandlers: HandlerMap = {
     deleteComment(portal, params.id, now);
     return ok({});
   },
+  'comments.updateNested': ({ portal, params, body, now, origin, key }) => {
+    commentOfPost(portal, params.key, params.id);
+    return ok({ data: presentComment(portal, updateComment(portal, params.id, body, now), origin, key) });
+  },
+  'comments.deleteNested': ({ portal, params }) => {
+    commentOfPost(portal, params.key, params.id);
+    deleteComment(portal, params.id);
+    return ok({});
+  },
 };
+
+/** The nested route form names the post too: a comment of another post is not found. */
+function commentOfPost(portal: PortalState, postKey: string, commentId: string): void {
+  const post = findPostByKey(portal, postKey);
+  if (findCommentById(portal, commentId).post_key !== post.key) throw noQueryResults('Comment', commentId);
+}

@@ -1,5 +1,6 @@
 import {
   addGroupUser,
+  GROUP_OR_USER_NOT_FOUND,
   createGroup,
   deleteGroup,
   findGroup,
@@ -8,6 +9,8 @@ import {
   removeGroupUser,
   updateGroup,
 } from '../domain/groups.js';
+import { NotFoundError } from '../domain/errors.js';
+import { userByKeyOrDatabaseId } from '../domain/users.js';
 import { presentGroupUser, userCounters } from '../present/user.js';
 import { ok, type HandlerMap } from './types.js';
 
@@ -31,6 +34,17 @@ export const groupHandlers: HandlerMap = {
   },
   'groups.removeUser': ({ portal, params, body }) => {
     removeGroupUser(portal, params.group, body.user_id);
+    return ok({ message: 'User removed from group successfully' });
+  },
+  'groups.addUserInPath': ({ portal, params }) => {
+    addGroupUser(portal, params.group, params.user);
+    return ok({ message: 'User added to group successfully' });
+  },
+  // The path form names the user by UUID key or integer id; the body form takes the integer id only.
+  'groups.removeUserInPath': ({ portal, params }) => {
+    const user = userByKeyOrDatabaseId(portal, params.user);
+    if (!user) throw new NotFoundError(GROUP_OR_USER_NOT_FOUND);
+    removeGroupUser(portal, params.group, user.database_id);
     return ok({ message: 'User removed from group successfully' });
   },
 };

@@ -7,7 +7,9 @@ import { moderationHandlers } from './moderation.js';
 import { portalHandlers } from './portal.js';
 import { postHandlers } from './posts.js';
 import { referenceHandlers } from './references.js';
+import { taxonomyHandlers } from './taxonomy.js';
 import type { HandlerMap } from './types.js';
+import { userHandlers } from './users.js';
 import { voteHandlers } from './votes.js';
 
 /** Every operation's handler, keyed by operation name. */
@@ -22,4 +24,6 @@ export const allHandlers: HandlerMap = {
   ...feedbackHandlers,
   ...moderationHandlers,
   ...knowledgebaseHandlers,
+  ...taxonomyHandlers,
+  ...userHandlers,
 };

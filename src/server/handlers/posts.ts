@@ -1,4 +1,6 @@
+import { findPostByKey } from '../domain/posts-find.js';
 import { listPosts } from '../domain/posts-list.js';
+import { createPost, deletePost, updatePost } from '../domain/posts-write.js';
 import { presentPost, presentPostMinimal } from '../present/post.js';
 import { userCounters } from '../present/user.js';
 import { ok, type HandlerMap } from './types.js';
@@ -16,5 +18,15 @@ export const postHandlers: HandlerMap = {
       skip: page.skip,
       limit: page.limit,
     });
+  },
+  'posts.get': ({ portal, params, origin }) =>
+    ok({ data: presentPost(portal, findPostByKey(portal, params.key), origin) }),
+  'posts.create': ({ portal, store, body, now, origin }) =>
+    ok({ data: presentPost(portal, createPost(portal, store, body, now), origin) }),
+  'posts.update': ({ portal, params, body, now, origin }) =>
+    ok({ data: presentPost(portal, updatePost(portal, params.key, body, now), origin) }),
+  'posts.delete': ({ portal, params, now }) => {
+    deletePost(portal, params.key, now);
+    return ok({ message: 'Post deleted successfully' });
   },
 };

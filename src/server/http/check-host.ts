@@ -48,7 +48,8 @@ function singleHost(req: IncomingMessage): string {
     const address = unmapped(req.socket.localAddress ?? '127.0.0.1');
     return `${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
   }
-  if (!isHostHeader(header)) throw new HttpError(400, 'The Host header is not a valid host name.');
+  if (!isHostHeader(header) || !URL.canParse(`http://${header}`))
+    throw new HttpError(400, 'The Host header is not a valid host name.');
   return header;
 }
 

@@ -7,5 +7,6 @@ const HOST_HEADER = new RegExp(`^${NAME}(?::\\d{1,5})?$`, 'i');
 /** A host name as `--allowed-hosts` takes it: no scheme, no port. */
 export const isHostName = (value: string): boolean => HOST_NAME.test(value);
 
-/** A Host header value: a host name and an optional port. */
-export const isHostHeader = (value: string): boolean => HOST_HEADER.test(value);
+/** A Host header value: a host name and an optional port (at most 65535). */
+export const isHostHeader = (value: string): boolean =>
+  HOST_HEADER.test(value) && Number(/:(\d+)$/.exec(value)?.[1] ?? 0) <= 65535;

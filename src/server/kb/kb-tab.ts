@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { newPostKey } from '../domain/post-key.js';
 import { RuleViolation, ValidationError } from '../domain/errors.js';
 import type { PortalData, PortalState, PostRecord, SectionRecord, TabRecord } from '../store/state.js';
 import type { IdSource, KbTab, SyncOwnership } from '../../kb/index.js';
@@ -82,8 +82,6 @@ export function foreignOwnership(
   };
 }
 
-const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
 /**
  * Ids for created items, unique across every portal of the store so that a
  * later archive can never mistake them for another portal's items. With the
@@ -100,16 +98,9 @@ export function storeIdSource(
   return {
     newSectionId: store ? () => store.newSectionId() : () => ++sectionId,
     newArticleKey: () => {
-      for (let length = 5; ; length++) {
-        for (let attempt = 0; attempt < 20; attempt++) {
-          let key = '';
-          for (let i = 0; i < length; i++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
-          if (!taken(key)) {
-            keys.add(key);
-            return key;
-          }
-        }
-      }
+      const key = newPostKey(taken);
+      keys.add(key);
+      return key;
     },
   };
 }
@@ -159,6 +150,7 @@ export function writeBackKbTab(
     portal.comments = portal.comments.filter((c) => !removed.has(c.post_key));
     portal.references = portal.references.filter((r) => !removed.has(r.post_key));
     portal.anonymous_votes = portal.anonymous_votes.filter((v) => !removed.has(v.post_key));
+    portal.user_votes = portal.user_votes.filter((v) => !removed.has(v.post_key));
   }
 
   const postByKey = new Map(tabPosts(portal, tab.id).map((p) => [p.key, p]));

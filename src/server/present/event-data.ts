@@ -66,5 +66,19 @@ export function anonymousVoteEventData(
   };
 }
 
+/** A named user's vote as `{id, created_at, voter}`; the voter is the acting user. */
+export function userVoteEventData(
+  portal: PortalState,
+  vote: { id: number; created_at: string },
+  voter: UserRecord,
+  post: PostRecord,
+): Record<string, unknown> {
+  return {
+    vote: { id: vote.id, created_at: isoMicros(vote.created_at), voter: userData(portal, voter) },
+    post: postData(portal, post),
+    user: userData(portal, voter),
+  };
+}
+
 /** The author of an item, as the acting user of its `*.created` event. */
 export const authorOf = (portal: PortalState, userId: string): UserRecord => findUser(portal, userId);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Author, PostAuthor, User } from '../../contract/schemas/user.js';
+import type { Author, PortalUser, PostAuthor, User } from '../../contract/schemas/user.js';
 import type { PortalState, UserRecord } from '../store/state.js';
 
 /** Timestamps as the service prints them: ISO 8601 with microseconds and `Z`. */
@@ -15,12 +15,12 @@ export type UserCounters = (user: UserRecord) => {
   counter_comment_votes: number;
 };
 
-/** A user's counters (comments and posts of every moderation state), as the store keeps them. */
+/** A user's counters (comments and posts of every moderation state, votes cast), as the store keeps them. */
 export function userCounters(portal: PortalState): UserCounters {
   return (user) => {
     const counts = portal.userCounts(user.id);
     return {
-      counter_votes: 0,
+      counter_votes: counts.votes,
       counter_comments: counts.comments,
       counter_posts: counts.posts,
       counter_comment_votes: 0,
@@ -73,4 +73,14 @@ export function presentGroupUser(
 
 export function presentPostAuthor(portal: PortalState, user: UserRecord, counters = userCounters(portal)): PostAuthor {
   return { id: user.id, name: user.name, email: user.email, role: user.role, ...counters(user) };
+}
+
+/** A user as the user operations show one: the group-member record with the e-mail address. */
+export function presentPortalUser(
+  portal: PortalState,
+  user: UserRecord,
+  origin: string,
+  counters = userCounters(portal),
+): PortalUser {
+  return { ...presentGroupUser(portal, user, origin, counters), database_id: user.database_id, email: user.email };
 }

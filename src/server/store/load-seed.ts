@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
+import { nameKey } from '../../contract/name-key.js';
 import {
   CommentSeed,
   SeedFileSchema,
@@ -13,6 +14,8 @@ import {
   type SectionRecord,
   type ServerState,
   type UserRecord,
+  type UserVoteRecord,
+  UserVoteSeed,
 } from './state.js';
 
 /** A seed file's text: read whole, then decoded at once (half the time of reading it as text on a large seed). */
@@ -64,7 +67,7 @@ export const CATEGORY_PALETTE = [
   '#f97316',
 ];
 
-function slugify(text: string): string {
+export function slugify(text: string): string {
   return (
     text
       .normalize('NFKD')
@@ -210,7 +213,7 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
     const tagIds = new Set(p.tags.map((t) => t.id));
 
     unique(p.categories, (c) => c.id, 'id', 'categories');
-    unique(p.categories, (c) => c.name, 'name', 'categories');
+    unique(p.categories, (c) => nameKey(c.name), 'name', 'categories');
     const catId = nextId(p.categories.map((c) => c.id ?? 0));
     const categories: CategoryRecord[] = p.categories.map((c, i) => ({
       ...c,
@@ -221,7 +224,7 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
     const categoryIds = new Set(categories.map((c) => c.id));
 
     unique(p.groups, (g) => g.id, 'id', 'groups');
-    unique(p.groups, (g) => g.name, 'name', 'groups');
+    unique(p.groups, (g) => nameKey(g.name), 'name', 'groups');
     const groups: GroupRecord[] = p.groups.map((g, i) => {
       g.user_ids.forEach((u, ui) => {
         if (!userIds.has(u)) at([...base, 'groups', i, 'user_ids', ui], 'unknown user');
@@ -287,6 +290,10 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
     p.anonymous_votes.forEach(
       (v, i) => postKeys.has(v.post_key) || at([...base, 'anonymous_votes', i, 'post_key'], 'unknown post'),
     );
+    const user_votes = fillUserVotes(p.user_votes, { postKeys, userIds, nowIso }, (i, field, msg) =>
+      at([...base, 'user_votes', i, field], msg),
+    );
+    unique(user_votes, (v) => v.id, 'id', 'user_votes');
 
     return {
       ...p,
@@ -300,6 +307,7 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
       posts,
       comments,
       feedback,
+      user_votes,
     };
   });
 
@@ -307,6 +315,24 @@ export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSp
   if (problems.length) throw new SeedError(problems);
   if (defaults.length === 0) portals[0].default = true;
   return { format: 1, portals };
+}
+
+/** Votes of named users: each names a post and a user of the portal, once per pair; ids count on past the given ones. */
+function fillUserVotes(
+  votes: z.output<typeof UserVoteSeed>[],
+  ctx: CommentContext,
+  problem: (index: number, field: string, message: string) => void,
+): UserVoteRecord[] {
+  const voteId = nextId(votes.map((v) => v.id ?? 0));
+  const pairs = new Set<string>();
+  return votes.map((v, i) => {
+    if (!ctx.postKeys.has(v.post_key)) problem(i, 'post_key', 'unknown post');
+    if (!ctx.userIds.has(v.user_id)) problem(i, 'user_id', 'unknown user');
+    const pair = JSON.stringify([v.post_key, v.user_id]);
+    if (pairs.has(pair)) problem(i, 'user_id', 'the user already voted for this post');
+    pairs.add(pair);
+    return { ...v, id: v.id ?? voteId(), created_at: v.created_at ?? ctx.nowIso };
+  });
 }
 
 interface CommentContext {

@@ -18,13 +18,14 @@ import {
   STATUSES,
   TABS,
   TAGS,
+  USER_VOTES,
   USERS,
   VOTES,
   type TableSpec,
 } from './tables.js';
 
 /** Per-portal id counters: each only grows, so an id once handed out is never handed out again. */
-export const SEQUENCES = ['users', 'posts', 'comments', 'categories', 'references', 'feedback'] as const;
+export const SEQUENCES = ['users', 'posts', 'comments', 'categories', 'references', 'feedback', 'user_votes'] as const;
 export type SequenceName = (typeof SEQUENCES)[number];
 
 /**
@@ -101,6 +102,7 @@ function sequenceStarts(p: PortalData, apart: CommentTally | undefined): Record<
     categories: max(p.categories.map((c) => c.id)),
     references: max(p.references.map((r) => r.id)),
     feedback: max(p.feedback.map((f) => feedbackNumber(f.id))),
+    user_votes: max(p.user_votes.map((v) => v.id)),
   };
 }
 
@@ -192,14 +194,17 @@ function counters(p: PortalData, apart?: CommentTally) {
   for (const [user, n] of apart?.byUser ?? []) userComments.set(user, (userComments.get(user) ?? 0) + n);
   for (const [key, n] of apart?.approvedByPost ?? []) approved.set(key, (approved.get(key) ?? 0) + n);
   for (const x of p.posts) count(userPosts, x.author_id);
-  for (const v of p.anonymous_votes) {
+  const userVotes = new Map<string, number>();
+  for (const v of [...p.anonymous_votes, ...p.user_votes]) {
     const at = Date.parse(v.created_at);
     if (!(latestVote.get(v.post_key)! >= at)) latestVote.set(v.post_key, at);
   }
+  for (const v of p.user_votes) count(userVotes, v.user_id);
   return {
     users: {
-      columns: ['comments_count', 'posts_count'],
-      pushValues: (out: unknown[], u: UserRecord) => out.push(userComments.get(u.id) ?? 0, userPosts.get(u.id) ?? 0),
+      columns: ['comments_count', 'posts_count', 'votes_count'],
+      pushValues: (out: unknown[], u: UserRecord) =>
+        out.push(userComments.get(u.id) ?? 0, userPosts.get(u.id) ?? 0, userVotes.get(u.id) ?? 0),
     },
     posts: {
       columns: ['comments_count', 'latest_vote_ms'],
@@ -233,6 +238,7 @@ function insertCollections(sql: Sql, p: PortalData, apart?: () => CommentTally):
   each(FEEDBACK, p.feedback);
   each(REFERENCES, p.references);
   each(VOTES, p.anonymous_votes);
+  each(USER_VOTES, p.user_votes);
   each(SAVED_QUERIES, p.saved_queries);
   each(EVENTS, p.events);
   const tally = apart?.();
@@ -272,6 +278,7 @@ const PORTAL_TABLES = [
   'feedback',
   'post_references',
   'anonymous_votes',
+  'user_votes',
   'saved_queries',
   'events',
 ];
@@ -370,6 +377,7 @@ export function readPortal(
     feedback: some(() => readAll(sql, FEEDBACK, portalId)),
     references: some(() => readAll(sql, REFERENCES, portalId)),
     anonymous_votes: some(() => readAll(sql, VOTES, portalId)),
+    user_votes: some(() => readAll(sql, USER_VOTES, portalId)),
     saved_queries: readAll(sql, SAVED_QUERIES, portalId),
     events: some(() => readAll(sql, EVENTS, portalId)),
   };

@@ -1,6 +1,8 @@
+import { sameName } from '../../contract/name-key.js';
 import type { Sql } from './sql.js';
 import { CategoryRepository } from './repositories/categories.js';
 import { PortalScope } from './repositories/portal-scope.js';
+import { UserVoteRepository } from './repositories/user-votes.js';
 import {
   groupUserIds,
   readAll,
@@ -20,6 +22,7 @@ import type {
   PostRecord,
   ReferenceRecord,
   SavedQueryRecord,
+  UserVoteRecord,
   SectionRecord,
   StatusRecord,
   TabRecord,
@@ -46,6 +49,7 @@ import {
   TABS,
   TAGS,
   updateRow,
+  USER_VOTES,
   USERS,
   VOTES,
   type TableSpec,
@@ -57,6 +61,17 @@ import { DeliveryRepository } from './repositories/webhook-deliveries.js';
 import { WebhookEndpointRepository } from './repositories/webhook-endpoints.js';
 
 type Row = Record<string, unknown>;
+
+/** A post's rows: its own and those that belong to it. */
+const POST_PARTS = [
+  'posts',
+  'post_categories',
+  'post_tags',
+  'comments',
+  'post_references',
+  'anonymous_votes',
+  'user_votes',
+];
 
 /** What a post list shows, as the domain decides it; every field given must hold. */
 export interface PostFilter {
@@ -112,6 +127,12 @@ export const ORDER_BY_NAMES_WITH_FIELD = Object.keys(ORDER_COLUMNS);
  * only in memory. The collection properties are whole-collection snapshots for
  * inspection and tests; request paths use the indexed queries below them.
  */
+interface UserCounts {
+  comments: number;
+  posts: number;
+  votes: number;
+}
+
 interface PostExtras {
   approvedComments: number;
   changelog: string | null;
@@ -123,10 +144,11 @@ export class PortalState implements PortalSettings {
   private readonly cache = new Map<string, { generation: number; value: unknown }>();
   private extras = new Map<string, PostExtras>();
   private extrasGeneration = -1;
-  private userCountsById = new Map<string, { comments: number; posts: number }>();
+  private userCountsById = new Map<string, UserCounts>();
   private countsGeneration = -1;
 
   readonly scope: PortalScope;
+  readonly userVotes: UserVoteRepository;
   readonly categories: CategoryRepository;
   readonly eventLog: EventLogRepository;
   readonly webhooks: WebhookEndpointRepository;
@@ -139,6 +161,7 @@ export class PortalState implements PortalSettings {
   ) {
     this.settings = readSettings(sql, id);
     this.scope = new PortalScope(sql, id);
+    this.userVotes = new UserVoteRepository(this.scope);
     this.categories = new CategoryRepository(this.scope);
     this.eventLog = new EventLogRepository(this.scope);
     this.webhooks = new WebhookEndpointRepository(this.scope);
@@ -264,6 +287,12 @@ export class PortalState implements PortalSettings {
   set anonymous_votes(v: AnonymousVoteRecord[]) {
     this.replace(VOTES, v);
   }
+  get user_votes(): UserVoteRecord[] {
+    return readAll(this.sql, USER_VOTES, this.id);
+  }
+  set user_votes(v: UserVoteRecord[]) {
+    this.replace(USER_VOTES, v);
+  }
   get saved_queries(): SavedQueryRecord[] {
     return readAll(this.sql, SAVED_QUERIES, this.id);
   }
@@ -361,14 +390,18 @@ export class PortalState implements PortalSettings {
   }
   user(id: string): UserRecord | undefined {
     const row = this.sql.one<Row>(
-      `SELECT ${USERS.select}, comments_count, posts_count FROM users WHERE portal_id = ? AND id = ?`,
+      `SELECT ${USERS.select}, comments_count, posts_count, votes_count FROM users WHERE portal_id = ? AND id = ?`,
       [this.id, id],
     );
     if (row === undefined) return undefined;
-    this.keepCounts(id, { comments: Number(row.comments_count), posts: Number(row.posts_count) });
+    this.keepCounts(id, {
+      comments: Number(row.comments_count),
+      posts: Number(row.posts_count),
+      votes: Number(row.votes_count),
+    });
     return USERS.fromRow(row);
   }
-  private keepCounts(id: string, counts: { comments: number; posts: number }): void {
+  private keepCounts(id: string, counts: UserCounts): void {
     if (this.countsGeneration !== this.sql.generation) {
       this.userCountsById = new Map();
       this.countsGeneration = this.sql.generation;
@@ -381,21 +414,32 @@ export class PortalState implements PortalSettings {
   userByDatabaseId(databaseId: number): UserRecord | undefined {
     return this.first(USERS, 'database_id = ?', [databaseId]);
   }
+  /** The first user with this e-mail address, compared without regard to case (as the service's collation). */
+  userByEmail(email: string): UserRecord | undefined {
+    return this.first(USERS, 'lower(email) = lower(?) ORDER BY row', [email]);
+  }
+  /** One page of the users in the order they joined. */
+  usersPage(skip: number, limit: number): UserRecord[] {
+    return this.list(USERS, '1', [], 'row', limit, skip);
+  }
+  userCount(): number {
+    return this.sql.value<number>('SELECT count(*) FROM users WHERE portal_id = ?', [this.id]) ?? 0;
+  }
   /** The first user (in seed order) with the role, or the first user at all. */
   firstUser(role?: string): UserRecord | undefined {
     return role === undefined
       ? this.first(USERS, '1 ORDER BY row', [])
       : this.first(USERS, 'role = ? ORDER BY row', [role]);
   }
-  /** Posts written and comments made by each user, all moderation states. */
-  userCounts(id: string): { comments: number; posts: number } {
+  /** Posts written, comments made (all moderation states) and votes cast by each user. */
+  userCounts(id: string): UserCounts {
     if (this.countsGeneration === this.sql.generation && this.userCountsById.has(id))
       return this.userCountsById.get(id)!;
-    const row = this.sql.one<{ comments_count: number; posts_count: number }>(
-      'SELECT comments_count, posts_count FROM users WHERE portal_id = ? AND id = ?',
+    const row = this.sql.one<{ comments_count: number; posts_count: number; votes_count: number }>(
+      'SELECT comments_count, posts_count, votes_count FROM users WHERE portal_id = ? AND id = ?',
       [this.id, id],
     );
-    return { comments: row?.comments_count ?? 0, posts: row?.posts_count ?? 0 };
+    return { comments: row?.comments_count ?? 0, posts: row?.posts_count ?? 0, votes: row?.votes_count ?? 0 };
   }
   tab(id: number): TabRecord | undefined {
     return this.byId(TABS, id);
@@ -405,6 +449,18 @@ export class PortalState implements PortalSettings {
   }
   tabSections(tabId: number): SectionRecord[] {
     return this.list(SECTIONS, 'tab_id = ?', [tabId]);
+  }
+  /** Sections under a parent (null: the top-level ones), in their order. */
+  childSections(parentId: number | null): SectionRecord[] {
+    return parentId === null
+      ? this.list(SECTIONS, 'parent_id IS NULL', [], 'tab_id, sort_order, row')
+      : this.list(SECTIONS, 'parent_id = ?', [parentId], 'sort_order, row');
+  }
+  section(id: number): SectionRecord | undefined {
+    return this.first(SECTIONS, 'id = ?', [id]);
+  }
+  sectionBySlug(slug: string): SectionRecord | undefined {
+    return this.first(SECTIONS, 'slug = ? ORDER BY row', [slug]);
   }
   status(id: number): StatusRecord | undefined {
     return this.byId(STATUSES, id);
@@ -416,8 +472,9 @@ export class PortalState implements PortalSettings {
     const g = this.first(GROUPS, 'id_lc = ?', [id.toLowerCase()]);
     return g === undefined ? undefined : { ...g, user_ids: groupUserIds(this.sql, this.id, g.id) };
   }
+  /** Compared by their key (D-NAME-KEY). */
   groupNamed(name: string): GroupRecord | undefined {
-    const g = this.first(GROUPS, 'name = ?', [name]);
+    const g = readAll(this.sql, GROUPS, this.id).find((row) => sameName(row.name, name));
     return g === undefined ? undefined : { ...g, user_ids: [] };
   }
   /** Members in the order they joined. */
@@ -615,13 +672,16 @@ export class PortalState implements PortalSettings {
     updateRow(this.sql, POSTS, this.id, { key }, rest);
     if (category_ids || tag_ids) setPostLinks(this.sql, this.id, key, category_ids, tag_ids);
   }
+  highestPostSortOrder(): number {
+    return this.sql.value<number>('SELECT coalesce(max(sort_order), 0) FROM posts WHERE portal_id = ?', [this.id]) ?? 0;
+  }
   insertPost(post: PostRecord): void {
     insertPost(this.sql, this.id, post);
   }
-  /** Posts go with their comments, references and anonymous votes. */
+  /** Posts go with their comments, references and votes. */
   deletePosts(keys: string[]): void {
     for (const key of keys) {
-      for (const table of ['posts', 'post_categories', 'post_tags', 'comments', 'post_references', 'anonymous_votes']) {
+      for (const table of POST_PARTS) {
         const column = table === 'posts' ? 'key' : 'post_key';
         this.sql.run(`DELETE FROM ${table} WHERE portal_id = ? AND ${column} = ?`, [this.id, key]);
       }

@@ -385,6 +385,42 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (portal_id, kind, item_id)
   ) WITHOUT ROWID;
   `,
+  /* 6 */ `
+  -- Votes of named users (ids from a counter), counted on the voter and in the post's latest vote.
+  CREATE TABLE user_votes (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id INTEGER NOT NULL,
+    post_key TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    UNIQUE (portal_id, id),
+    UNIQUE (portal_id, post_key, user_id)
+  );
+  CREATE INDEX user_votes_by_user ON user_votes (portal_id, user_id);
+  ALTER TABLE users ADD COLUMN votes_count INTEGER NOT NULL DEFAULT 0;
+  INSERT INTO sequences (portal_id, name, last) SELECT id, 'user_votes', 0 FROM portals;
+  CREATE TRIGGER user_votes_counted AFTER INSERT ON user_votes BEGIN
+    UPDATE users SET votes_count = votes_count + 1 WHERE portal_id = NEW.portal_id AND id = NEW.user_id;
+    UPDATE posts SET latest_vote_ms = max(coalesce(latest_vote_ms, NEW.created_ms), NEW.created_ms)
+      WHERE portal_id = NEW.portal_id AND key = NEW.post_key;
+  END;
+  CREATE TRIGGER user_votes_uncounted AFTER DELETE ON user_votes BEGIN
+    UPDATE users SET votes_count = votes_count - 1 WHERE portal_id = OLD.portal_id AND id = OLD.user_id;
+    UPDATE posts SET latest_vote_ms = (SELECT max(ms) FROM (
+        SELECT max(created_ms) AS ms FROM anonymous_votes WHERE portal_id = OLD.portal_id AND post_key = OLD.post_key
+        UNION ALL SELECT max(created_ms) FROM user_votes WHERE portal_id = OLD.portal_id AND post_key = OLD.post_key))
+      WHERE portal_id = OLD.portal_id AND key = OLD.post_key;
+  END;
+  DROP TRIGGER votes_latest_removed;
+  CREATE TRIGGER votes_latest_removed AFTER DELETE ON anonymous_votes BEGIN
+    UPDATE posts SET latest_vote_ms = (SELECT max(ms) FROM (
+        SELECT max(created_ms) AS ms FROM anonymous_votes WHERE portal_id = OLD.portal_id AND post_key = OLD.post_key
+        UNION ALL SELECT max(created_ms) FROM user_votes WHERE portal_id = OLD.portal_id AND post_key = OLD.post_key))
+      WHERE portal_id = OLD.portal_id AND key = OLD.post_key;
+  END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -15,6 +15,7 @@ import type {
   TabRecord,
   TagRecord,
   UserRecord,
+  UserVoteRecord,
 } from './state.js';
 
 /**
@@ -41,11 +42,14 @@ export interface TableSpec<R> {
   pushValues(out: unknown[], record: R): void;
 }
 
+/** A conversion of one field's value; each pair is typed for its own field, so the table takes any. */
+type Convert = (v: never) => unknown;
+
 function plain<R>(
   table: string,
   fields: string[],
-  convert: Partial<Record<string, [(v: any) => unknown, (v: any) => unknown]>> = {},
-  derived: Record<string, (r: any) => unknown> = {},
+  convert: Partial<Record<string, [Convert, Convert]>> = {},
+  derived: Record<string, (r: never) => unknown> = {},
   dependsOn: Record<string, string> = {},
 ): TableSpec<R> {
   const makers = Object.values(derived);
@@ -58,24 +62,24 @@ function plain<R>(
       const r = record as Row;
       for (let i = 0; i < fields.length; i++) {
         const v = r[fields[i]];
-        out.push(v === undefined ? null : converters[i] ? converters[i]!(v) : v);
+        out.push(v === undefined ? null : converters[i] ? converters[i]!(v as never) : v);
       }
-      for (const make of makers) out.push(make(record) ?? null);
+      for (const make of makers) out.push(make(record as never) ?? null);
     },
     toRow(record) {
       const row: Row = {};
       for (const [k, v] of Object.entries(record)) {
         if (!fields.includes(k)) continue;
-        row[k] = convert[k] ? convert[k]![0](v) : v;
+        row[k] = convert[k] ? convert[k]![0](v as never) : v;
       }
       for (const [col, make] of Object.entries(derived)) {
-        if (dependsOn[col] in record) row[col] = make(record);
+        if (dependsOn[col] in record) row[col] = make(record as never);
       }
       return row;
     },
     fromRow(row) {
       const out: Row = {};
-      for (const k of fields) out[k] = convert[k] ? convert[k]![1](row[k]) : row[k];
+      for (const k of fields) out[k] = convert[k] ? convert[k]![1](row[k] as never) : row[k];
       return out as R;
     },
   };
@@ -197,6 +201,13 @@ export const VOTES = plain<AnonymousVoteRecord>(
   ['post_key', 'anonymous_id', 'created_at'],
   {},
   { created_ms: (r: AnonymousVoteRecord) => ms(r.created_at) },
+  { created_ms: 'created_at' },
+);
+export const USER_VOTES = plain<UserVoteRecord>(
+  'user_votes',
+  ['id', 'post_key', 'user_id', 'created_at'],
+  {},
+  { created_ms: (r: UserVoteRecord) => ms(r.created_at) },
   { created_ms: 'created_at' },
 );
 export const SAVED_QUERIES = plain<SavedQueryRecord>('saved_queries', ['id', 'name', 'query'], { query: JSON_VALUE });

@@ -112,6 +112,7 @@ export class DeliveryWorker {
       url: endpoint.url,
       secret: endpoint.secret,
       eventId: delivery.event_id,
+      attempt: delivery.attempt + 1,
       body,
       dispatcher: this.dispatcher,
       egress: this.opts.egress,

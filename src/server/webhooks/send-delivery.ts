@@ -17,6 +17,8 @@ export interface Attempt {
   url: string;
   secret: string;
   eventId: string;
+  /** Which attempt this is, from 1 (the `webhook-attempt` header; not signed). */
+  attempt: number;
   /** The envelope exactly as logged: the same bytes on every attempt. */
   body: string;
   dispatcher: Dispatcher;
@@ -44,6 +46,7 @@ export async function sendDelivery(a: Attempt): Promise<AttemptOutcome> {
       headers: {
         'content-type': 'application/json',
         'user-agent': a.userAgent ?? 'fp-webhooks/1',
+        'webhook-attempt': String(a.attempt),
         ...signatureHeaders(a.secret, a.eventId, a.body),
       },
       body: a.body,

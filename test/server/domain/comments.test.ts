@@ -12,7 +12,6 @@ import {
 } from '../../../src/server/domain/comments.js';
 import { NotFoundError, ValidationError } from '../../../src/server/domain/errors.js';
 import { isSafeUrl, renderMarkdown, sanitizeHtml } from '../../../src/server/present/comment.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { ANN, BOB, CARA, fixtureSeed } from '../../support/fixture-seed.js';

@@ -8,8 +8,7 @@ import {
   summarizePortalFeedback,
   updateFeedback,
 } from '../../../src/server/domain/feedback.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { seedWith, storedPortal } from './stored-portal.js';
+import { storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { ANN, BOB, fixtureSeed } from '../../support/fixture-seed.js';
 

@@ -10,8 +10,7 @@ import {
   removeGroupUser,
   updateGroup,
 } from '../../../src/server/domain/groups.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { seedWith, storedPortal } from './stored-portal.js';
+import { storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { ANN, BOB, CARA, fixtureSeed, GROUP_BETA, GROUP_EMPTY } from '../../support/fixture-seed.js';
 

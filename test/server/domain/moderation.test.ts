@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, RuleViolation } from '../../../src/server/domain/errors.js';
 import { moderate, moderatorId, pendingQueue, rejectedPage } from '../../../src/server/domain/moderation.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { seedWith, storedPortal } from './stored-portal.js';
+import { storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
 import { ANN, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 

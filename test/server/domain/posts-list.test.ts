@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { POST_ORDER_BY, postSchemas } from '../../../src/contract/schemas/post.js';
 import { ValidationError } from '../../../src/server/domain/errors.js';
 import { applySavedQuery, listPosts } from '../../../src/server/domain/posts-list.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { seedWith, storedPortal } from './stored-portal.js';
+import { storedPortal } from './stored-portal.js';
 import type { PortalState, SeedFile } from '../../../src/server/store/state.js';
-import { ANN, fixtureSeed } from '../../support/fixture-seed.js';
+import { ANN } from '../../support/fixture-seed.js';
 
 const fixturePortal = (): PortalState => storedPortal();
 const query = (raw: Record<string, string | string[]>) => postSchemas().PostListQuerySchema.parse(raw);

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { conversionOf, humanDate, postUid, presentPost } from '../../../src/server/present/post.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
-import { fixtureSeed } from '../../support/fixture-seed.js';
 
 const portal = (): PortalState => storedPortal();
 const post = (p: PortalState, key: string) => p.posts.find((x) => x.key === key)!;

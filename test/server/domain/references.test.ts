@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
 import { createReference, deleteReference } from '../../../src/server/domain/references.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
-import { fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const portal = (): PortalState => storedPortal();

@@ -8,10 +8,8 @@ import {
   NOT_VOTED_YET,
   removeAnonymousVote,
 } from '../../../src/server/domain/votes.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { seedWith, storedPortal } from './stored-portal.js';
+import { storedPortal } from './stored-portal.js';
 import type { PortalState } from '../../../src/server/store/state.js';
-import { fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const ID = '5d41402abc4b2a76b9719d911017c592';

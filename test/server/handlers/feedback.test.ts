@@ -180,10 +180,10 @@ describe('feedback: update and delete', () => {
     expect(res.body.data.type).toBe('idea');
   });
 
-  it('D-FEEDBACK-RESPONSES PATCH on a feedback entry is 405', async () => {
-    const res = await server.request('PATCH', '/api/v1/feedback/fb-1', { body: { feedback: 'x' } });
+  it('D-FEEDBACK-RESPONSES POST on a feedback entry is 405; PATCH is taken as PUT (D-ROUTE-FEEDBACK-PATCH)', async () => {
+    const res = await server.request('POST', '/api/v1/feedback/fb-1', { body: { feedback: 'x' } });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('PUT, DELETE');
+    expect(res.headers.get('allow')).toBe('PUT, PATCH, DELETE');
   });
 
   it('R-FEEDBACK-DELETE deleting an entry answers an empty JSON object', async () => {

@@ -76,15 +76,27 @@ describe('D-HTTP-HOST a request is answered only for a host the server answers t
 });
 
 describe('D-HTTP-HOST a Host that is not a plain host name, or not one, is 400', () => {
-  it.each(['a"b', "a'b", 'a b', 'a<b>', 'a\\b', 'a/b', 'a@b', 'a,b', 'a:b:c', '', 'é.example', 'x'.repeat(260)])(
-    'Host %j is 400 with a JSON message',
-    async (host) => {
-      const res = await raw(['GET /api/v1/portal HTTP/1.1', `Host: ${host}`, 'Connection: close']);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('The Host header is not a valid host name.');
-      if (host) expect(res.text).not.toContain(`http://${host}`);
-    },
-  );
+  it.each([
+    'a"b',
+    "a'b",
+    'a b',
+    'a<b>',
+    'a\\b',
+    'a/b',
+    'a@b',
+    'a,b',
+    'a:b:c',
+    'localhost:99999',
+    '9'.repeat(40),
+    '',
+    'é.example',
+    'x'.repeat(260),
+  ])('Host %j is 400 with a JSON message', async (host) => {
+    const res = await raw(['GET /api/v1/portal HTTP/1.1', `Host: ${host}`, 'Connection: close']);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The Host header is not a valid host name.');
+    if (host) expect(res.text).not.toContain(`http://${host}`);
+  });
 
   it('a control character in Host is 400 with a JSON message', async () => {
     for (const c of ['\x01', '\x1b', '\x7f']) {

@@ -1,14 +1,19 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { endpointList, type Endpoint } from '../../../src/contract/endpoints.js';
+import { nameKey } from '../../../src/contract/name-key.js';
 import { LinkCache } from '../../../src/server/kb/link-health/link-cache.js';
 import { ScanRegistry } from '../../../src/server/kb/link-health/scan.js';
+import { isHostHeader } from '../../../src/server/http/host-syntax.js';
+import { nestsDeeperThan } from '../../../src/server/http/read-body.js';
 import {
   ADMIN_KEY,
   ANN,
@@ -23,15 +28,24 @@ import {
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 // Hostile input, generated: every endpoint of the table with random path
-// parameters, query strings, headers and bodies, then multipart uploads with
-// random part shapes, ZIP entries and front matter. The server must answer
-// each one (no reset), never with a 5xx, always with JSON carrying a message
-// when it refuses; afterwards the store's invariants still hold.
+// parameters, query strings, Host headers and bodies (nested past the limit,
+// over the cap, chunked), then multipart uploads with random part shapes, ZIP
+// entries and front matter, then raw requests no client library would send
+// (control characters, doubles and absences in Host, absolute-form targets,
+// HTTP/1.0, declared lengths over the cap) to the API, OAuth, MCP and inspection
+// routes. The server must answer each one (no reset), never with a 5xx, always
+// with JSON carrying a message when it refuses; afterwards the store's invariants
+// still hold. The count per shape is printed at the end of the run.
 
 const BATCH = 8;
 let server: TestServer;
 let uploads: string;
 let sent = 0;
+/** Requests sent per shape, printed at the end so a run's output says what was tried. */
+const shapes = new Map<string, number>();
+const tally = (...names: string[]) => {
+  for (const name of names) shapes.set(name, (shapes.get(name) ?? 0) + 1);
+};
 const agent = new Agent({ connections: BATCH, keepAliveTimeout: 30_000 });
 
 // Link checks are answered here without any network: the fuzzer creates articles with arbitrary links.
@@ -59,7 +73,13 @@ beforeAll(async () => {
   votesBaseline = votesNotFromAnonymous();
 });
 afterAll(async () => {
-  console.log(`fuzz: ${sent} generated hostile requests, no 5xx, no reset, every refusal a JSON message`);
+  const byShape = [...shapes].sort(([a], [b]) => a.localeCompare(b));
+  console.log(
+    [
+      `fuzz: ${sent} generated hostile requests, no 5xx, no reset, every refusal a JSON message`,
+      ...byShape.map(([name, count]) => `  ${name.padEnd(34)} ${count}`),
+    ].join('\n'),
+  );
   await server.close();
   await agent.close();
   await rm(uploads, { recursive: true, force: true });
@@ -172,10 +192,25 @@ const authorization = fc.oneof(
   hostileString.map((s) => `Bearer ${s.replace(/[^\x20-\x7e]/g, '')}`),
 );
 
+// Host shapes a client library lets through (printable ASCII); bytes it refuses go in the raw exchanges below.
 const host = fc.oneof(
-  { weight: 6, arbitrary: fc.constant(undefined) },
-  fc.constantFrom('other.localhost', 'TEST.localhost:80', '127.0.0.2', 'unknown.example', '[::1]', '', 'a'.repeat(300)),
+  { weight: 12, arbitrary: fc.constant(undefined) },
+  fc.constantFrom('other.localhost', 'TEST.localhost:80', '127.0.0.2', 'localhost', 'LOCALHOST:1', '127.0.0.1:65535'),
+  fc.constantFrom('unknown.example', 'rebound.attacker.test:8080', '127.1', '2130706433', '0.0.0.0', '[::1]', '[::]'),
+  fc.constantFrom('', 'a'.repeat(300), 'a"b', "a'b", 'a b', '<svg>', 'a\\b', 'a/b', 'a@b', 'a:b:c', 'a:99999'),
 );
+const hostShape = (h: string | undefined) => {
+  if (h === undefined) return 'host: none given';
+  if (!isHostHeader(h)) return 'host: malformed';
+  return /^(other|test)\.localhost|^127\.0\.0\.[12](:|$)|^localhost/i.test(h) ? 'host: answered' : 'host: unknown';
+};
+
+const JSON_CAP = 1024 * 1024;
+const deepJson = fc
+  .tuple(fc.integer({ min: 60, max: 100_000 }), fc.constantFrom('[', '{"a":'))
+  .map(([depth, open]) => `{"name":${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}}`);
+// One buffer for every body over the cap: a run sends many, and allocating each would dominate it.
+const BIG_BODY = Buffer.concat([Buffer.from('{"name":"'), Buffer.alloc(2 * JSON_CAP, 'x'), Buffer.from('"}')]);
 const contentType = fc.constantFrom(
   'application/json',
   'application/json; charset=utf-8',
@@ -191,7 +226,8 @@ interface Exchange {
   path: string;
   query: Array<[string, string]>;
   headers: Record<string, string>;
-  body: string | Buffer | undefined;
+  body: string | Buffer | Readable | undefined;
+  shapes?: string[];
 }
 
 const apiExchange: fc.Arbitrary<Exchange> = fc.constantFrom(...endpointList).chain((endpoint) => {
@@ -219,7 +255,8 @@ const apiExchange: fc.Arbitrary<Exchange> = fc.constantFrom(...endpointList).cha
         { maxLength: 4 },
       ),
       body: fc.oneof(
-        { weight: 5, arbitrary: bodyRecord.map((b) => JSON.stringify(b)) },
+        { weight: 10, arbitrary: bodyRecord.map((b) => JSON.stringify(b)) },
+        deepJson,
         fc.jsonValue().map((v) => JSON.stringify(v)),
         hostileString,
         fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
@@ -232,8 +269,9 @@ const apiExchange: fc.Arbitrary<Exchange> = fc.constantFrom(...endpointList).cha
       host,
       contentType,
       accept: fc.constantFrom('application/json', '*/*', 'text/html', undefined),
+      chunked: fc.boolean(),
     })
-    .map(({ method, params, query, body, authorization, host, contentType, accept }) => {
+    .map(({ method, params, query, body, authorization, host, contentType, accept, chunked }) => {
       let path = endpoint.path;
       names.forEach((name, i) => (path = path.replace(`{${name}}`, params[i])));
       const headers: Record<string, string> = {};
@@ -241,9 +279,34 @@ const apiExchange: fc.Arbitrary<Exchange> = fc.constantFrom(...endpointList).cha
       if (host !== undefined) headers.host = host;
       if (contentType) headers['content-type'] = contentType;
       if (accept) headers.accept = accept;
-      return { method, path, query, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body };
+      const payload = method === 'GET' || method === 'HEAD' ? undefined : body;
+      const shapes = ['api', hostShape(host)];
+      if (typeof payload === 'string' && nestsDeeperThan(payload)) shapes.push('body: nested deeper than 64');
+      if (chunked && payload !== undefined) shapes.push('body: chunked');
+      // Without a length the body goes chunked: the cap has to hold while reading, not only on the header.
+      const stream = chunked && payload !== undefined ? Readable.from([Buffer.from(payload)]) : payload;
+      return { method, path, query, headers, body: stream, shapes };
     });
 });
+
+const oversizeExchange: fc.Arbitrary<Exchange> = fc
+  .record({
+    endpoint: fc.constantFrom(...endpointList.filter((e) => e.body || e.multipart)),
+    size: fc.constantFrom(JSON_CAP + 1, JSON_CAP + 4096, 2 * JSON_CAP),
+    chunked: fc.boolean(),
+    contentType: fc.constantFrom(
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ),
+  })
+  .map(({ endpoint, size, chunked, contentType }) => {
+    const path = endpoint.path.replace(/\{\w+\}/g, '1');
+    const body = BIG_BODY.subarray(0, size);
+    const headers = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': contentType, accept: 'application/json' };
+    const shapes = [`body: over the cap${chunked ? ', chunked' : ', declared'}`];
+    return { method: endpoint.method, path, query: [], headers, body: chunked ? Readable.from([body]) : body, shapes };
+  });
 
 // Front matter: well-formed keys with odd values, and YAML made of hostile fragments.
 const yamlFragment = fc.constantFrom(
@@ -423,16 +486,159 @@ async function buildMultipart(m: {
   if (m.ending === 'truncated') body = body.subarray(0, Math.floor(body.length / 2));
   const headers: Record<string, string> = { 'content-type': m.boundaryHeader, accept: 'application/json' };
   if (m.authorization) headers.authorization = m.authorization;
-  return { method: 'POST', path: `/api/v1/knowledgebase/sync/${m.op}`, query: [], headers, body };
+  return {
+    method: 'POST',
+    path: `/api/v1/knowledgebase/sync/${m.op}`,
+    query: [],
+    headers,
+    body,
+    shapes: ['multipart'],
+  };
+}
+
+// Raw requests: the bytes no client library sends (control characters and doubles in Host, no Host,
+// absolute-form targets, HTTP/1.0, declared lengths over the cap), to the API, OAuth, MCP and inspection routes.
+const rawPath = fc.constantFrom(
+  '/api/v1/portal',
+  '/api/v1/groups',
+  '/api/v1/categories',
+  '/mcp',
+  '/oauth/register',
+  '/oauth/token',
+  '/oauth/authorize',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/oauth-protected-resource/mcp',
+  '/__reference/openapi.json',
+  '/api/v1/knowledgebase/sync/preview',
+);
+const rawHostLines = fc.oneof(
+  fc.constantFrom(['Host: localhost'], ['Host: test.localhost'], ['Host: other.localhost'], ['Host: 127.0.0.1']),
+  fc.constantFrom(
+    [],
+    ['Host: localhost', 'Host: localhost'],
+    ['Host: evil.example', 'Host: localhost'],
+    ['Host: a\u0001b'],
+    ['Host: a\u007fb'],
+    ['Host: a\u001b[2Jb'],
+    ['Host: a\u00e9b'],
+    ['Host: '],
+    ['Host:   localhost   '],
+    ['Host: localhost', ' folded'],
+    ['Host: [::1'],
+    ['Host: localhost:99999'],
+    [`Host: ${'h'.repeat(5000)}`],
+  ),
+  hostileString.map((h) => [`Host: ${h.replace(/[\r\n]/g, '')}`]),
+);
+const rawBody = fc.constantFrom(
+  'none',
+  'small json',
+  'deep json',
+  'declared over the cap',
+  'chunked over the cap',
+  'form over 16 KiB',
+);
+const rawExchangeShape = fc.record({
+  path: rawPath,
+  form: fc.constantFrom('origin', 'origin', 'absolute, same host', 'absolute, other host', 'asterisk', 'ftp'),
+  version: fc.constantFrom('1.1', '1.1', '1.1', '1.0'),
+  method: fc.constantFrom('GET', 'POST', 'POST'),
+  hostLines: rawHostLines,
+  body: rawBody,
+});
+
+type RawShape = typeof rawExchangeShape extends fc.Arbitrary<infer T> ? T : never;
+
+function rawRequest(x: RawShape): Buffer {
+  const port = new URL(server.url).port;
+  const target = {
+    origin: x.path,
+    'absolute, same host': `http://localhost:${port}${x.path}`,
+    'absolute, other host': `http://evil.example${x.path}`,
+    asterisk: '*',
+    ftp: `ftp://localhost${x.path}`,
+  }[x.form];
+  const head = [`${x.method} ${target} HTTP/${x.version}`, ...x.hostLines, `Authorization: Bearer ${ADMIN_KEY}`];
+  let body = Buffer.alloc(0);
+  if (x.method === 'POST') {
+    const json = x.path.startsWith('/oauth/token') ? 'application/x-www-form-urlencoded' : 'application/json';
+    if (x.body === 'small json') body = Buffer.from('{"name":"Fuzz","redirect_uris":["http://127.0.0.1/cb"]}');
+    if (x.body === 'deep json') body = Buffer.from(`{"name":${'['.repeat(50_000)}${']'.repeat(50_000)}}`);
+    if (x.body === 'form over 16 KiB') body = Buffer.from(`grant_type=${'x'.repeat(20_000)}`);
+    if (x.body === 'declared over the cap') head.push(`Content-Type: ${json}`, 'Content-Length: 200000000');
+    else if (x.body === 'chunked over the cap') {
+      head.push(`Content-Type: ${json}`, 'Transfer-Encoding: chunked');
+      const chunk = Buffer.alloc(2 * 1024 * 1024, 'x');
+      body = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n0\r\n\r\n')]);
+    } else head.push(`Content-Type: ${json}`, `Content-Length: ${body.length}`);
+  }
+  head.push('Connection: close');
+  return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]);
+}
+
+/** One raw exchange: the answer is complete when its Content-Length is in, or when the server closes. */
+function sendRaw(bytes: Buffer): Promise<{ status: number; text: string }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let data = Buffer.alloc(0);
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const text = data.toString('latin1');
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0), text });
+    };
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no complete answer within 15 s to ${bytes.subarray(0, 200).toString('latin1')}`));
+    }, 15_000);
+    socket.on('error', () => {});
+    socket.on('data', (d) => {
+      data = Buffer.concat([data, d]);
+      const end = data.indexOf('\r\n\r\n');
+      const length = /\r\ncontent-length: (\d+)/i.exec(data.subarray(0, end).toString('latin1'));
+      if (end !== -1 && length && data.length >= end + 4 + Number(length[1])) done();
+    });
+    socket.on('close', done);
+    socket.write(bytes);
+  });
+}
+
+async function sendRawExchange(x: RawShape): Promise<void> {
+  sent++;
+  tally('raw', `raw: ${x.form} target`, `raw body: ${x.body}`, rawHostShape(x.hostLines));
+  const bytes = rawRequest(x);
+  const what = bytes.subarray(0, 300).toString('latin1');
+  const { status, text } = await sendRaw(bytes);
+  expect(status, `no answer to ${JSON.stringify(what)}`).toBeGreaterThan(0);
+  expect(status, `${JSON.stringify(what)} -> ${text.slice(0, 300)}`).toBeLessThan(500);
+  if (status < 400) return;
+  const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { message?: unknown; error?: unknown };
+  // API refusals carry `message`; OAuth and bearer refusals the RFC's `error`.
+  expect(typeof (body.message ?? body.error), `${JSON.stringify(what)} -> ${text.slice(0, 300)}`).toBe('string');
+}
+
+function rawHostShape(lines: readonly string[]): string {
+  const hosts = lines.filter((l) => /^host:/i.test(l));
+  if (hosts.length === 0) return 'raw host: none';
+  if (hosts.length > 1) return 'raw host: two';
+  if (lines.length > hosts.length) return 'raw host: folded';
+  const value = hosts[0].slice(5).trim();
+  if (!isHostHeader(value)) return 'raw host: malformed';
+  return /^(localhost|test\.localhost|other\.localhost|127\.0\.0\.1)$/.test(value)
+    ? 'raw host: answered'
+    : 'raw host: unknown';
 }
 
 // ---- the exchange and its checks ---------------------------------------------------------
 
 async function send(x: Exchange): Promise<void> {
   sent++;
+  tally(...(x.shapes ?? []));
   const qs = new URLSearchParams(x.query).toString();
   const url = `${server.url}${x.path}${qs ? `?${qs}` : ''}`;
-  const what = `${x.method} ${url} ${JSON.stringify(x.headers)} ${String(x.body ?? '').slice(0, 300)}`;
+  const shown = x.body instanceof Readable ? '(chunked)' : String(x.body ?? '').slice(0, 300);
+  const what = `${x.method} ${url} ${JSON.stringify(x.headers)} ${shown}`;
   // A stall is a failure too: every answer must come within these bounds.
   const res = await request(url, {
     method: x.method as 'POST',
@@ -496,9 +702,12 @@ async function checkInvariants(): Promise<void> {
     [ADMIN_KEY, undefined],
     [OTHER_KEY, 'other.localhost'],
   ] as const) {
-    const categories = (await get('/api/v1/categories', token, hostHeader)).data.map((c: { name: string }) => c.name);
+    // Unique as the server compares them (D-NAME-KEY), not only as strings.
+    const categories = (await get('/api/v1/categories', token, hostHeader)).data.map((c: { name: string }) =>
+      nameKey(c.name),
+    );
     expect(new Set(categories).size, `category names ${categories}`).toBe(categories.length);
-    const groups = (await get('/api/v1/groups', token, hostHeader)).data.map((g: { name: string }) => g.name);
+    const groups = (await get('/api/v1/groups', token, hostHeader)).data.map((g: { name: string }) => nameKey(g.name));
     expect(new Set(groups).size, `group names ${groups}`).toBe(groups.length);
     for (const post of await allPosts(token, hostHeader)) {
       const comments = (await get(`/api/v1/posts/${post.id}/comments`, token, hostHeader)).data as Array<{
@@ -539,6 +748,22 @@ describe('hostile input never causes a server error', () => {
     );
     await checkInvariants();
     expect(await readdir(uploads)).toEqual([]);
+  }, 600_000);
+
+  it('bodies over the cap: every endpoint that takes a body, the length declared or chunked (200 requests)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(oversizeExchange, { minLength: BATCH, maxLength: BATCH }), sendBatch), {
+      numRuns: Number(process.env.FUZZ_BIG_RUNS ?? 25),
+    });
+  }, 600_000);
+
+  it('raw requests: Host bytes, doubles and absences, absolute-form targets, HTTP/1.0, bodies over the cap (1,200 requests)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(rawExchangeShape, { minLength: BATCH, maxLength: BATCH }), (batch) =>
+        Promise.all(batch.map(sendRawExchange)).then(() => undefined),
+      ),
+      { numRuns: Number(process.env.FUZZ_RAW_RUNS ?? 150) },
+    );
+    await checkInvariants();
   }, 600_000);
 
   it('reached at least 10,000 generated requests', () => {

@@ -51,6 +51,9 @@ const SAMPLE_PARAMS: Record<string, string> = {
   identifier: 'pend3',
   scanId: 'scan-1',
   tabId: '3',
+  user: '1',
+  tab: '1',
+  section: '10',
 };
 const pathOf = (e: Endpoint) => buildPath(e.path, SAMPLE_PARAMS);
 const verbsOf = (e: Endpoint) => [e.method, ...(e.alsoMethods ?? [])];

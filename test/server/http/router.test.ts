@@ -40,7 +40,7 @@ describe('router', () => {
     const first = fresh('PUT', '/api/v1/feedback/fb-7');
     expect(fresh('PUT', '/api/v1/feedback/fb-7')).toEqual(first);
     expect(fresh('PUT', '/api/v1/feedback/fb-8')).toMatchObject({ params: { id: 'fb-8' } });
-    expect(fresh('PATCH', '/api/v1/feedback/fb-7').kind).toBe('method-not-allowed');
+    expect(fresh('POST', '/api/v1/feedback/fb-7').kind).toBe('method-not-allowed');
     expect(fresh('PUT', '/api/v1/feedback/fb-7')).toMatchObject({ kind: 'found', params: { id: 'fb-7' } });
     expect(() => {
       (first as { params: Record<string, string> }).params.id = 'changed';

@@ -135,7 +135,12 @@ function contents(file: string): Record<string, unknown[]> {
       schema: db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all([]),
     };
     for (const t of tables) {
-      const order = t === 'sqlite_sequence' ? 'name' : t === 'sequences' || t === 'post_counts' ? '1, 2, 3' : 'rowid';
+      // Tables WITHOUT ROWID are ordered by all their columns.
+      const columns = db.prepare(`SELECT COUNT(*) AS n FROM pragma_table_info('${t}')`).get([]) as { n: number };
+      const withoutRowid = /WITHOUT ROWID\s*$/i.test(
+        String((db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get([t]) as { sql: string }).sql),
+      );
+      const order = withoutRowid ? Array.from({ length: columns.n }, (_, i) => i + 1).join(', ') : 'rowid';
       out[t] = db.prepare(`SELECT * FROM "${t}" ORDER BY ${order}`).all([]);
     }
     return out;

@@ -136,6 +136,7 @@ describe('D-WEBHOOK-RETRIES retries, Retry-After, auto-disable and 410', () => {
     const [first, second] = r.received;
     expect(new Set([first, second, third].map((x) => x.headers['webhook-id'])).size).toBe(1);
     expect(new Set([first, second, third].map((x) => x.body)).size).toBe(1);
+    expect([first, second, third].map((x) => x.headers['webhook-attempt'])).toEqual(['1', '2', '3']);
     const eventId = String(third.headers['webhook-id']);
     await untilCommitted(server.store, () => delivery(id, eventId)?.status === 'delivered');
     expect(await deliveriesOf(id)).toEqual([

@@ -10,6 +10,7 @@ export const tabFlag: FlagSpec = {
   resolve: (typed, client, flag, keep) => resolveKbTab(client, typed as number | string, flag, keep),
   required: true,
   complete: 'kb-tabs',
+  errorsFor: ['tab_id', 'tabId'],
 };
 
 /** `--wait`, `--fail-on-broken` and `--interval` of the link-health commands that can wait for a scan. */

@@ -1,5 +1,6 @@
+import { InvalidArgumentError } from 'commander';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
-import { EXIT, SilentExit } from '../../errors.js';
+import { EXIT, SilentExit, UsageError } from '../../errors.js';
 import { defineCommand, type CommandDef, type RunContext } from '../../framework/define-command.js';
 import { progressLine } from '../../framework/progress.js';
 import { DONE, moderateAll, resultColumns, summaryLines, type ModerationAction } from './bulk.js';
@@ -19,7 +20,21 @@ export const DEFAULT_CONCURRENCY = 4;
 const ING = { approve: 'Approving', reject: 'Rejecting' } as const;
 const plural = (n: number, type: ModerationType) => `${n} ${type}${n === 1 ? '' : 's'}`;
 const idsOf = (ctx: RunContext<ActionOptions>) =>
-  ctx.once('ids', () => collectIds(ctx.f.io, ctx.opts.type, ctx.opts.ids));
+  ctx.once('ids', () => {
+    if (!ctx.opts.ids?.length)
+      throw new UsageError(
+        `missing ids: give post keys or comment ids after ${ctx.opts.type}, or - to read them from stdin`,
+      );
+    return collectIds(ctx.f.io, ctx.opts.type, ctx.opts.ids);
+  });
+
+const TYPES = ['post', 'comment'] as const;
+
+/** `fp moderation approve txmrb` forgot the type: the error says what comes first. */
+const moderationType = (action: ModerationAction) => (value: string) => {
+  if ((TYPES as readonly string[]).includes(value)) return value;
+  throw new InvalidArgumentError(`give post or comment first, then the ids: fp moderation ${action} post ${value}`);
+};
 
 /**
  * Approve or reject a batch. Every id is tried (failures do not stop the others); the tally
@@ -123,10 +138,17 @@ export function moderationAction(
     endpoint: action === 'approve' ? 'moderation.approve' : 'moderation.reject',
     description: spec.description,
     args: [
-      { name: 'type', description: 'what the ids are', choices: ['post', 'comment'] },
+      {
+        name: 'type',
+        description: 'what the ids are: post or comment',
+        complete: TYPES,
+        parse: moderationType(action),
+      },
       {
         name: 'ids...',
         variadic: true,
+        // Checked by the run: a missing type is the likelier mistake, and its error says so.
+        optional: true,
         description: 'post keys or comment ids; - reads them from stdin (whitespace or newline separated)',
       },
     ],

@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { parseInteger } from '../../parse.js';
+import { closest } from '../../resolve/by-name.js';
 import type { DumpOptions } from './dump.js';
 
 export interface ServerOptions {
@@ -63,6 +64,16 @@ function allowedHostsOf(value: string | undefined, server: ServerEntry): string[
   return names;
 }
 
+/** The built-in seeds, which `--seed` names instead of a file. */
+const BUILT_IN_SEEDS = ['demo'];
+
+/** `--seed dmeo` is no file: the built-in seed it is closest to. */
+function seedHint(seed: string | undefined, problems: string[]): string | undefined {
+  if (seed === undefined || !problems.some((p) => p.includes('ENOENT'))) return undefined;
+  const near = closest(BUILT_IN_SEEDS, seed);
+  return near && `there is no such file; did you mean --seed ${near} (the built-in ${near} portal)?`;
+}
+
 /** Runs until SIGINT/SIGTERM; prints the address first so scripts can read it. */
 export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> {
   const server = await import('../../../server/entry.js');
@@ -81,7 +92,16 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
     });
   } catch (err) {
     if (err instanceof server.SeedError) {
-      throw new UsageError(`${opts.seed ?? opts.data}: invalid seed\n${err.problems.map((p) => `  ${p}`).join('\n')}`);
+      const hint = seedHint(opts.seed, err.problems);
+      throw new UsageError(
+        `${opts.seed ?? opts.data}: invalid seed\n${err.problems.map((p) => `  ${p}`).join('\n')}${hint ? `\nhint: ${hint}` : ''}`,
+      );
+    }
+    if ((err as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+      throw new Error(
+        `${(err as Error).message}\nhint: another program listens there; --port 0 picks a free port (the address is printed first)`,
+        { cause: err },
+      );
     }
     throw err;
   }

@@ -1,3 +1,4 @@
+import { sameName } from '../../../contract/name-key.js';
 import type { CategoryRecord, PostRecord } from '../state.js';
 import { CATEGORIES, insertRow, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
@@ -15,9 +16,9 @@ export class CategoryRepository {
     return this.scope.byId(CATEGORIES, id);
   }
 
-  /** Names are unique per portal and compared case-sensitively. */
+  /** Names are unique per portal, compared case-sensitively by their key (D-NAME-KEY). */
   named(name: string): CategoryRecord | undefined {
-    return this.scope.first(CATEGORIES, 'name = ?', [name]);
+    return this.list().find((c) => sameName(c.name, name));
   }
 
   /** Categories of a post, in the post's order; ids of deleted categories are skipped. */

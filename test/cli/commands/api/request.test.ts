@@ -145,7 +145,7 @@ describe('fp api', () => {
   it('a 404 exits 1', async () => {
     const r = await fp(['api', 'comments/9999', '-X', 'DELETE']);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^error: No query results for model \[App\\Models\\Comment\] 9999 \(404\)\n$/);
+    expect(r.err).toBe('error: comment 9999 not found (404)\n');
   });
 
   it('a 401 prints the body and exits 4', async () => {

@@ -42,6 +42,6 @@ describe('fp comments delete', () => {
   it('an unknown comment exits 1', async () => {
     const r = await fp(['comments', 'delete', '999', '--yes']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('error: No query results for model [App\\Models\\Comment] 999 (404)\n');
+    expect(r.err).toBe('error: comment 999 not found (404)\n');
   });
 });

@@ -84,6 +84,6 @@ describe('fp comments list', () => {
   it('an unknown post exits 1 with the service message', async () => {
     const r = await fp(['comments', 'list', 'nope9']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('error: No query results for model [App\\Models\\Post] nope9 (404)\n');
+    expect(r.err).toBe('error: post nope9 not found (404)\n');
   });
 });

@@ -78,7 +78,7 @@ describe('fp comments update', () => {
   it('an unknown comment exits 1 with the service message', async () => {
     const r = await fp(['comments', 'update', '999', '--text', 'Nobody here']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('error: No query results for model [App\\Models\\Comment] 999 (404)\n');
+    expect(r.err).toBe('error: comment 999 not found (404)\n');
   });
 
   it('a non-numeric id exits 2', async () => {

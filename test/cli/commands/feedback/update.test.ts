@@ -20,7 +20,7 @@ describe('fp feedback update', () => {
   it('an unknown entry exits 1 with the service message', async () => {
     const r = await fp(['feedback', 'update', 'fb-99', '--text', 'Nothing']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('error: No query results for model [App\\Models\\Feedback] fb-99 (404)\n');
+    expect(r.err).toBe('error: feedback fb-99 not found (404)\n');
   });
 
   it('without a text it exits 2', async () => {

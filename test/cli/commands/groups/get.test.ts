@@ -39,9 +39,7 @@ describe('fp groups get', () => {
   it('an unknown id is the portal 404 (exit 1)', async () => {
     const r = await fp(['groups', 'get', 'dddddddd-dddd-4ddd-8ddd-dddddddddddd']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe(
-      'error: No query results for model [App\\Models\\Group] dddddddd-dddd-4ddd-8ddd-dddddddddddd (404)\n',
-    );
+    expect(r.err).toBe('error: group dddddddd-dddd-4ddd-8ddd-dddddddddddd not found (404)\n');
   });
 
   it('an unknown name exits 1', async () => {

@@ -101,13 +101,15 @@ describe('fp moderation approve', () => {
   it('ids are required (exit 2)', async () => {
     const r = await fp(['moderation', 'approve', 'comment']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("missing required argument 'ids'");
+    expect(r.err).toBe(
+      'error: missing ids: give post keys or comment ids after comment, or - to read them from stdin\n',
+    );
   });
 
   it('a type other than post or comment exits 2', async () => {
     const r = await fp(['moderation', 'approve', 'vote', '1']);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('Allowed choices are post, comment.');
+    expect(r.err).toContain('give post or comment first, then the ids: fp moderation approve post vote');
   });
 
   it('a non-numeric comment id exits 2 and nothing is approved', async () => {

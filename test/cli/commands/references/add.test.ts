@@ -49,6 +49,6 @@ describe('fp references add', () => {
   it('an unknown post exits 1', async () => {
     const r = await fp(['references', 'add', 'nope9', 'JIRA-1']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('error: No query results for model [App\\Models\\Post] nope9 (404)\n');
+    expect(r.err).toBe('error: post nope9 not found (404)\n');
   });
 });

@@ -31,6 +31,6 @@ describe('fp references delete', () => {
   it('an unknown reference exits 1', async () => {
     const r = await fp(['references', 'delete', '42', '--yes']);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^error: No query results for model \[App\\Models\\\w+\] 42 \(404\)\n$/);
+    expect(r.err).toMatch(/^error: [a-z ]+ 42 not found \(404\)\n$/);
   });
 });

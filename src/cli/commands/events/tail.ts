@@ -1,0 +1,76 @@
+import * as z from 'zod';
+import type { ApiClient } from '../../../client/api-client.js';
+import { webhookSchemas, type EventLogEntry } from '../../../contract/schemas/webhook.js';
+import { SilentExit } from '../../errors.js';
+import type { Factory } from '../../factory.js';
+import { defineCommand } from '../../framework/define-command.js';
+import { terminalText } from '../../output/terminal-text.js';
+import { untilInterrupted } from '../../until-interrupted.js';
+import { referenceCall } from '../webhooks/reference-api.js';
+
+interface TailOptions {
+  follow?: boolean;
+  all?: boolean;
+}
+
+/** How often `--follow` asks for what came since. */
+const FOLLOW_EVERY_MS = 1000;
+
+const LogPage = () =>
+  z.looseObject({ data: z.array(webhookSchemas().EventLogEntrySchema), next: z.number().int().optional() });
+
+/** One line: time, type, then the subject of a portal event or the payload of the others. */
+function line(entry: EventLogEntry): string {
+  const payload = entry.payload as Record<string, unknown>;
+  if (entry.id !== undefined) {
+    const data = (payload.data ?? {}) as Record<string, { id?: unknown; anonymous_id?: unknown } | null>;
+    const kind = (['comment', 'vote', 'post'] as const).find((k) => data[k]);
+    const subject = kind ? `${kind} ${String(data[kind]!.id ?? data[kind]!.anonymous_id)}` : '-';
+    return [entry.occurred_at, entry.type, subject, entry.id].join('  ');
+  }
+  return [entry.occurred_at, entry.type, JSON.stringify(payload)].join('  ');
+}
+
+async function page(api: ApiClient, after: number, all: boolean) {
+  const query = `?after=${after}${all ? '' : '&portal_only=1'}`;
+  return referenceCall(api, 'GET', `/__reference/events${query}`, LogPage());
+}
+
+function show(f: Factory, entries: EventLogEntry[]): void {
+  const json = f.globals().json === true;
+  for (const entry of entries)
+    f.io.stdout.write(json ? `${JSON.stringify(entry)}\n` : `${terminalText(line(entry))}\n`);
+}
+
+/** Until Ctrl-C: what the log gains, a page at a time. */
+async function follow(f: Factory, api: ApiClient, from: number, all: boolean, stopped: Promise<void>): Promise<never> {
+  let stop = false;
+  void stopped.then(() => (stop = true));
+  let after = from;
+  while (!stop) {
+    await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS))]);
+    if (stop) break;
+    const next = await page(api, after, all);
+    show(f, next.data);
+    after = next.next ?? after;
+  }
+  throw new SilentExit(130);
+}
+
+export default defineCommand<TailOptions>({
+  name: 'tail',
+  description: "Print the portal's events (reference server), and with --follow, those that come",
+  flags: [
+    { flags: '-f, --follow', description: 'keep printing events as they happen, until Ctrl-C' },
+    { flags: '--all', description: 'also the notification mail and jobs the server records' },
+  ],
+  examples: ['fp events tail', 'fp events tail --follow', 'fp events tail --json'],
+  help: 'One line per event: time, event, subject, event id. --json prints each log entry as one NDJSON line.',
+  async run({ opts, f, client }) {
+    const stopped = opts.follow ? untilInterrupted() : undefined;
+    const api = await client();
+    const first = await page(api, 0, opts.all === true);
+    show(f, first.data);
+    if (stopped) await follow(f, api, first.next ?? 0, opts.all === true, stopped);
+  },
+});

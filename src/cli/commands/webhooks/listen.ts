@@ -1,0 +1,107 @@
+import type { ApiClient } from '../../../client/api-client.js';
+import { commonSchemas, dataOf, listOf } from '../../../contract/schemas/common.js';
+import { isHttpUrl, WEBHOOK_SECRET, webhookSchemas, type WebhookEventName } from '../../../contract/schemas/webhook.js';
+import { generateSecret } from '../../../contract/webhook-signature.js';
+import { SilentExit, UsageError } from '../../errors.js';
+import { untilInterrupted } from '../../until-interrupted.js';
+import { defineCommand } from '../../framework/define-command.js';
+import { parseInteger } from '../../parse.js';
+import { EVENT_NAMES_HELP, parseEventList } from './event-list.js';
+import { readKept, writeKept } from './kept-listener.js';
+import { startLoopbackReceiver } from './loopback-receiver.js';
+import { deliveryPrinter } from './print-delivery.js';
+import { isReferenceServer, referenceCall } from './reference-api.js';
+
+interface ListenOptions {
+  port?: number;
+  forwardTo?: string;
+  events?: string;
+  secret?: string;
+}
+
+/**
+ * Registers the receiver on the reference server, reusing the endpoint a listener of this
+ * profile left behind (a killed one cannot remove it): it is moved to the new address.
+ */
+async function register(
+  api: ApiClient,
+  url: string,
+  events: WebhookEventName[],
+  secret: string,
+  kept: { secret?: string; endpoint_id?: number },
+): Promise<number> {
+  const schemas = webhookSchemas();
+  if (kept.endpoint_id !== undefined) {
+    const { data } = await referenceCall(api, 'GET', '/__reference/webhooks', listOf(schemas.WebhookSchema));
+    if (data.some((w) => w.id === kept.endpoint_id)) {
+      const path = `/__reference/webhooks/${kept.endpoint_id}`;
+      if (kept.secret === secret) {
+        await referenceCall(api, 'PATCH', path, dataOf(schemas.WebhookSchema), { url, events, enabled: true });
+        return kept.endpoint_id;
+      }
+      await referenceCall(api, 'DELETE', path, commonSchemas().MessageSchema);
+    }
+  }
+  const created = await referenceCall(api, 'POST', '/__reference/webhooks', dataOf(schemas.WebhookCreatedSchema), {
+    url,
+    events,
+    secret,
+  });
+  return created.data.id;
+}
+
+export default defineCommand<ListenOptions>({
+  name: 'listen',
+  description: 'Receive webhooks on this machine: verify, print (or forward) each event',
+  flags: [
+    { flags: '--port <n>', description: 'port on 127.0.0.1 (default: a free one)', parse: parseInteger },
+    { flags: '--forward-to <url>', description: 're-post each verified delivery, unchanged, to this URL' },
+    { flags: '--events <list>', description: 'comma-separated events to receive (default: all)' },
+    { flags: '--secret <whsec_…>', description: 'signing secret (default: the one kept for this profile)' },
+  ],
+  examples: [
+    'fp webhooks listen',
+    'fp webhooks listen --forward-to http://localhost:3000/webhooks --events comment.created,comment.deleted',
+    'fp webhooks listen --json',
+  ],
+  help: `${EVENT_NAMES_HELP}
+Against fp server the listener registers itself as a webhook and removes itself on exit
+(Ctrl-C, exit 130); its secret is kept for the profile, so a restarted listener verifies
+with the same one. Against a hosted portal it prints what to configure there.`,
+  async run({ opts, f, client }) {
+    const events = opts.events === undefined ? [] : parseEventList(opts.events);
+    if (opts.secret !== undefined && !WEBHOOK_SECRET.test(opts.secret))
+      throw new UsageError('invalid --secret: expected whsec_ and the base64 of at least 24 bytes');
+    if (opts.forwardTo !== undefined && !isHttpUrl(opts.forwardTo))
+      throw new UsageError(`invalid --forward-to "${opts.forwardTo}": expected an http(s) URL`);
+    const stopped = untilInterrupted();
+    const { profile, baseUrl } = await f.credentials();
+    const kept = readKept(f.io.env, profile, baseUrl);
+    const secret = opts.secret ?? kept.secret ?? generateSecret();
+    const print = deliveryPrinter(f, { events, forwardTo: opts.forwardTo, json: f.globals().json === true });
+    const receiver = await startLoopbackReceiver({
+      port: opts.port ?? 0,
+      secret,
+      onDelivery: print.delivery,
+      onRefused: (reason) => f.status(`refused a request: ${reason}`),
+    });
+    const api = await client();
+    let endpointId: number | undefined;
+    try {
+      if (await isReferenceServer(api)) endpointId = await register(api, receiver.url, events, secret, kept);
+      writeKept(f.io.env, profile, baseUrl, { secret, endpoint_id: endpointId });
+      print.ready(receiver.url, secret, endpointId);
+      await stopped;
+    } finally {
+      if (endpointId !== undefined) {
+        await referenceCall(api, 'DELETE', `/__reference/webhooks/${endpointId}`, commonSchemas().MessageSchema).then(
+          () => f.status(`Removed webhook ${endpointId}.`),
+          (err: Error) => f.status(`could not remove webhook ${endpointId}: ${err.message}`),
+        );
+        writeKept(f.io.env, profile, baseUrl, { secret });
+      }
+      await receiver.close();
+    }
+    throw new SilentExit(130);
+  },
+});

@@ -1,0 +1,87 @@
+import { request } from 'undici';
+import { webhookSchemas, type Envelope } from '../../../contract/schemas/webhook.js';
+import type { Factory } from '../../factory.js';
+import { terminalText } from '../../output/terminal-text.js';
+import type { VerifiedDelivery } from './loopback-receiver.js';
+
+/** The headers a forwarded delivery keeps: what a receiver needs to verify and read it. */
+const FORWARDED = [
+  'content-type',
+  'user-agent',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+  'webhook-attempt',
+];
+
+/** The subject of an event: `comment 123`, `post abc12`, `vote anon-1`. */
+function subjectOf(envelope: Envelope): string {
+  const data = envelope.data as Record<string, { id?: unknown; anonymous_id?: unknown } | null>;
+  const kind = (['comment', 'vote', 'post'] as const).find((k) => data[k]);
+  if (!kind) return '-';
+  const subject = data[kind]!;
+  return `${kind} ${String(subject.id ?? subject.anonymous_id ?? '?')}`;
+}
+
+async function forward(url: string, d: VerifiedDelivery): Promise<string> {
+  const headers = Object.fromEntries(
+    FORWARDED.flatMap((name) => (typeof d.headers[name] === 'string' ? [[name, d.headers[name] as string]] : [])),
+  );
+  try {
+    const res = await request(url, { method: 'POST', headers, body: d.body });
+    await res.body.dump();
+    return `→ ${res.statusCode} ${url}`;
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    return `→ failed ${url}: ${(err as Error).message}${code ? ` (${code})` : ''}`;
+  }
+}
+
+/**
+ * What `fp webhooks listen` shows: one line per event (its time, name, subject, id, and how
+ * often this listener has had that id: a resend comes again), or the envelope as one NDJSON
+ * line with --json; with --forward-to, the target's status. Events outside --events are
+ * answered and not shown.
+ */
+export function deliveryPrinter(f: Factory, opts: { events: string[]; forwardTo?: string; json: boolean }) {
+  const seen = new Map<string, number>();
+  return {
+    async delivery(d: VerifiedDelivery): Promise<void> {
+      const parsed = webhookSchemas().EnvelopeSchema.safeParse(JSON.parse(d.body));
+      if (!parsed.success) throw new Error(`delivery ${d.eventId} is not an event envelope`);
+      const envelope = parsed.data;
+      if (opts.events.length > 0 && !opts.events.includes(envelope.event)) return;
+      const times = (seen.get(d.eventId) ?? 0) + 1;
+      seen.set(d.eventId, times);
+      const forwarded = opts.forwardTo === undefined ? undefined : await forward(opts.forwardTo, d);
+      if (opts.json) {
+        f.io.stdout.write(`${JSON.stringify(envelope)}\n`);
+        if (forwarded) f.status(terminalText(forwarded));
+        return;
+      }
+      const attempt = typeof d.headers['webhook-attempt'] === 'string' ? d.headers['webhook-attempt'] : '?';
+      const again = times > 1 ? ` (received ${times} times)` : '';
+      const fields = [
+        envelope.creation_time,
+        envelope.event,
+        subjectOf(envelope),
+        envelope.id,
+        `attempt ${attempt}${again}`,
+      ];
+      if (forwarded) fields.push(forwarded);
+      f.io.stdout.write(`${terminalText(fields.join('  '))}\n`);
+    },
+    ready(url: string, secret: string, endpointId: number | undefined): void {
+      const which = opts.events.length ? opts.events.join(', ') : 'all events';
+      if (endpointId !== undefined) {
+        f.status(`Ready: webhook ${endpointId} delivers ${which} to ${url}`);
+        f.status(`Signing secret: ${secret}`);
+        return;
+      }
+      f.status(`Listening on ${url} for ${which}. This portal is not fp's reference server, so:`);
+      f.status("  add a webhook in the portal's Settings → API & Webhooks whose URL reaches this address");
+      f.status("  (a tunnel to it), and pass the portal's secret with --secret to verify its deliveries.");
+      f.status(`Verifying with: ${secret}`);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { dataOf } from '../../../contract/schemas/common.js';
+import { webhookSchemas } from '../../../contract/schemas/webhook.js';
+import { defineCommand } from '../../framework/define-command.js';
+import { parsePositiveInteger } from '../../parse.js';
+import { referenceCall } from './reference-api.js';
+
+export default defineCommand<{ id: number; eventId: string }>({
+  name: 'resend',
+  description: 'Send an event to a webhook again: same id, same body (reference server)',
+  args: [
+    { name: 'id', description: 'webhook id (fp webhooks list)', parse: parsePositiveInteger },
+    { name: 'event-id', description: 'event id (fp webhooks deliveries ID)' },
+  ],
+  examples: ['fp webhooks resend 1 evt_3kQ9x0aZbY7cD2eF'],
+  async run({ opts, client }) {
+    const { data } = await referenceCall(
+      await client(),
+      'POST',
+      `/__reference/webhooks/${opts.id}/deliveries/${encodeURIComponent(opts.eventId)}/resend`,
+      dataOf(webhookSchemas().DeliverySchema),
+    );
+    return { done: `Queued ${opts.eventId} for webhook ${opts.id} again.`, data };
+  },
+});

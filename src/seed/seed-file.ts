@@ -1,0 +1,263 @@
+import * as z from 'zod';
+
+/**
+ * The reference server's data as documents: the seed-file format 1 with every
+ * default filled in. Seeds load from it, `fp server dump` writes it, and data
+ * files of the earlier JSON format are this same document.
+ */
+
+const ts = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be an ISO 8601 timestamp' });
+const moderation = z.enum(['pending', 'approved', 'rejected']);
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be a #RRGGBB colour' });
+const name2to60 = z
+  .string()
+  .refine((v) => [...v].length >= 2 && [...v].length <= 60, { error: 'must be 2-60 characters' });
+
+export const ApiKeySeed = z.object({
+  token: z.string().min(1),
+  read_only: z.boolean().default(false),
+  expires_at: ts.nullable().default(null),
+});
+
+export const UserSeed = z.object({
+  id: z.string().min(1),
+  database_id: z.number().int().positive().optional(),
+  name: z.string().min(1),
+  email: z.string().default(''),
+  role: z.string().default('member'),
+  created_at: ts.optional(),
+});
+
+export const TabSeed = z.object({
+  id: z.number().int().positive(),
+  slug: z.string().min(1),
+  name: z.string().min(1),
+  type: z.enum(['board', 'roadmap', 'changelog', 'knowledge_base']).default('board'),
+  description: z.string().default(''),
+});
+
+export const SectionSeed = z.object({
+  id: z.number().int().positive(),
+  tab_id: z.number().int(),
+  slug: z.string().min(1),
+  name: z.string().min(1),
+  parent_id: z.number().int().nullable().default(null),
+  description: z.string().default(''),
+  sort_order: z.number().int().optional(),
+});
+
+export const StatusSeed = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  color: hex.default('#888888'),
+  tab_id: z.number().int().nullable().default(null),
+});
+
+export const TagSeed = z.object({ id: z.string().min(1), name: z.string().min(1) });
+
+export const CategorySeed = z.object({
+  id: z.number().int().positive().optional(),
+  name: name2to60,
+  color: hex.optional(),
+  sort_order: z.number().int().nullable().optional(),
+  /** Extension: a locked category refuses update and delete with 403. */
+  locked: z.boolean().default(false),
+});
+
+export const GroupSeed = z.object({
+  id: z.string().min(1).optional(),
+  name: name2to60,
+  description: z.string().nullable().default(null),
+  user_ids: z.array(z.string()).default([]),
+  created_at: ts.optional(),
+  updated_at: ts.optional(),
+});
+
+export const PostSeed = z.object({
+  key: z.string().min(1),
+  database_id: z.number().int().positive().optional(),
+  title: z.string().min(1),
+  description: z.string().default(''),
+  author_id: z.string().min(1),
+  tab_id: z.number().int().nullable().default(null),
+  section_id: z.number().int().nullable().default(null),
+  status_id: z.number().int().nullable().default(null),
+  category_ids: z.array(z.number().int()).default([]),
+  tag_ids: z.array(z.string()).default([]),
+  moderation_status: moderation.default('approved'),
+  votes_count: z.number().int().nonnegative().default(0),
+  views_count: z.number().int().nonnegative().default(0),
+  platform: z.string().nullable().default(null),
+  version: z.string().nullable().default(null),
+  release: z.string().nullable().default(null),
+  slug: z.string().optional(),
+  sort_order: z.number().int().optional(),
+  created_at: ts.optional(),
+  updated_at: ts.optional(),
+  latest_status_change_at: ts.optional(),
+  moderated_by: z.string().nullable().default(null),
+  moderated_at: ts.nullable().default(null),
+});
+
+export const CommentSeed = z.object({
+  id: z.number().int().positive().optional(),
+  post_key: z.string().min(1),
+  user_id: z.string().min(1),
+  comment: z.string(),
+  parent_id: z.number().int().nullable().default(null),
+  moderation_status: moderation.default('approved'),
+  pinned_to_top: z.boolean().default(false),
+  tagged_for_changelog: z.boolean().default(false),
+  votes_count: z.number().int().nonnegative().default(0),
+  created_at: ts.optional(),
+  updated_at: ts.optional(),
+  moderated_by: z.string().nullable().default(null),
+  moderated_at: ts.nullable().default(null),
+});
+
+export const FeedbackSeed = z.object({
+  id: z.string().min(1).optional(),
+  type: z.string().min(1),
+  feedback: z.string(),
+  user_id: z.string().nullable().default(null),
+  source: z.string().nullable().default(null),
+  widget_id: z.string().nullable().default(null),
+  created_at: ts.optional(),
+  updated_at: ts.optional(),
+});
+
+export const ReferenceSeed = z.object({
+  id: z.number().int().positive(),
+  post_key: z.string(),
+  reference: z.string(),
+  created_at: ts,
+  updated_at: ts,
+});
+
+export const AnonymousVoteSeed = z.object({
+  post_key: z.string(),
+  anonymous_id: z.string(),
+  created_at: ts,
+});
+
+/** Extension: a named user's vote on a post (one per user and post). */
+export const UserVoteSeed = z.object({
+  id: z.number().int().positive().optional(),
+  post_key: z.string(),
+  user_id: z.string(),
+  created_at: ts.optional(),
+});
+
+export const SavedQuerySeed = z.object({
+  id: z.number().int().positive(),
+  name: z.string().default(''),
+  query: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
+});
+
+export const EventSeed = z.object({
+  type: z.string(),
+  occurred_at: ts,
+  payload: z.record(z.string(), z.unknown()),
+});
+
+export const PortalSeed = z.object({
+  id: z.number().int().positive().optional(),
+  hosts: z.array(z.string().min(1)).min(1, { error: 'needs at least one host' }),
+  default: z.boolean().default(false),
+  guid: z.string().optional(),
+  title: z.string().min(1),
+  localization: z.string().default('en'),
+  editor_type: z.enum(['wysiwyg', 'markdown']).default('markdown'),
+  moderate_comments: z.boolean().default(false),
+  jira_enabled: z.boolean().default(false),
+  jira_sync_status: z.boolean().default(false),
+  linear_enabled: z.boolean().default(false),
+  jira_domain: z.string().nullable().default(null),
+  api_keys: z.array(ApiKeySeed).min(1, { error: 'needs at least one API key' }),
+  users: z.array(UserSeed).default([]),
+  tabs: z.array(TabSeed).default([]),
+  sections: z.array(SectionSeed).default([]),
+  statuses: z.array(StatusSeed).default([]),
+  tags: z.array(TagSeed).default([]),
+  categories: z.array(CategorySeed).default([]),
+  groups: z.array(GroupSeed).default([]),
+  posts: z.array(PostSeed).default([]),
+  comments: z.array(CommentSeed).default([]),
+  feedback: z.array(FeedbackSeed).default([]),
+  references: z.array(ReferenceSeed).default([]),
+  anonymous_votes: z.array(AnonymousVoteSeed).default([]),
+  user_votes: z.array(UserVoteSeed).default([]),
+  saved_queries: z.array(SavedQuerySeed).default([]),
+  events: z.array(EventSeed).default([]),
+});
+
+export const SeedFileSchema = z.object({
+  format: z.literal(1).optional(),
+  portals: z.array(PortalSeed).min(1, { error: 'needs at least one portal' }),
+});
+
+export type SeedFile = z.input<typeof SeedFileSchema>;
+
+type Parsed<T extends z.ZodType> = z.output<T>;
+type Filled<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
+
+export type ApiKeyRecord = Parsed<typeof ApiKeySeed>;
+export type UserRecord = Filled<Parsed<typeof UserSeed>, 'database_id' | 'created_at'>;
+export type TabRecord = Parsed<typeof TabSeed>;
+export type SectionRecord = Filled<Parsed<typeof SectionSeed>, 'sort_order'>;
+export type StatusRecord = Parsed<typeof StatusSeed>;
+export type TagRecord = Parsed<typeof TagSeed>;
+export type CategoryRecord = Filled<Parsed<typeof CategorySeed>, 'id' | 'color' | 'sort_order'> & {
+  sort_order: number | null;
+};
+export type GroupRecord = Filled<Parsed<typeof GroupSeed>, 'id' | 'created_at' | 'updated_at'>;
+export type PostRecord = Filled<
+  Parsed<typeof PostSeed>,
+  'database_id' | 'slug' | 'sort_order' | 'created_at' | 'updated_at' | 'latest_status_change_at'
+>;
+export type CommentRecord = Filled<Parsed<typeof CommentSeed>, 'id' | 'created_at' | 'updated_at'>;
+export type FeedbackRecord = Filled<Parsed<typeof FeedbackSeed>, 'id' | 'created_at' | 'updated_at'>;
+export type ReferenceRecord = Parsed<typeof ReferenceSeed>;
+export type AnonymousVoteRecord = Parsed<typeof AnonymousVoteSeed>;
+export type UserVoteRecord = Filled<Parsed<typeof UserVoteSeed>, 'id' | 'created_at'>;
+export type SavedQueryRecord = Parsed<typeof SavedQuerySeed>;
+export type EventRecord = Parsed<typeof EventSeed>;
+
+/** One portal as a plain document: a seed portal with every default filled in, as `dump` writes it. */
+export interface PortalData extends Omit<
+  Parsed<typeof PortalSeed>,
+  'id' | 'guid' | 'users' | 'sections' | 'categories' | 'groups' | 'posts' | 'comments' | 'feedback' | 'user_votes'
+> {
+  id: number;
+  guid: string;
+  users: UserRecord[];
+  sections: SectionRecord[];
+  categories: CategoryRecord[];
+  groups: GroupRecord[];
+  posts: PostRecord[];
+  comments: CommentRecord[];
+  feedback: FeedbackRecord[];
+  user_votes: UserVoteRecord[];
+}
+
+export interface ServerState {
+  format: 1;
+  portals: PortalData[];
+}
+
+/** The settings of a portal, everything but its collections. */
+export type PortalSettings = Pick<
+  PortalData,
+  | 'id'
+  | 'hosts'
+  | 'default'
+  | 'guid'
+  | 'title'
+  | 'localization'
+  | 'editor_type'
+  | 'moderate_comments'
+  | 'jira_enabled'
+  | 'jira_sync_status'
+  | 'linear_enabled'
+  | 'jira_domain'
+>;

@@ -1,0 +1,99 @@
+import type { PostCreateBody, PostUpdateBody } from '../../contract/schemas/post.js';
+import { slugify } from '../store/load-seed.js';
+import type { PortalState, PostRecord, UserRecord } from '../store/state.js';
+import type { Store } from '../store/store.js';
+import { RuleViolation, ValidationError } from './errors.js';
+import { newPostKey } from './post-key.js';
+import { changePostStatus, emitPostCreated, emitPostDeleted } from './posts-events.js';
+import { findPostByKey } from './posts-find.js';
+
+const INVALID = (field: string) => `The selected ${field.replace(/_/g, ' ')} is invalid.`;
+
+/** The category and status sent must be this portal's; all problems come back in one 422. */
+function checkReferences(
+  portal: PortalState,
+  input: { category_id?: number | null; status_id?: number | null; user_id?: string | null },
+): UserRecord | undefined {
+  const errors: Record<string, string[]> = {};
+  if (input.category_id != null && !portal.categories.get(input.category_id))
+    errors.category_id = [INVALID('category_id')];
+  if (input.status_id != null && !portal.status(input.status_id)) errors.status_id = [INVALID('status_id')];
+  const author = input.user_id == null ? undefined : portal.userIgnoringCase(input.user_id);
+  if (input.user_id != null && !author) errors.user_id = [INVALID('user_id')];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return author;
+}
+
+/** The board of a new post: its status's, else the portal's first board, else none. */
+function boardOf(portal: PortalState, statusId: number | null): number | null {
+  const status = statusId === null ? undefined : portal.status(statusId);
+  return status?.tab_id ?? portal.tabs.find((t) => t.type === 'board')?.id ?? null;
+}
+
+/**
+ * A post filed through the API. The key acts for the portal's team, whose posts skip
+ * moderation: it starts approved. Its author is `user_id`, else the first administrator.
+ */
+export function createPost(portal: PortalState, store: Store, input: PostCreateBody, now: Date): PostRecord {
+  const author = checkReferences(portal, input) ?? portal.firstUser('admin') ?? portal.firstUser();
+  if (!author) throw new RuleViolation('The portal has no user to author the post.');
+  const at = now.toISOString();
+  const statusId = input.status_id ?? null;
+  const databaseId = portal.nextId('posts');
+  const post: PostRecord = {
+    key: newPostKey((key) => store.postsWithKey(key).length > 0),
+    database_id: databaseId,
+    title: input.title,
+    description: input.description ?? '',
+    author_id: author.id,
+    tab_id: boardOf(portal, statusId),
+    section_id: null,
+    status_id: statusId,
+    category_ids: input.category_id == null ? [] : [input.category_id],
+    tag_ids: [],
+    moderation_status: 'approved',
+    votes_count: 0,
+    views_count: 0,
+    platform: null,
+    version: null,
+    release: null,
+    slug: slugify(input.title),
+    sort_order: portal.highestPostSortOrder() + 1,
+    created_at: at,
+    updated_at: at,
+    latest_status_change_at: at,
+    moderated_by: null,
+    moderated_at: null,
+  };
+  portal.insertPost(post);
+  emitPostCreated(portal, post, now);
+  return post;
+}
+
+/** Only the fields sent change; `updated_at` moves only when one really did. A new status goes through changePostStatus. */
+export function updatePost(portal: PortalState, key: string, input: PostUpdateBody, now: Date): PostRecord {
+  const post = findPostByKey(portal, key);
+  checkReferences(portal, input);
+  const patch: Partial<PostRecord> = {};
+  if (input.title !== undefined && input.title !== post.title) patch.title = input.title;
+  const description = input.description === undefined ? undefined : (input.description ?? '');
+  if (description !== undefined && description !== post.description) patch.description = description;
+  if (input.category_id !== undefined) {
+    const ids = input.category_id === null ? [] : [input.category_id];
+    if (JSON.stringify(ids) !== JSON.stringify(post.category_ids)) patch.category_ids = ids;
+  }
+  if (Object.keys(patch).length > 0) {
+    Object.assign(post, patch, { updated_at: now.toISOString() });
+    portal.updatePost(post.key, { ...patch, updated_at: post.updated_at });
+  }
+  // After the other fields, so the event describes the post as it now is.
+  if (input.status_id !== undefined) changePostStatus(portal, post, input.status_id, now);
+  return post;
+}
+
+/** A post goes with its comments, references and votes. */
+export function deletePost(portal: PortalState, key: string, now: Date): void {
+  const post = findPostByKey(portal, key);
+  emitPostDeleted(portal, post, now);
+  portal.deletePosts([post.key]);
+}

@@ -1,0 +1,13 @@
+import { findSection, findTab } from '../domain/taxonomy.js';
+import { presentSection, presentStatus, presentTab, presentTag } from '../present/taxonomy.js';
+import { ok, type HandlerMap } from './types.js';
+
+export const taxonomyHandlers: HandlerMap = {
+  'statuses.list': ({ portal }) => ok({ data: portal.statuses.map(presentStatus) }),
+  'tags.list': ({ portal }) => ok({ data: portal.tags.map(presentTag) }),
+  'tabs.list': ({ portal }) => ok({ data: portal.tabs.map(presentTab) }),
+  'tabs.get': ({ portal, params }) => ok({ data: presentTab(findTab(portal, params.tab)) }),
+  'sections.list': ({ portal }) => ok({ data: portal.childSections(null).map(presentSection) }),
+  'sections.children': ({ portal, params }) =>
+    ok({ data: portal.childSections(findSection(portal, params.section).id).map(presentSection) }),
+};

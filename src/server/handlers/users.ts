@@ -1,0 +1,21 @@
+import { findUserByEmail, findUserByRef, listUsers } from '../domain/users.js';
+import { presentPortalUser, userCounters } from '../present/user.js';
+import { ok, type HandlerMap } from './types.js';
+
+export const userHandlers: HandlerMap = {
+  'users.list': ({ portal, query, origin }) => {
+    const page = listUsers(portal, query);
+    const counters = userCounters(portal);
+    return ok({
+      data: page.users.map((u) => presentPortalUser(portal, u, origin, counters)),
+      hasMore: page.hasMore,
+      total: page.total,
+      skip: page.skip,
+      limit: page.limit,
+    });
+  },
+  'users.get': ({ portal, params, origin }) =>
+    ok({ data: presentPortalUser(portal, findUserByRef(portal, params.user), origin) }),
+  'users.findByEmail': ({ portal, query, origin }) =>
+    ok({ data: presentPortalUser(portal, findUserByEmail(portal, query.email), origin) }),
+};
