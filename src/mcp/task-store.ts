@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Task } from '@modelcontextprotocol/server';
 import type { ToolResult } from './call-tool.js';
 
-/** A task's state as 2025-11-25 `tasks/get` and `tasks/list` give it. */
-export interface TaskView {
-  taskId: string;
-  status: 'working' | 'completed' | 'failed' | 'cancelled';
-  statusMessage?: string;
-  createdAt: string;
-  lastUpdatedAt: string;
-  ttl: number;
-  pollInterval: number;
-}
+/**
+ * A task's state as 2025-11-25 `tasks/get` and `tasks/list` give it: the SDK's own
+ * wire type (SDK 2.x keeps the task vocabulary but runs no tasks itself).
+ */
+export type TaskView = Task;
 
 interface TaskRecord {
   view: TaskView;
@@ -33,13 +29,25 @@ export const POLL_INTERVAL_MS = 500;
 export class TaskStore {
   private readonly tasks = new Map<string, TaskRecord>();
 
-  start(owner: string, requestedTtl: number | undefined, run: () => Promise<ToolResult>, taskId: string = randomUUID()): TaskView {
+  start(
+    owner: string,
+    requestedTtl: number | undefined,
+    run: () => Promise<ToolResult>,
+    taskId: string = randomUUID(),
+  ): TaskView {
     this.sweep(Date.now());
     const mine = [...this.tasks.values()].filter((t) => t.owner === owner);
     if (mine.length >= MAX_TASKS_PER_OWNER) this.tasks.delete(mine[0].view.taskId);
     const ttl = Math.min(Math.max(requestedTtl ?? DEFAULT_TTL_MS, 1_000), MAX_TTL_MS);
     const at = new Date().toISOString();
-    const view: TaskView = { taskId, status: 'working', createdAt: at, lastUpdatedAt: at, ttl, pollInterval: POLL_INTERVAL_MS };
+    const view: TaskView = {
+      taskId,
+      status: 'working',
+      createdAt: at,
+      lastUpdatedAt: at,
+      ttl,
+      pollInterval: POLL_INTERVAL_MS,
+    };
     const record: TaskRecord = { view, owner, expiresAt: Date.now() + ttl, result: Promise.resolve({ content: [] }) };
     record.result = run().then(
       (result) => this.settle(record, result.isError ? 'failed' : 'completed', result),
@@ -77,7 +85,7 @@ export class TaskStore {
   private settle(record: TaskRecord, status: TaskView['status'], result: ToolResult): ToolResult {
     record.view.status = status;
     record.view.lastUpdatedAt = new Date().toISOString();
-    record.expiresAt = Date.now() + record.view.ttl;
+    record.expiresAt = Date.now() + (record.view.ttl ?? DEFAULT_TTL_MS);
     return result;
   }
 

@@ -184,7 +184,8 @@ function serveTasks(server: Server, owner: string): void {
   server.setRequestHandler('tasks/cancel', { params: TaskIdParams }, ({ taskId }) => {
     const view = processTasks.get(owner, taskId);
     if (!view) throw unknown(taskId);
-    const why = view.status === 'working' ? 'the portal offers no way to stop this work' : `it is ${view.status} already`;
+    const why =
+      view.status === 'working' ? 'the portal offers no way to stop this work' : `it is ${view.status} already`;
     throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${taskId} cannot be cancelled: ${why}.`);
   });
 }

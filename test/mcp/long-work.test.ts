@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcessMcp, type InProcess } from './support/in-process.js';
+import type { SeedFile } from '../../src/server/store/state.js';
+import { demoSeed } from '../../src/server/seed/demo-seed.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { accessToken } from './support/access-token.js';
+import { DEMO_KEY, inProcessMcp, type InProcess } from './support/in-process.js';
 
 let mcp: InProcess;
 beforeAll(async () => {
@@ -105,5 +109,48 @@ describe('D-MCP-TASKS for clients that support tasks (2025-11-25), long work run
       code: -32602,
       message: 'Unknown task: nope',
     });
+  });
+});
+
+describe('D-MCP-TASKS on /mcp, each request stateless, the tasks belong to the grant', () => {
+  let api: TestServer;
+  let token: string;
+  let other: string;
+  beforeAll(async () => {
+    api = await startTestServer(demoSeed() as unknown as SeedFile);
+    token = await accessToken(api, DEMO_KEY);
+    other = await accessToken(api, DEMO_KEY);
+  });
+  afterAll(() => api.close());
+
+  /** One 2025-11-25 JSON-RPC request on its own POST, as a stateless client sends it. */
+  async function post(bearer: string, method: string, params: Record<string, unknown> = {}) {
+    const res = await api.request('POST', '/mcp', {
+      token: bearer,
+      body: { jsonrpc: '2.0', id: 1, method, params },
+      headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+    });
+    expect(res.status).toBe(200);
+    // The SDK answers a stateless POST as a one-message event stream.
+    const message = JSON.parse(/^data: (.*)$/m.exec(res.text)![1]);
+    return message.result ?? message;
+  }
+
+  it('a scan task started by one request is followed by the next ones, and by no other grant', async () => {
+    const created = await post(token, 'tools/call', {
+      name: 'knowledgebase.scanLinks',
+      arguments: { tab_id: 4 },
+      task: {},
+    });
+    const taskId = created.task.taskId;
+    expect(created.task).toMatchObject({ status: 'working', ttl: 3_600_000 });
+    const result = await post(token, 'tasks/result', { taskId });
+    expect(result.structuredContent.data).toMatchObject({ scan_id: taskId, state: 'completed' });
+    expect((await post(token, 'tasks/get', { taskId })).status).toBe('completed');
+    expect((await post(other, 'tasks/get', { taskId })).error).toMatchObject({
+      code: -32602,
+      message: `Unknown task: ${taskId}`,
+    });
+    expect((await post(other, 'tasks/list')).tasks).toEqual([]);
   });
 });

@@ -24,7 +24,12 @@ let handler: McpHttpHandler | undefined;
 function mcpHandler(): McpHttpHandler {
   handler ??= createMcpHandler((ctx) => {
     const served = ctx.authInfo?.extra?.served as Served;
-    return createToolServer({ serve: served.serve, client: () => served.client, version: VERSION, owner: served.owner });
+    return createToolServer({
+      serve: served.serve,
+      client: () => served.client,
+      version: VERSION,
+      owner: served.owner,
+    });
   });
   return handler;
 }
