@@ -1,8 +1,11 @@
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tools } from '../../src/mcp/tools.js';
+import { endpointList } from '../../src/contract/endpoints.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessToken } from './support/access-token.js';
+
+// One tool per operation of the table; route forms (aliasOf) are served by their operation's tool.
+const toolEndpoints = endpointList.filter((e) => !e.aliasOf);
 
 /** /mcp answers each protocol revision through the SDK's own support; the stdio side is in test/acceptance/mcp-stdio.test.ts. */
 let server: TestServer;
@@ -17,9 +20,6 @@ afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   await server.close();
 });
-
-/** Tools in the table's order; another route form of an operation is not another tool. */
-const TOOL_NAMES = tools.map((t) => t.name);
 
 export const PINNED: Record<string, ClientOptions> = {
   '2025-06-18': { supportedProtocolVersions: ['2025-06-18'] },
@@ -67,7 +67,7 @@ describe('D-MCP-REVISIONS /mcp answers 2025-06-18, 2025-11-25 and 2026-07-28 thr
       );
       clients.push(client);
       expect(client.getNegotiatedProtocolVersion()).toBe(revision);
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(toolEndpoints.map((e) => e.name));
       const portal = await client.callTool({ name: 'portal.get', arguments: {} });
       expect((portal.structuredContent as { data: { title: string } }).data.title).toBe('Test Portal');
       expect(client.getInstructions()).toContain('Untrusted text:');
@@ -92,7 +92,7 @@ describe('D-MCP-REVISIONS /mcp answers 2025-06-18, 2025-11-25 and 2026-07-28 thr
     const first = await raw('tools/list');
     expect(first.body.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'private' });
     const names = first.body.result.tools.map((t: { name: string }) => t.name);
-    expect(names).toEqual(TOOL_NAMES);
+    expect(names).toEqual(toolEndpoints.map((e) => e.name));
     expect((await raw('tools/list')).body.result.tools.map((t: { name: string }) => t.name)).toEqual(names);
     const call = await raw('tools/call', { name: 'categories.list', arguments: {} });
     expect(call.body.result).toMatchObject({ resultType: 'complete', structuredContent: { data: expect.any(Array) } });
