@@ -562,6 +562,12 @@ try {
     others.push(await otherBench('upload.bench.mjs', { BENCH_MB: QUICK ? '20' : '100' }));
     others.push(await otherBench('kb-sync.bench.mjs', { BENCH_ARTICLES: QUICK ? '500' : '2000' }));
     others.push(await otherBench('snapshot.bench.mjs', { POSTS: QUICK ? '2000' : '20000' }));
+    others.push(
+      await otherBench('webhooks.bench.mjs', {
+        BENCH_RESULTS_FILE: join(work, 'webhooks-results.md'),
+        ...(QUICK ? { BENCH_SECONDS: '2', BENCH_ROUNDS: '2' } : {}),
+      }),
+    );
   }
 
   // --rows-only keeps the other benchmarks' figures of the previous results.md.

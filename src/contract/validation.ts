@@ -57,6 +57,16 @@ const typeError = (field: string, what: string) => (issue: { input?: unknown }) 
     ? required(field)
     : `The ${attributeName(field)} field must be ${what}.`;
 
+/**
+ * An item of a list field (`name[]`) that may take several forms. Its errors are keyed by
+ * the item (`delete_confirmed.2`) and worded for the field, as the other list fields are
+ * (D-SYNC-FIELDS): a blank item, null after trimming, is required; any other item that
+ * fits no form must be `what`.
+ */
+export function listItem<const T extends readonly [z.ZodType, ...z.ZodType[]]>(field: string, forms: T, what: string) {
+  return z.union(forms, { error: typeError(field, what) });
+}
+
 export function requiredString(field: string, opts: { min?: number; max?: number } = {}) {
   let s = z.string({ error: typeError(field, 'a string') });
   if (opts.min !== undefined) {

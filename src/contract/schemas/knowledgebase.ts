@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
 import { withJsonShape } from '../json-shape.js';
-import { attributeName, integerField, NOT_BLANK_TEXT } from '../validation.js';
+import { attributeName, integerField, listItem, NOT_BLANK_TEXT } from '../validation.js';
 import { commonSchemas } from './common.js';
 
 /** The upload limit of sync preview and execute, in kilobytes. */
@@ -146,7 +146,9 @@ export const knowledgebaseSchemas = lazily(() => {
   const SyncMultipartFieldsSchema = z.object({
     tab_id: integerField('tab_id'),
     delete_confirmed: z
-      .array(integerField('delete_confirmed').or(postKey), { error: mustBeArray('delete_confirmed') })
+      .array(listItem('delete_confirmed', [integerField('delete_confirmed'), postKey], 'a post key or id'), {
+        error: mustBeArray('delete_confirmed'),
+      })
       .optional(),
     delete_sections_confirmed: z
       .array(integerField('delete_sections_confirmed'), { error: mustBeArray('delete_sections_confirmed') })

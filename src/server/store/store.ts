@@ -77,6 +77,9 @@ export class Store {
   private resetDoc: string | undefined;
   private snapshot: string | undefined;
   private readonly commitListeners = new Set<() => void>();
+  /** Writes that wait for the next commit (see `whenCommitting`), and the timer that opens one for them. */
+  private riders: Array<() => void> = [];
+  private riderTimer: NodeJS.Timeout | undefined;
 
   /** A store in memory holding `state` (a loaded seed). */
   constructor(state: ServerState, options?: StoreOptions);
@@ -215,6 +218,7 @@ export class Store {
 
   private flush(batch: Batch): void {
     if (this.batch !== batch) return;
+    this.runRiders();
     this.batch = undefined;
     try {
       this.sql.exec('COMMIT');
@@ -229,6 +233,37 @@ export class Store {
     }
     for (const w of batch.waiters) w.resolve();
     for (const listener of this.commitListeners) listener();
+  }
+
+  /**
+   * Writes that need not be on disk before anything waits for them (a webhook delivery's
+   * outcome): `write` runs in the next batch of writes, just before it commits, sharing its
+   * fsync; when none comes within `maxWaitMs`, a batch is opened for it. Each runs in a
+   * savepoint of its own: one that throws leaves nothing behind and not the others.
+   */
+  whenCommitting(write: () => void, maxWaitMs = 100): void {
+    this.riders.push(write);
+    if (this.riderTimer) return;
+    this.riderTimer = setTimeout(() => {
+      this.riderTimer = undefined;
+      if (this.riders.length > 0) this.transaction(() => undefined);
+    }, maxWaitMs);
+    this.riderTimer.unref();
+  }
+
+  private runRiders(): void {
+    if (this.riders.length === 0) return;
+    clearTimeout(this.riderTimer);
+    this.riderTimer = undefined;
+    const riders = this.riders;
+    this.riders = [];
+    for (const write of riders) {
+      try {
+        this.transaction(write);
+      } catch {
+        // Undone by its savepoint; the writer reports its own failures.
+      }
+    }
   }
 
   /** Calls `listener` after each commit of writes (the webhook queue looks for new deliveries then); returns the unsubscribe. */
@@ -253,8 +288,11 @@ export class Store {
     this.mapHosts();
   }
 
-  /** Commits what is pending and closes the database. */
+  /** Commits what is pending (writes waiting for a commit too) and closes the database. */
   close(): void {
+    clearTimeout(this.riderTimer);
+    this.riderTimer = undefined;
+    if (this.riders.length > 0) this.transaction(() => undefined);
     if (this.batch) this.flush(this.batch);
     this.sql.close();
     if (this.snapshot) for (const suffix of ['', '-wal', '-shm']) rmSync(this.snapshot + suffix, { force: true });

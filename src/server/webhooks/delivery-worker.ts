@@ -118,19 +118,34 @@ export class DeliveryWorker {
       egress: this.opts.egress,
       timeoutMs: this.opts.timeoutMs,
     })
-      .then((outcome) => this.record(portal, endpoint.id, delivery.event_id, outcome))
-      .catch((err: unknown) => this.report(err))
-      .finally(() => {
-        this.inFlight.delete(endpoint.id);
-        this.running.delete(attempt);
-        this.poke();
-      });
+      .then(
+        (outcome) => this.record(portal, endpoint.id, delivery.event_id, outcome),
+        (err: unknown) => {
+          this.inFlight.delete(endpoint.id);
+          this.report(err);
+        },
+      )
+      .finally(() => this.running.delete(attempt));
     this.running.add(attempt);
   }
 
+  /**
+   * The outcome rides along with the next commit of the store (a request's, usually), so
+   * deliveries add no commits of their own under load. The endpoint stays busy until it is
+   * written: its next delivery is not picked before the outcome of this one is known.
+   */
   private record(portal: PortalState, endpointId: number, eventId: string, outcome: AttemptOutcome): void {
     if (this.closed) return;
-    this.opts.store.transaction(() => recordAttempt(portal, endpointId, eventId, outcome, this.schedule, this.now()));
+    const at = this.now();
+    this.opts.store.whenCommitting(() => {
+      this.inFlight.delete(endpointId);
+      try {
+        recordAttempt(portal, endpointId, eventId, outcome, this.schedule, at);
+      } catch (err) {
+        this.report(err);
+        throw err;
+      }
+    });
   }
 
   private report(err: unknown): void {

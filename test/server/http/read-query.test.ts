@@ -9,6 +9,14 @@ describe('readQuery', () => {
       tab: 'help',
     });
   });
+
+  it('a parameter named __proto__ is an ordinary parameter and leaves the prototype alone', () => {
+    const query = readQuery(new URLSearchParams('__proto__[]=x&__proto__[]=y&constructor=z'));
+    expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
+    expect(Object.keys(query)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(query, '__proto__')?.value).toEqual(['x', 'y']);
+    expect((query as { length?: unknown }).length).toBeUndefined();
+  });
 });
 
 describe('a blank optional query parameter is absent', () => {

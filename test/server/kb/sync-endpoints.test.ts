@@ -691,6 +691,13 @@ describe('sync form fields', () => {
     expect(res.body).toEqual(invalid({ delete_confirmed: ['The delete confirmed field must be an array.'] }));
   });
 
+  it('D-SYNC-FIELDS a blank delete_confirmed item is required, in the words of the other fields', async () => {
+    const filePath = await saveFile((await exportTab()).bytes);
+    const res = await upload('execute', { filePath, extra: confirm('delete_confirmed[]', '6', ' ') });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(invalid({ 'delete_confirmed.1': ['The delete confirmed field is required.'] }));
+  });
+
   it('D-SYNC-FIELDS delete_sections_confirmed must hold integers', async () => {
     const filePath = await saveFile((await exportTab()).bytes);
     const res = await upload('execute', { filePath, extra: confirm('delete_sections_confirmed[]', 'advanced') });

@@ -136,9 +136,9 @@ function contents(file: string): Record<string, unknown[]> {
     };
     for (const t of tables) {
       // Tables WITHOUT ROWID are ordered by all their columns.
-      const columns = db.prepare(`SELECT COUNT(*) AS n FROM pragma_table_info('${t}')`).get([]) as { n: number };
+      const columns = db.prepare(`SELECT COUNT(*) AS n FROM pragma_table_info('${t}')`).all([])[0] as { n: number };
       const withoutRowid = /WITHOUT ROWID\s*$/i.test(
-        String((db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get([t]) as { sql: string }).sql),
+        String((db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').all([t])[0] as { sql: string }).sql),
       );
       const order = withoutRowid ? Array.from({ length: columns.n }, (_, i) => i + 1).join(', ') : 'rowid';
       out[t] = db.prepare(`SELECT * FROM "${t}" ORDER BY ${order}`).all([]);
