@@ -4,6 +4,7 @@ import type { GlobalOptions } from './global-options.js';
 import type { Credentials } from './config/resolve-credentials.js';
 import type { RequestSpinner } from './framework/request-spinner.js';
 import { UsageError } from './errors.js';
+import { eraseLine } from './framework/line-owner.js';
 import { terminalLines } from './output/terminal-text.js';
 import type { IO } from './io.js';
 import type { Output } from './output/output.js';
@@ -80,6 +81,7 @@ export function createFactory(io: IO, version: string, globals: () => GlobalOpti
     },
     status(text, style) {
       spinner?.clear();
+      eraseLine(io);
       const shown = terminalLines(text);
       io.stderr.write(`${style ? style(shown) : shown}\n`);
     },

@@ -217,33 +217,25 @@ describe('fp kb link-health', () => {
   });
 
   it('scan --wait --fail-on-broken exits 1 and lists the 404 link', async () => {
-    const r = await server.fp([
-      'kb',
-      'link-health',
-      'scan',
-      '--tab',
-      '3',
-      '--wait',
-      '--fail-on-broken',
-      '--interval',
-      '0.05',
-    ]);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toBe(
-      [
-        'POST   TITLE         LINKS  BROKEN',
-        'kb001  Installation  2      1',
-        `    HTTP 404 Not Found  ${base}/missing`,
-        '',
-      ].join('\n'),
+    const r = await server.fp(
+      ['kb', 'link-health', 'scan', '--tab', '3', '--wait', '--fail-on-broken', '--interval', '0.05'],
+      { env: { CI: undefined } },
     );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(['POST\tTITLE\tLINKS\tBROKEN', 'kb001\tInstallation\t2\t1', ''].join('\n'));
     expect(r.stderr).toMatch(
       /^(Waiting for the scan to start…|Collecting the links of the articles…|Checking links [1-9]\d*\/\d+ \(\d+ broken\))\n/,
     );
     expect(r.stderr).not.toContain('0/0');
     expect(r.stderr).toMatch(
-      /Checking links 2\/2 \(1 broken\)\n1 article, 2 distinct links, 1 broken\.\nerror: 1 broken link in 1 article\n$/,
+      /Checking links 2\/2 \(1 broken\)\nkb001 {2}HTTP 404 Not Found {2}\S+\/missing\n1 article, 2 distinct links, 1 broken\.\nerror: 1 broken link in 1 article\n$/,
     );
+  });
+
+  it('in CI the scan prints no progress lines: the broken links and the summary only', async () => {
+    const r = await server.fp(['kb', 'link-health', 'scan', '--tab', '3', '--wait', '--interval', '0.05']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`kb001  HTTP 404 Not Found  ${base}/missing\n1 article, 2 distinct links, 1 broken.\n`);
   });
 
   it('results --failed --json lists only the post with the broken link', async () => {
@@ -271,7 +263,6 @@ describe('fp kb link-health', () => {
         env: {
           PATH: process.env.PATH,
           HOME: work,
-          CI: 'true',
           NO_COLOR: '1',
           FP_CONFIG_DIR: join(work, 'cfg-int'),
           FP_BASE_URL: server.url,
@@ -304,7 +295,7 @@ describe('fp kb link-health', () => {
     for (const res of held.splice(0)) res.end('ok');
     const resumed = await server.fp(['kb', 'link-health', 'progress', m![1], '--wait', '--interval', '0.05']);
     expect(resumed.code).toBe(0);
-    expect(resumed.stdout).toContain('kb001  Installation  3      1');
+    expect(resumed.stdout).toContain('kb001\tInstallation\t3\t1');
     expect(resumed.stderr).toMatch(/1 article, 3 distinct links, 1 broken\.\n$/);
   });
 

@@ -1,5 +1,7 @@
 import type { Factory } from '../factory.js';
 import { terminalText } from '../output/terminal-text.js';
+import { inCI } from '../io.js';
+import { claimLine } from './line-owner.js';
 import { requestSpinner } from './request-spinner.js';
 
 export interface ProgressLine {
@@ -14,19 +16,26 @@ export interface ProgressLine {
  */
 export function progressLine(f: Factory, stdoutStreams = false): ProgressLine | undefined {
   const io = f.io;
-  if (!io.stderrIsTTY || io.env.CI === 'true' || (stdoutStreams && io.stdoutIsTTY)) return undefined;
+  if (!io.stderrIsTTY || inCI(io) || (stdoutStreams && io.stdoutIsTTY)) return undefined;
   let shown = false;
   // The line shows the work is going on: no request spinner over it.
   let release: (() => void) | undefined;
+  const erase = () => {
+    if (shown) io.stderr.write('\r\x1b[2K');
+    shown = false;
+  };
+  let giveUp: (() => void) | undefined;
   return {
     update(text) {
       release ??= requestSpinner(io)?.hold();
+      giveUp ??= claimLine(io, erase);
       io.stderr.write(`\r\x1b[2K${terminalText(text)}`);
       shown = true;
     },
     end() {
-      if (shown) io.stderr.write('\r\x1b[2K');
-      shown = false;
+      erase();
+      giveUp?.();
+      giveUp = undefined;
       release?.();
       release = undefined;
     },

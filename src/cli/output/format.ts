@@ -13,12 +13,18 @@ export function resolveFormat(opts: { json?: boolean; format?: string; jq?: stri
     }
     return opts.format as OutputFormat;
   }
-  return io.stdoutIsTTY ? 'table' : 'plain';
+  // FORCE_COLOR asks for what a terminal gets, through a pipe (`| less -R`): the coloured table.
+  return io.stdoutIsTTY || forcedColour(io) ? 'table' : 'plain';
 }
+
+const forcedColour = (io: IO) =>
+  Boolean(io.env.FORCE_COLOR) &&
+  io.env.FORCE_COLOR !== '0' &&
+  !(io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '');
 
 export function colorEnabled(opts: { color?: boolean }, io: IO): boolean {
   if (opts.color === false) return false;
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
-  if (io.env.FORCE_COLOR && io.env.FORCE_COLOR !== '0') return true;
+  if (forcedColour(io)) return true;
   return io.stdoutIsTTY;
 }

@@ -17,7 +17,11 @@ export interface Column<T> {
   field?: string;
   /** The value is an ISO 8601 time: "3 days ago" in a table, as is in every other format. */
   date?: boolean;
+  /** A `■` in this colour before the cell text of tables (counted in the column's width). */
+  swatch?: (row: T) => string;
 }
+
+const SWATCH = '■ ';
 
 export interface ExportOptions {
   /** `--fields a,b,c`: keep only these fields. */
@@ -134,8 +138,8 @@ export class Output {
       return;
     }
     const pairs = cols.map((c): [string, string] => {
-      const text = this.cell(c, item);
-      return [c.header, c.style ? c.style(text, item, this.chalk) : text];
+      const text = this.cell(c, item, true);
+      return [c.header, this.styled(c, text, item)];
     });
     const { renderRecord } = await import('./table.js');
     this.io.stdout.write(`${renderRecord(pairs, this.io.columns, (t) => this.chalk.bold(t))}\n`);
@@ -157,16 +161,28 @@ export class Output {
     this.io.stdout.write(await runJq(data, this.options.jq as string));
   }
 
-  private cell<T>(c: Column<T>, row: T): string {
+  /** A table cell's colours: the column's style, then the swatch's colour. */
+  private styled<T>(c: Column<T>, text: string, row: T): string {
+    if (c.swatch && text.startsWith(SWATCH)) {
+      const rest = text.slice(SWATCH.length);
+      const colour = c.swatch(row);
+      const mark = /^#(?:[0-9a-f]{3}){1,2}$/i.test(colour) ? this.chalk.hex(colour)(SWATCH.trim()) : SWATCH.trim();
+      return `${mark} ${c.style ? c.style(rest, row, this.chalk) : rest}`;
+    }
+    return c.style ? c.style(text, row, this.chalk) : text;
+  }
+
+  private cell<T>(c: Column<T>, row: T, table = false): string {
     const value = c.value(row);
     // A date that does not parse is shown as sent: it goes through cellText like any other text.
-    return oneLine(cellText(c.date && typeof value === 'string' ? relativeDate(value, this.options.now) : value));
+    const text = oneLine(cellText(c.date && typeof value === 'string' ? relativeDate(value, this.options.now) : value));
+    return table && c.swatch ? SWATCH + text : text;
   }
 
   private async table<T>(rows: T[], columns: Column<T>[]): Promise<string> {
     // The width and wrapping modules are loaded only for tables: machine formats skip their start-up cost.
     const { renderTable } = await import('./table.js');
-    const cells = rows.map((row) => columns.map((c) => this.cell(c, row)));
+    const cells = rows.map((row) => columns.map((c) => this.cell(c, row, true)));
     return renderTable({
       headers: columns.map((c) => c.header),
       rows: cells,
@@ -174,10 +190,7 @@ export class Output {
       width: this.io.columns,
       maxWidths: columns.map((c) => c.max),
       styleHeader: (t) => this.chalk.bold(t),
-      styleCell: (text, r, c) => {
-        const style = columns[c].style;
-        return style ? style(text, rows[r], this.chalk) : text;
-      },
+      styleCell: (text, r, c) => this.styled(columns[c], text, rows[r]),
     });
   }
 

@@ -58,7 +58,7 @@ export function renderTable(spec: TableSpec): string {
 }
 
 /** Cut to at most `width` cells with an ellipsis; a wide character at the edge goes whole. */
-function fit(text: string, width: number): string {
+export function fit(text: string, width: number): string {
   if (stringWidth(text) <= width) return text;
   for (let w = width; w > 0; w--) {
     const cut = cliTruncate(text, w, { position: 'end' });

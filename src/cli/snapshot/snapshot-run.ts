@@ -9,7 +9,9 @@ import { crawlPortal, freshState, type CrawlState } from './crawl.js';
 import { Journal } from './journal.js';
 import { pacedClient } from './paced-client.js';
 import { Pacer, type Rate } from './pacer.js';
+import { claimLine } from '../framework/line-owner.js';
 import { requestSpinner } from '../framework/request-spinner.js';
+import { inCI } from '../io.js';
 import { ProgressLine, formatDuration } from './progress-line.js';
 import { SNAPSHOT_PARTS, type SnapshotPart } from './records.js';
 import { UserBook } from './user-book.js';
@@ -72,7 +74,14 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
     startCount: journal.state.requests,
     onWait: (seconds) => f.status(`Rate limited: waiting ${seconds}s as the server asks.`),
   });
-  const progress = new ProgressLine((t) => f.io.stderr.write(t), f.io.stderrIsTTY, paced.requests, opts.rate);
+  const progress = new ProgressLine(
+    (t) => f.io.stderr.write(t),
+    f.io.stderrIsTTY && !inCI(f.io),
+    paced.requests,
+    opts.rate,
+  );
+  // A status line (a rate-limit wait) erases the progress line first; the next tick redraws it.
+  const giveUpLine = claimLine(f.io, () => progress.clear());
   // The progress line shows the crawl going on: no request spinner over it.
   requestSpinner(f.io)?.hold();
   const onInterrupt = () => {
@@ -138,6 +147,7 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
     }
     throw err;
   } finally {
+    giveUpLine();
     process.off('SIGINT', onInterrupt);
   }
 }

@@ -4,7 +4,7 @@ import { factoryFor } from '../../config/scoped-factory.js';
 import { AuthError, UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
-import { isInteractive, readAllStdin, type IO } from '../../io.js';
+import { canPrompt, noPromptReason, readAllStdin, type IO } from '../../io.js';
 import { checkProfileName } from './profile-name.js';
 
 export interface LoginOptions {
@@ -45,10 +45,9 @@ export async function loginRun(
   prompts: LoginPrompts = terminalPrompts(f.io),
 ): Promise<void> {
   const name = checkProfileName(opts.profile);
-  const interactive = isInteractive(f.io);
-  if (!opts.withKey && !interactive) {
+  if (!opts.withKey && !canPrompt(f.io)) {
     throw new UsageError(
-      'no terminal to prompt for the API key: pipe it in with --with-key ' +
+      `${noPromptReason(f.io)} for the API key: pipe it in with --with-key ` +
         '(printf %s "$KEY" | fp auth login --with-key --base-url URL), or set FP_BASE_URL and FP_API_KEY and skip login',
     );
   }
@@ -77,8 +76,11 @@ export async function loginRun(
     }
     throw err;
   }
+  const wasCurrent = store.currentName();
   store.save(name, { base_url: baseUrl, api_key: apiKey }, true);
-  f.status(`Logged in to ${title} as profile ${name}`);
+  const now =
+    wasCurrent !== undefined && wasCurrent !== name ? `; it is now the current profile (was ${wasCurrent})` : '';
+  f.status(`Logged in to ${title} as profile ${name}${now}`);
 }
 
 export default defineCommand<{ profile?: string; baseUrl?: string; withKey?: boolean }>({

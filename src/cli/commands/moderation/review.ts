@@ -5,7 +5,7 @@ import type { ModerationItem } from '../../../contract/schemas/moderation.js';
 import { SilentExit, UsageError } from '../../errors.js';
 import { defineCommand } from '../../framework/define-command.js';
 import type { Factory } from '../../factory.js';
-import { isInteractive, type IO } from '../../io.js';
+import { canPrompt, noPromptReason, type IO } from '../../io.js';
 import { relativeDate, truncate } from '../../output/cells.js';
 import { terminalLines, terminalText } from '../../output/terminal-text.js';
 import { classifyFailure } from './bulk.js';
@@ -81,9 +81,10 @@ async function moderate(
  * said on the terminal; Ctrl-C stops the review and still prints the tally.
  */
 export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSummary> {
-  if (!ask && !isInteractive(f.io)) {
+  if (!ask && !canPrompt(f.io)) {
     throw new UsageError(
-      'fp moderation review needs a terminal; in scripts use `fp moderation approve|reject post|comment ID...` (see `fp moderation pending --json`)',
+      `fp moderation review needs a terminal to ask (${noPromptReason(f.io)}); in scripts use ` +
+        '`fp moderation approve|reject post|comment ID...` (see `fp moderation pending --json`)',
     );
   }
   const askAction = ask ?? terminalAsk(f.io);

@@ -85,7 +85,7 @@ describe('fp auth login', () => {
     (await ProfileStore.open(io.env)).save('default', { base_url: 'https://old.example.test', api_key: 'old' }, true);
     const r = await fp(['auth', 'login', '--with-key', '--profile', 'ci', '--base-url', server.url], { io });
     expect(r.code).toBe(0);
-    expect(r.err).toBe('Logged in to Test Portal as profile ci\n');
+    expect(r.err).toBe('Logged in to Test Portal as profile ci; it is now the current profile (was default)\n');
     expect(storedConfig(io.configDir)).toMatchObject({
       current: 'ci',
       profiles: { ci: { api_key: ADMIN_KEY }, default: { api_key: 'old' } },

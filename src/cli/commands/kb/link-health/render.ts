@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { PostLinkHealth, ScanProgress } from '../../../../contract/schemas/knowledgebase.js';
-import { truncate } from '../../../output/cells.js';
+import { cellText } from '../../../output/cells.js';
+import { fit, renderTable } from '../../../output/table.js';
 import type { Column } from '../../../output/output.js';
 import { terminalText } from '../../../output/terminal-text.js';
 
@@ -45,33 +46,30 @@ export function linkStatus(link: PostLinkHealth['links'][number]): string {
 }
 
 /**
- * One row per post with aligned columns; below a post, its broken links
- * indented, each with its status and the error when there is one.
+ * One row per post with aligned columns, fitted to `width` terminal cells (titles give way
+ * first); below a post, its broken links indented, each with its status and the error when
+ * there is one, cut to the width too.
  */
-export function renderHealth(posts: PostLinkHealth[], c?: ChalkInstance): string {
+export function renderHealth(posts: PostLinkHealth[], c?: ChalkInstance, width = Infinity): string {
   const rows = posts.map((p) => [
-    terminalText(p.post_id),
-    truncate(p.title, 60),
+    cellText(p.post_id),
+    cellText(p.title),
     String(p.links_total),
     String(p.links_failed),
   ]);
-  const header = postHealthColumns.map((col) => col.header);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i === cells.length - 1 ? cell : cell + ' '.repeat(widths[i] - [...cell].length)))
-      .join('  ');
-  const out = [c ? c.bold(line(header)) : line(header)];
+  const table = renderTable({
+    headers: postHealthColumns.map((col) => col.header),
+    rows,
+    width,
+    maxWidths: [undefined, 60, undefined, undefined],
+    fixed: [true, false, true, true],
+    styleHeader: (t) => (c ? c.bold(t) : t),
+    styleCell: (text, r) => (c && posts[r].links_failed > 0 ? c.red(text) : text),
+  }).split('\n');
+  const out = [table[0]];
   posts.forEach((p, i) => {
-    const row = line(rows[i]);
-    out.push(c && p.links_failed > 0 ? c.red(row) : row);
-    for (const link of p.links.filter((l) => !l.ok)) {
-      // The checker's error for an HTTP answer is the status line itself (`HTTP 404 Not Found`).
-      const statusLine = link.error !== null && link.error.startsWith(`${linkStatus(link)} `);
-      const label = statusLine ? link.error! : linkStatus(link);
-      const error = link.error && !statusLine ? `  (${link.error})` : '';
-      out.push(terminalText(`    ${label}  ${link.url}${error}`));
-    }
+    out.push(table[i + 1]);
+    for (const link of p.links.filter((l) => !l.ok)) out.push(fit(`    ${brokenLinkText(link)}`, width));
   });
   return out.join('\n');
 }
@@ -95,3 +93,12 @@ export const progressFields: Column<ScanProgress>[] = [
   { header: 'FINISHED', value: (p) => p.finished_at },
   { header: 'ERROR', value: (p) => p.error },
 ];
+
+/** A broken link as one line: its status, the URL and the error when it says more than the status. */
+export function brokenLinkText(link: PostLinkHealth['links'][number]): string {
+  // The checker's error for an HTTP answer is the status line itself (`HTTP 404 Not Found`).
+  const statusLine = link.error !== null && link.error.startsWith(`${linkStatus(link)} `);
+  const label = statusLine ? link.error! : linkStatus(link);
+  const error = link.error && !statusLine ? `  (${link.error})` : '';
+  return terminalText(`${label}  ${link.url}${error}`);
+}

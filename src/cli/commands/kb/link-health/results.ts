@@ -2,7 +2,7 @@ import type { LinkHealthResults } from '../../../../contract/schemas/knowledgeba
 import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
 import { tabFlag } from '../options.js';
-import { healthSummary, linkTally, postHealthColumns, renderHealth } from './render.js';
+import { brokenLinkText, healthSummary, linkTally, postHealthColumns, renderHealth } from './render.js';
 
 export interface ResultsOptions {
   tab: number;
@@ -39,10 +39,16 @@ export async function printResults(
     f.status(opts.failed ? 'No broken links.' : 'No articles with links.');
     return;
   }
-  const colour = out.format === 'table' ? out.chalk : undefined;
-  f.io.stdout.write(`${renderHealth(posts, colour)}\n`);
+  if (out.format === 'plain') {
+    // Piped, stdout is TSV rows like every other list; a CI log still names each broken link.
+    await out.list(posts, postHealthColumns);
+    for (const p of posts) for (const l of p.links.filter((l) => !l.ok)) f.status(`${p.post_id}  ${brokenLinkText(l)}`);
+  } else {
+    f.io.stdout.write(`${renderHealth(posts, out.chalk, f.io.columns)}\n`);
+  }
   // The status line is cleaned of control characters before fp colours it.
-  f.status(healthSummary(data.posts), colour && linkTally(data.posts).broken > 0 ? colour.red : undefined);
+  const colour = out.format === 'table' && linkTally(data.posts).broken > 0 ? out.chalk.red : undefined;
+  f.status(healthSummary(data.posts), colour);
 }
 
 /** `run` is replaceable so tests can check the options a command line parses to. */

@@ -4,11 +4,12 @@ import type { ScanProgress } from '../../../../contract/schemas/knowledgebase.js
 import { SilentExit } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
-import { isInteractive } from '../../../io.js';
+import { inCI, isInteractive } from '../../../io.js';
 import { terminalText } from '../../../output/terminal-text.js';
 import { plural, tabFlag, waitFlags } from '../options.js';
 import { linkTally, progressFields, progressText } from './render.js';
 import { printResults } from './results.js';
+import { claimLine } from '../../../framework/line-owner.js';
 import { requestSpinner } from '../../../framework/request-spinner.js';
 
 export interface ScanOptions {
@@ -106,8 +107,9 @@ interface Reporter {
   stop(): void;
 }
 
-/** A spinner for people at a terminal; otherwise one plain line each time the counts change. */
+/** A spinner for people at a terminal; otherwise one plain line each time the counts change, and none in CI. */
 async function progressReporter(f: Factory): Promise<Reporter> {
+  if (inCI(f.io)) return { update() {}, done() {}, stop() {} };
   // ora divides by the width: a pseudo-terminal that reports 0 columns would make it loop.
   const width = (f.io.stderr as { columns?: number }).columns ?? 0;
   if (!isInteractive(f.io) || !(width > 0)) {
@@ -125,7 +127,13 @@ async function progressReporter(f: Factory): Promise<Reporter> {
   const { default: ora } = await import('ora');
   const spinner = ora({ stream: f.io.stderr as NodeJS.WritableStream, discardStdin: false });
   // This spinner owns the line: the request spinner stays off while it runs.
-  const release = requestSpinner(f.io)?.hold();
+  const held = requestSpinner(f.io)?.hold();
+  // A status line (a retry notice) erases the spinner first; its next frame draws it again.
+  const giveUp = claimLine(f.io, () => spinner.clear());
+  const release = () => {
+    held?.();
+    giveUp();
+  };
   return {
     update(p) {
       spinner.text = progressText(p);
@@ -137,11 +145,11 @@ async function progressReporter(f: Factory): Promise<Reporter> {
         spinner.succeed(`Checked ${plural(p.total, 'distinct link')}, none broken`);
       else if (p.state === 'completed') spinner.fail(`Checked ${plural(p.total, 'distinct link')}, ${p.failed} broken`);
       else spinner.fail(`Scan ${p.state}`);
-      release?.();
+      release();
     },
     stop() {
       spinner.stop();
-      release?.();
+      release();
     },
   };
 }

@@ -5,7 +5,7 @@ import { SilentExit, UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
 import type { FlagSpec } from '../../../framework/flags.js';
-import { isInteractive } from '../../../io.js';
+import { canPrompt } from '../../../io.js';
 import { parseIdList } from '../../../parse.js';
 import { ALL_SHOWN, parseSectionIds, plural, tabFlag } from '../options.js';
 import { writeManifest } from '../sync-manifest.js';
@@ -38,7 +38,7 @@ export interface ExecuteOptions {
  */
 export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void> {
   const allShown = opts.confirmDelete?.includes(ALL_SHOWN) || opts.confirmDeleteSection?.includes(ALL_SHOWN);
-  if (allShown && !opts.yes && !isInteractive(f.io)) {
+  if (allShown && !opts.yes && !canPrompt(f.io)) {
     throw new UsageError(`${ALL_SHOWN} confirms every deletion the plan shows; without a terminal it needs --yes`);
   }
   if (opts.writeBack !== undefined) await checkWriteBackTarget(opts.source, opts.writeBack);

@@ -52,16 +52,42 @@ describe('fp kb link-health results', () => {
     expect(await parseArgv(resultsCommand, ['results', '--tab', '3', '--failed'])).toEqual({ tab: 3, failed: true });
   });
 
-  it('prints every post with its broken links below', async () => {
+  it('on a terminal prints every post with its broken links below', async () => {
     reply(results);
-    const io = fakeIO();
-    await resultsRun({ tab: 3 }, factory(io));
+    const io = fakeIO({ tty: true });
+    await resultsRun({ tab: 3 }, factory(io, { color: false }));
     expect(io.out()).toBe(
       [
         'POST   TITLE         LINKS  BROKEN',
         'kb001  Installation  1      1',
         '    unreachable  http://127.0.0.1:1/x  (connect ECONNREFUSED 127.0.0.1:1)',
         'kb002  FAQ           1      0',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('fits the table to the terminal width: titles give way, broken links are cut', async () => {
+    const long = { ...results.posts[0], title: 'Installing the portal on a server of your own '.repeat(2) };
+    reply({ ...results, posts: [long, results.posts[1]] });
+    const io = fakeIO({ tty: true, columns: 40 });
+    await resultsRun({ tab: 3 }, factory(io, { color: false }));
+    const lines = io.out().trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(40);
+    expect(lines[1]).toMatch(/^kb001 {2}Installing the .*…/);
+    expect(lines[2]).toMatch(/^ {4}unreachable {2}http:\/\/127\.0\.0\.1:1\/x.*…$/);
+  });
+
+  it('piped, prints TSV rows on stdout and names each broken link on stderr', async () => {
+    reply(results);
+    const io = fakeIO();
+    await resultsRun({ tab: 3 }, factory(io));
+    expect(io.out()).toBe('POST\tTITLE\tLINKS\tBROKEN\nkb001\tInstallation\t1\t1\nkb002\tFAQ\t1\t0\n');
+    expect(io.err()).toBe(
+      [
+        'kb001  unreachable  http://127.0.0.1:1/x  (connect ECONNREFUSED 127.0.0.1:1)',
+        '2 articles, 2 distinct links, 1 broken.',
         '',
       ].join('\n'),
     );

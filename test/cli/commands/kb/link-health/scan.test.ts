@@ -138,18 +138,21 @@ describe('fp kb link-health scan: run', () => {
         'Waiting for the scan to start…',
         'Checking links 1/2 (0 broken)',
         'Checking links 2/2 (1 broken)',
+        'kb001  HTTP 404  http://127.0.0.1:9/gone',
         '1 article, 2 distinct links, 1 broken.',
         '',
       ].join('\n'),
     );
-    expect(io.out()).toBe(
-      [
-        'POST   TITLE         LINKS  BROKEN',
-        'kb001  Installation  2      1',
-        '    HTTP 404  http://127.0.0.1:9/gone',
-        '',
-      ].join('\n'),
-    );
+    expect(io.out()).toBe(['POST\tTITLE\tLINKS\tBROKEN', 'kb001\tInstallation\t2\t1', ''].join('\n'));
+  });
+
+  it('in CI (CI=true or CI=1) --wait prints no progress lines, only the summary', async () => {
+    for (const CI of ['true', '1']) {
+      mockScan([progress('running', 1, 2, 0), progress('completed', 2, 2, 1)]);
+      const io = fakeIO({ env: { CI } });
+      await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
+      expect(io.err()).toBe('kb001  HTTP 404  http://127.0.0.1:9/gone\n1 article, 2 distinct links, 1 broken.\n');
+    }
   });
 
   it('--fail-on-broken waits and exits 1 when a link is broken', async () => {
@@ -172,6 +175,8 @@ describe('fp kb link-health scan: run', () => {
       [
         'Waiting for the scan to start…',
         'Checking links 2/2 (1 broken)',
+        'kb001  HTTP 404  http://127.0.0.1:9/gone',
+        'kb002  HTTP 404  http://127.0.0.1:9/gone',
         '2 articles, 2 distinct links, 1 broken.',
         'error: 1 broken link in 2 articles',
         '',
@@ -214,7 +219,7 @@ describe('fp kb link-health scan: run', () => {
     });
     const io = fakeIO();
     await scanRun({ tab: 3, failOnBroken: true, interval: 0.001 }, factory(io));
-    expect(io.out()).toContain('kb001  Installation  1      0');
+    expect(io.out()).toContain('kb001\tInstallation\t1\t0');
   });
 
   it('a failed scan is an error (exit 1) with its reason', async () => {
