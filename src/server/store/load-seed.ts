@@ -18,7 +18,7 @@ import {
   UserVoteSeed,
 } from './state.js';
 
-/** A seed file's text: read whole, then decoded at once (half the time of reading it as text on a large seed). */
+/** A seed file's text: read whole, then decoded at once (faster than reading it as text, on a large seed). */
 export function readText(path: string): string {
   return readSeedBytes(path).toString('utf8');
 }
