@@ -10,6 +10,9 @@ import { endpointList } from '../../src/contract/endpoints.js';
 import { ANN, READONLY_KEY } from '../support/fixture-seed.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 
+// One tool per operation of the table; route forms (aliasOf) are served by their operation's tool.
+const toolEndpoints = endpointList.filter((e) => !e.aliasOf);
+
 let server: FpServer;
 let configDir: string;
 const open: Client[] = [];
@@ -81,19 +84,19 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
   it('D-MCP-TOOLS lists one tool per endpoint, named as the table names them, with hints from the table', async () => {
     const { client, stderr } = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(endpointList.map((e) => e.name));
+    expect(tools.map((t) => t.name)).toEqual(toolEndpoints.map((e) => e.name));
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('categories.list')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.get('categories.delete')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.get('comments.create')?.description).toBe('Create a comment or reply on a post');
     expect(byName.get('comments.create')?.inputSchema.required).toEqual(['key', 'user_id', 'comment']);
-    expect(stderr()).toContain(`fp mcp: serving ${endpointList.length} tools for ${server.url} on stdio`);
+    expect(stderr()).toContain(`fp mcp: serving ${toolEndpoints.length} tools for ${server.url} on stdio`);
   });
 
   it('D-MCP-READ-ONLY --read-only lists only the tools that change nothing', async () => {
     const { client } = await connect(['--read-only']);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(endpointList.filter((e) => e.method === 'GET').map((e) => e.name));
+    expect(tools.map((t) => t.name)).toEqual(toolEndpoints.filter((e) => e.method === 'GET').map((e) => e.name));
     await expect(client.callTool({ name: 'categories.create', arguments: { name: 'Nope' } })).rejects.toThrow(
       'Unknown tool: categories.create',
     );
@@ -103,7 +106,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     const { client } = await connect(['--toolsets', 'moderation,kb']);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(
-      endpointList.filter((e) => /^(moderation|knowledgebase)\./.test(e.name)).map((e) => e.name),
+      toolEndpoints.filter((e) => /^(moderation|knowledgebase)\./.test(e.name)).map((e) => e.name),
     );
   });
 
@@ -233,7 +236,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     async (revision, options) => {
       const { client } = await connect([], undefined, options);
       expect(client.getNegotiatedProtocolVersion()).toBe(revision);
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(endpointList.map((e) => e.name));
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(toolEndpoints.map((e) => e.name));
       const portal = await client.callTool({ name: 'portal.get', arguments: {} });
       expect((portal.structuredContent as { data: { title: string } }).data.title).toBe('Test Portal');
     },
@@ -246,7 +249,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     ]);
     expect(discover.result).toMatchObject({ resultType: 'complete', supportedVersions: ['2026-07-28'] });
     expect(list.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'private' });
-    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(endpointList.map((e) => e.name));
+    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(toolEndpoints.map((e) => e.name));
     const [unknown] = await rawStdio([['tools/list', '2099-01-01']]);
     expect(unknown.error).toMatchObject({ code: -32022, data: { requested: '2099-01-01' } });
   });
@@ -256,7 +259,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'error: unknown toolset nope; known: portal, posts, votes, categories, comments, references, groups, feedback, moderation, knowledgebase\n',
+      'error: unknown toolset nope; known: portal, posts, votes, categories, statuses, tags, tabs, sections, users, comments, references, groups, feedback, moderation, knowledgebase\n',
     );
   });
 

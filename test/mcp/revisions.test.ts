@@ -4,6 +4,9 @@ import { endpointList } from '../../src/contract/endpoints.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessToken } from './support/access-token.js';
 
+// One tool per operation of the table; route forms (aliasOf) are served by their operation's tool.
+const toolEndpoints = endpointList.filter((e) => !e.aliasOf);
+
 /** /mcp answers each protocol revision through the SDK's own support; the stdio side is in test/acceptance/mcp-stdio.test.ts. */
 let server: TestServer;
 let token: string;
@@ -64,7 +67,7 @@ describe('D-MCP-REVISIONS /mcp answers 2025-06-18, 2025-11-25 and 2026-07-28 thr
       );
       clients.push(client);
       expect(client.getNegotiatedProtocolVersion()).toBe(revision);
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(endpointList.map((e) => e.name));
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(toolEndpoints.map((e) => e.name));
       const portal = await client.callTool({ name: 'portal.get', arguments: {} });
       expect((portal.structuredContent as { data: { title: string } }).data.title).toBe('Test Portal');
       expect(client.getInstructions()).toContain('Untrusted text:');
@@ -89,7 +92,7 @@ describe('D-MCP-REVISIONS /mcp answers 2025-06-18, 2025-11-25 and 2026-07-28 thr
     const first = await raw('tools/list');
     expect(first.body.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'private' });
     const names = first.body.result.tools.map((t: { name: string }) => t.name);
-    expect(names).toEqual(endpointList.map((e) => e.name));
+    expect(names).toEqual(toolEndpoints.map((e) => e.name));
     expect((await raw('tools/list')).body.result.tools.map((t: { name: string }) => t.name)).toEqual(names);
     const call = await raw('tools/call', { name: 'categories.list', arguments: {} });
     expect(call.body.result).toMatchObject({ resultType: 'complete', structuredContent: { data: expect.any(Array) } });

@@ -56,8 +56,15 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** What a commit listener is told: whether the commit held only lazy writes (no request's). */
+export interface CommitInfo {
+  lazyOnly: boolean;
+}
+
 interface Batch {
   waiters: Array<{ resolve: () => void; reject: (err: unknown) => void }>;
+  /** Set while only unhurried writes (`lazyTransaction`) are in it: its commit waits for this timer or the next write. */
+  lazy?: NodeJS.Timeout;
 }
 
 /**
@@ -76,10 +83,7 @@ export class Store {
   /** What reset goes back to: a seed document (in memory), or a database file of its own. */
   private resetDoc: string | undefined;
   private snapshot: string | undefined;
-  private readonly commitListeners = new Set<() => void>();
-  /** Writes that wait for the next commit (see `whenCommitting`), and the timer that opens one for them. */
-  private riders: Array<() => void> = [];
-  private riderTimer: NodeJS.Timeout | undefined;
+  private readonly commitListeners = new Set<(commit: CommitInfo) => void>();
 
   /** A store in memory holding `state` (a loaded seed). */
   constructor(state: ServerState, options?: StoreOptions);
@@ -191,8 +195,22 @@ export class Store {
    * the synchronous part of `fn` is covered.
    */
   transaction<T>(fn: () => T): T {
+    return this.write(fn);
+  }
+
+  /**
+   * Runs `fn` as `transaction` does, for writes nothing waits to see on disk (a webhook
+   * delivery's outcome): they are seen at once, but their commit waits up to `maxWaitMs`
+   * for the next write to share it (and its fsync), so they add no commits of their own
+   * under load. A crash before that commit loses them, as it would a moment earlier.
+   */
+  lazyTransaction<T>(fn: () => T, maxWaitMs = 100): T {
+    return this.write(fn, maxWaitMs);
+  }
+
+  private write<T>(fn: () => T, lazyMs?: number): T {
     if (this.depth > 0) return fn();
-    this.openBatch();
+    this.openBatch(lazyMs);
     this.sql.exec('SAVEPOINT request');
     this.depth++;
     try {
@@ -208,17 +226,31 @@ export class Store {
     }
   }
 
-  private openBatch(): void {
-    if (this.batch) return;
+  /** The open batch, or a new one; it commits after this turn, or (lazy only) after `lazyMs`. */
+  private openBatch(lazyMs?: number): void {
+    if (this.batch) {
+      if (lazyMs === undefined) this.hurry(this.batch);
+      return;
+    }
     this.sql.exec('BEGIN IMMEDIATE');
     const batch: Batch = { waiters: [] };
     this.batch = batch;
+    if (lazyMs === undefined) setImmediate(() => this.flush(batch));
+    else batch.lazy = setTimeout(() => this.flush(batch), lazyMs);
+  }
+
+  /** A lazy batch joined by a write, or waited for, commits after this turn like any other. */
+  private hurry(batch: Batch): void {
+    if (batch.lazy === undefined) return;
+    clearTimeout(batch.lazy);
+    batch.lazy = undefined;
     setImmediate(() => this.flush(batch));
   }
 
   private flush(batch: Batch): void {
     if (this.batch !== batch) return;
-    this.runRiders();
+    const commit: CommitInfo = { lazyOnly: batch.lazy !== undefined };
+    clearTimeout(batch.lazy);
     this.batch = undefined;
     try {
       this.sql.exec('COMMIT');
@@ -232,42 +264,11 @@ export class Store {
       return;
     }
     for (const w of batch.waiters) w.resolve();
-    for (const listener of this.commitListeners) listener();
-  }
-
-  /**
-   * Writes that need not be on disk before anything waits for them (a webhook delivery's
-   * outcome): `write` runs in the next batch of writes, just before it commits, sharing its
-   * fsync; when none comes within `maxWaitMs`, a batch is opened for it. Each runs in a
-   * savepoint of its own: one that throws leaves nothing behind and not the others.
-   */
-  whenCommitting(write: () => void, maxWaitMs = 100): void {
-    this.riders.push(write);
-    if (this.riderTimer) return;
-    this.riderTimer = setTimeout(() => {
-      this.riderTimer = undefined;
-      if (this.riders.length > 0) this.transaction(() => undefined);
-    }, maxWaitMs);
-    this.riderTimer.unref();
-  }
-
-  private runRiders(): void {
-    if (this.riders.length === 0) return;
-    clearTimeout(this.riderTimer);
-    this.riderTimer = undefined;
-    const riders = this.riders;
-    this.riders = [];
-    for (const write of riders) {
-      try {
-        this.transaction(write);
-      } catch {
-        // Undone by its savepoint; the writer reports its own failures.
-      }
-    }
+    for (const listener of this.commitListeners) listener(commit);
   }
 
   /** Calls `listener` after each commit of writes (the webhook queue looks for new deliveries then); returns the unsubscribe. */
-  onCommit(listener: () => void): () => void {
+  onCommit(listener: (commit: CommitInfo) => void): () => void {
     this.commitListeners.add(listener);
     return () => this.commitListeners.delete(listener);
   }
@@ -276,6 +277,7 @@ export class Store {
   commit(): Promise<void> {
     const batch = this.batch;
     if (!batch) return Promise.resolve();
+    this.hurry(batch);
     return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
   }
 
@@ -288,11 +290,8 @@ export class Store {
     this.mapHosts();
   }
 
-  /** Commits what is pending (writes waiting for a commit too) and closes the database. */
+  /** Commits what is pending (lazy writes too) and closes the database. */
   close(): void {
-    clearTimeout(this.riderTimer);
-    this.riderTimer = undefined;
-    if (this.riders.length > 0) this.transaction(() => undefined);
     if (this.batch) this.flush(this.batch);
     this.sql.close();
     if (this.snapshot) for (const suffix of ['', '-wal', '-shm']) rmSync(this.snapshot + suffix, { force: true });

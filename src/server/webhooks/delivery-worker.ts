@@ -17,7 +17,12 @@ export interface DeliveryWorkerOptions {
   timeoutMs?: number;
   now?: () => Date;
   logError?: (err: unknown) => void;
+  /** While requests write, an endpoint's deliveries start at most this often (ms); see D-WEBHOOK-PACE. */
+  busyPaceMs?: number;
 }
+
+/** Requests come first: while they write, each endpoint gets at most ten deliveries a second. */
+export const BUSY_PACE_MS = 100;
 
 const GONE = 'not sent: the event is no longer in the events log (the portal was reset)';
 
@@ -25,8 +30,9 @@ const GONE = 'not sent: the event is no longer in the events log (the portal was
  * Sends the queued deliveries, apart from the requests that caused them: it looks at
  * the queue after each commit and when a retry falls due, sends each endpoint's
  * oldest waiting delivery (one at a time per endpoint, so each receives its events
- * in order) and records the outcome in a write of its own. A slow or dead receiver
- * holds only its own queue. The queue is in the database: after a restart the worker
+ * in order) and records the outcome in a write that shares the next request's commit.
+ * A slow or dead receiver holds only its own queue; while requests write, deliveries
+ * are paced so that sending them does not slow the requests (D-WEBHOOK-PACE). The queue is in the database: after a restart the worker
  * carries on where it stood (a delivery under way at the stop is sent again, same id).
  */
 export class DeliveryWorker {
@@ -40,12 +46,20 @@ export class DeliveryWorker {
   private timerAt = Infinity;
   private queued = false;
   private closed = false;
+  private readonly pace: number;
+  /** Requests wrote until about then (epoch ms): until it passes, deliveries are paced. */
+  private busyUntil = 0;
+  private readonly lastStart = new Map<number, number>();
 
   constructor(private readonly opts: DeliveryWorkerOptions) {
     this.schedule = opts.retryScheduleS ?? DEFAULT_RETRY_SCHEDULE_S;
     this.now = opts.now ?? (() => new Date());
     this.dispatcher = createLinkAgent(opts.timeoutMs ?? DELIVERY_TIMEOUT_MS, opts.egress);
-    this.unsubscribe = opts.store.onCommit(() => this.poke());
+    this.pace = opts.busyPaceMs ?? BUSY_PACE_MS;
+    this.unsubscribe = opts.store.onCommit(({ lazyOnly }) => {
+      if (!lazyOnly) this.busyUntil = this.now().getTime() + this.pace;
+      this.poke();
+    });
     this.poke();
   }
 
@@ -69,7 +83,7 @@ export class DeliveryWorker {
           if (!endpoint.enabled || this.inFlight.has(endpoint.id)) continue;
           const head = portal.deliveries.head(endpoint.id);
           if (head === undefined) continue;
-          const due = head.due_ms ?? nowMs;
+          const due = Math.max(head.due_ms ?? nowMs, this.pacedUntil(endpoint.id, nowMs));
           if (due <= nowMs) this.start(portal, endpoint, head);
           else earliest = Math.min(earliest, due);
         }
@@ -80,7 +94,17 @@ export class DeliveryWorker {
     }
   }
 
-  /** A timer for the earliest retry that is not due yet. */
+  /**
+   * While requests are writing, an endpoint's next delivery waits for the pace since its
+   * last one started: the work of sending takes the time of the requests' own, so it is
+   * spread out then, and a backlog drains at full speed once they pause.
+   */
+  private pacedUntil(endpointId: number, nowMs: number): number {
+    if (nowMs >= this.busyUntil) return 0;
+    return (this.lastStart.get(endpointId) ?? 0) + this.pace;
+  }
+
+  /** A timer for the earliest delivery that is not due yet. */
   private arm(at: number): void {
     if (at >= this.timerAt && this.timer) return;
     clearTimeout(this.timer);
@@ -108,6 +132,7 @@ export class DeliveryWorker {
       return;
     }
     this.inFlight.add(endpoint.id);
+    this.lastStart.set(endpoint.id, this.now().getTime());
     const attempt = sendDelivery({
       url: endpoint.url,
       secret: endpoint.secret,
@@ -118,34 +143,26 @@ export class DeliveryWorker {
       egress: this.opts.egress,
       timeoutMs: this.opts.timeoutMs,
     })
-      .then(
-        (outcome) => this.record(portal, endpoint.id, delivery.event_id, outcome),
-        (err: unknown) => {
-          this.inFlight.delete(endpoint.id);
-          this.report(err);
-        },
-      )
-      .finally(() => this.running.delete(attempt));
+      .then((outcome) => this.record(portal, endpoint.id, delivery.event_id, outcome))
+      .catch((err: unknown) => this.report(err))
+      .finally(() => {
+        this.inFlight.delete(endpoint.id);
+        this.running.delete(attempt);
+        this.poke();
+      });
     this.running.add(attempt);
   }
 
   /**
-   * The outcome rides along with the next commit of the store (a request's, usually), so
-   * deliveries add no commits of their own under load. The endpoint stays busy until it is
-   * written: its next delivery is not picked before the outcome of this one is known.
+   * The outcome is written at once (the endpoint's next delivery is picked after it), but
+   * its commit waits for the next one of the store, a request's usually, so deliveries add
+   * no commits of their own under load. A crash before that commit sends the delivery again,
+   * same id, before the later ones.
    */
   private record(portal: PortalState, endpointId: number, eventId: string, outcome: AttemptOutcome): void {
     if (this.closed) return;
     const at = this.now();
-    this.opts.store.whenCommitting(() => {
-      this.inFlight.delete(endpointId);
-      try {
-        recordAttempt(portal, endpointId, eventId, outcome, this.schedule, at);
-      } catch (err) {
-        this.report(err);
-        throw err;
-      }
-    });
+    this.opts.store.lazyTransaction(() => recordAttempt(portal, endpointId, eventId, outcome, this.schedule, at));
   }
 
   private report(err: unknown): void {

@@ -16,17 +16,26 @@ async function receiver(answers?: Answer[]): Promise<Receiver> {
   return r;
 }
 
-async function start(opts: { schedule?: number[]; timeoutMs?: number; worker?: boolean } = {}): Promise<void> {
+interface WorkerOpts {
+  schedule?: number[];
+  timeoutMs?: number;
+  now?: () => Date;
+  busyPaceMs?: number;
+}
+
+async function start(opts: WorkerOpts & { worker?: boolean } = {}): Promise<void> {
   server = await startTestServer();
   if (opts.worker !== false) startWorker(opts);
 }
 
-function startWorker(opts: { schedule?: number[]; timeoutMs?: number } = {}): void {
+function startWorker(opts: WorkerOpts = {}): void {
   worker = new DeliveryWorker({
     store: server.store,
     egress: webhookEgressPolicy({}),
     retryScheduleS: opts.schedule ?? [0.01, 0.01],
     timeoutMs: opts.timeoutMs,
+    now: opts.now,
+    busyPaceMs: opts.busyPaceMs,
     logError: (err) => {
       throw err;
     },
@@ -220,6 +229,44 @@ describe('D-WEBHOOK-ORDER the queue', () => {
     expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'pending', attempt: 0 });
     startWorker();
     expect((await r.request(1)).json.data.comment.comment).toBe('queued before');
+  });
+});
+
+describe('D-WEBHOOK-PACE requests come first', () => {
+  // The worker's clock stands still unless moved, ahead of the real time at which events become due.
+  let T0 = 0;
+  let clock = 0;
+  const now = () => new Date(clock);
+  const texts = (r: Receiver) => r.received.map((x) => x.json.data.comment.comment);
+
+  it("while requests write, an endpoint's next delivery waits for the pace since its last one", async () => {
+    clock = T0 = Date.now() + 600_000;
+    await start({ now, busyPaceMs: 60_000 });
+    const r = await receiver();
+    const { id } = await register(r.url);
+    await comment('one');
+    await comment('two');
+    const first = await r.request(1);
+    await untilCommitted(server.store, () => delivery(id, first.json.id)?.status === 'delivered');
+    worker.poke();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(texts(r)).toEqual(['one']);
+    clock = T0 + 60_000;
+    worker.poke();
+    await r.request(2);
+    expect(texts(r)).toEqual(['one', 'two']);
+  });
+
+  it('once they pause, waiting deliveries go out one after the other at once', async () => {
+    clock = T0 = Date.now() + 600_000;
+    await start({ now, busyPaceMs: 60_000, worker: false });
+    const r = await receiver();
+    await register(r.url);
+    for (const text of ['one', 'two', 'three']) await comment(text);
+    clock = T0 + 60_000;
+    startWorker({ now, busyPaceMs: 60_000 });
+    await r.request(3);
+    expect(texts(r)).toEqual(['one', 'two', 'three']);
   });
 });
 

@@ -11,7 +11,7 @@ const NOW = new Date('2026-06-01T00:00:00Z');
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'fp-riders-'));
+  dir = await mkdtemp(join(tmpdir(), 'fp-lazy-'));
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -29,44 +29,55 @@ function open(file = join(dir, 'data.db')): Store {
 const note = (store: Store, text: string) => () => void store.sql.run('INSERT INTO notes (text) VALUES (?)', [text]);
 const notes = (store: Store) => store.sql.all<{ text: string }>('SELECT text FROM notes').map((r) => r.text);
 
-describe('Store.whenCommitting (writes that ride along with the next commit)', () => {
-  it('runs in the next batch of writes, before it commits and before the commit listeners look', async () => {
+describe('Store.lazyTransaction (writes whose commit waits for the next one)', () => {
+  it('is seen at once and commits with the next write, in one commit', async () => {
     const store = open();
     const seenAtCommit: string[][] = [];
     store.onCommit(() => seenAtCommit.push(notes(store)));
-    store.whenCommitting(note(store, 'rider'), 60_000);
-    expect(notes(store)).toEqual([]);
+    store.lazyTransaction(note(store, 'outcome'), 60_000);
+    expect(notes(store)).toEqual(['outcome']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seenAtCommit).toEqual([]);
     store.transaction(note(store, 'request'));
     await store.commit();
-    expect(seenAtCommit).toEqual([['request', 'rider']]);
+    expect(seenAtCommit).toEqual([['outcome', 'request']]);
     store.close();
   });
 
-  it('opens a commit of its own when no other write comes', async () => {
+  it('commits on its own when no other write comes within its wait', async () => {
     const store = open();
     const committed = new Promise<string[]>((resolve) => store.onCommit(() => resolve(notes(store))));
-    store.whenCommitting(note(store, 'alone'), 1);
+    store.lazyTransaction(note(store, 'alone'), 1);
     expect(await committed).toEqual(['alone']);
+    store.close();
+  });
+
+  it('commits at once when something waits for the commit', async () => {
+    const store = open();
+    store.lazyTransaction(note(store, 'outcome'), 60_000);
+    await store.commit();
     store.close();
   });
 
   it('one that throws leaves nothing behind and does not undo the others', async () => {
     const store = open();
-    store.whenCommitting(() => {
-      note(store, 'half')();
-      throw new Error('broken');
-    }, 60_000);
-    store.whenCommitting(note(store, 'whole'), 60_000);
+    store.lazyTransaction(note(store, 'before'), 60_000);
+    expect(() =>
+      store.lazyTransaction(() => {
+        note(store, 'half')();
+        throw new Error('broken');
+      }, 60_000),
+    ).toThrow('broken');
     store.transaction(note(store, 'request'));
     await store.commit();
-    expect(notes(store)).toEqual(['request', 'whole']);
+    expect(notes(store)).toEqual(['before', 'request']);
     store.close();
   });
 
-  it('close writes what is still waiting, so it is on disk when the data file is opened again', () => {
+  it('close commits what is still waiting, so it is there when the data file is opened again', () => {
     const file = join(dir, 'data.db');
     const store = open(file);
-    store.whenCommitting(note(store, 'late'), 60_000);
+    store.lazyTransaction(note(store, 'late'), 60_000);
     store.close();
     const again = open(file);
     expect(notes(again)).toEqual(['late']);
