@@ -10,7 +10,7 @@ import { OAuthState } from '../oauth/oauth-state.js';
 import { isAdminKey, portalId, portalTitle } from '../oauth/portal-admin.js';
 import { registerClient } from '../oauth/register.js';
 import { issueToken } from '../oauth/token.js';
-import type { PortalState } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 
 export interface McpRouteContext {
@@ -18,7 +18,7 @@ export interface McpRouteContext {
   res: ServerResponse;
   url: URL;
   method: string;
-  portal: PortalState;
+  portal: Portal;
   store: Store;
   now: Date;
   origin: string;
