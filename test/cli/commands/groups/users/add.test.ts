@@ -9,7 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 const fp = fpAgainst(() => server.url);
-const members = (id: string) => server.store.portals[0].groups.find((g) => g.id === id)!.user_ids;
+const members = (id: string) => server.store.portals[0].groups.list().find((g) => g.id === id)!.user_ids;
 
 describe('fp groups users add', () => {
   it('adds by user UUID and group name', async () => {
