@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint } from '../contract/endpoints.js';
 import { fieldErrors, VALIDATION_MESSAGE } from '../contract/validation.js';
+import { eventsListEndpoint } from './events-tool.js';
 import { outputSchemaOf, type JsonSchema } from './output-schema.js';
 
 /**
@@ -100,8 +101,10 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
   };
 }
 
-/** Another route form of an operation is not another tool. */
-export const tools: readonly ToolDefinition[] = endpointList.filter((e) => !e.aliasOf).map(toolOf);
+/** Another route form of an operation is not another tool; the reference server's events log is one. */
+export const tools: readonly ToolDefinition[] = [...endpointList.filter((e) => !e.aliasOf), eventsListEndpoint].map(
+  toolOf,
+);
 
 export const toolsets: readonly string[] = [...new Set(tools.map((t) => t.toolset))];
 
