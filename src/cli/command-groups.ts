@@ -22,7 +22,11 @@ export const COMMAND_GROUPS: ReadonlyArray<{
     summary: 'Show the portal, or copy it into a seed file to rehearse on',
     load: () => import('./commands/portal/index.js'),
   },
-  { name: 'posts', summary: 'List posts with filters', load: () => import('./commands/posts/index.js') },
+  {
+    name: 'posts',
+    summary: 'List, view, create, update and delete posts',
+    load: () => import('./commands/posts/index.js'),
+  },
   {
     name: 'comments',
     summary: 'List, create, update and delete comments',
@@ -30,7 +34,16 @@ export const COMMAND_GROUPS: ReadonlyArray<{
   },
   { name: 'categories', summary: 'Manage categories', load: () => import('./commands/categories/index.js') },
   { name: 'groups', summary: 'Manage user groups and their members', load: () => import('./commands/groups/index.js') },
-  { name: 'votes', summary: 'Add or remove anonymous votes', load: () => import('./commands/votes/index.js') },
+  { name: 'votes', summary: 'List, add and remove votes on posts', load: () => import('./commands/votes/index.js') },
+  { name: 'statuses', summary: 'List post statuses', load: () => import('./commands/statuses/index.js') },
+  { name: 'tags', summary: 'List tags', load: () => import('./commands/tags/index.js') },
+  { name: 'tabs', summary: 'List the tabs (boards), or show one', load: () => import('./commands/tabs/index.js') },
+  { name: 'sections', summary: 'List sections and their children', load: () => import('./commands/sections/index.js') },
+  {
+    name: 'users',
+    summary: 'List, show and find users; which groups a user is in',
+    load: () => import('./commands/users/index.js'),
+  },
   { name: 'references', summary: 'Attach references to posts', load: () => import('./commands/references/index.js') },
   {
     name: 'feedback',

@@ -173,151 +173,202 @@ export class ApiClient {
 
   private async exchange(method: string, path: string, opts: SendOptions, viaNodeHttp: boolean): Promise<RawResponse> {
     const url = this.baseUrl + (path.startsWith('/') ? path : `/${path}`);
+    const { headers, body } = this.requestParts(opts);
+    const what = `${method} ${url.slice(this.baseUrl.length) || '/'}`;
+    const ex: Exchange = {
+      method,
+      url,
+      what,
+      host: hostOf(url),
+      idempotent: opts.idempotent ?? isIdempotentMethod(method),
+      deadlineMs: this.options.timeoutMs ?? DEFAULT_DEADLINE_MS,
+      maxBodyBytes: this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      started: Date.now(),
+      phase: 'answer',
+      attempts: 0,
+      deadline: new AbortController(),
+    };
+    const timer = startDeadline(ex);
+    const log = this.options.debug;
+    this.logRequest(method, url, headers);
+    const answered = this.options.onRequest?.(what);
+    let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>;
+    try {
+      res = await this.dispatch(ex, headers, body, this.retryCallback(ex, opts), viaNodeHttp);
+    } catch (err) {
+      answered?.();
+      clearTimeout(timer);
+      const described = ex.deadline.signal.aborted
+        ? (ex.deadline.signal.reason as NetworkError)
+        : describeNetworkError(err, url, ex.deadlineMs);
+      if (ex.gaveUp) described.retry = ex.gaveUp;
+      log?.(`< ${described.message}`);
+      throw described;
+    }
+    answered?.();
+    ex.phase = 'body';
+    res.body.once('close', () => clearTimeout(timer));
+    log?.(`< ${res.statusCode} (${Date.now() - ex.started} ms)`);
+    const raw: RawResponse = {
+      status: res.statusCode,
+      statusText: statusText(res.statusCode),
+      headers: res.headers as RawResponse['headers'],
+      body: res.body,
+      deadline: ex.deadline.signal,
+      what: `${what} from ${ex.host}`,
+      maxBytes: ex.maxBodyBytes,
+    };
+    if (res.statusCode >= 400 && !opts.allowErrors) {
+      const err = await toApiError(raw);
+      // The body as sent: the error line puts a known message in fp's words.
+      log?.(`< ${typeof err.body === 'string' ? err.body : JSON.stringify(err.body)}`);
+      if (ex.gaveUp) err.retry = ex.gaveUp;
+      throw err;
+    }
+    return raw;
+  }
+
+  private requestParts(opts: SendOptions): { headers: Record<string, string>; body: SendOptions['rawBody'] } {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? 'fp',
       authorization: `Bearer ${this.options.apiKey}`,
       ...opts.headers,
     };
-    let body = opts.rawBody;
-    if (opts.body !== undefined && body === undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] = 'application/json';
-    }
-    const deadlineMs = this.options.timeoutMs ?? DEFAULT_DEADLINE_MS;
-    const maxBodyBytes = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (opts.body === undefined || opts.rawBody !== undefined) return { headers, body: opts.rawBody };
+    headers['content-type'] = 'application/json';
+    return { headers, body: JSON.stringify(opts.body) };
+  }
+
+  private logRequest(method: string, url: string, headers: Record<string, string>): void {
     const log = this.options.debug;
-    const what = `${method} ${url.slice(this.baseUrl.length) || '/'}`;
-    const host = hostOf(url);
-    const started = Date.now();
-    let phase: 'answer' | 'body' = 'answer';
-    let attempts = 0;
-    let gaveUp: string | undefined;
+    if (!log) return;
+    log(`> ${method} ${url}`);
+    for (const [k, v] of Object.entries(headers)) {
+      log(`> ${k}: ${k === 'authorization' ? `Bearer ${redactKey(this.options.apiKey)}` : v}`);
+    }
+  }
 
-    const deadline = new AbortController();
-    const timer = setTimeout(() => {
-      const waited =
-        phase === 'answer'
-          ? `waiting for the answer to ${what} from ${host}`
-          : `reading the answer to ${what} from ${host}: it arrived too slowly`;
-      const tries = attempts > 0 ? ` (${attempts + 1} attempts)` : '';
-      deadline.abort(
-        new NetworkError(
-          `timed out after ${formatMs(deadlineMs)}${tries} ${waited}; --timeout sets the limit`,
-          'FP_DEADLINE',
-        ),
-      );
-    }, deadlineMs);
-    timer.unref();
-
-    const retry: RetryCallback = (err, _state, cb) => {
-      attempts++;
+  /** Decides after each failed attempt whether to try again (retry-policy.ts), and says so while it waits. */
+  private retryCallback(ex: Exchange, opts: SendOptions): RetryCallback {
+    return (err, _state, cb) => {
+      ex.attempts++;
       const e = err as { statusCode?: number; code?: string; headers?: Record<string, string | string[] | undefined> };
       const failure = e.statusCode
         ? { status: e.statusCode, retryAfter: e.headers?.['retry-after'] }
         : { code: e.code ?? (e as { cause?: { code?: string } }).cause?.code };
       // Once an answer is being read it is the caller's; a cut-off body is not re-requested.
-      if (deadline.signal.aborted || phase === 'body') return cb(err);
+      if (ex.deadline.signal.aborted || ex.phase === 'body') return cb(err);
       const decision = decideRetry(failure, {
-        idempotent: opts.idempotent ?? isIdempotentMethod(method),
-        attempts,
-        elapsedMs: Date.now() - started,
-        deadlineMs,
+        idempotent: ex.idempotent,
+        attempts: ex.attempts,
+        elapsedMs: Date.now() - ex.started,
+        deadlineMs: ex.deadlineMs,
         maxAttempts: this.options.retries === undefined ? undefined : this.options.retries + 1,
       });
       if (!decision.retry) {
-        gaveUp = decision.why;
+        ex.gaveUp = decision.why;
         return cb(err);
       }
       const reason = failure.status
         ? `${failure.status} ${statusText(failure.status)}`
-        : describeNetworkError(err, url, deadlineMs).message;
-      const notice: RetryNotice = {
-        method,
-        path: what.slice(method.length + 1),
-        status: failure.status,
-        attempt: attempts + 1,
-        waitMs: decision.waitMs,
-        reason,
-      };
+        : describeNetworkError(err, ex.url, ex.deadlineMs).message;
       this.stats.retries++;
-      log?.(`< ${reason}: retrying in ${formatMs(decision.waitMs)}`);
-      if (opts.onRetry) opts.onRetry(notice);
-      else {
+      this.options.debug?.(`< ${reason}: retrying in ${formatMs(decision.waitMs)}`);
+      if (opts.onRetry) {
+        const path = ex.what.slice(ex.method.length + 1);
+        opts.onRetry({
+          method: ex.method,
+          path,
+          status: failure.status,
+          attempt: ex.attempts + 1,
+          waitMs: decision.waitMs,
+          reason,
+        });
+      } else {
         const asked = decision.retryAfterMs !== undefined ? ` (Retry-After ${formatMs(decision.retryAfterMs)})` : '';
-        this.options.onWait?.(`waiting ${formatMs(decision.waitMs)} to retry ${what}: ${reason}${asked}`);
+        this.options.onWait?.(`waiting ${formatMs(decision.waitMs)} to retry ${ex.what}: ${reason}${asked}`);
       }
       setTimeout(() => cb(null), decision.waitMs);
     };
-
-    log?.(`> ${method} ${url}`);
-    if (log) {
-      for (const [k, v] of Object.entries(headers)) {
-        log(`> ${k}: ${k === 'authorization' ? `Bearer ${redactKey(this.options.apiKey)}` : v}`);
-      }
-    }
-    const answered = this.options.onRequest?.(what);
-    let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>;
-    try {
-      if (viaNodeHttp && (body === undefined || typeof body === 'string')) {
-        const answer = await exchangeViaNodeHttp(
-          url,
-          { method, headers, body, signal: deadline.signal, connectTimeoutMs: CONNECT_TIMEOUT_MS, maxBodyBytes },
-          retry,
-        );
-        // call() reads this body only with text(), which it has.
-        res = answer as unknown as typeof res;
-      } else {
-        const [{ sharedDispatcher }, { request, retry: retryInterceptor }] = await Promise.all([
-          import('./http-agent.js'),
-          import('./undici-parts.js'),
-        ]);
-        const base = this.options.dispatcher ?? sharedDispatcher(CONNECT_TIMEOUT_MS);
-        res = await request(
-          url,
-          base.compose(retryInterceptor({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })),
-          {
-            method: method as Dispatcher.HttpMethod,
-            headers,
-            body,
-            headersTimeout: deadlineMs,
-            bodyTimeout: deadlineMs,
-            signal: deadline.signal,
-          },
-        );
-      }
-    } catch (err) {
-      answered?.();
-      clearTimeout(timer);
-      const described = deadline.signal.aborted
-        ? (deadline.signal.reason as NetworkError)
-        : describeNetworkError(err, url, deadlineMs);
-      if (gaveUp) described.retry = gaveUp;
-      log?.(`< ${described.message}`);
-      throw described;
-    }
-    answered?.();
-    phase = 'body';
-    res.body.once('close', () => clearTimeout(timer));
-    log?.(`< ${res.statusCode} (${Date.now() - started} ms)`);
-    const raw: RawResponse = {
-      status: res.statusCode,
-      statusText: statusText(res.statusCode),
-      headers: res.headers as RawResponse['headers'],
-      body: res.body,
-      deadline: deadline.signal,
-      what: `${what} from ${host}`,
-      maxBytes: maxBodyBytes,
-    };
-    if (res.statusCode >= 400 && !opts.allowErrors) {
-      const err = await toApiError(raw);
-      // The body as sent: the error line puts a known message in fp's words.
-      log?.(`< ${typeof err.body === 'string' ? err.body : JSON.stringify(err.body)}`);
-      if (gaveUp) err.retry = gaveUp;
-      throw err;
-    }
-    return raw;
   }
+
+  /** The request itself, over node:http for a first one-shot call, else undici with its retry interceptor. */
+  private async dispatch(
+    ex: Exchange,
+    headers: Record<string, string>,
+    body: SendOptions['rawBody'],
+    retry: RetryCallback,
+    viaNodeHttp: boolean,
+  ): Promise<Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>> {
+    const signal = ex.deadline.signal;
+    if (viaNodeHttp && (body === undefined || typeof body === 'string')) {
+      const answer = await exchangeViaNodeHttp(
+        ex.url,
+        {
+          method: ex.method,
+          headers,
+          body,
+          signal,
+          connectTimeoutMs: CONNECT_TIMEOUT_MS,
+          maxBodyBytes: ex.maxBodyBytes,
+        },
+        retry,
+      );
+      // call() reads this body only with text(), which it has.
+      return answer as unknown as Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>;
+    }
+    const [{ sharedDispatcher }, { request, retry: retryInterceptor }] = await Promise.all([
+      import('./http-agent.js'),
+      import('./undici-parts.js'),
+    ]);
+    const base = this.options.dispatcher ?? sharedDispatcher(CONNECT_TIMEOUT_MS);
+    return request(ex.url, base.compose(retryInterceptor({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })), {
+      method: ex.method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      headersTimeout: ex.deadlineMs,
+      bodyTimeout: ex.deadlineMs,
+      signal,
+    });
+  }
+}
+
+/** One exchange in flight: what it is, its limits, and how far it has got. */
+interface Exchange {
+  method: string;
+  url: string;
+  /** `GET /api/v1/posts`, for messages. */
+  what: string;
+  host: string;
+  idempotent: boolean;
+  deadlineMs: number;
+  maxBodyBytes: number;
+  started: number;
+  phase: 'answer' | 'body';
+  attempts: number;
+  /** Why the retry policy stopped trying, for the error. */
+  gaveUp?: string;
+  deadline: AbortController;
+}
+
+/** Aborts the exchange when its time (--timeout) runs out, saying what it was waiting for. */
+function startDeadline(ex: Exchange): NodeJS.Timeout {
+  const timer = setTimeout(() => {
+    const waited =
+      ex.phase === 'answer'
+        ? `waiting for the answer to ${ex.what} from ${ex.host}`
+        : `reading the answer to ${ex.what} from ${ex.host}: it arrived too slowly`;
+    const tries = ex.attempts > 0 ? ` (${ex.attempts + 1} attempts)` : '';
+    ex.deadline.abort(
+      new NetworkError(
+        `timed out after ${formatMs(ex.deadlineMs)}${tries} ${waited}; --timeout sets the limit`,
+        'FP_DEADLINE',
+      ),
+    );
+  }, ex.deadlineMs);
+  timer.unref();
+  return timer;
 }
 
 /**

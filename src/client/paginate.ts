@@ -156,10 +156,23 @@ export async function* allRejected(client: ApiClient, onPage?: PageProgress): As
   }
 }
 
+/** Every user of the portal (D-USER-LIST), page by page. */
+async function* allUsers(
+  client: ApiClient,
+  query: Record<string, unknown>,
+  onPage?: PageProgress,
+): AsyncGenerator<CallResult<'users.list'>['data'][number]> {
+  const start = typeof query.skip === 'number' ? query.skip : 0;
+  const fetchPage = (skip: number) => client.call('users.list', { query: { ...query, skip, limit: PAGE_SIZE } });
+  for await (const page of offsetPages(fetchPage, start, onPage, new PageGuard('GET /api/v1/users'))) yield* page;
+}
+
 /** How each paginated operation is followed to its end: the entry picks its paginator. */
 export const paginators = {
   'posts.list': (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) =>
     allPosts(client, query as PostListQuery, PAGE_SIZE, onPage),
+  'users.list': (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) =>
+    allUsers(client, query, onPage),
   'moderation.pending': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) =>
     allPending(client, onPage),
   'moderation.rejected': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) =>

@@ -336,15 +336,6 @@ export interface OpenApiOptions {
 
 /** OpenAPI 3.1 document of every endpoint in the table. */
 export function openApiDocument(options: OpenApiOptions = {}): Json {
-  const paths: Record<string, Record<string, Json>> = {};
-  for (const endpoint of endpointList) {
-    const item = (paths[endpoint.path] ??= {});
-    item[endpoint.method.toLowerCase()] = openApiOperation(endpoint);
-    // operationIds must be unique: an alias verb gets its own, e.g. `groups.update.put`.
-    for (const alias of endpoint.alsoMethods ?? []) {
-      item[alias.toLowerCase()] = openApiOperation(endpoint, `${endpoint.name}.${alias.toLowerCase()}`);
-    }
-  }
   const portal = {
     url: '{base_url}',
     description: 'A portal: its own subdomain or custom domain.',
@@ -366,7 +357,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       : [portal],
     security: [{ bearer: [] }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
-    paths,
+    paths: openApiPaths(),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: "The portal's API key." } },
       schemas: {
@@ -382,66 +373,84 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
           properties: { ...(errorBody.properties as Json), errors: (validationBody.properties as Json).errors },
         },
       },
-      responses: {
-        BadRequest: refusal('The body is not valid JSON, not a JSON object, or not a complete multipart body.', {
-          message: 'The request body is not valid JSON.',
-        }),
-        Unauthenticated: refusal('Missing, unknown or expired API key, or a key of another portal.', {
-          message: 'Unauthenticated.',
-        }),
-        ReadOnlyKey: refusal('The API key is read-only.', {
-          message: 'This API key is read-only and cannot make changes.',
-        }),
-        Forbidden: refusal('The API key is read-only, or the category may not be changed.', {
-          message: 'You do not have permission to update this category.',
-        }),
-        NotFound: refusal('The item named in the path does not exist at this portal.', {
-          message: 'No query results for model [App\\Models\\Post] zz999',
-        }),
-        Misdirected: refusal(
-          'The Host header names no portal of this server, nor a name it answers to (`localhost`, an address it listens on, `fp server --allowed-hosts`).',
-          { message: 'Misdirected Request.' },
-        ),
-        BodyTooLarge: refusal('The body is larger than 1 MiB.', {
-          message: 'The request body must not be larger than 1048576 bytes.',
-        }),
-        UploadTooLarge: refusal(
-          `The file is larger than ${SYNC_MAX_KILOBYTES} kilobytes.`,
-          {
-            message: `The file field must not be greater than ${SYNC_MAX_KILOBYTES} kilobytes.`,
-            errors: { file: [`The file field must not be greater than ${SYNC_MAX_KILOBYTES} kilobytes.`] },
-          },
-          { $ref: '#/components/schemas/UnprocessableBody' },
-        ),
-        ValidationFailed: refusal(
-          'Validation failure: `errors` maps each field to its messages.',
-          { message: VALIDATION_MESSAGE, errors: { name: ['The name field is required.'] } },
-          { $ref: '#/components/schemas/ValidationErrorBody' },
-        ),
-        Unprocessable: refusal(
-          'Validation failure (`message` and `errors`), or a rule of the operation (`message` alone).',
-          { message: 'Item is not voteable.' },
-          { $ref: '#/components/schemas/UnprocessableBody' },
-        ),
-        Unavailable: refusal(
-          'The service is briefly unavailable and did not process the request; try again after `Retry-After`.',
-          { message: 'Service Unavailable' },
-          undefined,
-          retryAfter,
-        ),
-        TooManyRequests: refusal(
-          'The rate limit of the API key is reached.',
-          { message: 'Too Many Attempts.' },
-          undefined,
-          rateLimited,
-        ),
-        TooManyScans: refusal(
-          "The rate limit of the API key is reached, or the portal's link-health scan queue is full.",
-          { message: 'Too Many Attempts.' },
-          undefined,
-          retryAfter,
-        ),
-      },
+      responses: sharedResponses(),
     },
+  };
+}
+
+function openApiPaths(): Record<string, Record<string, Json>> {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const endpoint of endpointList) {
+    const item = (paths[endpoint.path] ??= {});
+    item[endpoint.method.toLowerCase()] = openApiOperation(endpoint);
+    // operationIds must be unique: an alias verb gets its own, e.g. `groups.update.put`.
+    for (const alias of endpoint.alsoMethods ?? []) {
+      item[alias.toLowerCase()] = openApiOperation(endpoint, `${endpoint.name}.${alias.toLowerCase()}`);
+    }
+  }
+  return paths;
+}
+
+/** The refusals many operations share, referenced from each operation's responses. */
+function sharedResponses(): Record<string, Json> {
+  return {
+    BadRequest: refusal('The body is not valid JSON, not a JSON object, or not a complete multipart body.', {
+      message: 'The request body is not valid JSON.',
+    }),
+    Unauthenticated: refusal('Missing, unknown or expired API key, or a key of another portal.', {
+      message: 'Unauthenticated.',
+    }),
+    ReadOnlyKey: refusal('The API key is read-only.', {
+      message: 'This API key is read-only and cannot make changes.',
+    }),
+    Forbidden: refusal('The API key is read-only, or the category may not be changed.', {
+      message: 'You do not have permission to update this category.',
+    }),
+    NotFound: refusal('The item named in the path does not exist at this portal.', {
+      message: 'No query results for model [App\\Models\\Post] zz999',
+    }),
+    Misdirected: refusal(
+      'The Host header names no portal of this server, nor a name it answers to (`localhost`, an address it listens on, `fp server --allowed-hosts`).',
+      { message: 'Misdirected Request.' },
+    ),
+    BodyTooLarge: refusal('The body is larger than 1 MiB.', {
+      message: 'The request body must not be larger than 1048576 bytes.',
+    }),
+    UploadTooLarge: refusal(
+      `The file is larger than ${SYNC_MAX_KILOBYTES} kilobytes.`,
+      {
+        message: `The file field must not be greater than ${SYNC_MAX_KILOBYTES} kilobytes.`,
+        errors: { file: [`The file field must not be greater than ${SYNC_MAX_KILOBYTES} kilobytes.`] },
+      },
+      { $ref: '#/components/schemas/UnprocessableBody' },
+    ),
+    ValidationFailed: refusal(
+      'Validation failure: `errors` maps each field to its messages.',
+      { message: VALIDATION_MESSAGE, errors: { name: ['The name field is required.'] } },
+      { $ref: '#/components/schemas/ValidationErrorBody' },
+    ),
+    Unprocessable: refusal(
+      'Validation failure (`message` and `errors`), or a rule of the operation (`message` alone).',
+      { message: 'Item is not voteable.' },
+      { $ref: '#/components/schemas/UnprocessableBody' },
+    ),
+    Unavailable: refusal(
+      'The service is briefly unavailable and did not process the request; try again after `Retry-After`.',
+      { message: 'Service Unavailable' },
+      undefined,
+      retryAfter,
+    ),
+    TooManyRequests: refusal(
+      'The rate limit of the API key is reached.',
+      { message: 'Too Many Attempts.' },
+      undefined,
+      rateLimited,
+    ),
+    TooManyScans: refusal(
+      "The rate limit of the API key is reached, or the portal's link-health scan queue is full.",
+      { message: 'Too Many Attempts.' },
+      undefined,
+      retryAfter,
+    ),
   };
 }

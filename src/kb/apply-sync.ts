@@ -39,72 +39,19 @@ export function applySync(
   confirmed: DeleteConfirmations,
   ids: IdSource,
 ): ApplyResult {
-  const sections = new Map(tab.sections.map((s) => [s.id, { ...s }]));
-  const articles = new Map(tab.articles.map((a) => [a.key, { ...a }]));
-  const archiveSections = new Map(archive.sections.map((s) => [s.path, s]));
-  const archiveArticles = new Map(archive.articles.map((a) => [a.path, a]));
-
+  const w = workingCopy(tab, archive);
   // Ids first, so that any folder path resolves whether it is new or not.
-  const sectionIdByPath = new Map<string, number>();
-  for (const s of archive.sections) if (s.id !== null) sectionIdByPath.set(s.path, s.id);
-  const createdSections = plan.sections.create.map(({ path }) => {
+  const newSections = plan.sections.create.map(({ path }) => {
     const id = ids.newSectionId();
-    sectionIdByPath.set(path, id);
-    return { id, source: found(archiveSections.get(path), path) };
+    w.sectionIdByPath.set(path, id);
+    return { id, source: found(w.archiveSections.get(path), path) };
   });
-  const sectionAt = (path: string | null): number | null =>
-    path === null ? null : found(sectionIdByPath.get(path), path);
-
-  for (const { id, path } of plan.sections.update) {
-    const source = found(archiveSections.get(path), path);
-    const section = found(sections.get(id), path);
-    section.name = source.name;
-    section.description = source.description;
-    section.parent_id = sectionAt(source.parentPath);
-    if (source.sort_order !== null) section.sort_order = source.sort_order;
-  }
-  const created: { sections: Array<AppliedCreate<number>>; articles: Array<AppliedCreate<string>> } = {
-    sections: [],
-    articles: [],
+  const created = {
+    sections: applySections(w, plan, newSections),
+    articles: applyArticles(w, plan, ids),
   };
-  for (const { id, source } of createdSections) {
-    const parentId = sectionAt(source.parentPath);
-    const siblings = [...sections.values()].filter((s) => s.parent_id === parentId);
-    sections.set(id, {
-      id,
-      parent_id: parentId,
-      slug: lastSegment(source.path),
-      name: source.name,
-      description: source.description,
-      sort_order: source.sort_order ?? nextOrder(siblings),
-    });
-    created.sections.push({ id, title: source.name, path: source.path });
-  }
 
-  for (const { id, path } of plan.articles.update) {
-    const source = found(archiveArticles.get(path), path);
-    const article = found(articles.get(id), path);
-    article.title = source.title;
-    article.body = source.body;
-    article.section_id = sectionAt(source.sectionPath);
-    if (source.sort_order !== null) article.sort_order = source.sort_order;
-  }
-  for (const { path } of plan.articles.create) {
-    const source = found(archiveArticles.get(path), path);
-    const key = ids.newArticleKey();
-    const sectionId = sectionAt(source.sectionPath);
-    const siblings = [...articles.values()].filter((a) => a.section_id === sectionId);
-    articles.set(key, {
-      key,
-      section_id: sectionId,
-      slug: lastSegment(path).replace(/\.md$/i, ''),
-      title: source.title,
-      body: source.body,
-      sort_order: source.sort_order ?? nextOrder(siblings),
-    });
-    created.articles.push({ id: key, title: source.title, path });
-  }
-
+  const { sections, articles } = w;
   const articleDeletes = splitConfirmed(plan.articles.delete, new Set(confirmed.articles), articles);
   const sectionDeletes = splitConfirmed(plan.sections.delete, new Set(confirmed.sections), sections);
   for (const { id } of articleDeletes.confirmed) articles.delete(id);
@@ -128,6 +75,84 @@ export function applySync(
     },
     skipped: { sections: sectionDeletes.skipped, articles: articleDeletes.skipped },
   };
+}
+
+/** Copies of the tab's sections and articles to change, and the archive's by path. */
+interface Working {
+  sections: Map<number, KbSection>;
+  articles: Map<string, KbArticle>;
+  archiveSections: Map<string, ParsedArchive['sections'][number]>;
+  archiveArticles: Map<string, ParsedArchive['articles'][number]>;
+  sectionIdByPath: Map<string, number>;
+  /** The id of the section at a folder path of the archive; null for the root. */
+  sectionAt: (path: string | null) => number | null;
+}
+
+function workingCopy(tab: KbTab, archive: ParsedArchive): Working {
+  const sectionIdByPath = new Map<string, number>();
+  for (const s of archive.sections) if (s.id !== null) sectionIdByPath.set(s.path, s.id);
+  return {
+    sections: new Map(tab.sections.map((s) => [s.id, { ...s }])),
+    articles: new Map(tab.articles.map((a) => [a.key, { ...a }])),
+    archiveSections: new Map(archive.sections.map((s) => [s.path, s])),
+    archiveArticles: new Map(archive.articles.map((a) => [a.path, a])),
+    sectionIdByPath,
+    sectionAt: (path) => (path === null ? null : found(sectionIdByPath.get(path), path)),
+  };
+}
+
+function applySections(
+  w: Working,
+  plan: SyncPlan,
+  newSections: Array<{ id: number; source: ParsedArchive['sections'][number] }>,
+): Array<AppliedCreate<number>> {
+  for (const { id, path } of plan.sections.update) {
+    const source = found(w.archiveSections.get(path), path);
+    const section = found(w.sections.get(id), path);
+    section.name = source.name;
+    section.description = source.description;
+    section.parent_id = w.sectionAt(source.parentPath);
+    if (source.sort_order !== null) section.sort_order = source.sort_order;
+  }
+  return newSections.map(({ id, source }) => {
+    const parentId = w.sectionAt(source.parentPath);
+    const siblings = [...w.sections.values()].filter((s) => s.parent_id === parentId);
+    w.sections.set(id, {
+      id,
+      parent_id: parentId,
+      slug: lastSegment(source.path),
+      name: source.name,
+      description: source.description,
+      sort_order: source.sort_order ?? nextOrder(siblings),
+    });
+    return { id, title: source.name, path: source.path };
+  });
+}
+
+function applyArticles(w: Working, plan: SyncPlan, ids: IdSource): Array<AppliedCreate<string>> {
+  for (const { id, path } of plan.articles.update) {
+    const source = found(w.archiveArticles.get(path), path);
+    const article = found(w.articles.get(id), path);
+    article.title = source.title;
+    article.body = source.body;
+    article.section_id = w.sectionAt(source.sectionPath);
+    if (source.sort_order !== null) article.sort_order = source.sort_order;
+  }
+  return plan.articles.create.map(({ path }) => {
+    const source = found(w.archiveArticles.get(path), path);
+    const key = ids.newArticleKey();
+    const sectionId = w.sectionAt(source.sectionPath);
+    const siblings = [...w.articles.values()].filter((a) => a.section_id === sectionId);
+    w.articles.set(key, {
+      key,
+      section_id: sectionId,
+      slug: lastSegment(path).replace(/\.md$/i, ''),
+      title: source.title,
+      body: source.body,
+      sort_order: source.sort_order ?? nextOrder(siblings),
+    });
+    return { id: key, title: source.title, path };
+  });
 }
 
 function splitConfirmed<Id>(

@@ -8,6 +8,7 @@ import { buildPath } from '../contract/endpoints.js';
 import { CursorError, cutToSize, readCursor } from './cut-to-size.js';
 import { exportUri } from './export-resource.js';
 import { fenceAnswer } from './fence.js';
+import { followScan, SCAN_TOOL, type Report } from './long-work.js';
 import { toolArguments, type ToolDefinition, type ToolRequest } from './tools.js';
 
 /** The `tools/call` result shape (MCP `CallToolResult`), kept free of SDK types so tests read it plainly. */
@@ -23,6 +24,28 @@ export interface ToolResult {
 
 export interface CallOptions {
   lockdown: boolean;
+  /** Progress of long work goes here (the client sent a progress token). */
+  report?: Report;
+  /** A scan already started (as a task): followed to its end instead of started again. */
+  startedScan?: unknown;
+}
+
+const silent: Report = async () => {};
+
+/** The start of a scan, for a task whose id is the scan's: the answer, or the refusal as a result. */
+export async function startScan(
+  client: ApiClient,
+  tool: ToolDefinition,
+  args: unknown,
+): Promise<{ scanId: string; answer: unknown } | { refused: ToolResult }> {
+  const parsed = toolArguments(tool, args);
+  if (!parsed.ok) return { refused: errorResult({ message: parsed.message, errors: parsed.errors }) };
+  try {
+    const answer = await client.call(SCAN_TOOL, { body: parsed.request.body } as never);
+    return { scanId: (answer as { data: { scan_id: string } }).data.scan_id, answer };
+  } catch (err) {
+    return { refused: refusal(err) };
+  }
 }
 
 /**
@@ -43,13 +66,17 @@ export async function callTool(
   try {
     if (tool.endpoint.responseType === 'zip') return await exportLinkResult(client, tool, parsed.request);
     const offsets = readCursor(tool.name, given);
-    const data = tool.takesFile
-      ? await uploadResult(client, tool, parsed.request)
-      : await client.callEndpoint(tool.endpoint, {
+    let data = tool.takesFile
+      ? await uploadResult(client, tool, parsed.request, options.report)
+      : (options.startedScan ??
+        (await client.callEndpoint(tool.endpoint, {
           params: parsed.request.params,
           query: parsed.request.query as Record<string, QueryValue> | undefined,
           body: parsed.request.body,
-        });
+        })));
+    // A scan is followed to its end when someone is told of its progress, or it runs as a task.
+    if (tool.name === SCAN_TOOL && (options.report || options.startedScan))
+      data = await followScan(client, data as never, options.report ?? silent);
     const fenced = fenceAnswer(data, tool.outputSchema, options.lockdown) as Record<string, unknown>;
     const cut = cutToSize(fenced, tool.name, given, offsets);
     if (!cut) return errorResult({ message: 'The answer is larger than 1 MB of text even cut item by item.' });
@@ -116,13 +143,33 @@ async function exportLinkResult(client: ApiClient, tool: ToolDefinition, request
   };
 }
 
-/** Sync preview and execute: the decoded ZIP goes up through the client's streamed multipart upload. */
-async function uploadResult(client: ApiClient, tool: ToolDefinition, request: ToolRequest): Promise<unknown> {
+/**
+ * Sync preview and execute: the decoded ZIP goes up through the client's streamed
+ * multipart upload; progress is the bytes sent, then one step for the portal's work.
+ */
+async function uploadResult(
+  client: ApiClient,
+  tool: ToolDefinition,
+  request: ToolRequest,
+  report?: Report,
+): Promise<unknown> {
   const dir = await mkdtemp(join(tmpdir(), 'fp-mcp-'));
   try {
     const zipPath = join(dir, 'archive.zip');
     await writeFile(zipPath, request.file ?? Buffer.alloc(0));
-    return await uploadArchive(client, tool.name as SyncOperation, zipPath, request.fields as unknown as SyncFields);
+    let reports = Promise.resolve();
+    let steps: number | undefined;
+    const onProgress = report
+      ? (sent: number, total: number | undefined) => {
+          steps = total === undefined ? undefined : total + 1;
+          reports = reports.then(() => report(sent, steps, `sending the archive: ${sent} bytes sent`));
+        }
+      : undefined;
+    const fields = request.fields as unknown as SyncFields;
+    const answer = await uploadArchive(client, tool.name as SyncOperation, zipPath, fields, 'archive.zip', onProgress);
+    await reports;
+    if (report) await report(steps ?? 1, steps ?? 1, `${tool.name}: the portal has applied the archive`);
+    return answer;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

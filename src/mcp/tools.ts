@@ -101,10 +101,10 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
   };
 }
 
-/** Another route form of an operation is not another tool; the reference server's events log is one. */
-export const tools: readonly ToolDefinition[] = [...endpointList.filter((e) => !e.aliasOf), eventsListEndpoint].map(
-  toolOf,
-);
+/** What the tools serve: each operation of the table (another route form is not another tool), and the events log. */
+export const toolEndpoints: readonly Endpoint[] = [...endpointList.filter((e) => !e.aliasOf), eventsListEndpoint];
+
+export const tools: readonly ToolDefinition[] = toolEndpoints.map(toolOf);
 
 export const toolsets: readonly string[] = [...new Set(tools.map((t) => t.toolset))];
 

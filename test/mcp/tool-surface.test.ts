@@ -18,6 +18,7 @@ describe('D-MCP-SNAPSHOT the tool surface is the committed snapshot', () => {
         throw new Error('listing tools calls no API');
       },
       version: 'snapshot',
+      owner: 'snapshot',
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);

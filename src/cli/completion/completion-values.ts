@@ -40,5 +40,7 @@ export const COMPLETION_SOURCES: Record<string, string> = {
   statuses: '__complete statuses',
   tabs: '__complete tabs',
   'kb-tabs': '__complete kb-tabs',
+  tags: '__complete tags',
+  sections: '__complete sections',
   users: '__complete users',
 };

@@ -9,11 +9,15 @@ const NAME_OF = {
   categories: (i: Item) => i?.name,
   groups: (i: Item) => i?.name,
   posts: (i: Item) => i?.id,
-  /** The statuses the listed posts carry (the API lists no statuses). */
-  statuses: (i: Item) => (i?.status as Item)?.name,
-  /** Tab slugs, from the reference server's tab list when a tab name was resolved (the API lists no tabs). */
+  /** Status names: of the status list, or the statuses the listed posts carry. */
+  statuses: (i: Item) => ((i?.status as Item) ?? (i && 'tab_id' in i ? i : undefined))?.name,
+  /** Tag names, from the tag list. */
+  tags: (i: Item) => i?.name,
+  /** Tab slugs, from the tab list. */
   tabs: (i: Item) => i?.slug,
-  'kb-tabs': (i: Item) => i?.slug,
+  'kb-tabs': (i: Item) => (i?.type === undefined || i.type === 'knowledge_base' ? i?.slug : undefined),
+  /** Section slugs. */
+  sections: (i: Item) => i?.slug,
   /** Names of the listed posts' authors, of a group's members, or of the reference server's user list. */
   users: (i: Item) => ((i?.author as Item) ?? i)?.name,
 };

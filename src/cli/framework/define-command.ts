@@ -144,7 +144,13 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
       for (const fl of flags) {
         const key = new Command().createOption(fl.flags).attributeName();
         if (fl.resolve && opts[key] !== undefined)
-          opts[key] = await fl.resolve(opts[key], () => f.client(), flagName(fl), keep);
+          opts[key] = await fl.resolve(
+            opts[key],
+            () => f.client(),
+            flagName(fl),
+            keep,
+            (line) => f.status(line),
+          );
       }
       const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, flags, opts));
       try {

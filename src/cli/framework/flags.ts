@@ -42,7 +42,14 @@ export interface FlagSpec {
   /** What a refused value should have been, for the error: "one of a, b, c". */
   expected?: string;
   /** Turn the parsed value into what the run gets, asking the portal when needed (a name → its id), before any confirmation. */
-  resolve?: (value: unknown, client: () => Promise<ApiClient>, flag: string, keep: KeepNames) => Promise<unknown>;
+  resolve?: (
+    value: unknown,
+    client: () => Promise<ApiClient>,
+    flag: string,
+    keep: KeepNames,
+    /** A note for people on stderr (how the name was resolved). */
+    say: (line: string) => void,
+  ) => Promise<unknown>;
 }
 
 export interface ArgSpec {

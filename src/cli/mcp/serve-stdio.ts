@@ -45,10 +45,13 @@ export async function mcpRun(opts: McpOptions, f: Factory): Promise<void> {
     stdin.once('end', resolve);
     stdin.once('close', resolve);
   });
-  const handle = serveStdio(() => createToolServer({ serve, client: () => client, version: f.version }), {
-    transport: new StdioServerTransport(stdin, stdout as Writable),
-    onerror: (err) => stderr.write(`fp mcp: ${err.message}\n`),
-  });
+  const handle = serveStdio(
+    () => createToolServer({ serve, client: () => client, version: f.version, owner: 'stdio' }),
+    {
+      transport: new StdioServerTransport(stdin, stdout as Writable),
+      onerror: (err) => stderr.write(`fp mcp: ${err.message}\n`),
+    },
+  );
   stderr.write(`fp mcp: serving ${servedTools(serve).length} tools for ${client.baseUrl} on stdio\n`);
   await closed;
   await handle.close();

@@ -3,7 +3,7 @@ import { UsageError } from '../errors.js';
 import type { KeepNames } from '../framework/flags.js';
 import { parsePositiveInteger } from '../parse.js';
 import { pickNamed } from './by-name.js';
-import { namedList } from './named-list.js';
+import { listed, type Say } from './listed.js';
 
 const KNOWLEDGE_BASE = 'knowledge_base';
 
@@ -15,17 +15,18 @@ export function parseTabIdOrName(value: string): number | string {
 
 /**
  * The id of a knowledge-base tab from its id, slug or name. Ids are sent without a lookup;
- * names come from the reference server's tab list, and only knowledge-base tabs count.
- * Where no list answers (the hosted service, a read-only key) a name is a usage error.
+ * names come from the tab list (D-TAB-LIST), and only knowledge-base tabs count.
+ * Where no list answers (a portal without it) a name is a usage error.
  */
 export async function resolveKbTab(
   client: () => Promise<ApiClient>,
   typed: number | string,
   flag: string,
   keep?: KeepNames,
+  say?: Say,
 ): Promise<number> {
   if (typeof typed === 'number') return typed;
-  const tabs = await namedList(await client(), 'tabs');
+  const tabs = await listed(await client(), 'tabs', say, 'a knowledge-base tab is given by its id');
   if (!tabs)
     throw new UsageError(`${flag} "${typed}": this portal lists no tab names; give the knowledge-base tab's id`);
   const kb = tabs.filter((t) => t.type === KNOWLEDGE_BASE);

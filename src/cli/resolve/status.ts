@@ -1,16 +1,18 @@
 import type { ApiClient } from '../../client/api-client.js';
 import { allPosts } from '../../client/paginate.js';
 import { pickNamed } from './by-name.js';
-import { namedList } from './named-list.js';
+import { listed, type Say } from './listed.js';
 
 /**
- * Status ids from ids or names. The API has no status list: the names come from the
- * reference server's inspection endpoint, else from the statuses the portal's posts carry
- * (read page by page). Nothing is read when only ids are given.
+ * Status ids from ids or names. The names come from the status list (D-STATUS-LIST); where the
+ * portal does not offer it, from the statuses the portal's posts carry (read page by page).
+ * Nothing is read when only ids are given.
  */
-export async function resolveStatuses(client: ApiClient, given: readonly string[]): Promise<number[]> {
+export async function resolveStatuses(client: ApiClient, given: readonly string[], say?: Say): Promise<number[]> {
   if (given.every((s) => /^\d+$/.test(s))) return given.map(Number);
-  const statuses = (await namedList(client, 'statuses')) ?? (await statusesSeen(client));
+  const statuses =
+    (await listed(client, 'statuses', say, "status names are looked up in the posts' statuses")) ??
+    (await statusesSeen(client));
   const what = { kind: 'status', flag: '--status', plural: 'statuses' };
   return given.map((s) => (/^\d+$/.test(s) ? Number(s) : pickNamed(statuses, s, what).id));
 }

@@ -1,15 +1,16 @@
 import type { ApiClient } from '../../client/api-client.js';
 import type { KeepNames } from '../framework/flags.js';
 import { pickNamed } from './by-name.js';
-import { namedList } from './named-list.js';
+import { listed, type Say } from './listed.js';
 
 /** A tab's slug (what the API filters by) from its slug, name or id; as typed (`asTyped`) where the portal lists no tabs. */
 export async function resolveTab(
   client: ApiClient,
   typed: string,
   keep?: KeepNames,
+  say?: Say,
 ): Promise<{ slug: string; asTyped: boolean }> {
-  const tabs = await namedList(client, 'tabs');
+  const tabs = await listed(client, 'tabs', say, '--tab values are sent as typed (tab slugs)');
   if (!tabs) return { slug: typed, asTyped: true };
   await keep?.('tabs', tabs);
   const what = { kind: 'tab', flag: '--tab', plural: 'tabs' };

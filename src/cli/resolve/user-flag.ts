@@ -7,4 +7,5 @@ export const userFlagResolve = (
   client: Parameters<typeof resolveUser>[0],
   flag: string,
   keep: KeepNames,
-) => resolveUser(client, String(typed), flag, keep);
+  say?: (line: string) => void,
+) => resolveUser(client, String(typed), flag, keep, say);

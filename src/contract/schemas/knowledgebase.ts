@@ -9,13 +9,9 @@ export const SYNC_MAX_KILOBYTES = 102_400;
 
 const mustBeArray = (field: string) => `The ${attributeName(field)} field must be an array.`;
 
-/** Built on first use: a command builds the schemas of the resources it calls only. */
-export const knowledgebaseSchemas = lazily(() => {
+/** Link-health scans and their results. */
+const linkHealthSchemas = lazily(() => {
   const { NullableTimestamp, Timestamp } = commonSchemas();
-
-  const TabIdBodySchema = z.object({ tab_id: integerField('tab_id') });
-
-  // --- link health -------------------------------------------------------------
 
   const ScanStateSchema = z.enum(['queued', 'running', 'completed', 'failed']);
 
@@ -64,8 +60,11 @@ export const knowledgebaseSchemas = lazily(() => {
     posts: z.array(PostLinkHealthSchema),
   });
 
-  // --- sync ----------------------------------------------------------------------
+  return { ScanStateSchema, ScanProgressSchema, LinkCheckSchema, PostLinkHealthSchema, LinkHealthResultsSchema };
+});
 
+/** The items a sync plan names: what the archive creates, and the tab's sections and articles. */
+const syncItemSchemas = lazily(() => {
   const SyncSectionChangeSchema = z.enum(['name', 'description', 'order', 'parent']);
 
   const SyncArticleChangeSchema = z.enum(['title', 'body', 'section', 'order']);
@@ -87,6 +86,29 @@ export const knowledgebaseSchemas = lazily(() => {
 
   /** The tab's own description (root `_index.md`). */
   const SyncTabChangesSchema = z.looseObject({ changes: z.array(z.enum(['description'])) });
+
+  return {
+    SyncSectionChangeSchema,
+    SyncArticleChangeSchema,
+    SyncCreateItemSchema,
+    SyncSectionItemSchema,
+    SyncSectionUpdateSchema,
+    SyncArticleItemSchema,
+    SyncArticleUpdateSchema,
+    SyncTabChangesSchema,
+  };
+});
+
+/** Sync preview's plan, execute's result, and the form fields both take. */
+const syncSchemas = lazily(() => {
+  const {
+    SyncCreateItemSchema,
+    SyncSectionItemSchema,
+    SyncSectionUpdateSchema,
+    SyncArticleItemSchema,
+    SyncArticleUpdateSchema,
+    SyncTabChangesSchema,
+  } = syncItemSchemas();
 
   /**
    * `data` of sync preview: every item of the archive and of the tab, each under
@@ -155,26 +177,16 @@ export const knowledgebaseSchemas = lazily(() => {
       .optional(),
   });
 
-  return {
-    TabIdBodySchema,
-    ScanStateSchema,
-    ScanProgressSchema,
-    LinkCheckSchema,
-    PostLinkHealthSchema,
-    LinkHealthResultsSchema,
-    SyncSectionChangeSchema,
-    SyncArticleChangeSchema,
-    SyncCreateItemSchema,
-    SyncSectionItemSchema,
-    SyncSectionUpdateSchema,
-    SyncArticleItemSchema,
-    SyncArticleUpdateSchema,
-    SyncTabChangesSchema,
-    SyncPlanSchema,
-    SyncResultSchema,
-    SyncMultipartFieldsSchema,
-  };
+  return { SyncPlanSchema, SyncResultSchema, SyncMultipartFieldsSchema };
 });
+
+/** Built on first use: a command builds the schemas of the resources it calls only. */
+export const knowledgebaseSchemas = lazily(() => ({
+  TabIdBodySchema: z.object({ tab_id: integerField('tab_id') }),
+  ...linkHealthSchemas(),
+  ...syncItemSchemas(),
+  ...syncSchemas(),
+}));
 
 type KnowledgebaseSchemas = ReturnType<typeof knowledgebaseSchemas>;
 

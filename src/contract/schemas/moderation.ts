@@ -7,8 +7,8 @@ import { commonSchemas } from './common.js';
 
 export const MODERATION_PAGE_SIZE = 20;
 
-/** Built on first use: a command builds the schemas of the resources it calls only. */
-export const moderationSchemas = lazily(() => {
+/** The items of the moderation queues. */
+const moderationItemSchemas = lazily(() => {
   const { ModerationStatusSchema } = commentSchemas();
   const { NullableTimestamp, Timestamp } = commonSchemas();
 
@@ -43,6 +43,13 @@ export const moderationSchemas = lazily(() => {
     moderated_by: z.string().nullable(),
     moderated_at: NullableTimestamp,
   });
+
+  return { ModerationPostSchema, ModerationCommentSchema };
+});
+
+/** Built on first use: a command builds the schemas of the resources it calls only. */
+export const moderationSchemas = lazily(() => {
+  const { ModerationPostSchema, ModerationCommentSchema } = moderationItemSchemas();
 
   /**
    * Cursors: each collection keeps only items with a smaller id than its cursor

@@ -97,8 +97,8 @@ const manyStrings = (field: string) =>
     { type: 'array', items: { type: 'string' } },
   );
 
-/** Built on first use: a command builds the schemas of the resources it calls only. */
-export const postSchemas = lazily(() => {
+/** A post as the API answers it, whole and minimal. */
+const postRecordSchemas = lazily(() => {
   const { ModerationStatusSchema } = commentSchemas();
   const { Timestamp } = commonSchemas();
   const { PostAuthorSchema } = userSchemas();
@@ -154,6 +154,13 @@ export const postSchemas = lazily(() => {
     created_at: true,
     moderation_status: true,
   }).loose();
+
+  return { PostCategorySchema, PostStatusSchema, PostSchema, PostMinimalSchema };
+});
+
+/** Built on first use: a command builds the schemas of the resources it calls only. */
+export const postSchemas = lazily(() => {
+  const { PostCategorySchema, PostStatusSchema, PostSchema, PostMinimalSchema } = postRecordSchemas();
 
   const orderBy = withJsonShape(
     z

@@ -1,6 +1,7 @@
 import type { Category } from '../../contract/schemas/category.js';
 import { CATEGORY_PALETTE } from '../store/load-seed.js';
-import type { CategoryRecord, PortalState } from '../store/state.js';
+import type { CategoryRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 
 const NAME_TAKEN = 'The name has already been taken.';
@@ -10,17 +11,12 @@ export function presentCategory(c: CategoryRecord): Category {
 }
 
 /** Names are unique per portal and compared case-sensitively. */
-function assertNameFree(portal: PortalState, name: string, except?: number): void {
+function assertNameFree(portal: Portal, name: string, except?: number): void {
   const holder = portal.categories.named(name);
   if (holder && holder.id !== except) throw ValidationError.field('name', NAME_TAKEN);
 }
 
-function findForChange(
-  portal: PortalState,
-  rawId: string,
-  verb: 'update' | 'delete',
-  notFound: string,
-): CategoryRecord {
+function findForChange(portal: Portal, rawId: string, verb: 'update' | 'delete', notFound: string): CategoryRecord {
   const category =
     /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.categories.get(Number(rawId)) : undefined;
   if (!category) throw new NotFoundError(notFound);
@@ -28,7 +24,7 @@ function findForChange(
   return category;
 }
 
-export function createCategory(portal: PortalState, input: { name: string }): CategoryRecord {
+export function createCategory(portal: Portal, input: { name: string }): CategoryRecord {
   assertNameFree(portal, input.name);
   const id = portal.categories.nextId();
   const sortOrder = portal.categories.highestSortOrder() + 1;
@@ -43,11 +39,7 @@ export function createCategory(portal: PortalState, input: { name: string }): Ca
   return category;
 }
 
-export function updateCategory(
-  portal: PortalState,
-  rawId: string,
-  input: { name: string; color: string },
-): CategoryRecord {
+export function updateCategory(portal: Portal, rawId: string, input: { name: string; color: string }): CategoryRecord {
   const category = findForChange(portal, rawId, 'update', 'Category not found.');
   assertNameFree(portal, input.name, category.id);
   category.name = input.name;
@@ -57,7 +49,7 @@ export function updateCategory(
 }
 
 /** Deleting a category also takes it off every post. */
-export function deleteCategory(portal: PortalState, rawId: string): void {
+export function deleteCategory(portal: Portal, rawId: string): void {
   const category = findForChange(portal, rawId, 'delete', 'Category not found');
   portal.categories.delete(category.id);
 }

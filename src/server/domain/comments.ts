@@ -1,5 +1,6 @@
 import type { CommentCreateBody, CommentUpdateBody } from '../../contract/schemas/comment.js';
-import type { CommentRecord, PortalState, PostRecord, UserRecord } from '../store/state.js';
+import type { CommentRecord, PostRecord, UserRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { noQueryResults, ValidationError } from './errors.js';
 import { recordEvent, recordMail, type MailPayload } from './events.js';
 import { findPostByKey } from './posts-find.js';
@@ -10,9 +11,9 @@ export const INVALID_USER = 'The selected user id is invalid.';
 export const INVALID_PARENT = 'The selected parent id is invalid.';
 
 /** A comment by its numeric id; anything else (unknown, non-numeric) is the service's 404. */
-export function findCommentById(portal: PortalState, rawId: string | number): CommentRecord {
+export function findCommentById(portal: Portal, rawId: string | number): CommentRecord {
   const id = typeof rawId === 'number' ? rawId : /^\d+$/.test(rawId) ? Number(rawId) : NaN;
-  const comment = Number.isSafeInteger(id) ? portal.comment(id) : undefined;
+  const comment = Number.isSafeInteger(id) ? portal.comments.get(id) : undefined;
   if (!comment) throw noQueryResults('Comment', rawId);
   return comment;
 }
@@ -22,9 +23,9 @@ export function findCommentById(portal: PortalState, rawId: string | number): Co
  * portal's administrator): pinned ones first, then oldest first, ties by id;
  * replies sit in the same flat list.
  */
-export function listComments(portal: PortalState, postKey: string): CommentRecord[] {
+export function listComments(portal: Portal, postKey: string): CommentRecord[] {
   const post = findPostByKey(portal, postKey);
-  return portal.postComments(post.key);
+  return portal.comments.ofPost(post.key);
 }
 
 /**
@@ -43,13 +44,13 @@ export function parseCustomTime(value: string): string {
 const flag = (value: boolean | null | undefined, alias: boolean | null | undefined): boolean | undefined =>
   value ?? alias ?? undefined;
 
-function userOf(portal: PortalState, id: string): UserRecord | undefined {
-  return portal.user(id);
+function userOf(portal: Portal, id: string): UserRecord | undefined {
+  return portal.users.get(id);
 }
 
 /** A parent must be a comment of the same post, and never the comment itself or one of its replies. */
-function parentProblem(portal: PortalState, post: PostRecord, parentId: number, self?: CommentRecord): boolean {
-  const parent = portal.comment(parentId);
+function parentProblem(portal: Portal, post: PostRecord, parentId: number, self?: CommentRecord): boolean {
+  const parent = portal.comments.get(parentId);
   if (!parent || parent.post_key !== post.key) return true;
   if (!self) return false;
   const seen = new Set<number>();
@@ -57,28 +58,23 @@ function parentProblem(portal: PortalState, post: PostRecord, parentId: number, 
     if (at.id === self.id) return true;
     seen.add(at.id);
     const up: number | null = at.parent_id;
-    at = up === null ? undefined : portal.comment(up);
+    at = up === null ? undefined : portal.comments.get(up);
   }
   return false;
 }
 
 /** At most one comment per post carries the changelog tag: tagging one untags the others. */
-export function tagForChangelog(portal: PortalState, comment: CommentRecord): void {
-  portal.untagChangelogExcept(comment.post_key, comment.id);
+export function tagForChangelog(portal: Portal, comment: CommentRecord): void {
+  portal.comments.untagChangelogExcept(comment.post_key, comment.id);
   comment.tagged_for_changelog = true;
-  portal.updateComment(comment.id, { tagged_for_changelog: true });
+  portal.comments.update(comment.id, { tagged_for_changelog: true });
 }
 
-export function initialModerationStatus(portal: PortalState): CommentRecord['moderation_status'] {
+export function initialModerationStatus(portal: Portal): CommentRecord['moderation_status'] {
   return portal.moderate_comments ? 'pending' : 'approved';
 }
 
-export function createComment(
-  portal: PortalState,
-  postKey: string,
-  input: CommentCreateBody,
-  now: Date,
-): CommentRecord {
+export function createComment(portal: Portal, postKey: string, input: CommentCreateBody, now: Date): CommentRecord {
   const post = findPostByKey(portal, postKey);
   const errors: Record<string, string[]> = {};
   if (!userOf(portal, input.user_id)) errors.user_id = [INVALID_USER];
@@ -88,7 +84,7 @@ export function createComment(
 
   const created = input.created_at ? parseCustomTime(input.created_at) : now.toISOString();
   const comment: CommentRecord = {
-    id: portal.nextId('comments'),
+    id: portal.comments.nextId(),
     post_key: post.key,
     user_id: input.user_id,
     comment: input.comment,
@@ -102,7 +98,7 @@ export function createComment(
     moderated_by: null,
     moderated_at: null,
   };
-  portal.insertComment(comment);
+  portal.comments.insert(comment);
   if (flag(input.tagged_for_changelog, input.use_for_changelog)) tagForChangelog(portal, comment);
   if (!input.silent) announceComment(portal, post, comment, now);
   if (comment.moderation_status === 'approved' && !input.silent) emitCommentCreated(portal, comment, now);
@@ -112,7 +108,7 @@ export function createComment(
 }
 
 /** comment.created, when a comment becomes visible: at creation, or when a pending one is approved. */
-export function emitCommentCreated(portal: PortalState, comment: CommentRecord, now: Date): void {
+export function emitCommentCreated(portal: Portal, comment: CommentRecord, now: Date): void {
   const post = findPostByKey(portal, comment.post_key);
   emitPortalEvent(
     portal,
@@ -123,7 +119,7 @@ export function emitCommentCreated(portal: PortalState, comment: CommentRecord, 
 }
 
 /** `silent` is not part of an update; whatever is sent for it is ignored. */
-export function updateComment(portal: PortalState, rawId: string, input: CommentUpdateBody, now: Date): CommentRecord {
+export function updateComment(portal: Portal, rawId: string, input: CommentUpdateBody, now: Date): CommentRecord {
   const comment = findCommentById(portal, rawId);
   const post = findPostByKey(portal, comment.post_key);
   if (
@@ -143,7 +139,7 @@ export function updateComment(portal: PortalState, rawId: string, input: Comment
   if (input.created_at) comment.created_at = parseCustomTime(input.created_at);
   comment.updated_at = now.toISOString();
   const { id, ...fields } = comment;
-  portal.updateComment(id, fields);
+  portal.comments.update(id, fields);
   return comment;
 }
 
@@ -152,11 +148,11 @@ export function updateComment(portal: PortalState, rawId: string, input: Comment
  * reply survives and becomes a top-level comment (its parent_id becomes null).
  * Returns the ids deleted.
  */
-export function deleteComment(portal: PortalState, rawId: string, now = new Date()): number[] {
+export function deleteComment(portal: Portal, rawId: string, now = new Date()): number[] {
   const comment = findCommentById(portal, rawId);
-  const deleted = [comment.id, ...portal.replyIds(comment.id)];
+  const deleted = [comment.id, ...portal.comments.replyIds(comment.id)];
   announceDeletions(portal, deleted, now);
-  portal.deleteComments(deleted);
+  portal.comments.delete(deleted);
   return deleted;
 }
 
@@ -164,10 +160,10 @@ export function deleteComment(portal: PortalState, rawId: string, now = new Date
  * comment.deleted for each deleted comment that was visible (approved), described as
  * it was; the acting user is the key's owner, the portal's first admin.
  */
-function announceDeletions(portal: PortalState, ids: number[], now: Date): void {
-  const actor = portal.firstUser('admin');
+function announceDeletions(portal: Portal, ids: number[], now: Date): void {
+  const actor = portal.users.first('admin');
   for (const id of ids) {
-    const comment = portal.comment(id);
+    const comment = portal.comments.get(id);
     portal.silenced.take('comment', id);
     if (!comment || comment.moderation_status !== 'approved') continue;
     const post = findPostByKey(portal, comment.post_key);
@@ -179,11 +175,11 @@ function announceDeletions(portal: PortalState, ids: number[], now: Date): void 
  * Who is told about a new comment: the post's author and, for a reply, the parent
  * comment's author; never the commenter, nobody twice (the first mail wins), nobody without an address.
  */
-export function commentNotifications(portal: PortalState, post: PostRecord, comment: CommentRecord): MailPayload[] {
+export function commentNotifications(portal: Portal, post: PostRecord, comment: CommentRecord): MailPayload[] {
   const candidates: { user: UserRecord | undefined; subject: string; template: string }[] = [
     { user: userOf(portal, post.author_id), subject: `New comment on "${post.title}"`, template: 'new_comment' },
   ];
-  const parent = comment.parent_id === null ? undefined : portal.comment(comment.parent_id);
+  const parent = comment.parent_id === null ? undefined : portal.comments.get(comment.parent_id);
   if (parent) {
     candidates.push({
       user: userOf(portal, parent.user_id),
@@ -201,7 +197,7 @@ export function commentNotifications(portal: PortalState, post: PostRecord, comm
   return mails;
 }
 
-function announceComment(portal: PortalState, post: PostRecord, comment: CommentRecord, now: Date): void {
+function announceComment(portal: Portal, post: PostRecord, comment: CommentRecord, now: Date): void {
   recordEvent(portal, 'CommentCreated', { comment_id: comment.id, post_key: post.key, user_id: comment.user_id }, now);
   for (const mail of commentNotifications(portal, post, comment)) recordMail(portal, mail, now);
 }

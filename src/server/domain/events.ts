@@ -1,4 +1,5 @@
-import type { EventRecord, PortalState } from '../store/state.js';
+import type { EventRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 
 /**
  * What the service would deliver or dispatch, recorded on the portal so tests and
@@ -15,21 +16,16 @@ export interface MailPayload {
 export const POST_APPROVAL_JOBS = ['translation', 'auto_tagging', 'auto_reply'] as const;
 export type PostApprovalJob = (typeof POST_APPROVAL_JOBS)[number];
 
-export function recordEvent(
-  portal: PortalState,
-  type: string,
-  payload: Record<string, unknown>,
-  now: Date,
-): EventRecord {
+export function recordEvent(portal: Portal, type: string, payload: Record<string, unknown>, now: Date): EventRecord {
   const event: EventRecord = { type, occurred_at: now.toISOString(), payload };
-  portal.recordEvent(event);
+  portal.eventLog.append(event);
   return event;
 }
 
-export function recordMail(portal: PortalState, mail: MailPayload, now: Date): EventRecord {
+export function recordMail(portal: Portal, mail: MailPayload, now: Date): EventRecord {
   return recordEvent(portal, 'mail', { ...mail }, now);
 }
 
-export function dispatchPostApprovalJobs(portal: PortalState, postKey: string, now: Date): void {
+export function dispatchPostApprovalJobs(portal: Portal, postKey: string, now: Date): void {
   for (const job of POST_APPROVAL_JOBS) recordEvent(portal, 'job', { job, post_key: postKey }, now);
 }

@@ -1,6 +1,7 @@
 import type { Feedback, FeedbackSummarizeBody } from '../../contract/schemas/feedback.js';
 import { isoMicros } from '../present/user.js';
-import type { FeedbackRecord, PortalState } from '../store/state.js';
+import type { FeedbackRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { noQueryResults, ValidationError } from './errors.js';
 import { summarizeFeedback, type FeedbackSummary } from './summarize-feedback.js';
 
@@ -18,20 +19,20 @@ export function presentFeedback(f: FeedbackRecord): Feedback {
 }
 
 /** Newest first; entries created in the same instant keep the later one first. */
-export function listFeedback(portal: PortalState): FeedbackRecord[] {
-  return portal.feedbackNewestFirst();
+export function listFeedback(portal: Portal): FeedbackRecord[] {
+  return portal.feedback.newestFirst();
 }
 
-export function findFeedback(portal: PortalState, id: string): FeedbackRecord {
-  const entry = portal.feedbackEntry(id);
+export function findFeedback(portal: Portal, id: string): FeedbackRecord {
+  const entry = portal.feedback.get(id);
   if (!entry) throw noQueryResults('Feedback', id);
   return entry;
 }
 
 /** `fb-<n>`, n from the portal's feedback counter, which never goes back: a deleted id is not handed out again. */
-function nextFeedbackId(portal: PortalState): string {
-  let n = portal.nextId('feedback');
-  while (portal.feedbackEntry(`fb-${n}`)) n = portal.nextId('feedback');
+function nextFeedbackId(portal: Portal): string {
+  let n = portal.feedback.nextNumber();
+  while (portal.feedback.get(`fb-${n}`)) n = portal.feedback.nextNumber();
   return `fb-${n}`;
 }
 
@@ -40,16 +41,16 @@ function nextFeedbackId(portal: PortalState): string {
  * owner, which for an API key is the portal's first admin; with no admin, an
  * anonymous author (null).
  */
-export function feedbackAuthor(portal: PortalState, userId: string | null | undefined): string | null {
+export function feedbackAuthor(portal: Portal, userId: string | null | undefined): string | null {
   if (userId) {
-    const user = portal.userIgnoringCase(userId);
+    const user = portal.users.getIgnoringCase(userId);
     if (user) return user.id;
   }
-  return portal.firstUser('admin')?.id ?? null;
+  return portal.users.first('admin')?.id ?? null;
 }
 
 export function createFeedback(
-  portal: PortalState,
+  portal: Portal,
   input: { type: string; feedback: string; user_id?: string | null },
   now: Date,
 ): FeedbackRecord {
@@ -64,34 +65,29 @@ export function createFeedback(
     created_at: stamp,
     updated_at: stamp,
   };
-  portal.insertFeedback(entry);
+  portal.feedback.insert(entry);
   return entry;
 }
 
-export function updateFeedback(
-  portal: PortalState,
-  id: string,
-  input: { feedback: string },
-  now: Date,
-): FeedbackRecord {
+export function updateFeedback(portal: Portal, id: string, input: { feedback: string }, now: Date): FeedbackRecord {
   const entry = findFeedback(portal, id);
   if (entry.feedback !== input.feedback) {
     entry.feedback = input.feedback;
     entry.updated_at = now.toISOString();
-    portal.updateFeedback(entry.id, { feedback: entry.feedback, updated_at: entry.updated_at });
+    portal.feedback.update(entry.id, { feedback: entry.feedback, updated_at: entry.updated_at });
   }
   return entry;
 }
 
-export function deleteFeedback(portal: PortalState, id: string): void {
+export function deleteFeedback(portal: Portal, id: string): void {
   const entry = findFeedback(portal, id);
-  portal.deleteFeedback(entry.id);
+  portal.feedback.delete(entry.id);
 }
 
 /** The portal's entries summarised under the request's filters. */
-export function summarizePortalFeedback(portal: PortalState, filters: FeedbackSummarizeBody): FeedbackSummary {
+export function summarizePortalFeedback(portal: Portal, filters: FeedbackSummarizeBody): FeedbackSummary {
   try {
-    return summarizeFeedback(portal.allFeedback(), filters);
+    return summarizeFeedback(portal.feedback.list(), filters);
   } catch (err) {
     // The request schema already checks dates; this keeps a date it let through from becoming a 500.
     if (err instanceof RangeError) {

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Group } from '../../contract/schemas/group.js';
 import { isoMicros } from '../present/user.js';
-import type { GroupRecord, PortalState, UserRecord } from '../store/state.js';
+import type { GroupRecord, UserRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';
 import { userByKeyOrDatabaseId } from './users.js';
 
 const NAME_TAKEN = 'The name has already been taken.';
 export const GROUP_OR_USER_NOT_FOUND = 'Group or User not found';
 
-export function presentGroup(portal: PortalState, g: GroupRecord): Group {
+export function presentGroup(portal: Portal, g: GroupRecord): Group {
   return {
     id: g.id,
     portal_id: portal.id,
@@ -20,19 +21,19 @@ export function presentGroup(portal: PortalState, g: GroupRecord): Group {
 }
 
 /** Group ids are UUIDs, matched without regard to case as the database's collation does; anything else finds nothing. */
-function lookupGroup(portal: PortalState, rawId: string): GroupRecord | undefined {
-  return portal.group(rawId);
+function lookupGroup(portal: Portal, rawId: string): GroupRecord | undefined {
+  return portal.groups.get(rawId);
 }
 
-export function findGroup(portal: PortalState, rawId: string): GroupRecord {
+export function findGroup(portal: Portal, rawId: string): GroupRecord {
   const group = lookupGroup(portal, rawId);
   if (!group) throw noQueryResults('Group', rawId);
   return group;
 }
 
 /** Names are unique per portal and compared case-sensitively, as category names are. */
-function assertNameFree(portal: PortalState, name: string, except?: GroupRecord): void {
-  const holder = portal.groupNamed(name);
+function assertNameFree(portal: Portal, name: string, except?: GroupRecord): void {
+  const holder = portal.groups.named(name);
   if (holder && holder.id !== except?.id) throw ValidationError.field('name', NAME_TAKEN);
 }
 
@@ -40,7 +41,7 @@ function assertNameFree(portal: PortalState, name: string, except?: GroupRecord)
 const normalizeDescription = (d: string | null | undefined): string | null => (d === undefined || d === '' ? null : d);
 
 export function createGroup(
-  portal: PortalState,
+  portal: Portal,
   input: { name: string; description?: string | null },
   now: Date,
 ): GroupRecord {
@@ -54,13 +55,13 @@ export function createGroup(
     created_at: stamp,
     updated_at: stamp,
   };
-  portal.insertGroup(group);
+  portal.groups.insert(group);
   return group;
 }
 
 /** Only the fields sent change; `updated_at` moves only when something actually changed. */
 export function updateGroup(
-  portal: PortalState,
+  portal: Portal,
   rawId: string,
   input: { name?: string; description?: string | null },
   now: Date,
@@ -81,41 +82,41 @@ export function updateGroup(
   }
   if (changed) {
     group.updated_at = now.toISOString();
-    portal.updateGroup(group.id, { name: group.name, description: group.description, updated_at: group.updated_at });
+    portal.groups.update(group.id, { name: group.name, description: group.description, updated_at: group.updated_at });
   }
   return group;
 }
 
 /** Memberships live on the group, so they go with it; user accounts stay. */
-export function deleteGroup(portal: PortalState, rawId: string): void {
+export function deleteGroup(portal: Portal, rawId: string): void {
   const group = findGroup(portal, rawId);
-  portal.deleteGroup(group.id);
+  portal.groups.delete(group.id);
 }
 
-function groupForMembership(portal: PortalState, rawId: string): GroupRecord {
+function groupForMembership(portal: Portal, rawId: string): GroupRecord {
   const group = lookupGroup(portal, rawId);
   if (!group) throw new NotFoundError(GROUP_OR_USER_NOT_FOUND);
   return group;
 }
 
 /** The members in the order they joined. */
-export function groupMembers(portal: PortalState, rawId: string): UserRecord[] {
+export function groupMembers(portal: Portal, rawId: string): UserRecord[] {
   const group = groupForMembership(portal, rawId);
-  return portal.groupMembers(group.id);
+  return portal.groups.members(group.id);
 }
 
-export function addGroupUser(portal: PortalState, rawGroupId: string, userRef: string | number): void {
+export function addGroupUser(portal: Portal, rawGroupId: string, userRef: string | number): void {
   const group = groupForMembership(portal, rawGroupId);
   const user = userByKeyOrDatabaseId(portal, userRef);
   if (!user) throw new NotFoundError(GROUP_OR_USER_NOT_FOUND);
-  if (portal.isMember(group.id, user.id)) throw new RuleViolation('User is already in the group');
-  portal.addMember(group.id, user.id);
+  if (portal.groups.isMember(group.id, user.id)) throw new RuleViolation('User is already in the group');
+  portal.groups.addMember(group.id, user.id);
 }
 
-export function removeGroupUser(portal: PortalState, rawGroupId: string, userDatabaseId: number): void {
+export function removeGroupUser(portal: Portal, rawGroupId: string, userDatabaseId: number): void {
   const group = groupForMembership(portal, rawGroupId);
-  const user = Number.isSafeInteger(userDatabaseId) ? portal.userByDatabaseId(userDatabaseId) : undefined;
+  const user = Number.isSafeInteger(userDatabaseId) ? portal.users.byDatabaseId(userDatabaseId) : undefined;
   if (!user) throw new NotFoundError(GROUP_OR_USER_NOT_FOUND);
-  if (!portal.isMember(group.id, user.id)) throw new RuleViolation('User is not in the group');
-  portal.removeMember(group.id, user.id);
+  if (!portal.groups.isMember(group.id, user.id)) throw new RuleViolation('User is not in the group');
+  portal.groups.removeMember(group.id, user.id);
 }

@@ -1,5 +1,6 @@
 import { MODERATION_PAGE_SIZE, type ModerationType } from '../../contract/schemas/moderation.js';
-import type { CommentRecord, PortalState, PostRecord } from '../store/state.js';
+import type { CommentRecord, PostRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { emitCommentCreated, findCommentById } from './comments.js';
 import { emitPostCreated } from './posts-events.js';
 import { RuleViolation } from './errors.js';
@@ -33,33 +34,33 @@ function page(posts: PostRecord[], comments: CommentRecord[], pageSize: number):
 
 /** One page of each pending collection; a cursor keeps only items with a smaller id. */
 export function pendingQueue(
-  portal: PortalState,
+  portal: Portal,
   cursor: { last_post_id?: number; last_comment_id?: number },
   pageSize = MODERATION_PAGE_SIZE,
 ): QueuePage {
   return page(
-    portal.postsByModeration('pending', cursor.last_post_id, pageSize + 1),
-    portal.commentsByModeration('pending', cursor.last_comment_id, pageSize + 1),
+    portal.posts.byModeration('pending', cursor.last_post_id, pageSize + 1),
+    portal.comments.byModeration('pending', cursor.last_comment_id, pageSize + 1),
     pageSize,
   );
 }
 
 /** Page `page` (from 1) of each rejected collection, newest first. */
-export function rejectedPage(portal: PortalState, pageNumber: number, pageSize = MODERATION_PAGE_SIZE): QueuePage {
+export function rejectedPage(portal: Portal, pageNumber: number, pageSize = MODERATION_PAGE_SIZE): QueuePage {
   const from = (pageNumber - 1) * pageSize;
   return page(
-    portal.postsByModeration('rejected', undefined, pageSize + 1, from),
-    portal.commentsByModeration('rejected', undefined, pageSize + 1, from),
+    portal.posts.byModeration('rejected', undefined, pageSize + 1, from),
+    portal.comments.byModeration('rejected', undefined, pageSize + 1, from),
     pageSize,
   );
 }
 
 /** Recorded as the moderator: the portal's first admin user (the API key has no user of its own), or null. */
-export function moderatorId(portal: PortalState): string | null {
-  return portal.firstUser('admin')?.id ?? null;
+export function moderatorId(portal: Portal): string | null {
+  return portal.users.first('admin')?.id ?? null;
 }
 
-export function findModerationTarget(portal: PortalState, type: ModerationType, identifier: string): ModerationTarget {
+export function findModerationTarget(portal: Portal, type: ModerationType, identifier: string): ModerationTarget {
   return type === 'post'
     ? { type, post: findPostByKey(portal, identifier) }
     : { type, comment: findCommentById(portal, identifier) };
@@ -73,7 +74,7 @@ const NEXT_STATUS = { approve: 'approved', reject: 'rejected' } as const;
  * Approving a post starts the translation, auto-tagging and auto-reply jobs again.
  */
 export function moderate(
-  portal: PortalState,
+  portal: Portal,
   action: ModerationAction,
   type: ModerationType,
   identifier: string,
@@ -94,15 +95,15 @@ export function moderate(
     moderated_at: at,
     updated_at: at,
   };
-  if (target.type === 'post') portal.updatePost(target.post.key, change);
-  else portal.updateComment(target.comment.id, change);
+  if (target.type === 'post') portal.posts.update(target.post.key, change);
+  else portal.comments.update(target.comment.id, change);
   if (target.type === 'post' && action === 'approve') dispatchPostApprovalJobs(portal, target.post.key, now);
   announceApproval(portal, action, target, now);
   return target;
 }
 
 /** An approved item becomes visible: its `*.created` event is emitted then, unless it was created silent. */
-function announceApproval(portal: PortalState, action: ModerationAction, target: ModerationTarget, now: Date): void {
+function announceApproval(portal: Portal, action: ModerationAction, target: ModerationTarget, now: Date): void {
   const silenced =
     target.type === 'post'
       ? portal.silenced.take('post', target.post.key)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Envelope, WebhookEventName } from '../../contract/schemas/webhook.js';
 import { portalOf } from '../present/event-data.js';
-import type { PortalState } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 
 /**
  * The portal's events (post.created, comment.deleted, …): each change behind one
@@ -30,7 +30,7 @@ export const isoSeconds = (at: Date): string => at.toISOString().replace(/\.\d{3
 export const NOT_SENT_DISABLED = 'not sent: the webhook was disabled';
 
 export function emitPortalEvent(
-  portal: PortalState,
+  portal: Portal,
   event: WebhookEventName,
   data: Record<string, unknown>,
   now: Date,

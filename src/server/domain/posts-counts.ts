@@ -1,6 +1,7 @@
-import type { PortalState, PostRecord } from '../store/state.js';
+import type { PostRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 
 /** Comments end users see: approved ones, replies included. */
-export function approvedCommentCount(portal: PortalState, post: PostRecord): number {
-  return portal.approvedCommentCount(post.key);
+export function approvedCommentCount(portal: Portal, post: PostRecord): number {
+  return portal.posts.approvedCommentCount(post.key);
 }

@@ -1,5 +1,6 @@
 import { authorOf, postEventData } from '../present/event-data.js';
-import type { PortalState, PostRecord } from '../store/state.js';
+import type { PostRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { emitPortalEvent } from './portal-events.js';
 
 /**
@@ -8,27 +9,27 @@ import { emitPortalEvent } from './portal-events.js';
  * (D-WEBHOOK-VISIBLE): a pending post announces itself when approved.
  */
 
-export function emitPostCreated(portal: PortalState, post: PostRecord, now: Date): void {
+export function emitPostCreated(portal: Portal, post: PostRecord, now: Date): void {
   emitPortalEvent(portal, 'post.created', postEventData(portal, post, authorOf(portal, post.author_id)), now);
 }
 
 /** Call before the post is deleted, so it is described as it was. */
-export function emitPostDeleted(portal: PortalState, post: PostRecord, now: Date): void {
+export function emitPostDeleted(portal: Portal, post: PostRecord, now: Date): void {
   if (post.moderation_status !== 'approved') return;
-  emitPortalEvent(portal, 'post.deleted', postEventData(portal, post, portal.firstUser('admin')), now);
+  emitPortalEvent(portal, 'post.deleted', postEventData(portal, post, portal.users.first('admin')), now);
 }
 
 /** Call after the new status is written; `from` is the status id it had. */
-export function emitPostStatusChanged(portal: PortalState, post: PostRecord, from: number | null, now: Date): void {
+export function emitPostStatusChanged(portal: Portal, post: PostRecord, from: number | null, now: Date): void {
   if (post.moderation_status !== 'approved' || post.status_id === from) return;
   const status = (id: number | null) => {
-    const s = id === null ? undefined : portal.status(id);
+    const s = id === null ? undefined : portal.statuses.get(id);
     return s ? { id: s.id, name: s.name, color: s.color } : null;
   };
   emitPortalEvent(
     portal,
     'post.status_changed',
-    postEventData(portal, post, portal.firstUser('admin'), {
+    postEventData(portal, post, portal.users.first('admin'), {
       previous_status: status(from),
       status: status(post.status_id),
     }),
@@ -42,13 +43,13 @@ export function emitPostStatusChanged(portal: PortalState, post: PostRecord, fro
  * posts show; clearing the status leaves the post where it is), and post.status_changed
  * is emitted (for a visible post).
  */
-export function changePostStatus(portal: PortalState, post: PostRecord, statusId: number | null, now: Date): void {
+export function changePostStatus(portal: Portal, post: PostRecord, statusId: number | null, now: Date): void {
   const from = post.status_id;
   if (from === statusId) return;
   const at = now.toISOString();
-  const board = statusId === null ? undefined : portal.status(statusId)?.tab_id;
+  const board = statusId === null ? undefined : portal.statuses.get(statusId)?.tab_id;
   const patch = { status_id: statusId, latest_status_change_at: at, updated_at: at, tab_id: board ?? post.tab_id };
   Object.assign(post, patch);
-  portal.updatePost(post.key, patch);
+  portal.posts.update(post.key, patch);
   emitPostStatusChanged(portal, post, from, now);
 }

@@ -1,6 +1,7 @@
 import { postSchemas, type PostListParsedQuery as PostListQuery } from '../../contract/schemas/post.js';
-import type { PostFilter } from '../store/portal.js';
-import type { PortalState, PostRecord } from '../store/state.js';
+import type { PostFilter } from '../store/repositories/post-list-query.js';
+import type { PostRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { ValidationError } from './errors.js';
 import { DEFAULT_ORDER_BY, DEFAULT_ORDER_DIRECTION, type OrderDirection } from './posts-order.js';
 
@@ -34,9 +35,9 @@ export interface PostPage {
  * rules; stored values those rules refuse are left out. Parameters the request
  * sends itself win over the stored ones.
  */
-export function applySavedQuery(portal: PortalState, query: PostListQuery): PostListQuery {
+export function applySavedQuery(portal: Portal, query: PostListQuery): PostListQuery {
   if (query.saved_query_id === undefined) return query;
-  const saved = portal.savedQuery(query.saved_query_id);
+  const saved = portal.savedQueries.get(query.saved_query_id);
   if (!saved) throw ValidationError.field('saved_query_id', SAVED_QUERY_INVALID);
   const stored: Record<string, unknown> = {};
   for (const name of SAVED_QUERY_KEYS) {
@@ -54,12 +55,12 @@ export function applySavedQuery(portal: PortalState, query: PostListQuery): Post
  * request names a tab or a section, and every filter given. Unknown tabs,
  * sections and ids match nothing.
  */
-export function postFilter(portal: PortalState, q: PostListQuery): PostFilter {
+export function postFilter(portal: Portal, q: PostListQuery): PostFilter {
   const filter: PostFilter = {
     moderation_status: 'approved',
     hideKnowledgeBase: q.tab === undefined && q.section === undefined,
   };
-  if (q.tab !== undefined) filter.tabId = portal.tabBySlug(q.tab)?.id ?? null;
+  if (q.tab !== undefined) filter.tabId = portal.tabs.bySlug(q.tab)?.id ?? null;
   if (q.section !== undefined) filter.section = q.section;
   if (q.category !== undefined) filter.categoryId = q.category;
   if (q.status !== undefined) filter.statusIds = [...q.status];
@@ -71,7 +72,7 @@ export function postFilter(portal: PortalState, q: PostListQuery): PostFilter {
 }
 
 /** `GET /posts`: filter, order, then one page by skip/limit. */
-export function listPosts(portal: PortalState, rawQuery: PostListQuery): PostPage {
+export function listPosts(portal: Portal, rawQuery: PostListQuery): PostPage {
   const query = applySavedQuery(portal, rawQuery);
   const skip = query.skip ?? 0;
   const limit = query.limit ?? DEFAULT_LIMIT;
@@ -79,6 +80,6 @@ export function listPosts(portal: PortalState, rawQuery: PostListQuery): PostPag
     by: query.order_by ?? DEFAULT_ORDER_BY,
     direction: (query.order_direction as OrderDirection | undefined) ?? DEFAULT_ORDER_DIRECTION,
   };
-  const { posts, total } = portal.listPosts(postFilter(portal, query), order, skip, limit);
+  const { posts, total } = portal.posts.page(postFilter(portal, query), order, skip, limit);
   return { posts, total, skip, limit, hasMore: skip + posts.length < total };
 }

@@ -1,5 +1,5 @@
 import type { POST_ORDER_BY } from '../../contract/schemas/post.js';
-import { ORDER_BY_NAMES_WITH_FIELD } from '../store/portal.js';
+import { ORDER_BY_NAMES_WITH_FIELD } from '../store/repositories/post-list-query.js';
 
 export type PostOrderBy = (typeof POST_ORDER_BY)[number] | `cf_${number}`;
 export type OrderDirection = 'asc' | 'desc';

@@ -1,7 +1,7 @@
 import type { PostCreateBody, PostUpdateBody } from '../../contract/schemas/post.js';
 import { slugify } from '../store/load-seed.js';
-import type { PortalState, PostRecord, UserRecord } from '../store/state.js';
-import type { Store } from '../store/store.js';
+import type { Portal } from '../store/portal.js';
+import type { PostRecord, UserRecord } from '../store/state.js';
 import { RuleViolation, ValidationError } from './errors.js';
 import { newPostKey } from './post-key.js';
 import { changePostStatus, emitPostCreated, emitPostDeleted } from './posts-events.js';
@@ -11,37 +11,37 @@ const INVALID = (field: string) => `The selected ${field.replace(/_/g, ' ')} is 
 
 /** The category and status sent must be this portal's; all problems come back in one 422. */
 function checkReferences(
-  portal: PortalState,
+  portal: Portal,
   input: { category_id?: number | null; status_id?: number | null; user_id?: string | null },
 ): UserRecord | undefined {
   const errors: Record<string, string[]> = {};
   if (input.category_id != null && !portal.categories.get(input.category_id))
     errors.category_id = [INVALID('category_id')];
-  if (input.status_id != null && !portal.status(input.status_id)) errors.status_id = [INVALID('status_id')];
-  const author = input.user_id == null ? undefined : portal.userIgnoringCase(input.user_id);
+  if (input.status_id != null && !portal.statuses.get(input.status_id)) errors.status_id = [INVALID('status_id')];
+  const author = input.user_id == null ? undefined : portal.users.getIgnoringCase(input.user_id);
   if (input.user_id != null && !author) errors.user_id = [INVALID('user_id')];
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return author;
 }
 
 /** The board of a new post: its status's, else the portal's first board, else none. */
-function boardOf(portal: PortalState, statusId: number | null): number | null {
-  const status = statusId === null ? undefined : portal.status(statusId);
-  return status?.tab_id ?? portal.tabs.find((t) => t.type === 'board')?.id ?? null;
+function boardOf(portal: Portal, statusId: number | null): number | null {
+  const status = statusId === null ? undefined : portal.statuses.get(statusId);
+  return status?.tab_id ?? portal.tabs.list().find((t) => t.type === 'board')?.id ?? null;
 }
 
 /**
  * A post filed through the API. The key acts for the portal's team, whose posts skip
  * moderation: it starts approved. Its author is `user_id`, else the first administrator.
  */
-export function createPost(portal: PortalState, store: Store, input: PostCreateBody, now: Date): PostRecord {
-  const author = checkReferences(portal, input) ?? portal.firstUser('admin') ?? portal.firstUser();
+export function createPost(portal: Portal, input: PostCreateBody, now: Date): PostRecord {
+  const author = checkReferences(portal, input) ?? portal.users.first('admin') ?? portal.users.first();
   if (!author) throw new RuleViolation('The portal has no user to author the post.');
   const at = now.toISOString();
   const statusId = input.status_id ?? null;
-  const databaseId = portal.nextId('posts');
+  const databaseId = portal.posts.nextId();
   const post: PostRecord = {
-    key: newPostKey((key) => store.postsWithKey(key).length > 0),
+    key: newPostKey((key) => portal.kb.postsWithKey(key).length > 0),
     database_id: databaseId,
     title: input.title,
     description: input.description ?? '',
@@ -58,20 +58,20 @@ export function createPost(portal: PortalState, store: Store, input: PostCreateB
     version: null,
     release: null,
     slug: slugify(input.title),
-    sort_order: portal.highestPostSortOrder() + 1,
+    sort_order: portal.posts.highestSortOrder() + 1,
     created_at: at,
     updated_at: at,
     latest_status_change_at: at,
     moderated_by: null,
     moderated_at: null,
   };
-  portal.insertPost(post);
+  portal.posts.insert(post);
   emitPostCreated(portal, post, now);
   return post;
 }
 
 /** Only the fields sent change; `updated_at` moves only when one really did. A new status goes through changePostStatus. */
-export function updatePost(portal: PortalState, key: string, input: PostUpdateBody, now: Date): PostRecord {
+export function updatePost(portal: Portal, key: string, input: PostUpdateBody, now: Date): PostRecord {
   const post = findPostByKey(portal, key);
   checkReferences(portal, input);
   const patch: Partial<PostRecord> = {};
@@ -84,7 +84,7 @@ export function updatePost(portal: PortalState, key: string, input: PostUpdateBo
   }
   if (Object.keys(patch).length > 0) {
     Object.assign(post, patch, { updated_at: now.toISOString() });
-    portal.updatePost(post.key, { ...patch, updated_at: post.updated_at });
+    portal.posts.update(post.key, { ...patch, updated_at: post.updated_at });
   }
   // After the other fields, so the event describes the post as it now is.
   if (input.status_id !== undefined) changePostStatus(portal, post, input.status_id, now);
@@ -92,8 +92,8 @@ export function updatePost(portal: PortalState, key: string, input: PostUpdateBo
 }
 
 /** A post goes with its comments, references and votes. */
-export function deletePost(portal: PortalState, key: string, now: Date): void {
+export function deletePost(portal: Portal, key: string, now: Date): void {
   const post = findPostByKey(portal, key);
   emitPostDeleted(portal, post, now);
-  portal.deletePosts([post.key]);
+  portal.posts.delete([post.key]);
 }

@@ -1,20 +1,21 @@
-import type { PortalState, ReferenceRecord } from '../store/state.js';
+import type { ReferenceRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { noQueryResults } from './errors.js';
 import { findPostByKey } from './posts-find.js';
 
 /** References attach to any post, whatever its moderation state; ids count up and are never handed out twice. */
-export function createReference(portal: PortalState, key: string, text: string, now: Date): ReferenceRecord {
+export function createReference(portal: Portal, key: string, text: string, now: Date): ReferenceRecord {
   const post = findPostByKey(portal, key);
-  const id = portal.nextId('references');
+  const id = portal.references.nextId();
   const at = now.toISOString();
   const reference: ReferenceRecord = { id, post_key: post.key, reference: text, created_at: at, updated_at: at };
-  portal.insertReference(reference);
+  portal.references.insert(reference);
   return reference;
 }
 
-export function deleteReference(portal: PortalState, rawId: string): void {
+export function deleteReference(portal: Portal, rawId: string): void {
   const reference =
-    /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.reference(Number(rawId)) : undefined;
+    /^\d+$/.test(rawId) && Number.isSafeInteger(Number(rawId)) ? portal.references.get(Number(rawId)) : undefined;
   if (!reference) throw noQueryResults('Reference', rawId);
-  portal.deleteReference(reference.id);
+  portal.references.delete(reference.id);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookEventName } from '../../contract/schemas/webhook.js';
-import type { PortalState, PostRecord } from '../store/state.js';
+import type { PostRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { createComment, deleteComment } from './comments.js';
 import { RuleViolation } from './errors.js';
 import { moderate } from './moderation.js';
@@ -13,7 +14,7 @@ import { addAnonymousVote, isVoteable, removeAnonymousVote } from './votes.js';
  * emitted, logged and delivered as any other. A change that needs another first makes
  * it (vote.deleted votes, then takes the vote back). Answers the event's id.
  */
-export function triggerEvent(portal: PortalState, event: WebhookEventName, now: Date): string {
+export function triggerEvent(portal: Portal, event: WebhookEventName, now: Date): string {
   const before = portal.eventLog.latestId(event);
   FIXTURES[event](portal, now);
   const id = portal.eventLog.latestId(event);
@@ -23,20 +24,20 @@ export function triggerEvent(portal: PortalState, event: WebhookEventName, now: 
 
 const TEXT = (event: string) => `Triggered by fp webhooks trigger ${event}.`;
 
-function votablePost(portal: PortalState): PostRecord {
-  const post = portal.posts.find((p) => isVoteable(portal, p));
+function votablePost(portal: Portal): PostRecord {
+  const post = portal.posts.list().find((p) => isVoteable(portal, p));
   if (!post) throw new RuleViolation('The portal has no post open to votes.');
   return post;
 }
 
-function member(portal: PortalState): string {
-  const user = portal.firstUser('member') ?? portal.firstUser();
+function member(portal: Portal): string {
+  const user = portal.users.first('member') ?? portal.users.first();
   if (!user) throw new RuleViolation('The portal has no users.');
   return user.id;
 }
 
 /** A comment that is visible (approved): approved at once where the portal moderates comments. */
-function visibleComment(portal: PortalState, now: Date, silent: boolean): number {
+function visibleComment(portal: Portal, now: Date, silent: boolean): number {
   const comment = createComment(
     portal,
     votablePost(portal).key,
@@ -48,12 +49,12 @@ function visibleComment(portal: PortalState, now: Date, silent: boolean): number
 }
 
 /** A post open to votes and another status of its tab (or of no tab); failing that, no status at all. */
-function statusMove(portal: PortalState): { post: PostRecord; statusId: number | null } {
-  const posts = portal.posts.filter((p) => isVoteable(portal, p));
+function statusMove(portal: Portal): { post: PostRecord; statusId: number | null } {
+  const posts = portal.posts.list().filter((p) => isVoteable(portal, p));
   for (const post of posts) {
-    const other = portal.statuses.find(
-      (s) => s.id !== post.status_id && (s.tab_id === null || s.tab_id === post.tab_id),
-    );
+    const other = portal.statuses
+      .list()
+      .find((s) => s.id !== post.status_id && (s.tab_id === null || s.tab_id === post.tab_id));
     if (other) return { post, statusId: other.id };
   }
   const withStatus = posts.find((p) => p.status_id !== null);
@@ -63,7 +64,7 @@ function statusMove(portal: PortalState): { post: PostRecord; statusId: number |
 
 const anonymousId = () => randomBytes(16).toString('hex');
 
-const FIXTURES: Record<WebhookEventName, (portal: PortalState, now: Date) => void> = {
+const FIXTURES: Record<WebhookEventName, (portal: Portal, now: Date) => void> = {
   'comment.created': (portal, now) => void visibleComment(portal, now, false),
   // Created silent, so only its deletion is announced.
   'comment.deleted': (portal, now) => void deleteComment(portal, String(visibleComment(portal, now, true)), now),

@@ -1,4 +1,5 @@
-import type { PortalState, PostRecord, UserRecord, UserVoteRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
+import type { PostRecord, UserRecord, UserVoteRecord } from '../store/state.js';
 import { userVoteEventData } from '../present/event-data.js';
 import { RuleViolation } from './errors.js';
 import { emitPortalEvent } from './portal-events.js';
@@ -10,12 +11,12 @@ export const USER_ALREADY_VOTED = 'User has already voted for this item.';
 export const USER_NOT_VOTED_YET = 'User has not voted yet.';
 
 /** The users' votes on a post, oldest first. */
-export function listUserVotes(portal: PortalState, key: string): UserVoteRecord[] {
+export function listUserVotes(portal: Portal, key: string): UserVoteRecord[] {
   return portal.userVotes.ofPost(findPostByKey(portal, key).key);
 }
 
 /** Both models of the path first (404 each), as route model binding finds them; then the voting rules. */
-function voteTarget(portal: PortalState, key: string, userRef: string): { post: PostRecord; user: UserRecord } {
+function voteTarget(portal: Portal, key: string, userRef: string): { post: PostRecord; user: UserRecord } {
   const post = findPostByKey(portal, key);
   const user = findUserByRef(portal, userRef);
   if (!isVoteable(portal, post)) throw new RuleViolation(NOT_VOTEABLE);
@@ -23,7 +24,7 @@ function voteTarget(portal: PortalState, key: string, userRef: string): { post: 
 }
 
 /** One vote per user and post, on the posts anonymous users may vote for; the post's `votes_count` counts it. */
-export function addUserVote(portal: PortalState, key: string, userRef: string, now: Date): UserVoteRecord {
+export function addUserVote(portal: Portal, key: string, userRef: string, now: Date): UserVoteRecord {
   const { post, user } = voteTarget(portal, key, userRef);
   if (portal.userVotes.get(post.key, user.id)) throw new RuleViolation(USER_ALREADY_VOTED);
   const vote: UserVoteRecord = {
@@ -34,17 +35,17 @@ export function addUserVote(portal: PortalState, key: string, userRef: string, n
   };
   portal.userVotes.insert(vote);
   post.votes_count += 1;
-  portal.updatePost(post.key, { votes_count: post.votes_count });
+  portal.posts.update(post.key, { votes_count: post.votes_count });
   emitPortalEvent(portal, 'vote.created', userVoteEventData(portal, vote, user, post), now);
   return vote;
 }
 
-export function removeUserVote(portal: PortalState, key: string, userRef: string, now: Date): void {
+export function removeUserVote(portal: Portal, key: string, userRef: string, now: Date): void {
   const { post, user } = voteTarget(portal, key, userRef);
   const vote = portal.userVotes.get(post.key, user.id);
   if (!vote) throw new RuleViolation(USER_NOT_VOTED_YET);
   portal.userVotes.delete(post.key, user.id);
   post.votes_count = Math.max(0, post.votes_count - 1);
-  portal.updatePost(post.key, { votes_count: post.votes_count });
+  portal.posts.update(post.key, { votes_count: post.votes_count });
   emitPortalEvent(portal, 'vote.deleted', userVoteEventData(portal, vote, user, post), now);
 }

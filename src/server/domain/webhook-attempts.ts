@@ -1,4 +1,4 @@
-import type { PortalState } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { nextDelayMs, retryAfterMs } from '../webhooks/retry-schedule.js';
 import type { AttemptOutcome } from '../webhooks/send-delivery.js';
 import { NOT_SENT_DISABLED } from './portal-events.js';
@@ -14,7 +14,7 @@ export const AUTO_DISABLE_AFTER = 5;
  * endpoint. A disabled endpoint's waiting deliveries are logged as not sent.
  */
 export function recordAttempt(
-  portal: PortalState,
+  portal: Portal,
   endpointId: number,
   eventId: string,
   outcome: AttemptOutcome,
@@ -60,7 +60,7 @@ export function recordAttempt(
   }
 }
 
-function disable(portal: PortalState, endpointId: number, failures: number, reason: string): void {
+function disable(portal: Portal, endpointId: number, failures: number, reason: string): void {
   portal.webhooks.update(endpointId, { enabled: false, consecutive_failures: failures, disabled_reason: reason });
   portal.deliveries.skipWaiting(endpointId, NOT_SENT_DISABLED);
 }

@@ -7,7 +7,7 @@ import {
 import { generateSecret } from '../../contract/webhook-signature.js';
 import type { DeliveryRecord } from '../store/repositories/webhook-deliveries.js';
 import type { WebhookEndpointRecord } from '../store/repositories/webhook-endpoints.js';
-import type { PortalState } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { NotFoundError, RuleViolation, ValidationError } from './errors.js';
 import { NOT_SENT_DISABLED } from './portal-events.js';
 
@@ -17,7 +17,7 @@ import { NOT_SENT_DISABLED } from './portal-events.js';
  * receive deliveries is judged before (it needs name resolution), by the caller.
  */
 
-export function findWebhook(portal: PortalState, rawId: string | number): WebhookEndpointRecord {
+export function findWebhook(portal: Portal, rawId: string | number): WebhookEndpointRecord {
   const id = typeof rawId === 'number' ? rawId : /^\d+$/.test(rawId) ? Number(rawId) : NaN;
   const endpoint = Number.isSafeInteger(id) ? portal.webhooks.get(id) : undefined;
   if (!endpoint) throw new NotFoundError(`Webhook ${rawId} not found.`);
@@ -27,7 +27,7 @@ export function findWebhook(portal: PortalState, rawId: string | number): Webhoo
 /** Each event once, in the order of first mention. */
 const distinct = (events: readonly string[] | null | undefined): string[] => [...new Set(events ?? [])];
 
-export function createWebhook(portal: PortalState, input: WebhookCreateBody, now: Date): WebhookEndpointRecord {
+export function createWebhook(portal: Portal, input: WebhookCreateBody, now: Date): WebhookEndpointRecord {
   if (portal.webhooks.count() >= MAX_WEBHOOKS) throw ValidationError.field('url', TOO_MANY_WEBHOOKS);
   const record: Omit<WebhookEndpointRecord, 'id'> = {
     url: input.url,
@@ -42,7 +42,7 @@ export function createWebhook(portal: PortalState, input: WebhookCreateBody, now
 }
 
 /** Enabling a disabled endpoint starts the failure count again; what it missed stays in its log, to resend. */
-export function updateWebhook(portal: PortalState, rawId: string, input: WebhookUpdateBody): WebhookEndpointRecord {
+export function updateWebhook(portal: Portal, rawId: string, input: WebhookUpdateBody): WebhookEndpointRecord {
   const endpoint = findWebhook(portal, rawId);
   const patch: Partial<WebhookEndpointRecord> = {};
   if (input.url !== undefined) patch.url = input.url;
@@ -57,12 +57,12 @@ export function updateWebhook(portal: PortalState, rawId: string, input: Webhook
   return { ...endpoint, ...patch };
 }
 
-export function deleteWebhook(portal: PortalState, rawId: string): void {
+export function deleteWebhook(portal: Portal, rawId: string): void {
   portal.webhooks.delete(findWebhook(portal, rawId).id);
 }
 
 /** Sends the event to the endpoint again (same id, same body), ahead of what waits behind it. */
-export function resendDelivery(portal: PortalState, rawId: string, eventId: string, now: Date): DeliveryRecord {
+export function resendDelivery(portal: Portal, rawId: string, eventId: string, now: Date): DeliveryRecord {
   const endpoint = findWebhook(portal, rawId);
   const delivery = portal.deliveries.get(endpoint.id, eventId);
   if (!delivery) throw new NotFoundError(`Webhook ${endpoint.id} has no delivery of event ${eventId}.`);

@@ -1,7 +1,7 @@
 import { createComment, deleteComment, findCommentById, listComments, updateComment } from '../domain/comments.js';
 import { noQueryResults } from '../domain/errors.js';
 import { findPostByKey } from '../domain/posts-find.js';
-import type { PortalState } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { presentComment } from '../present/comment.js';
 import { ok, type HandlerMap } from './types.js';
 
@@ -28,7 +28,7 @@ export const commentHandlers: HandlerMap = {
 };
 
 /** The nested route form names the post too: a comment of another post is not found. */
-function commentOfPost(portal: PortalState, postKey: string, commentId: string): void {
+function commentOfPost(portal: Portal, postKey: string, commentId: string): void {
   const post = findPostByKey(portal, postKey);
   if (findCommentById(portal, commentId).post_key !== post.key) throw noQueryResults('Comment', commentId);
 }

@@ -15,7 +15,7 @@ import { presentGroupUser, userCounters } from '../present/user.js';
 import { ok, type HandlerMap } from './types.js';
 
 export const groupHandlers: HandlerMap = {
-  'groups.list': ({ portal }) => ok({ data: portal.groups.map((g) => presentGroup(portal, g)) }),
+  'groups.list': ({ portal }) => ok({ data: portal.groups.list().map((g) => presentGroup(portal, g)) }),
   'groups.create': ({ portal, body, now }) => ok({ data: presentGroup(portal, createGroup(portal, body, now)) }),
   'groups.get': ({ portal, params }) => ok({ data: presentGroup(portal, findGroup(portal, params.id)) }),
   'groups.update': ({ portal, params, body, now }) =>

@@ -1,7 +1,7 @@
 import { findKbTab } from '../kb/kb-tab.js';
 import { linkResults, scanProgress, startLinkScan } from '../kb/link-health-service.js';
 import { sendTabArchive } from '../kb/export-response.js';
-import { executeStoredSync, previewStoredSync } from '../kb/sync-service.js';
+import { executeSync, previewSync } from '../kb/sync-service.js';
 import { withSyncUpload } from '../kb/sync-upload.js';
 import { ok, type HandlerContext, type HandlerMap, type HandlerResult } from './types.js';
 
@@ -29,11 +29,10 @@ export const knowledgebaseHandlers: HandlerMap = {
     return { streamed: true };
   },
 
-  'knowledgebase.preview': (ctx) =>
-    syncUpload(ctx, ({ tab, archive }) => previewStoredSync(ctx.store, ctx.portal, tab, archive)),
+  'knowledgebase.preview': (ctx) => syncUpload(ctx, ({ tab, archive }) => previewSync(ctx.portal, tab, archive)),
 
   'knowledgebase.execute': (ctx) =>
     syncUpload(ctx, ({ tab, archive, confirmations }) =>
-      executeStoredSync(ctx.store, ctx.portal, tab, archive, confirmations, ctx.now),
+      executeSync(ctx.store, ctx.portal, tab, archive, confirmations, ctx.now),
     ),
 };

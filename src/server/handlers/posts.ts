@@ -21,8 +21,8 @@ export const postHandlers: HandlerMap = {
   },
   'posts.get': ({ portal, params, origin }) =>
     ok({ data: presentPost(portal, findPostByKey(portal, params.key), origin) }),
-  'posts.create': ({ portal, store, body, now, origin }) =>
-    ok({ data: presentPost(portal, createPost(portal, store, body, now), origin) }),
+  'posts.create': ({ portal, body, now, origin }) =>
+    ok({ data: presentPost(portal, createPost(portal, body, now), origin) }),
   'posts.update': ({ portal, params, body, now, origin }) =>
     ok({ data: presentPost(portal, updatePost(portal, params.key, body, now), origin) }),
   'posts.delete': ({ portal, params, now }) => {

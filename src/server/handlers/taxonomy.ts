@@ -3,11 +3,11 @@ import { presentSection, presentStatus, presentTab, presentTag } from '../presen
 import { ok, type HandlerMap } from './types.js';
 
 export const taxonomyHandlers: HandlerMap = {
-  'statuses.list': ({ portal }) => ok({ data: portal.statuses.map(presentStatus) }),
-  'tags.list': ({ portal }) => ok({ data: portal.tags.map(presentTag) }),
-  'tabs.list': ({ portal }) => ok({ data: portal.tabs.map(presentTab) }),
+  'statuses.list': ({ portal }) => ok({ data: portal.statuses.list().map(presentStatus) }),
+  'tags.list': ({ portal }) => ok({ data: portal.tags.list().map(presentTag) }),
+  'tabs.list': ({ portal }) => ok({ data: portal.tabs.list().map(presentTab) }),
   'tabs.get': ({ portal, params }) => ok({ data: presentTab(findTab(portal, params.tab)) }),
-  'sections.list': ({ portal }) => ok({ data: portal.childSections(null).map(presentSection) }),
+  'sections.list': ({ portal }) => ok({ data: portal.sections.children(null).map(presentSection) }),
   'sections.children': ({ portal, params }) =>
-    ok({ data: portal.childSections(findSection(portal, params.section).id).map(presentSection) }),
+    ok({ data: portal.sections.children(findSection(portal, params.section).id).map(presentSection) }),
 };

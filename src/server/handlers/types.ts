@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Endpoints, OperationName } from '../../contract/endpoints.js';
-import type { ApiKeyRecord, PortalState } from '../store/state.js';
+import type { ApiKeyRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import type { ServerServices } from '../services.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 export interface HandlerContext<K extends OperationName = OperationName> {
-  portal: PortalState;
+  portal: Portal;
   key: ApiKeyRecord;
   /** Raw path parameters; handlers decide what an unparsable one means (usually 404). */
   params: Record<string, string>;

@@ -1,7 +1,8 @@
 import { addUserVote, listUserVotes, removeUserVote } from '../domain/user-votes.js';
 import { addAnonymousVote, removeAnonymousVote } from '../domain/votes.js';
 import { findUser, isoMicros, presentPortalUser, userCounters } from '../present/user.js';
-import type { PortalState, UserVoteRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
+import type { UserVoteRecord } from '../store/state.js';
 import { ok, type HandlerMap } from './types.js';
 
 export const voteHandlers: HandlerMap = {
@@ -27,7 +28,7 @@ export const voteHandlers: HandlerMap = {
 };
 
 /** A user's vote as the webhook's `vote` object shows one: its id, when, and the voter. */
-function presentUserVote(portal: PortalState, vote: UserVoteRecord, origin: string, counters = userCounters(portal)) {
+function presentUserVote(portal: Portal, vote: UserVoteRecord, origin: string, counters = userCounters(portal)) {
   return {
     id: vote.id,
     created_at: isoMicros(vote.created_at),

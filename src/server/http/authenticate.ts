@@ -1,12 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import type { ApiKeyRecord, PortalState } from '../store/state.js';
+import type { ApiKeyRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { HttpError, UNAUTHENTICATED } from './error-response.js';
 
 /** The portal's key from `Authorization: Bearer …`; keys of other portals and expired keys are 401. */
-export function authenticate(req: IncomingMessage, portal: PortalState, now: Date): ApiKeyRecord {
+export function authenticate(req: IncomingMessage, portal: Portal, now: Date): ApiKeyRecord {
   const header = req.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  const key = match ? portal.api_keys.find((k) => k.token === match[1]) : undefined;
+  const key = match ? portal.apiKeys.list().find((k) => k.token === match[1]) : undefined;
   if (!key || (key.expires_at !== null && Date.parse(key.expires_at) <= now.getTime())) {
     throw new HttpError(401, UNAUTHENTICATED);
   }

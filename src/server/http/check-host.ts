@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import type { PortalState } from '../store/portal.js';
+import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import { HttpError } from './error-response.js';
 import { isHostHeader } from './host-syntax.js';
@@ -13,7 +13,7 @@ export interface HostPolicy {
 }
 
 export interface RequestHost {
-  portal: PortalState;
+  portal: Portal;
   /** `http://` and the Host as the client sent it (checked), for issuers and resource URLs. */
   origin: string;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NamedItem, NamedList } from '../../contract/schemas/named-lists.js';
 import { openApiDocument } from '../../contract/openapi.js';
-import type { PortalState } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from './authenticate.js';
 import { HttpError } from './error-response.js';
@@ -11,12 +11,13 @@ import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
 import { handleWebhookRoute, isWebhookRoute } from '../webhooks/routes.js';
 
 /** The lists of `named-lists.ts` (tabs, sections, statuses, tags, users): `fp` resolves names with them. */
-const NAMED_LISTS: { [K in NamedList]: (portal: PortalState) => Array<NamedItem<K>> } = {
-  tabs: (p) => p.tabs.map(({ id, slug, name, type }) => ({ id, slug, name, type })),
-  sections: (p) => p.sections.map(({ id, tab_id, slug, name, parent_id }) => ({ id, tab_id, slug, name, parent_id })),
-  statuses: (p) => p.statuses.map(({ id, name, color, tab_id }) => ({ id, name, color, tab_id })),
-  tags: (p) => p.tags.map(({ id, name }) => ({ id, name })),
-  users: (p) => p.users.map(({ id, database_id, name, email }) => ({ id, database_id, name, email })),
+const NAMED_LISTS: { [K in NamedList]: (portal: Portal) => Array<NamedItem<K>> } = {
+  tabs: (p) => p.tabs.list().map(({ id, slug, name, type }) => ({ id, slug, name, type })),
+  sections: (p) =>
+    p.sections.list().map(({ id, tab_id, slug, name, parent_id }) => ({ id, tab_id, slug, name, parent_id })),
+  statuses: (p) => p.statuses.list().map(({ id, name, color, tab_id }) => ({ id, name, color, tab_id })),
+  tags: (p) => p.tags.list().map(({ id, name }) => ({ id, name })),
+  users: (p) => p.users.list().map(({ id, database_id, name, email }) => ({ id, database_id, name, email })),
 };
 
 interface ReferenceRequest {
@@ -24,7 +25,7 @@ interface ReferenceRequest {
   res: ServerResponse;
   url: URL;
   method: string;
-  portal: PortalState;
+  portal: Portal;
   store: Store;
   now: Date;
   /** Where webhooks may be delivered. */

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import type { PortalState, TabRecord } from '../store/state.js';
+import type { TabRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { exportArchive } from '../../kb/index.js';
 import { toKbTab } from './kb-tab.js';
 
@@ -10,7 +11,7 @@ import { toKbTab } from './kb-tab.js';
  * writes). Once the headers are out an error can only cut the download short:
  * the response is destroyed (by the pipeline) and the error is rethrown for the log.
  */
-export async function sendTabArchive(res: ServerResponse, portal: PortalState, tab: TabRecord): Promise<void> {
+export async function sendTabArchive(res: ServerResponse, portal: Portal, tab: TabRecord): Promise<void> {
   const zip = exportArchive(toKbTab(portal, tab));
   res.writeHead(200, {
     'content-type': 'application/zip',

@@ -1,9 +1,8 @@
 import type { LinkHealthResults, PostLinkHealth, ScanProgress } from '../../contract/schemas/knowledgebase.js';
 import { NotFoundError } from '../domain/errors.js';
 import type { ServerServices } from '../services.js';
-import type { PortalData, PortalState as StoredPortal, TabRecord } from '../store/state.js';
-
-type PortalState = PortalData | StoredPortal;
+import type { Portal } from '../store/portal.js';
+import type { TabRecord } from '../store/state.js';
 import {
   defaultLinkCache,
   ownPortalLinks,
@@ -11,7 +10,6 @@ import {
   type PortalPages,
   type PostHealth,
 } from './link-health/index.js';
-import { tabPosts, tabSections } from './kb-tab.js';
 
 let processRegistry: ScanRegistry | undefined;
 
@@ -26,12 +24,12 @@ function registryOf(services: ServerServices): ScanRegistry {
 }
 
 /** Scans are keyed by the portal's guid, which stays distinct even when several stores share the process. */
-const portalKey = (portal: PortalState): string => portal.guid;
+const portalKey = (portal: Portal): string => portal.guid;
 
 /** Starts a background scan of every article of the tab and answers its first progress record. */
-export function startLinkScan(services: ServerServices, portal: PortalState, tab: TabRecord): ScanProgress {
+export function startLinkScan(services: ServerServices, portal: Portal, tab: TabRecord): ScanProgress {
   const registry = registryOf(services);
-  const articles = tabPosts(portal, tab.id).map((p) => ({
+  const articles = portal.posts.inTab(tab.id).map((p) => ({
     key: p.key,
     title: p.title,
     body: p.description,
@@ -46,23 +44,23 @@ export function startLinkScan(services: ServerServices, portal: PortalState, tab
 }
 
 /** The pages a visitor can open on the portal, read once when a scan starts. */
-function portalPages(portal: PortalState): PortalPages {
+function portalPages(portal: Portal): PortalPages {
   return {
     hosts: portal.hosts,
-    tabs: portal.tabs,
-    sections: portal.tabs.flatMap((t) => tabSections(portal, t.id)),
-    posts: portal.tabs.flatMap((t) => tabPosts(portal, t.id)).filter((p) => p.moderation_status === 'approved'),
+    tabs: portal.tabs.list(),
+    sections: portal.sections.list(),
+    posts: portal.posts.list().filter((p) => p.tab_id !== null && p.moderation_status === 'approved'),
   };
 }
 
-export function scanProgress(services: ServerServices, portal: PortalState, scanId: string): ScanProgress {
+export function scanProgress(services: ServerServices, portal: Portal, scanId: string): ScanProgress {
   const progress = registryOf(services).progress(scanId, portalKey(portal));
   if (progress === undefined) throw new NotFoundError('Scan not found.');
   return progress;
 }
 
 /** The latest completed scan of the tab, failed posts first; empty before any. */
-export function linkResults(services: ServerServices, portal: PortalState, tab: TabRecord): LinkHealthResults {
+export function linkResults(services: ServerServices, portal: Portal, tab: TabRecord): LinkHealthResults {
   const latest = registryOf(services).latestScan(portalKey(portal), tab.id);
   return {
     tab_id: tab.id,

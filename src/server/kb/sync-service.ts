@@ -1,6 +1,4 @@
 import type { SyncPlan as SyncPlanBody, SyncResult } from '../../contract/schemas/knowledgebase.js';
-import type { PortalData, PortalState, TabRecord } from '../store/state.js';
-import type { Store } from '../store/store.js';
 import {
   applySync,
   planSync,
@@ -12,16 +10,10 @@ import {
   type SectionChange,
   type SyncPlan,
 } from '../../kb/index.js';
-import {
-  articleAuthor,
-  foreignOwnership,
-  saveKbTab,
-  storeIdSource,
-  tabPosts,
-  toKbTab,
-  writeBackKbTab,
-  type StoreLookups,
-} from './kb-tab.js';
+import type { Portal } from '../store/portal.js';
+import type { TabRecord } from '../store/state.js';
+import type { Store } from '../store/store.js';
+import { articleAuthor, foreignOwnership, saveKbTab, storeIdSource, toKbTab } from './kb-tab.js';
 
 export interface SyncConfirmations {
   /** Post keys or the posts' numeric ids. */
@@ -30,104 +22,39 @@ export interface SyncConfirmations {
 }
 
 /** What syncing the archive into the tab would do; changes nothing. */
-export function previewSync(
-  portals: PortalData[],
-  portal: PortalData,
-  tab: TabRecord,
-  archive: ParsedArchive,
-  store?: Pick<StoreLookups, 'postsWithKey'>,
-): SyncPlanBody {
-  const plan = planSync(toKbTab(portal, tab), archive, foreignOwnership(portals, portal, tab.id, store?.postsWithKey));
+export function previewSync(portal: Portal, tab: TabRecord, archive: ParsedArchive): SyncPlanBody {
+  const plan = planSync(toKbTab(portal, tab), archive, foreignOwnership(portal, tab.id));
   return presentPlan(plan, databaseIds(portal, tab));
 }
 
 /**
- * Applies creates and updates, and the deletions whose ids are confirmed.
- * Synchronous from planning to writing back, so no other request can change
- * the tab in between.
+ * Applies creates and updates, and the deletions whose ids are confirmed, in
+ * one transaction of the store: it reads the one tab, plans, and writes the
+ * tab back, with no other request in between.
  */
 export function executeSync(
-  portals: PortalData[],
-  portal: PortalData,
-  tab: TabRecord,
-  archive: ParsedArchive,
-  confirmations: SyncConfirmations,
-  now: Date,
-  store?: StoreLookups,
-): SyncResult {
-  const kbTab = toKbTab(portal, tab);
-  const plan = planSync(kbTab, archive, foreignOwnership(portals, portal, tab.id, store?.postsWithKey));
-  if (plan.articles.create.length > 0) articleAuthor(portal); // refuse before anything is written
-  const before = databaseIds(portal, tab);
-  const result = applySync(
-    kbTab,
-    archive,
-    plan,
-    confirmedIds(portal, tab, confirmations),
-    storeIdSource(portals, store),
-  );
-  writeBackKbTab(portal, tab, result.tab, now, store && (() => store.newDatabaseId()));
-  const after = databaseIds(portal, tab);
-  return presentResult(result, (key) => before.get(key) ?? after.get(key)!);
-}
-
-/**
- * The knowledge-base modules work on documents of the portals (settings, users,
- * tabs, sections and knowledge-base posts); these run them against the store,
- * which answers what the documents leave out. A sync's writes go in one
- * transaction.
- */
-export function previewStoredSync(
   store: Store,
-  portal: PortalState,
-  tab: TabRecord,
-  archive: ParsedArchive,
-): SyncPlanBody {
-  const docs = store.knowledgeBaseDocuments();
-  return previewSync(
-    docs,
-    docs.find((d) => d.id === portal.id)!,
-    tab,
-    archive,
-    lookups(store, portal),
-  );
-}
-
-export function executeStoredSync(
-  store: Store,
-  portal: PortalState,
+  portal: Portal,
   tab: TabRecord,
   archive: ParsedArchive,
   confirmations: SyncConfirmations,
   now: Date,
 ): SyncResult {
   return store.transaction(() => {
-    const docs = store.knowledgeBaseDocuments();
-    const doc = docs.find((d) => d.id === portal.id)!;
-    const result = executeSync(
-      docs,
-      doc,
-      doc.tabs.find((t) => t.id === tab.id)!,
-      archive,
-      confirmations,
-      now,
-      lookups(store, portal),
-    );
-    saveKbTab(portal, doc, tab.id);
-    return result;
+    const kbTab = toKbTab(portal, tab);
+    const plan = planSync(kbTab, archive, foreignOwnership(portal, tab.id));
+    if (plan.articles.create.length > 0) articleAuthor(portal); // refuse before anything is written
+    const before = databaseIds(portal, tab);
+    const confirmed = confirmedIds(portal, tab, confirmations);
+    const result = applySync(kbTab, archive, plan, confirmed, storeIdSource(portal));
+    saveKbTab(portal, tab, result.tab, now, () => articleAuthor(portal));
+    const after = databaseIds(portal, tab);
+    return presentResult(result, (key) => before.get(key) ?? after.get(key)!);
   });
 }
 
-function lookups(store: Store, portal: PortalState): StoreLookups {
-  return {
-    postsWithKey: (key) => store.postsWithKey(key),
-    newSectionId: () => portal.nextSectionId(),
-    newDatabaseId: () => portal.nextId('posts'),
-  };
-}
-
-function confirmedIds(portal: PortalData, tab: TabRecord, confirmations: SyncConfirmations): DeleteConfirmations {
-  const posts = tabPosts(portal, tab.id);
+function confirmedIds(portal: Portal, tab: TabRecord, confirmations: SyncConfirmations): DeleteConfirmations {
+  const posts = portal.posts.inTab(tab.id);
   // A number may be a database id, or a post key that happens to be all digits.
   const keys = confirmations.articles.flatMap((id) =>
     typeof id === 'string' ? [id] : posts.filter((p) => p.database_id === id || p.key === String(id)).map((p) => p.key),
@@ -135,8 +62,8 @@ function confirmedIds(portal: PortalData, tab: TabRecord, confirmations: SyncCon
   return { articles: keys, sections: confirmations.sections };
 }
 
-function databaseIds(portal: PortalData, tab: TabRecord): Map<string, number> {
-  return new Map(tabPosts(portal, tab.id).map((p) => [p.key, p.database_id]));
+function databaseIds(portal: Portal, tab: TabRecord): Map<string, number> {
+  return new Map(portal.posts.inTab(tab.id).map((p) => [p.key, p.database_id]));
 }
 
 type DatabaseIdOf = (key: string) => number;

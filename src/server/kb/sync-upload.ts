@@ -4,7 +4,8 @@ import { fieldErrors, VALIDATION_MESSAGE } from '../../contract/validation.js';
 import { ValidationError } from '../domain/errors.js';
 import { dropUnreadBody, MultipartError, readMultipart, type MultipartForm } from '../http/read-multipart.js';
 import { sendJson } from '../http/respond.js';
-import type { PortalState, TabRecord } from '../store/state.js';
+import type { TabRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { ArchiveError, readArchive, type ParsedArchive } from '../../kb/index.js';
 import { findKbTab } from './kb-tab.js';
 import { extractLinks } from './link-health/extract-links.js';
@@ -21,7 +22,7 @@ export interface SyncUpload {
 export interface UploadTarget {
   req: IncomingMessage;
   res: ServerResponse;
-  portal: PortalState;
+  portal: Portal;
   tmpDir?: string;
 }
 
@@ -94,7 +95,7 @@ function refusalBody(err: MultipartError): { message: string; errors?: Record<st
 /** All field problems at once, `file` first, as the service's validator reports them. */
 function validateForm(
   form: MultipartForm,
-  portal: PortalState,
+  portal: Portal,
 ): { tab: TabRecord; confirmations: SyncConfirmations; filePath: string } {
   const errors: Record<string, string[]> = {};
   // A file part with no name and no content is what a form sends when no file was chosen.

@@ -14,6 +14,8 @@ const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev
 interface Served {
   serve: ServeOptions;
   client: ApiClient;
+  /** Tasks belong to the grant: its portal and client. */
+  owner: string;
 }
 
 let handler: McpHttpHandler | undefined;
@@ -22,7 +24,12 @@ let handler: McpHttpHandler | undefined;
 function mcpHandler(): McpHttpHandler {
   handler ??= createMcpHandler((ctx) => {
     const served = ctx.authInfo?.extra?.served as Served;
-    return createToolServer({ serve: served.serve, client: () => served.client, version: VERSION });
+    return createToolServer({
+      serve: served.serve,
+      client: () => served.client,
+      version: VERSION,
+      owner: served.owner,
+    });
   });
   return handler;
 }
@@ -68,7 +75,11 @@ export async function serveMcp(
     sendJson(res, 400, { message: err.message });
     return;
   }
-  const served: Served = { serve, client: loopbackClient(req, grant.apiKey) };
+  const served: Served = {
+    serve,
+    client: loopbackClient(req, grant.apiKey),
+    owner: `${grant.portal} ${grant.clientId}`,
+  };
   const response = await mcpHandler().fetch(toWebRequest(req, new URL(url.pathname + url.search, origin)), {
     authInfo: { token: grant.token, clientId: grant.clientId, scopes: [grant.scope], extra: { served } },
   });

@@ -9,7 +9,7 @@ import { OAuthState } from '../oauth/oauth-state.js';
 import { isAdminKey, portalId, portalTitle } from '../oauth/portal-admin.js';
 import { registerClient } from '../oauth/register.js';
 import { issueToken } from '../oauth/token.js';
-import type { PortalState } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 
 export interface McpRouteContext {
@@ -17,7 +17,7 @@ export interface McpRouteContext {
   res: ServerResponse;
   url: URL;
   method: string;
-  portal: PortalState;
+  portal: Portal;
   store: Store;
   now: Date;
   origin: string;

@@ -1,7 +1,8 @@
 import MarkdownIt from 'markdown-it';
 import sanitize, { type IOptions as SanitizeOptions } from 'sanitize-html';
 import type { Comment } from '../../contract/schemas/comment.js';
-import type { ApiKeyRecord, CommentRecord, PortalState, PostRecord } from '../store/state.js';
+import type { ApiKeyRecord, CommentRecord, PostRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { postUrl } from './post.js';
 import { findUser, isoMicros, presentAuthor } from './user.js';
 
@@ -9,16 +10,11 @@ export const commentUrl = (origin: string, post: PostRecord, commentId: number) 
   `${postUrl(origin, post)}#comment-${commentId}`;
 
 /** The post a comment belongs to, or a stand-in so a comment always renders. */
-function postOf(portal: PortalState, comment: CommentRecord): PostRecord {
-  return portal.post(comment.post_key) ?? ({ key: comment.post_key } as PostRecord);
+function postOf(portal: Portal, comment: CommentRecord): PostRecord {
+  return portal.posts.get(comment.post_key) ?? ({ key: comment.post_key } as PostRecord);
 }
 
-export function presentComment(
-  portal: PortalState,
-  comment: CommentRecord,
-  origin: string,
-  key: ApiKeyRecord,
-): Comment {
+export function presentComment(portal: Portal, comment: CommentRecord, origin: string, key: ApiKeyRecord): Comment {
   const canChange = !key.read_only;
   return {
     id: comment.id,

@@ -1,4 +1,5 @@
-import type { ApiKeyRecord, CommentRecord, PortalState, PostRecord, UserRecord } from '../store/state.js';
+import type { ApiKeyRecord, CommentRecord, PostRecord, UserRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { presentComment } from './comment.js';
 import { presentPost } from './post.js';
 import { findUser, isoMicros, presentPostAuthor } from './user.js';
@@ -10,25 +11,25 @@ import { findUser, isoMicros, presentPostAuthor } from './user.js';
  */
 
 /** Links point at the portal's own name, not at the address a request came in by (D-WEBHOOK-DATA). */
-export const portalOrigin = (portal: PortalState): string => `http://${portal.hosts[0] ?? 'localhost'}`;
+export const portalOrigin = (portal: Portal): string => `http://${portal.hosts[0] ?? 'localhost'}`;
 
 /** Comments are shown as the comments list shows them to the portal's administrator. */
 const ADMIN_VIEW: ApiKeyRecord = { token: '', read_only: false, expires_at: null };
 
-export function portalOf(portal: PortalState): { guid: string; title: string } {
+export function portalOf(portal: Portal): { guid: string; title: string } {
   return { guid: portal.guid, title: portal.title };
 }
 
-export function userData(portal: PortalState, user: UserRecord | undefined): Record<string, unknown> | null {
+export function userData(portal: Portal, user: UserRecord | undefined): Record<string, unknown> | null {
   return user ? presentPostAuthor(portal, user) : null;
 }
 
-export function postData(portal: PortalState, post: PostRecord): Record<string, unknown> {
+export function postData(portal: Portal, post: PostRecord): Record<string, unknown> {
   return presentPost(portal, post, portalOrigin(portal));
 }
 
 export function commentEventData(
-  portal: PortalState,
+  portal: Portal,
   comment: CommentRecord,
   post: PostRecord,
   actor: UserRecord | undefined,
@@ -41,7 +42,7 @@ export function commentEventData(
 }
 
 export function postEventData(
-  portal: PortalState,
+  portal: Portal,
   post: PostRecord,
   actor: UserRecord | undefined,
   extra: Record<string, unknown> = {},
@@ -55,7 +56,7 @@ export function postEventData(
  * with its vote.deleted (D-WEBHOOK-ANONYMOUS-VOTE).
  */
 export function anonymousVoteEventData(
-  portal: PortalState,
+  portal: Portal,
   vote: { anonymous_id: string; created_at: string },
   post: PostRecord,
 ): Record<string, unknown> {
@@ -68,7 +69,7 @@ export function anonymousVoteEventData(
 
 /** A named user's vote as `{id, created_at, voter}`; the voter is the acting user. */
 export function userVoteEventData(
-  portal: PortalState,
+  portal: Portal,
   vote: { id: number; created_at: string },
   voter: UserRecord,
   post: PostRecord,
@@ -81,4 +82,4 @@ export function userVoteEventData(
 }
 
 /** The author of an item, as the acting user of its `*.created` event. */
-export const authorOf = (portal: PortalState, userId: string): UserRecord => findUser(portal, userId);
+export const authorOf = (portal: Portal, userId: string): UserRecord => findUser(portal, userId);

@@ -1,16 +1,17 @@
 import type { ModerationComment, ModerationPost } from '../../contract/schemas/moderation.js';
 import type { ModerationTarget } from '../domain/moderation.js';
 import { limitText, plainText } from '../domain/posts-text.js';
-import type { CommentRecord, PortalState, PostRecord } from '../store/state.js';
+import type { CommentRecord, PostRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { commentUrl } from './comment.js';
 import { postUrl } from './post.js';
 import { findUser, isoMicros, presentAuthor } from './user.js';
 
 export const EXCERPT_LENGTH = 100;
 
-const excerpt = (portal: PortalState, body: string) => limitText(plainText(body, portal.editor_type), EXCERPT_LENGTH);
+const excerpt = (portal: Portal, body: string) => limitText(plainText(body, portal.editor_type), EXCERPT_LENGTH);
 
-export function presentModerationPost(portal: PortalState, post: PostRecord, origin: string): ModerationPost {
+export function presentModerationPost(portal: Portal, post: PostRecord, origin: string): ModerationPost {
   return {
     type: 'post',
     id: post.key,
@@ -26,12 +27,8 @@ export function presentModerationPost(portal: PortalState, post: PostRecord, ori
   };
 }
 
-export function presentModerationComment(
-  portal: PortalState,
-  comment: CommentRecord,
-  origin: string,
-): ModerationComment {
-  const post = portal.post(comment.post_key) ?? ({ key: comment.post_key, title: '' } as PostRecord);
+export function presentModerationComment(portal: Portal, comment: CommentRecord, origin: string): ModerationComment {
+  const post = portal.posts.get(comment.post_key) ?? ({ key: comment.post_key, title: '' } as PostRecord);
   return {
     type: 'comment',
     id: comment.id,
@@ -49,7 +46,7 @@ export function presentModerationComment(
 }
 
 export function presentModerationTarget(
-  portal: PortalState,
+  portal: Portal,
   target: ModerationTarget,
   origin: string,
 ): ModerationPost | ModerationComment {

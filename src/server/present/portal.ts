@@ -1,7 +1,7 @@
-import type { Portal } from '../../contract/schemas/portal.js';
-import type { PortalState } from '../store/state.js';
+import type { Portal as PortalBody } from '../../contract/schemas/portal.js';
+import type { Portal } from '../store/portal.js';
 
-export function presentPortal(portal: PortalState): Portal {
+export function presentPortal(portal: Portal): PortalBody {
   return {
     guid: portal.guid,
     title: portal.title,

@@ -5,7 +5,8 @@ import { UUID } from '../../contract/validation.js';
 import { approvedCommentCount } from '../domain/posts-counts.js';
 import { tabOfPost } from '../domain/posts-find.js';
 import { DESCRIPTION_SHORT_LENGTH, firstImageUrl, limitText, plainText } from '../domain/posts-text.js';
-import type { PortalState, PostRecord } from '../store/state.js';
+import type { PostRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import { findUser, isoMicros, presentPostAuthor, type UserCounters } from './user.js';
 
 export type PostMinimal = z.infer<ReturnType<typeof postSchemas>['PostMinimalSchema']>;
@@ -13,7 +14,7 @@ export type PostMinimal = z.infer<ReturnType<typeof postSchemas>['PostMinimalSch
 export const postUrl = (origin: string, post: PostRecord) => `${origin}/p/${encodeURIComponent(post.key)}`;
 
 /** A name-based (version 3) UUID, so a post's `uid` is stable without being stored. */
-export function postUid(portal: Pick<PortalState, 'guid'>, post: PostRecord): string {
+export function postUid(portal: Pick<Portal, 'guid'>, post: PostRecord): string {
   const namespace = UUID.test(portal.guid)
     ? Buffer.from(portal.guid.replace(/-/g, ''), 'hex')
     : Buffer.from(portal.guid, 'utf8');
@@ -40,16 +41,16 @@ export function conversionOf(post: PostRecord): number {
 }
 
 /** The approved comment tagged for the changelog, if any. */
-function changelogComment(portal: PortalState, post: PostRecord): { comment: string } | undefined {
-  const text = portal.changelogText(post.key);
+function changelogComment(portal: Portal, post: PostRecord): { comment: string } | undefined {
+  const text = portal.posts.changelogText(post.key);
   return text === undefined ? undefined : { comment: text };
 }
 
-export function presentPost(portal: PortalState, post: PostRecord, origin: string, counters?: UserCounters): Post {
+export function presentPost(portal: Portal, post: PostRecord, origin: string, counters?: UserCounters): Post {
   const url = postUrl(origin, post);
   const changelog = changelogComment(portal, post);
-  const status = post.status_id === null ? undefined : portal.status(post.status_id);
-  const statusTab = status?.tab_id == null ? tabOfPost(portal, post) : portal.tab(status.tab_id);
+  const status = post.status_id === null ? undefined : portal.statuses.get(post.status_id);
+  const statusTab = status?.tab_id == null ? tabOfPost(portal, post) : portal.tabs.get(status.tab_id);
   return {
     id: post.key,
     uid: postUid(portal, post),
@@ -83,7 +84,7 @@ export function presentPost(portal: PortalState, post: PostRecord, origin: strin
 }
 
 /** `format=minimal`: the identifying fields only. */
-export function presentPostMinimal(portal: PortalState, post: PostRecord, origin: string): PostMinimal {
+export function presentPostMinimal(portal: Portal, post: PostRecord, origin: string): PostMinimal {
   return {
     id: post.key,
     uid: postUid(portal, post),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Author, PortalUser, PostAuthor, User } from '../../contract/schemas/user.js';
-import type { PortalState, UserRecord } from '../store/state.js';
+import type { UserRecord } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 
 /** Timestamps as the service prints them: ISO 8601 with microseconds and `Z`. */
 export function isoMicros(iso: string): string {
@@ -16,9 +17,9 @@ export type UserCounters = (user: UserRecord) => {
 };
 
 /** A user's counters (comments and posts of every moderation state, votes cast), as the store keeps them. */
-export function userCounters(portal: PortalState): UserCounters {
+export function userCounters(portal: Portal): UserCounters {
   return (user) => {
-    const counts = portal.userCounts(user.id);
+    const counts = portal.users.counts(user.id);
     return {
       counter_votes: counts.votes,
       counter_comments: counts.comments,
@@ -38,11 +39,11 @@ export function missingUser(id: string): UserRecord {
   return { id, database_id: 0, name: 'Deleted user', email: '', role: 'member', created_at: new Date(0).toISOString() };
 }
 
-export function findUser(portal: PortalState, id: string): UserRecord {
-  return portal.user(id) ?? missingUser(id);
+export function findUser(portal: Portal, id: string): UserRecord {
+  return portal.users.get(id) ?? missingUser(id);
 }
 
-export function presentAuthor(portal: PortalState, user: UserRecord, origin: string): Author {
+export function presentAuthor(portal: Portal, user: UserRecord, origin: string): Author {
   return {
     id: user.id,
     database_id: user.database_id,
@@ -54,7 +55,7 @@ export function presentAuthor(portal: PortalState, user: UserRecord, origin: str
 }
 
 export function presentGroupUser(
-  portal: PortalState,
+  portal: Portal,
   user: UserRecord,
   origin: string,
   counters = userCounters(portal),
@@ -71,13 +72,13 @@ export function presentGroupUser(
   };
 }
 
-export function presentPostAuthor(portal: PortalState, user: UserRecord, counters = userCounters(portal)): PostAuthor {
+export function presentPostAuthor(portal: Portal, user: UserRecord, counters = userCounters(portal)): PostAuthor {
   return { id: user.id, name: user.name, email: user.email, role: user.role, ...counters(user) };
 }
 
 /** A user as the user operations show one: the group-member record with the e-mail address. */
 export function presentPortalUser(
-  portal: PortalState,
+  portal: Portal,
   user: UserRecord,
   origin: string,
   counters = userCounters(portal),

@@ -330,24 +330,8 @@ export function groupUserIds(sql: Sql, portalId: number, groupId: string): strin
     .map((m) => m.user_id);
 }
 
-/**
- * A whole portal as a document (what `fp server dump` writes). Without activity,
- * its comments, feedback, references, votes and events are left out (empty);
- * `onlyKnowledgeBasePosts` leaves out the posts of other tabs.
- */
-export function readPortal(
-  sql: Sql,
-  portalId: number,
-  options: { activity?: boolean; onlyKnowledgeBasePosts?: boolean } = {},
-): PortalData {
-  const activity = options.activity ?? true;
-  const some = <R>(read: () => R[]): R[] => (activity ? read() : []);
-  const [postsWhere, postsParams] = options.onlyKnowledgeBasePosts
-    ? [
-        "portal_id = ? AND tab_id IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base')",
-        [portalId, portalId],
-      ]
-    : ['portal_id = ?', [portalId]];
+/** A whole portal as a document (what `fp server dump` writes). */
+export function readPortal(sql: Sql, portalId: number): PortalData {
   const s = readSettings(sql, portalId);
   return {
     id: s.id,
@@ -371,15 +355,15 @@ export function readPortal(
     categories: readAll(sql, CATEGORIES, portalId),
     groups: readGroups(sql, portalId),
     posts: sql
-      .all<Record<string, unknown>>(`SELECT ${POST_SELECT} FROM posts WHERE ${postsWhere} ORDER BY row`, postsParams)
+      .all<Record<string, unknown>>(`SELECT ${POST_SELECT} FROM posts WHERE portal_id = ? ORDER BY row`, [portalId])
       .map(postFromRow),
-    comments: some(() => readAll(sql, COMMENTS, portalId)),
-    feedback: some(() => readAll(sql, FEEDBACK, portalId)),
-    references: some(() => readAll(sql, REFERENCES, portalId)),
-    anonymous_votes: some(() => readAll(sql, VOTES, portalId)),
-    user_votes: some(() => readAll(sql, USER_VOTES, portalId)),
+    comments: readAll(sql, COMMENTS, portalId),
+    feedback: readAll(sql, FEEDBACK, portalId),
+    references: readAll(sql, REFERENCES, portalId),
+    anonymous_votes: readAll(sql, VOTES, portalId),
+    user_votes: readAll(sql, USER_VOTES, portalId),
     saved_queries: readAll(sql, SAVED_QUERIES, portalId),
-    events: some(() => readAll(sql, EVENTS, portalId)),
+    events: readAll(sql, EVENTS, portalId),
   };
 }
 

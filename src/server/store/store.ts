@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from './database.js';
 import { insertPortals, portalIds, readPortal, replacePortal, type CommentsApart } from './portal-document.js';
-import { PortalState } from './portal.js';
+import { Portal } from './portal.js';
 import { Sql } from './sql.js';
 import type { PortalData, ServerState } from './state.js';
 
@@ -75,9 +75,9 @@ interface Batch {
  */
 export class Store {
   readonly sql: Sql;
-  private portalViews: PortalState[];
+  private portalViews: Portal[];
   /** Host name → portal; hosts change only with a reset. */
-  private byHost = new Map<string, PortalState>();
+  private byHost = new Map<string, Portal>();
   private batch: Batch | undefined;
   private depth = 0;
   /** What reset goes back to: a seed document (in memory), or a database file of its own. */
@@ -133,8 +133,8 @@ export class Store {
     this.byHost = new Map(this.portalViews.flatMap((p) => p.hosts.map((h) => [h, p] as const)));
   }
 
-  private makeViews(): PortalState[] {
-    return portalIds(this.sql).map((id) => new PortalState(this.sql, id));
+  private makeViews(): Portal[] {
+    return portalIds(this.sql).map((id) => new Portal(this.sql, id));
   }
 
   /** True when the database holds no portal yet (a new data file). */
@@ -155,7 +155,7 @@ export class Store {
     }
   }
 
-  get portals(): PortalState[] {
+  get portals(): Portal[] {
     return this.portalViews;
   }
 
@@ -164,27 +164,8 @@ export class Store {
     return { format: 1, portals: portalIds(this.sql).map((id) => readPortal(this.sql, id)) };
   }
 
-  /**
-   * Every portal as a document of what knowledge-base syncs work on: without its
-   * activity (comments, votes, …), and with only the posts of its knowledge-base
-   * tabs (read by index); `postsWithKey` answers for the others.
-   */
-  knowledgeBaseDocuments(): PortalData[] {
-    return portalIds(this.sql).map((id) => readPortal(this.sql, id, { activity: false, onlyKnowledgeBasePosts: true }));
-  }
-
-  /** The portal and tab of every post with this key, in any portal (each found by index). */
-  postsWithKey(key: string): Array<{ portal_id: number; tab_id: number | null }> {
-    return this.portalViews.flatMap((p) =>
-      this.sql.all<{ portal_id: number; tab_id: number | null }>(
-        'SELECT portal_id, tab_id FROM posts WHERE portal_id = ? AND key = ?',
-        [p.id, key],
-      ),
-    );
-  }
-
   /** The portal for a Host header (name without port); the default portal answers unknown hosts. */
-  portalForHost(hostHeader: string | undefined): PortalState {
+  portalForHost(hostHeader: string | undefined): Portal {
     const host = stripPort(hostHeader ?? '').toLowerCase();
     return this.byHost.get(host) ?? this.portals.find((p) => p.default) ?? this.portals[0];
   }

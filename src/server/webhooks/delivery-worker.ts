@@ -4,7 +4,7 @@ import { createLinkAgent } from '../kb/link-health/check-url.js';
 import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
 import type { DeliveryRecord } from '../store/repositories/webhook-deliveries.js';
 import type { WebhookEndpointRecord } from '../store/repositories/webhook-endpoints.js';
-import type { PortalState } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_RETRY_SCHEDULE_S } from './retry-schedule.js';
 import { DELIVERY_TIMEOUT_MS, sendDelivery, type AttemptOutcome } from './send-delivery.js';
@@ -122,7 +122,7 @@ export class DeliveryWorker {
     this.timer.unref();
   }
 
-  private start(portal: PortalState, endpoint: WebhookEndpointRecord, delivery: DeliveryRecord): void {
+  private start(portal: Portal, endpoint: WebhookEndpointRecord, delivery: DeliveryRecord): void {
     const { store } = this.opts;
     const body = portal.eventLog.envelopeText(delivery.event_id);
     if (body === undefined) {
@@ -159,7 +159,7 @@ export class DeliveryWorker {
    * no commits of their own under load. A crash before that commit sends the delivery again,
    * same id, before the later ones.
    */
-  private record(portal: PortalState, endpointId: number, eventId: string, outcome: AttemptOutcome): void {
+  private record(portal: Portal, endpointId: number, eventId: string, outcome: AttemptOutcome): void {
     if (this.closed) return;
     const at = this.now();
     this.opts.store.lazyTransaction(() => recordAttempt(portal, endpointId, eventId, outcome, this.schedule, at));

@@ -11,7 +11,7 @@ import { readJson } from '../http/read-json.js';
 import { readQuery } from '../http/read-query.js';
 import { sendJson } from '../http/respond.js';
 import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
-import type { PortalState } from '../store/state.js';
+import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import { presentDelivery, presentEventLog, presentWebhook } from './present.js';
 import { refusedTarget } from './target-policy.js';
@@ -21,7 +21,7 @@ export interface WebhookRouteRequest {
   res: ServerResponse;
   url: URL;
   method: string;
-  portal: PortalState;
+  portal: Portal;
   store: Store;
   now: Date;
   /** Where webhooks may be delivered (judged when an endpoint is registered or moved). */
@@ -93,7 +93,7 @@ async function trigger({ portal, store, req, now }: WebhookRouteRequest): Promis
   return { status: 201, body: { data: { id, event } } };
 }
 
-function listWebhooks(portal: PortalState): unknown {
+function listWebhooks(portal: Portal): unknown {
   return { data: portal.webhooks.list().map(presentWebhook) };
 }
 

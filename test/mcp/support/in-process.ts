@@ -12,6 +12,8 @@ export const DEMO_KEY = 'acme-admin';
 export interface InProcess {
   client: Client;
   api: TestServer;
+  /** One JSON-RPC request as a client of the given revision writes it, outside the SDK client; the answer. */
+  raw(method: string, params?: Record<string, unknown>): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -31,19 +33,51 @@ export async function inProcessMcp(
 ): Promise<InProcess> {
   const api = await startTestServer(opts.seed ?? (demoSeed() as unknown as SeedFile));
   const apiClient = new ApiClient({ baseUrl: api.url, apiKey: opts.apiKey ?? DEMO_KEY, retries: 0 });
-  const server = createToolServer({ serve: serveOptions(opts.serve), client: () => apiClient, version: '0.0.0-test' });
+  const make = () =>
+    createToolServer({
+      serve: serveOptions(opts.serve),
+      client: () => apiClient,
+      version: '0.0.0-test',
+      owner: 'test',
+    });
+  const server = make();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
+  const rawSession = await rawConnection(make());
   const client = new Client({ name: 'fp-test', version: '1.0.0' }, opts.client);
   opts.setup?.(client);
   await client.connect(clientSide);
   return {
     client,
     api,
+    raw: rawSession.request,
     async close() {
       await client.close();
       await server.close();
+      await rawSession.close();
       await api.close();
     },
   };
+}
+
+/** A 2025-11-25 session of plain JSON-RPC messages with a tool server: for what the SDK client does not speak (tasks). */
+async function rawConnection(server: ReturnType<typeof createToolServer>) {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const waiting = new Map<number, (message: any) => void>();
+  clientSide.onmessage = (message: any) => waiting.get(message.id)?.(message);
+  await clientSide.start();
+  let id = 0;
+  const request = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<any>((resolve) => {
+      waiting.set(++id, resolve);
+      void clientSide.send({ jsonrpc: '2.0', id, method, params });
+    });
+  await request('initialize', {
+    protocolVersion: '2025-11-25',
+    capabilities: { tasks: {} },
+    clientInfo: { name: 'raw', version: '1' },
+  });
+  await clientSide.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return { request, close: () => server.close() };
 }

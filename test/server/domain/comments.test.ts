@@ -13,17 +13,17 @@ import {
 import { NotFoundError, ValidationError } from '../../../src/server/domain/errors.js';
 import { isSafeUrl, renderMarkdown, sanitizeHtml } from '../../../src/server/present/comment.js';
 import { seedWith, storedPortal } from './stored-portal.js';
-import type { PortalState } from '../../../src/server/store/state.js';
+import type { Portal } from '../../../src/server/store/portal.js';
 import { ANN, BOB, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const portal = (): PortalState => storedPortal(fixtureSeed(), NOW);
+const portal = (): Portal => storedPortal(fixtureSeed(), NOW);
 const input = (over: Partial<CommentCreateBody> = {}): CommentCreateBody => ({
   user_id: CARA,
   comment: 'Hello there',
   ...over,
 });
-const comment = (p: PortalState, id: number) => p.comments.find((c) => c.id === id);
+const comment = (p: Portal, id: number) => p.comments.list().find((c) => c.id === id);
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -37,7 +37,7 @@ function thrown(fn: () => unknown): unknown {
 describe('comment rules', () => {
   it('lists pinned comments first, then oldest first, replies included', () => {
     const p = portal();
-    p.updateComment(102, { pinned_to_top: true });
+    p.comments.update(102, { pinned_to_top: true });
     expect(listComments(p, 'dark1').map((c) => c.id)).toEqual([102, 100, 101, 103]);
   });
 
@@ -72,7 +72,7 @@ describe('comment rules', () => {
       moderated_by: null,
       moderated_at: null,
     });
-    expect(p.comments.at(-1)).toEqual(c);
+    expect(p.comments.list().at(-1)).toEqual(c);
   });
 
   it('a new comment starts pending when the portal moderates comments', () => {
@@ -93,17 +93,22 @@ describe('comment rules', () => {
       user_id: ['The selected user id is invalid.'],
       parent_id: ['The selected parent id is invalid.'],
     });
-    expect(p.comments).toHaveLength(6);
+    expect(p.comments.list()).toHaveLength(6);
   });
 
   it('setting tagged_for_changelog removes the tag from the previously tagged comment of the post', () => {
     const p = portal();
     const other = createComment(p, 'sso22', input({ tagged_for_changelog: true }), NOW);
     const c = createComment(p, 'dark1', input({ tagged_for_changelog: true }), NOW);
-    expect(p.comments.filter((x) => x.post_key === 'dark1' && x.tagged_for_changelog)).toEqual([c]);
+    expect(p.comments.list().filter((x) => x.post_key === 'dark1' && x.tagged_for_changelog)).toEqual([c]);
     expect(other.tagged_for_changelog).toBe(true);
     updateComment(p, '100', { comment: 'Now me', tagged_for_changelog: true }, NOW);
-    expect(p.comments.filter((x) => x.post_key === 'dark1' && x.tagged_for_changelog).map((x) => x.id)).toEqual([100]);
+    expect(
+      p.comments
+        .list()
+        .filter((x) => x.post_key === 'dark1' && x.tagged_for_changelog)
+        .map((x) => x.id),
+    ).toEqual([100]);
   });
 
   it('the new flag name wins over its older alias; the alias alone works', () => {
@@ -119,15 +124,15 @@ describe('comment rules', () => {
   it('a silent comment records no event; a loud one records CommentCreated and the mails', () => {
     const p = portal();
     createComment(p, 'dark1', input({ silent: true }), NOW);
-    expect(p.events).toEqual([]);
+    expect(p.eventLog.records()).toEqual([]);
     const c = createComment(p, 'dark1', input({ silent: false }), NOW);
-    expect(p.events.map((e) => e.type)).toEqual(['CommentCreated', 'mail', 'comment.created']);
-    expect(p.events[0].payload).toEqual({ comment_id: c.id, post_key: 'dark1', user_id: CARA });
+    expect(p.eventLog.records().map((e) => e.type)).toEqual(['CommentCreated', 'mail', 'comment.created']);
+    expect(p.eventLog.records()[0].payload).toEqual({ comment_id: c.id, post_key: 'dark1', user_id: CARA });
   });
 
   it('mails go to the post author and the parent author, never to the commenter, nobody twice', () => {
     const p = portal();
-    const post = p.posts.find((x) => x.key === 'dark1')!;
+    const post = p.posts.list().find((x) => x.key === 'dark1')!;
     const reply = (user_id: string, parent_id: number) => ({ ...comment(p, 100)!, id: 999, user_id, parent_id });
     expect(commentNotifications(p, post, reply(ANN, 100)).map((m) => [m.to, m.template])).toEqual([
       ['bob@test.test', 'new_comment'],
@@ -143,7 +148,7 @@ describe('comment rules', () => {
       NOW,
     );
     createComment(p, 'dark1', input(), NOW);
-    expect(p.events.map((e) => e.type)).toEqual(['CommentCreated', 'comment.created']);
+    expect(p.eventLog.records().map((e) => e.type)).toEqual(['CommentCreated', 'comment.created']);
   });
 
   it('update refuses a parent that is the comment itself or one of its replies', () => {
@@ -171,7 +176,7 @@ describe('comment rules', () => {
   it('deleting a comment deletes its direct replies, one level only; deeper replies become top-level', () => {
     const p = portal();
     expect(deleteComment(p, '100').sort()).toEqual([100, 101]);
-    expect(p.comments.map((c) => [c.id, c.parent_id])).toEqual([
+    expect(p.comments.list().map((c) => [c.id, c.parent_id])).toEqual([
       [102, null],
       [103, null],
       [104, null],

@@ -19,7 +19,7 @@ describe('events', () => {
       occurred_at: '2026-06-01T12:00:00.000Z',
       payload: { comment_id: 1 },
     });
-    expect(p.events).toEqual([
+    expect(p.eventLog.records()).toEqual([
       first,
       { type: 'CommentCreated', occurred_at: '2026-06-01T12:00:05.000Z', payload: { comment_id: 2 } },
     ]);
@@ -28,13 +28,13 @@ describe('events', () => {
   it('events of one portal stay on that portal', () => {
     const store = new Store(loadSeed(fixtureSeed(), NOW));
     recordEvent(store.portals[0], 'CommentCreated', {}, NOW);
-    expect(store.portals[1].events).toEqual([]);
+    expect(store.portals[1].eventLog.records()).toEqual([]);
   });
 
   it('a mail is an event of type "mail" with {to, subject, template}', () => {
     const p = portal();
     recordMail(p, { to: 'bob@test.test', subject: 'Hi', template: 'new_comment' }, NOW);
-    expect(p.events).toEqual([
+    expect(p.eventLog.records()).toEqual([
       {
         type: 'mail',
         occurred_at: NOW.toISOString(),
@@ -46,7 +46,7 @@ describe('events', () => {
   it('approving a post dispatches the translation, auto_tagging and auto_reply jobs', () => {
     const p = portal();
     dispatchPostApprovalJobs(p, 'pend3', NOW);
-    expect(p.events).toEqual(
+    expect(p.eventLog.records()).toEqual(
       ['translation', 'auto_tagging', 'auto_reply'].map((job) => ({
         type: 'job',
         occurred_at: NOW.toISOString(),

@@ -8,12 +8,12 @@ import {
   summarizePortalFeedback,
   updateFeedback,
 } from '../../../src/server/domain/feedback.js';
-import { storedPortal } from './stored-portal.js';
-import type { PortalState } from '../../../src/server/store/state.js';
+import { seedWith, storedPortal } from './stored-portal.js';
+import type { Portal } from '../../../src/server/store/portal.js';
 import { ANN, BOB, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-07-01T12:00:00Z');
-let portal: PortalState;
+let portal: Portal;
 beforeEach(() => {
   portal = storedPortal(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
 });
@@ -30,12 +30,14 @@ describe('feedback domain', () => {
     expect(feedbackAuthor(portal, BOB.toUpperCase())).toBe(BOB);
     expect(feedbackAuthor(portal, undefined)).toBe(ANN);
     expect(feedbackAuthor(portal, 'unknown')).toBe(ANN);
-    portal.users = portal.users.filter((u) => u.role !== 'admin');
-    expect(feedbackAuthor(portal, 'unknown')).toBeNull();
+    const withoutAdmins = seedWith(
+      (s) => (s.users = s.users!.map((u) => (u.role === 'admin' ? { ...u, role: 'member' } : u))),
+    );
+    expect(feedbackAuthor(storedPortal(withoutAdmins), 'unknown')).toBeNull();
   });
 
   it('D-FEEDBACK-IDS-NEVER-REUSED ids are fb-<n> from the portal counter; an id already taken is skipped', () => {
-    portal.insertFeedback({ ...portal.feedback[0], id: 'fb-3' });
+    portal.feedback.insert({ ...portal.feedback.list()[0], id: 'fb-3' });
     expect(createFeedback(portal, { type: 'x', feedback: 'y' }, NOW).id).toBe('fb-4');
   });
 

@@ -11,11 +11,11 @@ import {
   updateGroup,
 } from '../../../src/server/domain/groups.js';
 import { storedPortal } from './stored-portal.js';
-import type { PortalState } from '../../../src/server/store/state.js';
+import type { Portal } from '../../../src/server/store/portal.js';
 import { ANN, BOB, CARA, fixtureSeed, GROUP_BETA, GROUP_EMPTY } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-07-01T12:00:00Z');
-let portal: PortalState;
+let portal: Portal;
 beforeEach(() => {
   portal = storedPortal(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
 });
@@ -31,7 +31,7 @@ function thrown(fn: () => unknown): unknown {
 
 describe('groups domain', () => {
   it("presents a group with the portal's numeric id and microsecond timestamps", () => {
-    expect(presentGroup(portal, portal.groups[1])).toEqual({
+    expect(presentGroup(portal, portal.groups.list()[1])).toEqual({
       id: GROUP_EMPTY,
       portal_id: 1,
       name: 'Empty group',
@@ -64,7 +64,7 @@ describe('groups domain', () => {
       created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
     });
-    expect(portal.groups.at(-1)).toEqual(g);
+    expect(portal.groups.list().at(-1)).toEqual(g);
   });
 
   it("update may keep the group's own name, and moves updated_at only on change", () => {
@@ -78,13 +78,13 @@ describe('groups domain', () => {
   it('update to a name another group holds is refused and changes nothing', () => {
     const err = thrown(() => updateGroup(portal, GROUP_BETA, { name: 'Empty group', description: 'x' }, NOW));
     expect(err).toBeInstanceOf(ValidationError);
-    expect(portal.groups[0]).toMatchObject({ name: 'Beta testers', description: 'Early access' });
+    expect(portal.groups.list()[0]).toMatchObject({ name: 'Beta testers', description: 'Early access' });
   });
 
   it('deleting a group removes its memberships and keeps the users', () => {
     deleteGroup(portal, GROUP_BETA);
-    expect(portal.groups.map((g) => g.id)).toEqual([GROUP_EMPTY]);
-    expect(portal.users.map((u) => u.id)).toEqual([ANN, BOB, CARA]);
+    expect(portal.groups.list().map((g) => g.id)).toEqual([GROUP_EMPTY]);
+    expect(portal.users.list().map((u) => u.id)).toEqual([ANN, BOB, CARA]);
   });
 
   it('adding a user who is already a member is rejected and creates no duplicate', () => {
@@ -92,7 +92,7 @@ describe('groups domain', () => {
     expect(err).toBeInstanceOf(RuleViolation);
     expect((err as Error).message).toBe('User is already in the group');
     expect(thrown(() => addGroupUser(portal, GROUP_BETA, '2'))).toBeInstanceOf(RuleViolation);
-    expect(portal.groups[0].user_ids).toEqual([BOB]);
+    expect(portal.groups.list()[0].user_ids).toEqual([BOB]);
   });
 
   it('adds by UUID key (any case) or by database id', () => {
@@ -120,6 +120,6 @@ describe('groups domain', () => {
     expect(err).toBeInstanceOf(RuleViolation);
     expect((err as Error).message).toBe('User is not in the group');
     removeGroupUser(portal, GROUP_BETA, 2);
-    expect(portal.groups[0].user_ids).toEqual([]);
+    expect(portal.groups.list()[0].user_ids).toEqual([]);
   });
 });

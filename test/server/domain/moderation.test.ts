@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, RuleViolation } from '../../../src/server/domain/errors.js';
 import { moderate, moderatorId, pendingQueue, rejectedPage } from '../../../src/server/domain/moderation.js';
-import { storedPortal } from './stored-portal.js';
-import type { PortalState } from '../../../src/server/store/state.js';
+import { seedWith, storedPortal } from './stored-portal.js';
+import type { Portal } from '../../../src/server/store/portal.js';
 import { ANN, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const portal = (): PortalState => storedPortal(fixtureSeed(), NOW);
+const portal = (): Portal => storedPortal(fixtureSeed(), NOW);
+/** The fixture with every admin made a member. */
+const withoutAdmins = () =>
+  seedWith((s) => (s.users = s.users!.map((u) => (u.role === 'admin' ? { ...u, role: 'member' } : u))));
 
 function thrown(fn: () => unknown): Error {
   try {
@@ -18,11 +21,11 @@ function thrown(fn: () => unknown): Error {
 }
 
 /** Pending posts with database ids 10..(10+n-1); created_at deliberately runs backwards to the ids. */
-function withPendingPosts(p: PortalState, n: number): PortalState {
+function withPendingPosts(p: Portal, n: number): Portal {
   for (let i = 0; i < n; i++) {
     const at = new Date(Date.UTC(2026, 4, 1) - i * 60_000).toISOString();
-    p.insertPost({
-      ...p.posts[0],
+    p.posts.insert({
+      ...p.posts.list()[0],
       key: `q${10 + i}`,
       database_id: 10 + i,
       moderation_status: 'pending',
@@ -48,8 +51,8 @@ describe('moderation queues', () => {
 
   it('last_post_id returns posts with a smaller id; last_comment_id the same for comments', () => {
     const p = withPendingPosts(portal(), 5);
-    p.insertComment({ ...p.comments[4], id: 300 });
-    p.insertComment({ ...p.comments[4], id: 301 });
+    p.comments.insert({ ...p.comments.list()[4], id: 300 });
+    p.comments.insert({ ...p.comments.list()[4], id: 301 });
     const q = pendingQueue(p, { last_post_id: 12, last_comment_id: 301 });
     expect(q.posts.map((x) => x.database_id)).toEqual([11, 10, 3]);
     expect(q.comments.map((x) => x.id)).toEqual([300, 104]);
@@ -67,8 +70,8 @@ describe('moderation queues', () => {
 
   it('rejected is page-based, newest first', () => {
     const p = withPendingPosts(portal(), 25);
-    for (const post of p.posts)
-      if (post.moderation_status === 'pending') p.updatePost(post.key, { moderation_status: 'rejected' });
+    for (const post of p.posts.list())
+      if (post.moderation_status === 'pending') p.posts.update(post.key, { moderation_status: 'rejected' });
     expect(rejectedPage(p, 1).posts.map((x) => x.database_id)).toEqual(Array.from({ length: 20 }, (_, i) => 34 - i));
     const second = rejectedPage(p, 2);
     expect(second.posts.map((x) => x.database_id)).toEqual([14, 13, 12, 11, 10, 4, 3]);
@@ -87,29 +90,34 @@ describe('moderation transitions', () => {
       moderated_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
     });
-    expect(p.events.filter((e) => e.type === 'job').map((e) => e.payload)).toEqual([
+    expect(
+      p.eventLog
+        .records()
+        .filter((e) => e.type === 'job')
+        .map((e) => e.payload),
+    ).toEqual([
       { job: 'translation', post_key: 'pend3' },
       { job: 'auto_tagging', post_key: 'pend3' },
       { job: 'auto_reply', post_key: 'pend3' },
     ]);
     // The post becomes visible: its post.created is emitted now (D-WEBHOOK-APPROVAL).
-    expect(p.events.map((e) => e.type)).toEqual(['job', 'job', 'job', 'post.created']);
+    expect(p.eventLog.records().map((e) => e.type)).toEqual(['job', 'job', 'job', 'post.created']);
   });
 
   it('reject moves a pending comment to rejected and dispatches nothing', () => {
     const p = portal();
     const target = moderate(p, 'reject', 'comment', '104', NOW);
     expect(target.type === 'comment' && target.comment.moderation_status).toBe('rejected');
-    expect(p.events).toEqual([]);
+    expect(p.eventLog.records()).toEqual([]);
   });
 
   it('approve only from pending: an approved comment stays approved and the refusal names the state', () => {
     const p = portal();
-    const before = structuredClone(p.comments.find((c) => c.id === 100));
+    const before = structuredClone(p.comments.list().find((c) => c.id === 100));
     const err = thrown(() => moderate(p, 'approve', 'comment', '100', NOW));
     expect(err).toBeInstanceOf(RuleViolation);
     expect(err.message).toBe('The comment is already approved.');
-    expect(p.comments.find((c) => c.id === 100)).toEqual(before);
+    expect(p.comments.list().find((c) => c.id === 100)).toEqual(before);
   });
 
   it('reject only from pending: rejected and approved items are refused with their state', () => {
@@ -119,7 +127,7 @@ describe('moderation transitions', () => {
     expect(thrown(() => moderate(p, 'approve', 'comment', '105', NOW)).message).toBe(
       'The comment is already rejected.',
     );
-    expect(p.events).toEqual([]);
+    expect(p.eventLog.records()).toEqual([]);
   });
 
   it('unknown items are the service 404', () => {
@@ -133,11 +141,12 @@ describe('moderation transitions', () => {
   });
 
   it('the moderator is the first admin user of the portal, or null without one', () => {
-    const p = portal();
-    expect(moderatorId(p)).toBe(ANN);
-    p.users.push({ ...p.users[2], id: 'second-admin', role: 'admin' });
-    expect(moderatorId(p)).toBe(ANN);
-    p.users = p.users.filter((u) => u.role !== 'admin');
+    expect(moderatorId(portal())).toBe(ANN);
+    const twoAdmins = seedWith((s) =>
+      s.users!.push({ ...s.users![2], id: 'second-admin', database_id: undefined, role: 'admin' }),
+    );
+    expect(moderatorId(storedPortal(twoAdmins, NOW))).toBe(ANN);
+    const p = storedPortal(withoutAdmins(), NOW);
     expect(moderatorId(p)).toBeNull();
     expect(moderate(p, 'approve', 'post', 'pend3', NOW)).toMatchObject({
       post: { moderated_by: null, author_id: CARA },

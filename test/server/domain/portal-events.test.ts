@@ -4,26 +4,26 @@ import { moderate } from '../../../src/server/domain/moderation.js';
 import { newEventId } from '../../../src/server/domain/portal-events.js';
 import { changePostStatus, emitPostDeleted } from '../../../src/server/domain/posts-events.js';
 import { addAnonymousVote, removeAnonymousVote } from '../../../src/server/domain/votes.js';
-import type { PortalState } from '../../../src/server/store/state.js';
+import type { Portal } from '../../../src/server/store/portal.js';
 import { ANN, CARA } from '../../support/fixture-seed.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 
 const NOW = new Date('2026-06-01T12:00:00.250Z');
-const moderated = (): PortalState =>
+const moderated = (): Portal =>
   storedPortal(
     seedWith((p) => void (p.moderate_comments = true)),
     NOW,
   );
-const open = (): PortalState => storedPortal(undefined, NOW);
+const open = (): Portal => storedPortal(undefined, NOW);
 /** The portal's events (not mail or jobs): [event, subject id]. */
-const announced = (p: PortalState) =>
+const announced = (p: Portal) =>
   p.eventLog
     .list({ portalOnly: true })
     .map((e) => [e.type, subjectId(e.payload as { data: Record<string, { id: unknown }> })]);
 const subjectId = ({ data }: { data: Record<string, { id: unknown } | null> }) =>
   (data.comment ?? data.vote ?? data.post)?.id;
-const envelope = (p: PortalState, i = -1) => p.eventLog.list({ portalOnly: true }).at(i)!.payload as any;
-const say = (p: PortalState, text: string, extra = {}) =>
+const envelope = (p: Portal, i = -1) => p.eventLog.list({ portalOnly: true }).at(i)!.payload as any;
+const say = (p: Portal, text: string, extra = {}) =>
   createComment(p, 'dark1', { user_id: CARA, comment: text, ...extra }, NOW);
 
 describe('D-WEBHOOK-VISIBLE only what end users can see is announced', () => {
@@ -50,7 +50,7 @@ describe('D-WEBHOOK-VISIBLE only what end users can see is announced', () => {
 
   it('a post that is not approved announces neither deletion nor status change', () => {
     const p = open();
-    const pending = p.post('pend3')!;
+    const pending = p.posts.get('pend3')!;
     emitPostDeleted(p, pending, NOW);
     changePostStatus(p, pending, 2, NOW);
     expect(announced(p)).toEqual([]);
@@ -98,7 +98,7 @@ describe('D-WEBHOOK-ENVELOPE and D-WEBHOOK-DATA what an event carries', () => {
 
   it('a status change says the status before and after; the acting user is the portal admin', () => {
     const p = open();
-    changePostStatus(p, p.post('dark1')!, 2, NOW);
+    changePostStatus(p, p.posts.get('dark1')!, 2, NOW);
     expect(envelope(p)).toMatchObject({
       event: 'post.status_changed',
       data: {
@@ -108,7 +108,7 @@ describe('D-WEBHOOK-ENVELOPE and D-WEBHOOK-DATA what an event carries', () => {
         user: { id: ANN },
       },
     });
-    expect(p.post('dark1')).toMatchObject({ status_id: 2, latest_status_change_at: NOW.toISOString() });
+    expect(p.posts.get('dark1')).toMatchObject({ status_id: 2, latest_status_change_at: NOW.toISOString() });
   });
 
   it('D-WEBHOOK-ANONYMOUS-VOTE an anonymous vote has no id and no voter; its anonymous id pairs created and deleted', () => {

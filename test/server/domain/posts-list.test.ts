@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { POST_ORDER_BY, postSchemas } from '../../../src/contract/schemas/post.js';
 import { ValidationError } from '../../../src/server/domain/errors.js';
 import { applySavedQuery, listPosts } from '../../../src/server/domain/posts-list.js';
-import { storedPortal } from './stored-portal.js';
-import type { PortalState, SeedFile } from '../../../src/server/store/state.js';
+import { seedWith, storedPortal } from './stored-portal.js';
+import type { Portal } from '../../../src/server/store/portal.js';
+import type { SeedFile } from '../../../src/server/store/state.js';
 import { ANN } from '../../support/fixture-seed.js';
 
-const fixturePortal = (): PortalState => storedPortal();
+const fixturePortal = (): Portal => storedPortal();
 const query = (raw: Record<string, string | string[]>) => postSchemas().PostListQuerySchema.parse(raw);
-const keysOf = (portal: PortalState, raw: Record<string, string | string[]> = {}) =>
+const keysOf = (portal: Portal, raw: Record<string, string | string[]> = {}) =>
   listPosts(portal, query(raw)).posts.map((p) => p.key);
 
 describe('listPosts', () => {
@@ -19,8 +20,8 @@ describe('listPosts', () => {
 
   it('a post approved later joins the list; one rejected later leaves it', () => {
     const portal = fixturePortal();
-    portal.updatePost('pend3', { moderation_status: 'approved' });
-    portal.updatePost('dark1', { moderation_status: 'rejected' });
+    portal.posts.update('pend3', { moderation_status: 'approved' });
+    portal.posts.update('dark1', { moderation_status: 'rejected' });
     expect(keysOf(portal)).toEqual(['pend3', 'sso22']);
   });
 
@@ -55,11 +56,15 @@ describe('listPosts', () => {
   });
 
   it("a saved query supplies filters and order; the request's own parameters win", () => {
-    const portal = fixturePortal();
-    portal.saved_queries = [
-      ...portal.saved_queries,
-      { id: 3, name: 'q', query: { category: '1', order_by: 'votes_count', order_direction: 'asc', limit: '1' } },
-    ];
+    const portal = storedPortal(
+      seedWith((s) =>
+        (s.saved_queries ??= []).push({
+          id: 3,
+          name: 'q',
+          query: { category: '1', order_by: 'votes_count', order_direction: 'asc', limit: '1' },
+        }),
+      ),
+    );
     expect(applySavedQuery(portal, query({ saved_query_id: '3', order_direction: 'desc' }))).toEqual({
       saved_query_id: 3,
       category: 1,
@@ -88,7 +93,7 @@ const generatedPost: fc.Arbitrary<GeneratedPost> = fc.record({
   kb: fc.boolean(),
 });
 
-function generatedPortal(posts: GeneratedPost[], ids: number[]): PortalState {
+function generatedPortal(posts: GeneratedPost[], ids: number[]): Portal {
   const seed: SeedFile = {
     portals: [
       {

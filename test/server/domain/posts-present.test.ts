@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { conversionOf, humanDate, postUid, presentPost } from '../../../src/server/present/post.js';
 import { seedWith, storedPortal } from './stored-portal.js';
-import type { PortalState } from '../../../src/server/store/state.js';
+import type { Portal } from '../../../src/server/store/portal.js';
 
-const portal = (): PortalState => storedPortal();
-const post = (p: PortalState, key: string) => p.posts.find((x) => x.key === key)!;
+const portal = (): Portal => storedPortal();
+const post = (p: Portal, key: string) => p.posts.list().find((x) => x.key === key)!;
 
 describe('post presentation', () => {
   it('D-TIMESTAMPS latest_status_change_at_formatted is a human date like "Feb 1, 2026" (UTC)', () => {
@@ -31,24 +31,23 @@ describe('post presentation', () => {
 
   it('D-POST-CHANGELOG the changelog text comes from the approved comment tagged for the changelog, else empty', () => {
     const p = storedPortal(seedWith((s) => (s.editor_type = 'wysiwyg')));
-    p.updateComment(103, { comment: '<p>Shipped in <b>2.0</b> &amp; more</p>' });
+    p.comments.update(103, { comment: '<p>Shipped in <b>2.0</b> &amp; more</p>' });
     const shown = presentPost(p, post(p, 'dark1'), 'http://x.test');
     expect(shown.description_changelog).toBe('<p>Shipped in <b>2.0</b> &amp; more</p>');
     expect(shown.clean_description_changelog).toBe('Shipped in 2.0 & more');
-    p.updateComment(103, { moderation_status: 'pending' });
+    p.comments.update(103, { moderation_status: 'pending' });
     expect(presentPost(p, post(p, 'dark1'), 'http://x.test').description_changelog).toBe('');
   });
 
   it('D-POST-DESCRIPTION description_short is the plain-text excerpt of at most 150 characters', () => {
     const p = portal();
-    p.updatePost('dark1', { description: `**${'word '.repeat(40).trim()}**` });
+    p.posts.update('dark1', { description: `**${'word '.repeat(40).trim()}**` });
     const short = presentPost(p, post(p, 'dark1'), 'http://x.test').description_short;
     expect(short).toBe(`${'word '.repeat(30).trimEnd()}...`);
   });
 
   it("D-POST-STATUS the status tab name falls back to the post's tab when the status has none", () => {
-    const p = portal();
-    p.statuses[0].tab_id = null;
+    const p = storedPortal(seedWith((s) => (s.statuses![0].tab_id = null)));
     expect(presentPost(p, post(p, 'dark1'), 'http://x.test').status).toEqual({
       id: 1,
       name: 'Under review',

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
 import { createReference, deleteReference } from '../../../src/server/domain/references.js';
 import { seedWith, storedPortal } from './stored-portal.js';
-import type { PortalState } from '../../../src/server/store/state.js';
+import type { Portal } from '../../../src/server/store/portal.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
-const portal = (): PortalState => storedPortal();
+const portal = (): Portal => storedPortal();
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -27,7 +27,7 @@ describe('references (domain)', () => {
       created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
     });
-    expect(p.references).toEqual([ref]);
+    expect(p.references.list()).toEqual([ref]);
   });
 
   it('reference ids count up from the highest id seeded and never come back after a delete', () => {
@@ -47,7 +47,7 @@ describe('references (domain)', () => {
     const err = thrown(() => createReference(p, 'nope', 'x', NOW));
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as Error).message).toBe('No query results for model [App\\Models\\Post] nope');
-    expect(p.references).toEqual([]);
+    expect(p.references.list()).toEqual([]);
   });
 
   it('deleting removes exactly that reference', () => {
@@ -55,7 +55,7 @@ describe('references (domain)', () => {
     createReference(p, 'dark1', 'a', NOW);
     createReference(p, 'dark1', 'b', NOW);
     deleteReference(p, '1');
-    expect(p.references.map((r) => r.id)).toEqual([2]);
+    expect(p.references.list().map((r) => r.id)).toEqual([2]);
   });
 
   it("deleting an unknown or malformed id is not found in the service's words", () => {
@@ -66,6 +66,6 @@ describe('references (domain)', () => {
       expect(err).toBeInstanceOf(NotFoundError);
       expect((err as Error).message).toBe(`No query results for model [App\\Models\\Reference] ${id}`);
     }
-    expect(p.references).toHaveLength(1);
+    expect(p.references.list()).toHaveLength(1);
   });
 });

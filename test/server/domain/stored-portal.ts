@@ -1,10 +1,11 @@
 import { loadSeed } from '../../../src/server/store/load-seed.js';
-import type { PortalState, SeedFile } from '../../../src/server/store/state.js';
+import type { Portal } from '../../../src/server/store/portal.js';
+import type { SeedFile } from '../../../src/server/store/state.js';
 import { Store } from '../../../src/server/store/store.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 
 /** The first portal of a seed, in an in-memory store (the same store the server runs on). */
-export function storedPortal(seed: SeedFile = fixtureSeed(), now?: Date): PortalState {
+export function storedPortal(seed: SeedFile = fixtureSeed(), now?: Date): Portal {
   return new Store(loadSeed(seed, now)).portals[0];
 }
 

@@ -8,13 +8,13 @@ import {
   NOT_VOTED_YET,
   removeAnonymousVote,
 } from '../../../src/server/domain/votes.js';
-import { storedPortal } from './stored-portal.js';
-import type { PortalState } from '../../../src/server/store/state.js';
+import { seedWith, storedPortal } from './stored-portal.js';
+import type { Portal } from '../../../src/server/store/portal.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const ID = '5d41402abc4b2a76b9719d911017c592';
-const portal = (): PortalState => storedPortal();
-const post = (p: PortalState, key: string) => p.posts.find((x) => x.key === key)!;
+const portal = (): Portal => storedPortal();
+const post = (p: Portal, key: string) => p.posts.list().find((x) => x.key === key)!;
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -30,7 +30,7 @@ describe('anonymous votes (domain)', () => {
     const p = portal();
     const vote = addAnonymousVote(p, 'dark1', ID, NOW);
     expect(vote).toEqual({ post_key: 'dark1', anonymous_id: ID, created_at: '2026-06-01T00:00:00.000Z' });
-    expect(p.anonymous_votes).toEqual([vote]);
+    expect(p.votes.list()).toEqual([vote]);
     expect(post(p, 'dark1').votes_count).toBe(6);
   });
 
@@ -54,7 +54,7 @@ describe('anonymous votes (domain)', () => {
     const p = portal();
     addAnonymousVote(p, 'sso22', ID, NOW);
     removeAnonymousVote(p, 'sso22', ID);
-    expect(p.anonymous_votes).toEqual([]);
+    expect(p.votes.list()).toEqual([]);
     expect(post(p, 'sso22').votes_count).toBe(9);
   });
 
@@ -68,36 +68,37 @@ describe('anonymous votes (domain)', () => {
 
   it('votes_count never goes below zero', () => {
     const p = portal();
-    p.insertVote({ post_key: 'kb001', anonymous_id: ID, created_at: NOW.toISOString() });
-    p.updatePost('sso22', { votes_count: 0 });
-    p.insertVote({ post_key: 'sso22', anonymous_id: ID, created_at: NOW.toISOString() });
+    p.votes.insert({ post_key: 'kb001', anonymous_id: ID, created_at: NOW.toISOString() });
+    p.posts.update('sso22', { votes_count: 0 });
+    p.votes.insert({ post_key: 'sso22', anonymous_id: ID, created_at: NOW.toISOString() });
     removeAnonymousVote(p, 'sso22', ID);
     expect(post(p, 'sso22').votes_count).toBe(0);
   });
 
   it('only approved posts on a board, a roadmap or no tab are voteable', () => {
-    const p = portal();
+    const p = storedPortal(
+      seedWith((s) => s.tabs!.push({ id: 9, slug: 'news', name: 'News', type: 'changelog', description: '' })),
+    );
     expect(isVoteable(p, post(p, 'dark1'))).toBe(true);
     expect(isVoteable(p, post(p, 'sso22'))).toBe(true);
     expect(isVoteable(p, post(p, 'pend3'))).toBe(false);
     expect(isVoteable(p, post(p, 'rej44'))).toBe(false);
     expect(isVoteable(p, post(p, 'kb001'))).toBe(false);
-    p.updatePost('dark1', { tab_id: null });
+    p.posts.update('dark1', { tab_id: null });
     expect(isVoteable(p, post(p, 'dark1'))).toBe(true);
-    p.tabs = [...p.tabs, { id: 9, slug: 'news', name: 'News', type: 'changelog', description: '' }];
-    p.updatePost('dark1', { tab_id: 9 });
+    p.posts.update('dark1', { tab_id: 9 });
     expect(isVoteable(p, post(p, 'dark1'))).toBe(false);
   });
 
   it('voting on or revoking from an item that is not voteable is refused before anything else', () => {
     const p = portal();
-    p.insertVote({ post_key: 'pend3', anonymous_id: ID, created_at: NOW.toISOString() });
+    p.votes.insert({ post_key: 'pend3', anonymous_id: ID, created_at: NOW.toISOString() });
     for (const fn of [() => addAnonymousVote(p, 'pend3', ID, NOW), () => removeAnonymousVote(p, 'pend3', ID)]) {
       const err = thrown(fn);
       expect(err).toBeInstanceOf(RuleViolation);
       expect((err as Error).message).toBe(NOT_VOTEABLE);
     }
-    expect(p.anonymous_votes).toHaveLength(1);
+    expect(p.votes.list()).toHaveLength(1);
   });
 
   it("an unknown post is not found in the service's words", () => {

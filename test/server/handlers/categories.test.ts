@@ -104,7 +104,7 @@ describe('categories', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Category deleted successfully' });
     const portal = server.store.portals[0];
-    expect(portal.posts.some((p) => p.category_ids.includes(1))).toBe(false);
+    expect(portal.posts.list().some((p) => p.category_ids.includes(1))).toBe(false);
   });
 
   it('R-ERROR-404 category delete of an unknown id is 404 "Category not found"', async () => {

@@ -67,7 +67,7 @@ describe('feedback: create', () => {
         updated_at: '2026-07-01T12:00:00.000000Z',
       },
     });
-    expect(server.store.portals[0].feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-3']);
+    expect(server.store.portals[0].feedback.list().map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-3']);
   });
 
   it("R-FEEDBACK-CREATE feedback without user_id is attributed to the authenticated user (the portal's admin)", async () => {
@@ -107,7 +107,7 @@ describe('feedback: create', () => {
       expect(res.status).toBe(422);
       expect(res.body).toEqual(invalid({ feedback: ['The feedback field is required.'] }));
     }
-    expect(server.store.portals[0].feedback).toHaveLength(2);
+    expect(server.store.portals[0].feedback.list()).toHaveLength(2);
   });
 
   it('D-FEEDBACK-VALIDATION create feedback: type is required too', async () => {
@@ -190,7 +190,7 @@ describe('feedback: update and delete', () => {
     const res = await server.request('DELETE', '/api/v1/feedback/fb-1');
     expect(res.status).toBe(200);
     expect(res.text).toBe('{}');
-    expect(server.store.portals[0].feedback.map((f) => f.id)).toEqual(['fb-2']);
+    expect(server.store.portals[0].feedback.list().map((f) => f.id)).toEqual(['fb-2']);
   });
 
   it('D-FEEDBACK-RESPONSES unknown feedback is 404 "No query results for model [App\\Models\\Feedback] <id>"', async () => {

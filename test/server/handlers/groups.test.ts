@@ -12,7 +12,7 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const invalid = (errors: Record<string, string[]>) => ({ message: 'The given data was invalid.', errors });
-const members = () => server.store.portals[0].groups.find((g) => g.id === GROUP_BETA)!.user_ids;
+const members = () => server.store.portals[0].groups.list().find((g) => g.id === GROUP_BETA)!.user_ids;
 /** fetch drops a Host header, so requests to the other portal go through undici. */
 async function asOtherPortal(method: 'GET' | 'POST', path: string, body?: unknown) {
   const res = await request(server.url + path, {
@@ -154,7 +154,7 @@ describe('groups: list, get, create', () => {
     const res = await server.request('POST', '/api/v1/groups', { body: { name: 'Beta testers' } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ name: ['The name has already been taken.'] }));
-    expect(server.store.portals[0].groups).toHaveLength(2);
+    expect(server.store.portals[0].groups.list()).toHaveLength(2);
   });
 
   it('D-GROUP-NAME group names are case-sensitive', async () => {
@@ -226,7 +226,7 @@ describe('groups: update', () => {
     const res = await server.request('PATCH', `/api/v1/groups/${GROUP_BETA}`, { body: { name: 'Empty group' } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(invalid({ name: ['The name has already been taken.'] }));
-    expect(server.store.portals[0].groups[0].name).toBe('Beta testers');
+    expect(server.store.portals[0].groups.list()[0].name).toBe('Beta testers');
   });
 
   it('R-GROUP-NAME group update name follows the 2-60 rule (boundaries 1, 2, 60, 61)', async () => {
@@ -262,8 +262,8 @@ describe('groups: delete', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Group deleted successfully' });
     const portal = server.store.portals[0];
-    expect(portal.groups.map((g) => g.id)).toEqual([GROUP_EMPTY]);
-    expect(portal.users.map((u) => u.id)).toEqual([ANN, BOB, CARA]);
+    expect(portal.groups.list().map((g) => g.id)).toEqual([GROUP_EMPTY]);
+    expect(portal.users.list().map((u) => u.id)).toEqual([ANN, BOB, CARA]);
     expect((await server.request('GET', `/api/v1/groups/${GROUP_BETA}/users`)).status).toBe(404);
     expect((await server.request('GET', `/api/v1/groups/${GROUP_BETA}`)).status).toBe(404);
   });
@@ -332,7 +332,7 @@ describe('groups: users', () => {
     expect(
       (await server.request('POST', `/api/v1/groups/${GROUP_EMPTY}/users`, { body: { user_id: '3' } })).status,
     ).toBe(200);
-    expect(server.store.portals[0].groups[1].user_ids).toEqual([ANN, CARA]);
+    expect(server.store.portals[0].groups.list()[1].user_ids).toEqual([ANN, CARA]);
   });
 
   it('R-GROUP-NO-DUPLICATE adding a user who is already a member is 422 "User is already in the group" and creates no duplicate', async () => {
@@ -381,7 +381,7 @@ describe('groups: users', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'User removed from group successfully' });
     expect(members()).toEqual([]);
-    expect(server.store.portals[0].users.some((u) => u.id === BOB)).toBe(true);
+    expect(server.store.portals[0].users.list().some((u) => u.id === BOB)).toBe(true);
   });
 
   it('R-GROUP-NOT-MEMBER removing a user who is not a member is 422 "User is not in the group"', async () => {

@@ -272,7 +272,7 @@ describe('moderation.approve and moderation.reject', () => {
       message: 'Post approved successfully',
       data: pendingPost({ moderation_status: 'approved', moderated_by: ANN, moderated_at: AT }),
     });
-    const post = server.store.portals[0].posts.find((p) => p.key === 'pend3')!;
+    const post = server.store.portals[0].posts.list().find((p) => p.key === 'pend3')!;
     expect(post).toMatchObject({ moderation_status: 'approved', moderated_by: ANN, moderated_at: NOW.toISOString() });
   });
 
@@ -336,7 +336,7 @@ describe('moderation.approve and moderation.reject', () => {
     const res = await act('approve', 'comment', 100);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'The comment is already approved.' });
-    expect(server.store.portals[0].comments.find((c) => c.id === 100)).toMatchObject({
+    expect(server.store.portals[0].comments.list().find((c) => c.id === 100)).toMatchObject({
       moderation_status: 'approved',
       moderated_at: null,
     });
@@ -347,7 +347,7 @@ describe('moderation.approve and moderation.reject', () => {
     const res = await act('approve', 'post', 'rej44');
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'The post is already rejected.' });
-    expect(server.store.portals[0].posts.find((p) => p.key === 'rej44')!.moderation_status).toBe('rejected');
+    expect(server.store.portals[0].posts.list().find((p) => p.key === 'rej44')!.moderation_status).toBe('rejected');
     expect(await events()).toEqual([]);
   });
 
@@ -359,7 +359,7 @@ describe('moderation.approve and moderation.reject', () => {
     const comment = await act('reject', 'comment', 105);
     expect(comment.status).toBe(422);
     expect(comment.body).toEqual({ message: 'The comment is already rejected.' });
-    expect(server.store.portals[0].posts.find((p) => p.key === 'dark1')!.moderation_status).toBe('approved');
+    expect(server.store.portals[0].posts.list().find((p) => p.key === 'dark1')!.moderation_status).toBe('approved');
   });
 
   it('approving twice: the second answer says "already approved" and dispatches no more jobs', async () => {
@@ -377,7 +377,7 @@ describe('moderation.approve and moderation.reject', () => {
     expect((await pending()).body.data.comments).toEqual([]);
     const rejected = await server.request('GET', '/api/v1/moderation/rejected');
     expect(rejected.body.data.comments.map((c: { id: number }) => c.id)).toEqual([105, 104]);
-    expect(server.store.portals[0].comments.some((c) => c.id === 104)).toBe(true);
+    expect(server.store.portals[0].comments.list().some((c) => c.id === 104)).toBe(true);
   });
 
   it('D-MOD-UNKNOWN moderating an unknown post is 404 "No query results for model [App\\Models\\Post] <key>"', async () => {
@@ -406,7 +406,7 @@ describe('moderation.approve and moderation.reject', () => {
   it('a read-only key cannot moderate (403)', async () => {
     await start();
     expect((await act('approve', 'post', 'pend3', READONLY_KEY)).status).toBe(403);
-    expect(server.store.portals[0].posts.find((p) => p.key === 'pend3')!.moderation_status).toBe('pending');
+    expect(server.store.portals[0].posts.list().find((p) => p.key === 'pend3')!.moderation_status).toBe('pending');
   });
 
   it('D-MOD-MODERATOR moderated_by is null when the portal has no admin user', async () => {

@@ -51,7 +51,7 @@ describe('POST /api/v1/posts', () => {
       latest_status_change_at: AT,
     });
     expect(post.id).toMatch(/^[a-z0-9]{5}$/);
-    const stored = portal().post(post.id)!;
+    const stored = portal().posts.get(post.id)!;
     expect(stored).toMatchObject({ tab_id: 2, database_id: 6, section_id: null, tag_ids: [], author_id: ANN });
     expect((await server.request('GET', `/api/v1/posts?tab=roadmap`)).body.data.map((p: any) => p.id)).toContain(
       post.id,
@@ -61,7 +61,7 @@ describe('POST /api/v1/posts', () => {
   it('D-POST-CREATE names the author with user_id, and without a status places the post on the first board', async () => {
     const res = await server.request('POST', '/api/v1/posts', { body: { title: 'Filed for Bob', user_id: BOB } });
     expect(res.body.data).toMatchObject({ author: { id: BOB }, status: null, categories: [], description: '' });
-    expect(portal().post(res.body.data.id)!.tab_id).toBe(1);
+    expect(portal().posts.get(res.body.data.id)!.tab_id).toBe(1);
   });
 
   it('D-POST-CREATE D-ASSUMED-CONVENTIONS refuses a missing title, unknown references and a long title in Laravel words', async () => {
@@ -105,22 +105,22 @@ describe('PATCH /api/v1/posts/{key}', () => {
       updated_at: AT,
       categories: [{ id: 1 }],
     });
-    expect(portal().post('dark1')).toMatchObject({ tab_id: 2, status_id: 2 });
+    expect(portal().posts.get('dark1')).toMatchObject({ tab_id: 2, status_id: 2 });
   });
 
   it('D-POST-UPDATE only the fields sent change; category_id null clears the categories, status_id null the status', async () => {
     const res = await server.request('PATCH', '/api/v1/posts/sso22', { body: { category_id: null, status_id: null } });
     expect(res.body.data).toMatchObject({ title: 'SSO login', categories: [], status: null });
-    expect(portal().post('sso22')).toMatchObject({ tab_id: 2, category_ids: [], status_id: null });
+    expect(portal().posts.get('sso22')).toMatchObject({ tab_id: 2, category_ids: [], status_id: null });
     const title = await server.request('PATCH', '/api/v1/posts/sso22', { body: { title: 'SAML login' } });
     expect(title.body.data).toMatchObject({ title: 'SAML login', description: 'SAML please', categories: [] });
   });
 
   it('D-POST-UPDATE an update that changes nothing leaves updated_at alone; an empty title is refused', async () => {
-    const before = portal().post('kb001')!.updated_at;
+    const before = portal().posts.get('kb001')!.updated_at;
     const same = await server.request('PATCH', '/api/v1/posts/kb001', { body: { title: 'Installation' } });
     expect(same.status).toBe(200);
-    expect(portal().post('kb001')!.updated_at).toBe(before);
+    expect(portal().posts.get('kb001')!.updated_at).toBe(before);
     const empty = await server.request('PATCH', '/api/v1/posts/kb001', { body: { title: '' } });
     expect(empty.body).toEqual(invalid({ title: ['The title field is required.'] }));
     const unknown = await server.request('PATCH', '/api/v1/posts/zz999', { body: { title: 'x' } });
@@ -134,9 +134,13 @@ describe('DELETE /api/v1/posts/{key}', () => {
     const res = await server.request('DELETE', '/api/v1/posts/dark1');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Post deleted successfully' });
-    expect(portal().post('dark1')).toBeUndefined();
-    expect(portal().comments.filter((c) => c.post_key === 'dark1')).toEqual([]);
-    expect(portal().user_votes).toEqual([]);
+    expect(portal().posts.get('dark1')).toBeUndefined();
+    expect(
+      portal()
+        .comments.list()
+        .filter((c) => c.post_key === 'dark1'),
+    ).toEqual([]);
+    expect(portal().userVotes.list()).toEqual([]);
     expect((await server.request('DELETE', '/api/v1/posts/dark1')).status).toBe(404);
   });
 });
@@ -151,7 +155,7 @@ describe('events of the assumed writes', () => {
       await events.request('POST', `/api/v1/posts/${key}/votes/${BOB}`);
       await events.request('DELETE', `/api/v1/posts/${key}/votes/${BOB}`);
       await events.request('DELETE', `/api/v1/posts/${key}`);
-      const emitted = events.store.portals[0].events.filter((e) => e.type.includes('.'));
+      const emitted = events.store.portals[0].eventLog.records().filter((e) => e.type.includes('.'));
       expect(emitted.map((e) => e.type)).toEqual([
         'post.created',
         'post.status_changed',

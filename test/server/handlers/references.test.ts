@@ -12,7 +12,7 @@ afterAll(() => server.close());
 
 const invalid = (errors: Record<string, string[]>) => ({ message: 'The given data was invalid.', errors });
 const create = (key: string, body: unknown) => server.request('POST', `/api/v1/posts/${key}/references`, { body });
-const stored = () => server.store.portals[0].references;
+const stored = () => server.store.portals[0].references.list();
 
 describe('references', () => {
   it('R-REF-CREATE D-REF-CREATE creating a reference answers {data: Reference} and stores it on the post', async () => {

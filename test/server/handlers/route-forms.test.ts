@@ -28,15 +28,15 @@ describe('the route forms the hosted service shows beside the spec', () => {
     expect(other.body).toEqual({ message: 'No query results for model [App\\Models\\Comment] 100' });
     const post = await server.request('DELETE', '/api/v1/posts/zz999/comments/100');
     expect(post.body).toEqual({ message: 'No query results for model [App\\Models\\Post] zz999' });
-    expect(portal().comment(100)).toBeDefined();
+    expect(portal().comments.get(100)).toBeDefined();
   });
 
   it('D-ROUTE-NESTED-COMMENTS DELETE under the post deletes the comment and its direct replies', async () => {
     const res = await server.request('DELETE', '/api/v1/posts/dark1/comments/100');
     expect(res.status).toBe(200);
     expect(res.text).toBe('{}');
-    expect(portal().comment(100)).toBeUndefined();
-    expect(portal().comment(101)).toBeUndefined();
+    expect(portal().comments.get(100)).toBeUndefined();
+    expect(portal().comments.get(101)).toBeUndefined();
   });
 
   it('D-ROUTE-GROUP-USER-PATH adds a user named in the path by UUID or integer id, without a body', async () => {
@@ -52,7 +52,7 @@ describe('the route forms the hosted service shows beside the spec', () => {
     const res = await server.request('DELETE', `/api/v1/groups/${GROUP_BETA}/users/${BOB}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'User removed from group successfully' });
-    expect(portal().isMember(GROUP_BETA, BOB)).toBe(false);
+    expect(portal().groups.isMember(GROUP_BETA, BOB)).toBe(false);
     const unknown = await server.request('DELETE', `/api/v1/groups/${GROUP_BETA}/users/99`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Group or User not found' });

@@ -25,14 +25,14 @@ describe('votes of named users', () => {
       voter: { id: BOB, database_id: 2, name: 'Bob Member', email: 'bob@test.test', counter_votes: 1 },
     });
     expect((await server.request('POST', `${votes('dark1')}/3`)).body.data.voter.id).toBe(CARA);
-    expect(portal().post('dark1')!.votes_count).toBe(7);
+    expect(portal().posts.get('dark1')!.votes_count).toBe(7);
   });
 
   it('D-USER-VOTE-ADD a second vote of the same user is refused with a message alone', async () => {
     const res = await server.request('POST', `${votes('dark1')}/${BOB.toUpperCase()}`);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'User has already voted for this item.' });
-    expect(portal().post('dark1')!.votes_count).toBe(7);
+    expect(portal().posts.get('dark1')!.votes_count).toBe(7);
   });
 
   it('D-USER-VOTE-ADD an unknown post, then an unknown user, is 404; a pending post is not voteable', async () => {
@@ -61,7 +61,7 @@ describe('votes of named users', () => {
     const res = await server.request('DELETE', `${votes('dark1')}/2`);
     expect(res.status).toBe(200);
     expect(res.text).toBe('{}');
-    expect(portal().post('dark1')!.votes_count).toBe(6);
+    expect(portal().posts.get('dark1')!.votes_count).toBe(6);
     const again = await server.request('DELETE', `${votes('dark1')}/2`);
     expect(again.status).toBe(422);
     expect(again.body).toEqual({ message: 'User has not voted yet.' });
@@ -86,7 +86,7 @@ describe('user votes in the seed', () => {
     const store = new Store(state);
     try {
       expect(loadSeed(store.state, NOW).portals[0].user_votes).toEqual(state.portals[0].user_votes);
-      expect(store.portals[0].userCounts(BOB).votes).toBe(1);
+      expect(store.portals[0].users.counts(BOB).votes).toBe(1);
     } finally {
       store.close();
     }

@@ -25,14 +25,17 @@ afterAll(() => server.close());
 
 const path = (key: string, id: string) => `/api/v1/posts/${key}/anonymous_votes/${id}`;
 const portal = () => server.store.portals[0];
-const votesOf = (key: string) => portal().posts.find((p) => p.key === key)!.votes_count;
+const votesOf = (key: string) =>
+  portal()
+    .posts.list()
+    .find((p) => p.key === key)!.votes_count;
 
 describe('anonymous votes', () => {
   it('R-VOTE-FIELDS R-VOTE-ADD POST adds a vote for the anonymous user and answers {data: {created_at, voter: null}}', async () => {
     const res = await server.request('POST', path('dark1', VISITOR));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { created_at: '2026-06-01T12:30:00.000000Z', voter: null } });
-    expect(portal().anonymous_votes).toEqual([
+    expect(portal().votes.list()).toEqual([
       { post_key: 'dark1', anonymous_id: VISITOR, created_at: '2026-06-01T12:30:00.000Z' },
     ]);
   });
@@ -48,7 +51,7 @@ describe('anonymous votes', () => {
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'Anonymous user has already voted for this item.' });
     expect(votesOf('dark1')).toBe(6);
-    expect(portal().anonymous_votes).toHaveLength(1);
+    expect(portal().votes.list()).toHaveLength(1);
   });
 
   it('each anonymous user votes once per item, independently of others and of other items', async () => {
@@ -63,7 +66,11 @@ describe('anonymous votes', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
     expect(votesOf('dark1')).toBe(6);
-    expect(portal().anonymous_votes.some((v) => v.post_key === 'dark1' && v.anonymous_id === VISITOR)).toBe(false);
+    expect(
+      portal()
+        .votes.list()
+        .some((v) => v.post_key === 'dark1' && v.anonymous_id === VISITOR),
+    ).toBe(false);
   });
 
   it('R-VOTE-NOT-YET revoking without a vote is refused: "Anonymous user has not voted yet."', async () => {
@@ -91,7 +98,11 @@ describe('anonymous votes', () => {
         expect(res.body).toEqual({ message: 'Item is not voteable.' });
       }
     }
-    expect(portal().anonymous_votes.some((v) => ['pend3', 'rej44', 'chg01', 'kb001'].includes(v.post_key))).toBe(false);
+    expect(
+      portal()
+        .votes.list()
+        .some((v) => ['pend3', 'rej44', 'chg01', 'kb001'].includes(v.post_key)),
+    ).toBe(false);
   });
 
   it('voting on an unknown post is 404 "No query results for model [App\\Models\\Post] <key>"', async () => {
@@ -111,13 +122,17 @@ describe('anonymous votes', () => {
   it('D-VOTE-ANONYMOUS-ID any anonymous id string is accepted, MD5-shaped or not', async () => {
     const res = await server.request('POST', path('sso22', 'visitor-42'));
     expect(res.status).toBe(200);
-    expect(portal().anonymous_votes.at(-1)).toMatchObject({ post_key: 'sso22', anonymous_id: 'visitor-42' });
+    expect(portal().votes.list().at(-1)).toMatchObject({ post_key: 'sso22', anonymous_id: 'visitor-42' });
   });
 
   it('a read-only key cannot vote (403)', async () => {
     const res = await server.request('POST', path('sso22', 'read-only-visitor'), { token: READONLY_KEY });
     expect(res.status).toBe(403);
-    expect(portal().anonymous_votes.some((v) => v.anonymous_id === 'read-only-visitor')).toBe(false);
+    expect(
+      portal()
+        .votes.list()
+        .some((v) => v.anonymous_id === 'read-only-visitor'),
+    ).toBe(false);
   });
 
   it('a vote needs credentials (401)', async () => {

@@ -689,8 +689,8 @@ async function allPosts(token: string, hostHeader?: string): Promise<Array<{ id:
 function votesNotFromAnonymous(): Map<string, number> {
   const out = new Map<string, number>();
   for (const portal of server.store.portals) {
-    for (const post of portal.posts) {
-      const anonymous = portal.anonymous_votes.filter((v) => v.post_key === post.key).length;
+    for (const post of portal.posts.list()) {
+      const anonymous = portal.votes.list().filter((v) => v.post_key === post.key).length;
       out.set(`${portal.id}/${post.key}`, post.votes_count - anonymous);
     }
   }
@@ -723,9 +723,11 @@ async function checkInvariants(): Promise<void> {
   const now = votesNotFromAnonymous();
   for (const [key, base] of now)
     if (votesBaseline.has(key)) expect(base, `votes of ${key}`).toBe(votesBaseline.get(key));
-  const main = server.store.portals.find((p) => p.api_keys.some((k) => k.token === ADMIN_KEY))!;
+  const main = server.store.portals.find((p) => p.apiKeys.list().some((k) => k.token === ADMIN_KEY))!;
   for (const post of await allPosts(ADMIN_KEY)) {
-    expect(post.votes_count, `votes_count of ${post.id}`).toBe(main.posts.find((p) => p.key === post.id)?.votes_count);
+    expect(post.votes_count, `votes_count of ${post.id}`).toBe(
+      main.posts.list().find((p) => p.key === post.id)?.votes_count,
+    );
   }
 }
 

@@ -370,7 +370,7 @@ describe('request bodies', () => {
       body: stream,
     });
     expect(status).toBe(413);
-    expect(server.store.portals[0].feedback).toHaveLength(2);
+    expect(server.store.portals[0].feedback.list()).toHaveLength(2);
   });
 
   it('after a 413 the server keeps answering', async () => {

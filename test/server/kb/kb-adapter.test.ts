@@ -5,21 +5,31 @@ import {
   articleAuthor,
   findKbTab,
   foreignOwnership,
+  saveKbTab,
   storeIdSource,
   toKbTab,
-  writeBackKbTab,
 } from '../../../src/server/kb/kb-tab.js';
 import { linkResults, scanProgress, startLinkScan } from '../../../src/server/kb/link-health-service.js';
 import { LinkCache, ScanRegistry, type LinkCheck } from '../../../src/server/kb/link-health/index.js';
 import { executeSync, previewSync } from '../../../src/server/kb/sync-service.js';
-import type { ParsedArchive } from '../../../src/kb/index.js';
+import type { KbTab, ParsedArchive } from '../../../src/kb/index.js';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
+import type { Portal } from '../../../src/server/store/portal.js';
 import type { ServerState } from '../../../src/server/store/state.js';
+import { Store } from '../../../src/server/store/store.js';
 import { ANN, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-02T00:00:00.000Z');
-const state = (): ServerState => loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
+/** The fixture in a store, after `change` to its loaded document. */
+const state = (change: (doc: ServerState) => void = () => {}): Store => {
+  const doc = loadSeed(fixtureSeed(), new Date('2026-06-01T00:00:00Z'));
+  change(doc);
+  return new Store(doc);
+};
+/** The synced tab written back to the store, as a sync does. */
+const writeBack = (store: Store, portal: Portal, synced: KbTab) =>
+  store.transaction(() => saveKbTab(portal, findKbTab(portal, synced.id), synced, NOW, () => articleAuthor(portal)));
 
 function caught(fn: () => unknown): unknown {
   try {
@@ -50,8 +60,9 @@ describe('findKbTab: tab_id must name a knowledge-base tab of this portal', () =
   });
 
   it("another portal's tab is invalid here", () => {
-    const s = state();
-    s.portals[1].tabs.push({ id: 9, slug: 'kb', name: 'KB', type: 'knowledge_base', description: '' });
+    const s = state((d) =>
+      d.portals[1].tabs.push({ id: 9, slug: 'kb', name: 'KB', type: 'knowledge_base', description: '' }),
+    );
     expect(caught(() => findKbTab(s.portals[0], 9))).toBeInstanceOf(ValidationError);
   });
 });
@@ -83,7 +94,7 @@ describe('toKbTab: a knowledge-base tab as the archive modules see it', () => {
 describe('foreignOwnership: ids of another tab or portal', () => {
   it('a post key or section id of another tab of the portal is foreign; one of the tab is not', () => {
     const s = state();
-    const own = foreignOwnership(s.portals, s.portals[0], 3);
+    const own = foreignOwnership(s.portals[0], 3);
     expect(own.foreignArticleIds('dark1')).toBe(true);
     expect(own.foreignArticleIds('kb001')).toBe(false);
     expect(own.foreignArticleIds('nope')).toBe(false);
@@ -92,24 +103,25 @@ describe('foreignOwnership: ids of another tab or portal', () => {
   });
 
   it('a post key or section id of another portal is foreign', () => {
-    const s = state();
-    s.portals[1].tabs.push({ id: 3, slug: 'kb', name: 'KB', type: 'knowledge_base', description: '' });
-    s.portals[1].sections.push({
-      id: 70,
-      tab_id: 3,
-      slug: 's',
-      name: 'S',
-      parent_id: null,
-      description: '',
-      sort_order: 1,
+    const s = state((d) => {
+      d.portals[1].tabs.push({ id: 3, slug: 'kb', name: 'KB', type: 'knowledge_base', description: '' });
+      d.portals[1].sections.push({
+        id: 70,
+        tab_id: 3,
+        slug: 's',
+        name: 'S',
+        parent_id: null,
+        description: '',
+        sort_order: 1,
+      });
+      d.portals[1].posts.push({
+        ...d.portals[0].posts[4],
+        key: 'zz999',
+        author_id: d.portals[1].users[0].id,
+        section_id: 70,
+      });
     });
-    s.portals[1].posts.push({
-      ...s.portals[0].posts[4],
-      key: 'zz999',
-      author_id: s.portals[1].users[0].id,
-      section_id: 70,
-    });
-    const own = foreignOwnership(s.portals, s.portals[0], 3);
+    const own = foreignOwnership(s.portals[0], 3);
     expect(own.foreignArticleIds('zz999')).toBe(true);
     expect(own.foreignSectionIds(70)).toBe(true);
   });
@@ -117,101 +129,107 @@ describe('foreignOwnership: ids of another tab or portal', () => {
 
 describe('storeIdSource: ids for created items', () => {
   it('section ids continue after the highest id of every portal', () => {
-    const s = state();
-    s.portals[1].sections.push({
-      id: 500,
-      tab_id: 1,
-      slug: 's',
-      name: 'S',
-      parent_id: null,
-      description: '',
-      sort_order: 1,
-    });
-    const ids = storeIdSource(s.portals);
+    const s = state((d) =>
+      d.portals[1].sections.push({
+        id: 500,
+        tab_id: 1,
+        slug: 's',
+        name: 'S',
+        parent_id: null,
+        description: '',
+        sort_order: 1,
+      }),
+    );
+    const ids = storeIdSource(s.portals[0]);
     expect([ids.newSectionId(), ids.newSectionId()]).toEqual([501, 502]);
   });
 
   it('post keys are short, fresh and never repeat', () => {
     const s = state();
-    const ids = storeIdSource(s.portals);
+    const ids = storeIdSource(s.portals[0]);
     const keys = Array.from({ length: 200 }, () => ids.newArticleKey());
     expect(new Set(keys).size).toBe(200);
     for (const key of keys) {
       expect(key).toMatch(/^[a-z0-9]{5,}$/);
-      expect(s.portals[0].posts.some((p) => p.key === key)).toBe(false);
+      expect(s.portals[0].posts.list().some((p) => p.key === key)).toBe(false);
     }
   });
 });
 
 describe('articleAuthor: new articles are written by the first admin', () => {
   it('the first user with the admin role', () => {
-    const [portal] = state().portals;
-    portal.users.unshift({ ...portal.users[1], id: 'member-first', role: 'member' });
+    const [portal] = state((d) =>
+      d.portals[0].users.unshift({ ...d.portals[0].users[1], id: 'member-first', database_id: 99, role: 'member' }),
+    ).portals;
     expect(articleAuthor(portal)).toBe(ANN);
   });
 
   it('without an admin, the first user', () => {
-    const [portal] = state().portals;
-    for (const u of portal.users) u.role = 'member';
+    const [portal] = state((d) => {
+      for (const u of d.portals[0].users) u.role = 'member';
+    }).portals;
     expect(articleAuthor(portal)).toBe(ANN);
   });
 
   it('a portal without users cannot take new articles', () => {
-    const [portal] = state().portals;
-    portal.users = [];
+    const [portal] = state((d) => (d.portals[0].users = [])).portals;
     expect(caught(() => articleAuthor(portal))).toEqual(
       new RuleViolation('The portal has no user to author the new articles.'),
     );
   });
 });
 
-describe('writeBackKbTab: the synced tab replaces the stored one', () => {
+describe('saveKbTab: the synced tab replaces the stored one', () => {
   it('a removed article takes its comments, references and anonymous votes; other posts keep theirs', () => {
-    const [portal] = state().portals;
-    portal.comments.push({ ...portal.comments[0], id: 300, post_key: 'kb001' });
-    portal.references.push({
-      id: 1,
-      post_key: 'kb001',
-      reference: 'r',
-      created_at: NOW.toISOString(),
-      updated_at: NOW.toISOString(),
+    const s = state((d) => {
+      const [doc] = d.portals;
+      doc.comments.push({ ...doc.comments[0], id: 300, post_key: 'kb001' });
+      doc.references.push({
+        id: 1,
+        post_key: 'kb001',
+        reference: 'r',
+        created_at: NOW.toISOString(),
+        updated_at: NOW.toISOString(),
+      });
+      doc.anonymous_votes.push(
+        { post_key: 'kb001', anonymous_id: 'a', created_at: NOW.toISOString() },
+        { post_key: 'dark1', anonymous_id: 'a', created_at: NOW.toISOString() },
+      );
     });
-    portal.anonymous_votes.push(
-      { post_key: 'kb001', anonymous_id: 'a', created_at: NOW.toISOString() },
-      { post_key: 'dark1', anonymous_id: 'a', created_at: NOW.toISOString() },
-    );
+    const [portal] = s.portals;
     const tab = findKbTab(portal, 3);
-    writeBackKbTab(portal, tab, { ...toKbTab(portal, tab), articles: [] }, NOW);
-    expect(portal.posts.map((p) => p.key)).toEqual(['dark1', 'sso22', 'pend3', 'rej44']);
-    expect(portal.comments.map((c) => c.id)).toEqual([100, 101, 102, 103, 104, 105]);
-    expect(portal.references).toEqual([]);
-    expect(portal.anonymous_votes.map((v) => v.post_key)).toEqual(['dark1']);
+    writeBack(s, portal, { ...toKbTab(portal, tab), articles: [] });
+    expect(portal.posts.list().map((p) => p.key)).toEqual(['dark1', 'sso22', 'pend3', 'rej44']);
+    expect(portal.comments.list().map((c) => c.id)).toEqual([100, 101, 102, 103, 104, 105]);
+    expect(portal.references.list()).toEqual([]);
+    expect(portal.votes.list().map((v) => v.post_key)).toEqual(['dark1']);
   });
 
   it('a removed section goes; sections of other tabs stay', () => {
-    const [portal] = state().portals;
-    const tab = findKbTab(portal, 3);
-    const kb = toKbTab(portal, tab);
-    writeBackKbTab(portal, tab, { ...kb, sections: kb.sections.filter((s) => s.id !== 11) }, NOW);
-    expect(portal.sections.map((s) => s.id)).toEqual([10, 20]);
+    const s = state();
+    const [portal] = s.portals;
+    const kb = toKbTab(portal, findKbTab(portal, 3));
+    writeBack(s, portal, { ...kb, sections: kb.sections.filter((x) => x.id !== 11) });
+    expect(portal.sections.list().map((x) => x.id)).toEqual([10, 20]);
   });
 
   it('an article update touches updated_at only when something changed', () => {
-    const [portal] = state().portals;
+    const s = state();
+    const [portal] = s.portals;
     const tab = findKbTab(portal, 3);
-    const before = portal.posts[4].updated_at;
-    writeBackKbTab(portal, tab, toKbTab(portal, tab), NOW);
-    expect(portal.posts[4].updated_at).toBe(before);
+    const before = portal.posts.list()[4].updated_at;
+    writeBack(s, portal, toKbTab(portal, tab));
+    expect(portal.posts.list()[4].updated_at).toBe(before);
     const kb = toKbTab(portal, tab);
-    writeBackKbTab(portal, tab, { ...kb, articles: [{ ...kb.articles[0], title: 'Setup' }] }, NOW);
-    expect(portal.posts[4]).toMatchObject({ title: 'Setup', updated_at: NOW.toISOString() });
+    writeBack(s, portal, { ...kb, articles: [{ ...kb.articles[0], title: 'Setup' }] });
+    expect(portal.posts.list()[4]).toMatchObject({ title: 'Setup', updated_at: NOW.toISOString() });
   });
 
   it('the tab description is written back', () => {
-    const [portal] = state().portals;
-    const tab = findKbTab(portal, 3);
-    writeBackKbTab(portal, tab, { ...toKbTab(portal, tab), description: 'Hello' }, NOW);
-    expect(portal.tabs[2].description).toBe('Hello');
+    const s = state();
+    const [portal] = s.portals;
+    writeBack(s, portal, { ...toKbTab(portal, findKbTab(portal, 3)), description: 'Hello' });
+    expect(portal.tabs.list()[2].description).toBe('Hello');
   });
 });
 
@@ -235,18 +253,19 @@ const archiveOf = (over: Partial<ParsedArchive>): ParsedArchive => ({
 describe('sync service', () => {
   it('preview lists the article to delete with its key and numeric database id', () => {
     const s = state();
-    const plan = previewSync(s.portals, s.portals[0], findKbTab(s.portals[0], 3), archiveOf({}));
+    const plan = previewSync(s.portals[0], findKbTab(s.portals[0], 3), archiveOf({}));
     expect(plan.articles.delete).toEqual([
       { id: 'kb001', database_id: 5, title: 'Installation', path: 'getting-started/installation.md' },
     ]);
   });
 
   it('a confirmed numeric id matches a post by database id or by an all-digit key', () => {
-    const s = state();
+    const s = state((d) =>
+      d.portals[0].posts.push({ ...d.portals[0].posts[4], key: '777', database_id: 40, title: 'Digits' }),
+    );
     const [portal] = s.portals;
-    portal.posts.push({ ...portal.posts[4], key: '777', database_id: 40, title: 'Digits' });
     const result = executeSync(
-      s.portals,
+      s,
       portal,
       findKbTab(portal, 3),
       archiveOf({}),
@@ -261,7 +280,7 @@ describe('sync service', () => {
     const s = state();
     const [portal] = s.portals;
     const result = executeSync(
-      s.portals,
+      s,
       portal,
       findKbTab(portal, 3),
       archiveOf({ sections: [] }),
@@ -273,21 +292,20 @@ describe('sync service', () => {
       sections: [{ id: 10, title: 'Getting started', path: 'getting-started' }],
       articles: [{ id: 'kb001', database_id: 5, title: 'Installation', path: 'getting-started/installation.md' }],
     });
-    expect(portal.sections.map((s) => s.id)).toEqual([10, 20]);
+    expect(portal.sections.list().map((x) => x.id)).toEqual([10, 20]);
   });
 
   it('creating articles in a portal without users is refused before anything changes', () => {
-    const s = state();
+    const s = state((d) => (d.portals[0].users = []));
     const [portal] = s.portals;
-    portal.users = [];
-    const before = JSON.stringify(s);
+    const before = JSON.stringify(s.state);
     const archive = archiveOf({
       articles: [{ path: 'new.md', id: null, title: 'New', sort_order: null, body: '', sectionPath: null }],
     });
     expect(
-      caught(() => executeSync(s.portals, portal, findKbTab(portal, 3), archive, { articles: [], sections: [] }, NOW)),
+      caught(() => executeSync(s, portal, findKbTab(portal, 3), archive, { articles: [], sections: [] }, NOW)),
     ).toBeInstanceOf(RuleViolation);
-    expect(JSON.stringify(s)).toBe(before);
+    expect(JSON.stringify(s.state)).toBe(before);
   });
 });
 
@@ -317,8 +335,15 @@ describe('link-health service', () => {
   });
 
   it('a scan reads every article of the tab in the portal editor format and reports failed posts first', async () => {
-    const [portal] = state().portals;
-    portal.posts.push({ ...portal.posts[4], key: 'kb009', title: 'Zed', description: 'http://bad.test/x' });
+    const [portal] = state((d) =>
+      d.portals[0].posts.push({
+        ...d.portals[0].posts[4],
+        key: 'kb009',
+        database_id: 9,
+        title: 'Zed',
+        description: 'http://bad.test/x',
+      }),
+    ).portals;
     const svc = services();
     const started = startLinkScan(svc, portal, findKbTab(portal, 3));
     expect(started.state).toBe('queued');

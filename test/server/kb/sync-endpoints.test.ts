@@ -345,7 +345,9 @@ describe('sync execute', () => {
   it('D-SYNC-EXECUTE execute applies creates and updates and, without confirmation, skips every deletion', async () => {
     const res = await upload('execute', { filePath: await editedArchive() });
     expect(res.status).toBe(200);
-    const faq = portal().posts.find((p) => p.title === 'FAQ')!;
+    const faq = portal()
+      .posts.list()
+      .find((p) => p.title === 'FAQ')!;
     expect(res.body).toEqual({
       data: {
         applied: {
@@ -372,12 +374,26 @@ describe('sync execute', () => {
         summary: { created: 2, updated: 1, deleted: 0, skipped: 2 },
       },
     });
-    expect(portal().sections.find((s) => s.id === 11)).toBeDefined();
-    expect(portal().posts.find((p) => p.key === 'kb002')).toBeDefined();
-    expect(portal().posts.find((p) => p.key === 'kb001')!.description).toBe(
-      'Read [the docs](https://docs.example.test/install).',
-    );
-    expect(portal().sections.find((s) => s.id === 51)).toEqual({
+    expect(
+      portal()
+        .sections.list()
+        .find((s) => s.id === 11),
+    ).toBeDefined();
+    expect(
+      portal()
+        .posts.list()
+        .find((p) => p.key === 'kb002'),
+    ).toBeDefined();
+    expect(
+      portal()
+        .posts.list()
+        .find((p) => p.key === 'kb001')!.description,
+    ).toBe('Read [the docs](https://docs.example.test/install).');
+    expect(
+      portal()
+        .sections.list()
+        .find((s) => s.id === 51),
+    ).toEqual({
       id: 51,
       tab_id: 3,
       slug: 'billing',
@@ -390,9 +406,11 @@ describe('sync execute', () => {
 
   it('D-SYNC-CREATED a new article is a fresh approved post by the first admin, placed after its siblings', async () => {
     await upload('execute', { filePath: await editedArchive() });
-    const faq = portal().posts.find((p) => p.title === 'FAQ')!;
+    const faq = portal()
+      .posts.list()
+      .find((p) => p.title === 'FAQ')!;
     expect(faq.key).toMatch(/^[a-z0-9]{5}$/);
-    expect(server.store.portals.flatMap((p) => p.posts).filter((p) => p.key === faq.key)).toHaveLength(1);
+    expect(server.store.portals.flatMap((p) => p.posts.list()).filter((p) => p.key === faq.key)).toHaveLength(1);
     expect(faq).toEqual({
       key: faq.key,
       database_id: 7,
@@ -448,8 +466,16 @@ describe('sync execute', () => {
     ]);
     expect(res.body.data.skipped).toEqual({ sections: [], articles: [] });
     expect(res.body.data.summary).toEqual({ created: 2, updated: 1, deleted: 2, skipped: 0 });
-    expect(portal().sections.map((s) => s.id)).toEqual([10, 20, 51]);
-    expect(portal().posts.map((p) => p.key)).not.toContain('kb002');
+    expect(
+      portal()
+        .sections.list()
+        .map((s) => s.id),
+    ).toEqual([10, 20, 51]);
+    expect(
+      portal()
+        .posts.list()
+        .map((p) => p.key),
+    ).not.toContain('kb002');
   });
 
   it('D-SYNC-FIELDS delete_confirmed also takes the post key', async () => {
@@ -465,10 +491,22 @@ describe('sync execute', () => {
 
   it('D-SYNC-DELETED a deleted article takes its comments, references and anonymous votes with it', async () => {
     await upload('execute', { filePath: await editedArchive(), extra: confirm('delete_confirmed[]', '6') });
-    expect(portal().comments.filter((c) => c.post_key === 'kb002')).toEqual([]);
-    expect(portal().comments.map((c) => c.id)).toEqual([100, 101, 102, 103, 104, 105]);
-    expect(portal().references).toEqual([]);
-    expect(portal().anonymous_votes.map((v) => v.post_key)).toEqual(['dark1']);
+    expect(
+      portal()
+        .comments.list()
+        .filter((c) => c.post_key === 'kb002'),
+    ).toEqual([]);
+    expect(
+      portal()
+        .comments.list()
+        .map((c) => c.id),
+    ).toEqual([100, 101, 102, 103, 104, 105]);
+    expect(portal().references.list()).toEqual([]);
+    expect(
+      portal()
+        .votes.list()
+        .map((v) => v.post_key),
+    ).toEqual(['dark1']);
   });
 
   it('confirming an id that is not a deletion candidate deletes nothing', async () => {
@@ -477,8 +515,8 @@ describe('sync execute', () => {
       extra: [...confirm('delete_confirmed[]', '5', 'dark1'), ...confirm('delete_sections_confirmed[]', '10', '20')],
     });
     expect(res.body.data.summary).toEqual({ created: 0, updated: 0, deleted: 0, skipped: 0 });
-    expect(portal().posts).toHaveLength(6);
-    expect(portal().sections).toHaveLength(3);
+    expect(portal().posts.list()).toHaveLength(6);
+    expect(portal().sections.list()).toHaveLength(3);
   });
 
   it('D-SYNC-DURABILITY execute commits the sync durably to the data file', async () => {
@@ -705,7 +743,7 @@ describe('sync form fields', () => {
     expect(res.body).toEqual(
       invalid({ 'delete_sections_confirmed.0': ['The delete sections confirmed field must be an integer.'] }),
     );
-    expect(portal().sections).toHaveLength(3);
+    expect(portal().sections.list()).toHaveLength(3);
   });
 });
 
@@ -777,7 +815,7 @@ describe('sync upload size: at most 102400 kilobytes', () => {
     expect(res.statusCode).toBe(413);
     expect(res.headers.connection).not.toBe('close');
     expect(await res.body.json()).toEqual({ message: TOO_LARGE, errors: { file: [TOO_LARGE] } });
-    expect(portal().posts).toHaveLength(6);
+    expect(portal().posts.list()).toHaveLength(6);
   });
 
   it('D-SYNC-SIZE a declared Content-Length far over the limit is refused before any of the file is sent', async () => {

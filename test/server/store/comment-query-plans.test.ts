@@ -38,20 +38,20 @@ describe('comment queries use an index', () => {
     // Through the index of only them: the range of ids below a cursor holds every approved comment too.
     [
       'the moderation queue of pending comments',
-      (s) => s.portals[0].commentsByModeration('pending', undefined, 10),
+      (s) => s.portals[0].comments.byModeration('pending', undefined, 10),
       'comments_unapproved',
     ],
     [
       'the moderation queue of rejected comments, below a cursor',
-      (s) => s.portals[0].commentsByModeration('rejected', 100, 10),
+      (s) => s.portals[0].comments.byModeration('rejected', 100, 10),
       'comments_unapproved',
     ],
-    ['the list of approved comments', (s) => s.portals[0].commentsByModeration('approved', undefined, 10)],
-    ['the replies to a comment', (s) => s.portals[0].replyIds(1)],
-    ['the comments of a post', (s) => s.portals[0].postComments(s.portals[0].posts[0].key)],
+    ['the list of approved comments', (s) => s.portals[0].comments.byModeration('approved', undefined, 10)],
+    ['the replies to a comment', (s) => s.portals[0].comments.replyIds(1)],
+    ['the comments of a post', (s) => s.portals[0].comments.ofPost(s.portals[0].posts.list()[0].key)],
     [
       'deleting comments (their replies become top-level)',
-      (s) => s.transaction(() => s.portals[0].deleteComments([1])),
+      (s) => s.transaction(() => s.portals[0].comments.delete([1])),
     ],
   ];
   for (const [name, run, index] of cases) {

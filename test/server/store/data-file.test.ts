@@ -139,12 +139,12 @@ describe('data files that open', () => {
     const first = await start(file);
     expect(first.notices).toEqual([]);
     first.store.transaction(() =>
-      first.store.portals[0].insertFeedback({ ...first.store.portals[0].feedback[0], id: 'fb-9' }),
+      first.store.portals[0].feedback.insert({ ...first.store.portals[0].feedback.list()[0], id: 'fb-9' }),
     );
     await first.store.commit();
     await first.close();
     const second = await start(file);
-    expect(second.store.portals[0].feedback.map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-9']);
+    expect(second.store.portals[0].feedback.list().map((f) => f.id)).toEqual(['fb-1', 'fb-2', 'fb-9']);
     await second.close();
   });
 
@@ -174,9 +174,9 @@ describe('data files that open', () => {
 describe('reset on a data file', () => {
   it('D-RESET goes back to the data as opened when no --seed is named, and to the seed when one is', async () => {
     const file = join(dir, 'data.db');
-    const feedbackIds = (s: RunningServer) => s.store.portals[0].feedback.map((f) => f.id);
+    const feedbackIds = (s: RunningServer) => s.store.portals[0].feedback.list().map((f) => f.id);
     const addFeedback = async (s: RunningServer, id: string) => {
-      s.store.transaction(() => s.store.portals[0].insertFeedback({ ...s.store.portals[0].feedback[0], id }));
+      s.store.transaction(() => s.store.portals[0].feedback.insert({ ...s.store.portals[0].feedback.list()[0], id }));
       await s.store.commit();
     };
     const first = await start(file);

@@ -219,12 +219,12 @@ function expectAllStored(dataFile: string, feedbackTexts: string[], commentTexts
   const store = new Store(openDatabase(dataFile));
   try {
     const portal = store.portals[0];
-    const feedback = new Set(portal.feedback.map((f) => f.feedback));
+    const feedback = new Set(portal.feedback.list().map((f) => f.feedback));
     for (const text of feedbackTexts) expect(feedback.has(text), text).toBe(true);
-    const comments = portal.comments;
+    const comments = portal.comments.list();
     const texts = new Set(comments.map((c) => c.comment));
     for (const text of commentTexts) expect(texts.has(text), text).toBe(true);
-    expect(portal.approvedCommentCount('dark1')).toBe(
+    expect(portal.posts.approvedCommentCount('dark1')).toBe(
       comments.filter((c) => c.post_key === 'dark1' && c.moderation_status === 'approved').length,
     );
     return { comments };

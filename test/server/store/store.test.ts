@@ -34,11 +34,12 @@ function fileStore(file = join(dir, 'data.db')): Store {
 describe('Store', () => {
   it('D-RESET Store.reset restores one portal only', () => {
     const store = freshStore();
-    store.transaction(() => (store.portals[0].groups = []));
-    store.transaction(() => (store.portals[1].feedback = []));
+    const [first, second] = store.portals;
+    store.transaction(() => first.groups.list().forEach((g) => first.groups.delete(g.id)));
+    store.transaction(() => second.feedback.list().forEach((f) => second.feedback.delete(f.id)));
     store.reset(1);
-    expect(store.portals[0].groups).toHaveLength(2);
-    expect(store.portals[1].feedback).toEqual([]);
+    expect(store.portals[0].groups.list()).toHaveLength(2);
+    expect(store.portals[1].feedback.list()).toEqual([]);
   });
 
   it('reset of an unknown portal id changes nothing', () => {
@@ -149,8 +150,8 @@ describe('writes', () => {
       });
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ message: 'Server Error' });
-      expect(store.portals[0].comments.map((c) => c.comment)).not.toContain('Never stored');
-      expect(store.portals[0].events).toEqual([]);
+      expect(store.portals[0].comments.list().map((c) => c.comment)).not.toContain('Never stored');
+      expect(store.portals[0].eventLog.records()).toEqual([]);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -174,18 +175,27 @@ describe('reset copies', () => {
   });
 });
 
-describe('knowledge-base documents', () => {
-  it('hold only the posts of knowledge-base tabs; postsWithKey finds any post of the store by key', () => {
+describe('knowledge-base repository', () => {
+  it('reads only the posts and sections of the tab; postsWithKey finds any post of the store by key', () => {
     const store = freshStore();
-    const docs = store.knowledgeBaseDocuments();
-    for (const [i, portal] of store.portals.entries()) {
-      const kbTabs = new Set(portal.tabs.filter((t) => t.type === 'knowledge_base').map((t) => t.id));
-      expect(docs[i].posts).toEqual(portal.posts.filter((p) => p.tab_id !== null && kbTabs.has(p.tab_id)));
-      expect(docs[i].sections).toEqual(portal.sections);
-    }
-    expect(docs[0].posts.map((p) => p.key)).toEqual(['kb001']);
-    expect(store.postsWithKey('dark1')).toEqual([{ portal_id: 1, tab_id: store.portals[0].post('dark1')!.tab_id }]);
-    expect(store.postsWithKey('nope1')).toEqual([]);
+    const portal = store.portals[0];
+    const tab = portal.tabs.get(3)!;
+    const kb = portal.kb.read(tab);
+    expect(kb.articles.map((a) => a.key)).toEqual(
+      portal.posts
+        .list()
+        .filter((p) => p.tab_id === 3)
+        .map((p) => p.key),
+    );
+    expect(kb.articles.map((a) => a.key)).toEqual(['kb001']);
+    expect(kb.sections.map((s) => s.id)).toEqual(
+      portal.sections
+        .list()
+        .filter((s) => s.tab_id === 3)
+        .map((s) => s.id),
+    );
+    expect(portal.kb.postsWithKey('dark1')).toEqual([{ portal_id: 1, tab_id: portal.posts.get('dark1')!.tab_id }]);
+    expect(portal.kb.postsWithKey('nope1')).toEqual([]);
   });
 });
 
@@ -202,18 +212,18 @@ describe('post tallies', () => {
     const portal = store.portals[0];
     expect(tallies(store)).toEqual(counted(store));
     store.transaction(() =>
-      portal.insertPost({ ...portal.post('dark1')!, key: 'new01', database_id: portal.nextId('posts') }),
+      portal.posts.insert({ ...portal.posts.get('dark1')!, key: 'new01', database_id: portal.posts.nextId() }),
     );
-    store.transaction(() => portal.updatePost('sso22', { moderation_status: 'pending' }));
-    store.transaction(() => portal.updatePost('dark1', { tab_id: null }));
-    store.transaction(() => portal.deletePosts(['rej44']));
+    store.transaction(() => portal.posts.update('sso22', { moderation_status: 'pending' }));
+    store.transaction(() => portal.posts.update('dark1', { tab_id: null }));
+    store.transaction(() => portal.posts.delete(['rej44']));
     expect(tallies(store)).toEqual(counted(store));
     const approved = { moderation_status: 'approved' as const, hideKnowledgeBase: true };
     const byId = { by: 'id', direction: 'asc' as const };
-    const { posts, total } = portal.listPosts(approved, byId, 0, 100);
+    const { posts, total } = portal.posts.page(approved, byId, 0, 100);
     expect(total).toBe(posts.length);
-    expect(portal.listPosts({ ...approved, hideKnowledgeBase: false, tabId: 1 }, byId, 0, 1).total).toBe(
-      portal.posts.filter((p) => p.moderation_status === 'approved' && p.tab_id === 1).length,
+    expect(portal.posts.page({ ...approved, hideKnowledgeBase: false, tabId: 1 }, byId, 0, 1).total).toBe(
+      portal.posts.list().filter((p) => p.moderation_status === 'approved' && p.tab_id === 1).length,
     );
     store.reset(1);
     expect(tallies(store)).toEqual(counted(store));
@@ -233,7 +243,7 @@ describe('ids are never handed out twice', () => {
     expect(comment.id).toBe(106);
     store.transaction(() => deleteComment(portal, '106'));
     expect(store.transaction(() => createComment(portal, 'dark1', { user_id: CARA, comment: 'b' }, NOW)).id).toBe(107);
-    expect(portal.nextId('posts')).toBe(6);
+    expect(portal.posts.nextId()).toBe(6);
   });
 
   it('D-IDS-NEVER-REUSED also after a restart on the same data file', async () => {

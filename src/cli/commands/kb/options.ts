@@ -7,7 +7,7 @@ export const tabFlag: FlagSpec = {
   flags: '--tab <tab>',
   description: 'knowledge-base tab: id, slug or name',
   parse: parseTabIdOrName,
-  resolve: (typed, client, flag, keep) => resolveKbTab(client, typed as number | string, flag, keep),
+  resolve: (typed, client, flag, keep, say) => resolveKbTab(client, typed as number | string, flag, keep, say),
   required: true,
   complete: 'kb-tabs',
   errorsFor: ['tab_id', 'tabId'],

@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from 'commander';
 import { defineCommand } from '../../framework/define-command.js';
 import { parseTabIdOrName, resolveKbTab } from '../../resolve/kb-tab.js';
-import { HOSTED_RATE, parseRate, type Rate } from '../../snapshot/pacer.js';
+import { HOSTED_RATE, type Rate } from '../../snapshot/pacer.js';
+import { rateFlag } from '../../snapshot/rate-flag.js';
 import { SNAPSHOT_PARTS, type SnapshotPart } from '../../snapshot/records.js';
 
 interface SnapshotFlags {
@@ -25,14 +26,6 @@ function parseInclude(value: string): SnapshotPart[] {
   return parts as SnapshotPart[];
 }
 
-function parseRateFlag(value: string): Rate | null {
-  try {
-    return parseRate(value);
-  } catch (err) {
-    throw new InvalidArgumentError((err as Error).message.replace(/^invalid rate "[^"]*": /, ''));
-  }
-}
-
 export default defineCommand<SnapshotFlags>({
   name: 'snapshot',
   description: 'Copy the portal into a seed file that fp server loads, to rehearse on',
@@ -46,8 +39,8 @@ export default defineCommand<SnapshotFlags>({
       flags: '--kb-tab <tab>',
       description: 'also copy this knowledge-base tab (id, slug or name) through its sync export (repeatable)',
       parse: (value, previous) => [...(Array.isArray(previous) ? previous : []), parseTabIdOrName(value)],
-      resolve: (typed, client, flag, keep) =>
-        Promise.all((typed as Array<number | string>).map((t) => resolveKbTab(client, t, flag, keep))),
+      resolve: (typed, client, flag, keep, say) =>
+        Promise.all((typed as Array<number | string>).map((t) => resolveKbTab(client, t, flag, keep, say))),
       complete: 'kb-tabs',
     },
     { flags: '--anonymize', description: 'replace user names, e-mails and free text by consistent pseudonyms' },
@@ -57,11 +50,7 @@ export default defineCommand<SnapshotFlags>({
       parse: parseInclude,
     },
     { flags: '--resume', description: 'continue the partial snapshot of an interrupted or failed run' },
-    {
-      flags: '--rate <n/window>',
-      description: 'pace requests, e.g. 120/60s (the hosted limit, the default) or "off" for a local server',
-      parse: parseRateFlag,
-    },
+    rateFlag,
   ],
   examples: [
     'fp server --seed demo &   # a portal to copy, on :4010',

@@ -21,7 +21,12 @@ export interface PostFilters {
 export const postFilterFlags: FlagSpec[] = [
   { flags: '--tab <slug|name>', description: 'board (tab) slug or name', field: 'tab', complete: 'tabs' },
   { flags: '--category <id|name>', description: 'category id or unique name', complete: 'categories' },
-  { flags: '--section <id|slug>', description: 'section id or slug', field: 'section' },
+  {
+    flags: '--section <id|slug|name>',
+    description: 'section id, slug or name',
+    field: 'section',
+    complete: 'sections',
+  },
   {
     flags: '--status <id|name>',
     description: 'status id or name (repeatable, or comma-separated)',

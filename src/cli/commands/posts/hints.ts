@@ -7,7 +7,7 @@ import type { SentAsTyped } from './resolve-filters.js';
 export function emptyHint(asTyped: SentAsTyped): string | undefined {
   const hints: string[] = [];
   if (asTyped.tag) {
-    hints.push(`--tag takes tag ids (such as t-bug); the API lists no tags, so a tag name matches nothing`);
+    hints.push(`--tag takes tag ids (such as t-bug); this portal lists no tags, so a tag name matches nothing`);
   }
   if (asTyped.tab) hints.push(`--tab takes a board slug (such as feedback)`);
   return hints.length ? hints.map((h) => `hint: ${h}`).join('\n') : undefined;

@@ -1,4 +1,13 @@
 import { defineGroup } from '../../framework/define-command.js';
+import create from './create.js';
+import del from './delete.js';
 import list from './list.js';
+import update from './update.js';
+import view from './view.js';
 
-export const { register } = defineGroup({ name: 'posts', description: 'List posts with filters', commands: [list] });
+export const { register } = defineGroup({
+  name: 'posts',
+  description: 'List, view, create, update and delete posts',
+  help: 'view, create, update and delete are assumed operations (see `fp portal drift`).',
+  commands: [list, view, create, update, del],
+});

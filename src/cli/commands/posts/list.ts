@@ -22,7 +22,7 @@ export default defineCommand<PostFilters>({
   help: `--format takes one value for two things: full or minimal selects the API's post format,
 table, json, ndjson or csv the output format. Without --all one page is shown (10 posts unless
 --limit says otherwise); on a terminal a footer on stderr tells how to get more.`,
-  async run({ opts, f, fields, client, all, useFormat, keepNames }) {
+  async run({ opts, f, fields, client, all, useFormat, keepNames, status }) {
     // The root program takes --format when it comes after the command words too.
     const format = splitFormat(opts.format ?? f.globals().format);
     useFormat(format.output);
@@ -32,6 +32,7 @@ table, json, ndjson or csv the output format. Without --all one page is shown (1
       opts,
       { ...fields, format: format.api } as PostListQuery,
       keepNames,
+      status,
     );
     const columns = format.api === 'minimal' ? minimalPostColumns : postColumns;
     if (opts.all) return { list: all(query), columns, empty: 'No posts.', hint: emptyHint(asTyped) };

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../../client/api-client.js';
 import type { PostListQuery } from '../../../contract/schemas/post.js';
 import type { KeepNames } from '../../framework/flags.js';
+import type { Say } from '../../resolve/listed.js';
 import { resolveCategory } from '../../resolve/category.js';
 import { resolveSection } from '../../resolve/section.js';
 import { resolveStatuses } from '../../resolve/status.js';
@@ -20,13 +21,14 @@ export async function resolvePostFilters(
   opts: PostFilters,
   query: PostListQuery,
   keep?: KeepNames,
+  say?: Say,
 ): Promise<{ query: PostListQuery; asTyped: SentAsTyped }> {
   const [tab, section, category, status, tags] = await Promise.all([
-    opts.tab !== undefined ? resolveTab(client, opts.tab, keep) : undefined,
-    opts.section !== undefined ? resolveSection(client, opts.section) : undefined,
+    opts.tab !== undefined ? resolveTab(client, opts.tab, keep, say) : undefined,
+    opts.section !== undefined ? resolveSection(client, opts.section, say) : undefined,
     opts.category !== undefined ? resolveCategory(client, opts.category) : undefined,
-    opts.status?.length ? resolveStatuses(client, opts.status) : undefined,
-    opts.tag?.length ? resolveTags(client, opts.tag) : undefined,
+    opts.status?.length ? resolveStatuses(client, opts.status, say) : undefined,
+    opts.tag?.length ? resolveTags(client, opts.tag, say) : undefined,
   ]);
   return {
     query: {

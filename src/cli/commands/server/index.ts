@@ -112,7 +112,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
   const seeded = opts.seed === undefined || opts.seed === 'demo';
   if (seeded && !opts.data) {
     const portal = running.store.portals.find((p) => p.default) ?? running.store.portals[0];
-    const key = portal.api_keys.find((k) => !k.read_only && k.expires_at === null) ?? portal.api_keys[0];
+    const key = portal.apiKeys.list().find((k) => !k.read_only && k.expires_at === null) ?? portal.apiKeys.list()[0];
     f.io.stdout.write(`FP_BASE_URL=${running.url} FP_API_KEY=${key.token}\n`);
   }
   await new Promise<void>((resolve) => {

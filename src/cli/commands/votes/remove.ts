@@ -2,6 +2,6 @@ import { voteCommand } from './vote-command.js';
 
 export default voteCommand({
   name: 'remove',
-  description: "Revoke an anonymous user's vote on a post",
-  done: (post, id) => `Removed the vote of anonymous ${id} from ${post}.`,
+  description: "Revoke an anonymous user's or, with --user, a user's vote on a post",
+  done: (post, voter) => `Removed the vote of ${voter} from ${post}.`,
 });

@@ -23,6 +23,11 @@ export class EventLogRepository {
     insertRow(this.scope.sql, EVENTS, this.scope.portalId, e);
   }
 
+  /** Every entry as recorded, oldest first (what a dump holds). */
+  records(): EventRecord[] {
+    return this.scope.all(EVENTS);
+  }
+
   /** Entries after a position, oldest first; only the portal's events when `portalOnly`. */
   list(opts: { after?: number; portalOnly?: boolean; limit?: number } = {}): LoggedEvent[] {
     const { sql, portalId } = this.scope;

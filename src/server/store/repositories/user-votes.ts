@@ -9,6 +9,11 @@ import type { PortalScope } from './portal-scope.js';
 export class UserVoteRepository {
   constructor(private readonly scope: PortalScope) {}
 
+  /** Every vote of the portal, in the order they were cast. */
+  list(): UserVoteRecord[] {
+    return this.scope.all(USER_VOTES);
+  }
+
   /** The votes on a post, oldest first. */
   ofPost(postKey: string): UserVoteRecord[] {
     return this.scope.list(USER_VOTES, 'post_key = ?', [postKey], 'created_ms, id');

@@ -19,8 +19,8 @@ async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {
   return { code, out: io.out(), err: io.err(), io };
 }
 
-const comments = () => server.store.portals[0].comments;
-const events = () => server.store.portals[0].events;
+const comments = () => server.store.portals[0].comments.list();
+const events = () => server.store.portals[0].eventLog.records();
 
 describe('fp comments create', () => {
   it('creates a comment with --text and prints it as JSON', async () => {

@@ -10,7 +10,7 @@ afterEach(() => server.close());
 
 const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server.url, argv, opts);
 
-const ids = () => server.store.portals[0].comments.map((c) => c.id);
+const ids = () => server.store.portals[0].comments.list().map((c) => c.id);
 
 describe('fp comments delete', () => {
   it('off a terminal without --yes it is refused (exit 2) and deletes nothing', async () => {
@@ -30,7 +30,7 @@ describe('fp comments delete', () => {
     expect(ids()).not.toContain(100);
     expect(ids()).not.toContain(101);
     // the reply to the reply survives as a top-level comment
-    expect(server.store.portals[0].comments.find((c) => c.id === 102)!.parent_id).toBe(null);
+    expect(server.store.portals[0].comments.list().find((c) => c.id === 102)!.parent_id).toBe(null);
   });
 
   it('--json prints the service answer', async () => {

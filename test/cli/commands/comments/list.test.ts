@@ -69,7 +69,7 @@ describe('fp comments list', () => {
   });
 
   it('shows pinned and changelog markers', async () => {
-    server.store.portals[0].updateComment(100, { pinned_to_top: true });
+    server.store.portals[0].comments.update(100, { pinned_to_top: true });
     const r = await fp(['comments', 'list', 'dark1', '--format', 'csv']);
     expect(r.out.split('\n')[1]).toMatch(/^100,Cara Customer,Yes please!,,0,pinned,approved,2026-/);
   });

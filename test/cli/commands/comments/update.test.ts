@@ -16,7 +16,7 @@ async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {
   return { code, out: io.out(), err: io.err(), io };
 }
 
-const comment = (id: number) => server.store.portals[0].comments.find((c) => c.id === id)!;
+const comment = (id: number) => server.store.portals[0].comments.list().find((c) => c.id === id)!;
 
 describe('fp comments update', () => {
   it('changes the text and leaves the changelog tag and pin alone when neither flag is given', async () => {

@@ -10,7 +10,7 @@ afterEach(() => server.close());
 
 const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server.url, argv, opts);
 
-const ids = () => server.store.portals[0].feedback.map((e) => e.id);
+const ids = () => server.store.portals[0].feedback.list().map((e) => e.id);
 
 describe('fp feedback delete', () => {
   it('off a terminal without --yes it is refused (exit 2) and deletes nothing', async () => {

@@ -28,7 +28,8 @@ describe('fp feedback list', () => {
   });
 
   it('an empty list on a terminal says so on stderr', async () => {
-    server.store.portals[0].feedback = [];
+    const { feedback } = server.store.portals[0];
+    for (const f of feedback.list()) feedback.delete(f.id);
     const r = await fp(['feedback', 'list'], { tty: true, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(0);
     expect(r.err).toBe('No feedback entries.\n');

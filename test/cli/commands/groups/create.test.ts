@@ -8,7 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 const fp = fpAgainst(() => server.url);
-const groups = () => server.store.portals[0].groups;
+const groups = () => server.store.portals[0].groups.list();
 
 describe('fp groups create', () => {
   it('creates a group with a description', async () => {

@@ -9,7 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 const fp = fpAgainst(() => server.url);
-const ids = () => server.store.portals[0].groups.map((g) => g.id);
+const ids = () => server.store.portals[0].groups.list().map((g) => g.id);
 
 describe('fp groups delete', () => {
   it('without a terminal and without --yes exits 2 and deletes nothing', async () => {

@@ -23,8 +23,8 @@ describe('fp groups get', () => {
   });
 
   it('an exact name wins over a name differing in case', async () => {
-    server.store.portals[0].insertGroup({
-      ...server.store.portals[0].groups[0],
+    server.store.portals[0].groups.insert({
+      ...server.store.portals[0].groups.list()[0],
       id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
       name: 'beta testers',
     });

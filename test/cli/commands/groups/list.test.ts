@@ -32,7 +32,8 @@ describe('fp groups list', () => {
   });
 
   it('no groups is success with a note on stderr', async () => {
-    server.store.portals[0].groups = [];
+    const { groups } = server.store.portals[0];
+    for (const g of groups.list()) groups.delete(g.id);
     const r = await fp(['groups', 'list'], { tty: true });
     expect(r.code).toBe(0);
     expect(r.out).toBe('');

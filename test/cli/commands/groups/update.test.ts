@@ -9,7 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 const fp = fpAgainst(() => server.url);
-const beta = () => server.store.portals[0].groups.find((g) => g.id === GROUP_BETA)!;
+const beta = () => server.store.portals[0].groups.list().find((g) => g.id === GROUP_BETA)!;
 
 describe('fp groups update', () => {
   it('renames by name and keeps the description', async () => {

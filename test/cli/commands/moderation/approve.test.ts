@@ -20,8 +20,9 @@ async function fp(argv: string[], opts: FakeIOOptions & { apiKey?: string } = {}
   return { code, out: io.out(), err: io.err(), io };
 }
 
-const commentStatus = (id: number) => server.store.portals[0].comments.find((c) => c.id === id)?.moderation_status;
-const postStatus = (key: string) => server.store.portals[0].posts.find((p) => p.key === key)?.moderation_status;
+const commentStatus = (id: number) =>
+  server.store.portals[0].comments.list().find((c) => c.id === id)?.moderation_status;
+const postStatus = (key: string) => server.store.portals[0].posts.list().find((p) => p.key === key)?.moderation_status;
 
 describe('fp moderation approve', () => {
   it('a mix of pending, already approved, rejected and unknown ids: exit 1, summary, failures named', async () => {

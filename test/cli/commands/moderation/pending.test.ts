@@ -67,10 +67,10 @@ describe('fp moderation pending', () => {
   it('an empty queue on a terminal says so and exits 0', async () => {
     server = await startTestServer();
     const portal = server.store.portals[0];
-    for (const post of portal.posts)
-      if (post.moderation_status === 'pending') portal.updatePost(post.key, { moderation_status: 'approved' });
-    for (const c of portal.comments)
-      if (c.moderation_status === 'pending') portal.updateComment(c.id, { moderation_status: 'approved' });
+    for (const post of portal.posts.list())
+      if (post.moderation_status === 'pending') portal.posts.update(post.key, { moderation_status: 'approved' });
+    for (const c of portal.comments.list())
+      if (c.moderation_status === 'pending') portal.comments.update(c.id, { moderation_status: 'approved' });
     const r = await fp(['moderation', 'pending', '--all'], { tty: true });
     expect(r.code).toBe(0);
     expect(r.out).toBe('');

@@ -15,8 +15,9 @@ afterEach(() => server.close());
 const fp = (argv: string[], opts: FakeIOOptions = {}) =>
   runMain(server.url, argv, { ...opts, env: { NO_COLOR: '1', ...opts.env } });
 
-const commentStatus = (id: number) => server.store.portals[0].comments.find((c) => c.id === id)?.moderation_status;
-const postStatus = (key: string) => server.store.portals[0].posts.find((p) => p.key === key)?.moderation_status;
+const commentStatus = (id: number) =>
+  server.store.portals[0].comments.list().find((c) => c.id === id)?.moderation_status;
+const postStatus = (key: string) => server.store.portals[0].posts.list().find((p) => p.key === key)?.moderation_status;
 
 describe('fp moderation reject', () => {
   it('off a terminal without --yes it exits 2 and rejects nothing', async () => {

@@ -48,8 +48,9 @@ function scripted(actions: ReviewAction[]) {
   return { ask, seen };
 }
 
-const status = (key: string) => server.store.portals[0].posts.find((p) => p.key === key)?.moderation_status;
-const commentStatus = (id: number) => server.store.portals[0].comments.find((c) => c.id === id)?.moderation_status;
+const status = (key: string) => server.store.portals[0].posts.list().find((p) => p.key === key)?.moderation_status;
+const commentStatus = (id: number) =>
+  server.store.portals[0].comments.list().find((c) => c.id === id)?.moderation_status;
 
 describe('fp moderation review', () => {
   it('review approves one, rejects one, skips one, quits, and the server state matches', async () => {

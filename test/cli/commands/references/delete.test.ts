@@ -11,7 +11,7 @@ afterEach(() => server.close());
 
 const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server.url, argv, opts);
 
-const references = () => server.store.portals[0].references;
+const references = () => server.store.portals[0].references.list();
 
 describe('fp references delete', () => {
   it('off a terminal without --yes it is refused (exit 2) and deletes nothing', async () => {

@@ -10,7 +10,7 @@ afterEach(() => server.close());
 
 const fp = (argv: string[], opts: FakeIOOptions = {}) => runMain(server.url, argv, opts);
 
-const votes = () => server.store.portals[0].anonymous_votes;
+const votes = () => server.store.portals[0].votes.list();
 const JANE = '9e26471d35a78862c17e467d87cddedf'; // md5("jane@example.com")
 
 describe('fp votes add', () => {
@@ -20,7 +20,7 @@ describe('fp votes add', () => {
     expect(r.out).toBe('');
     expect(r.err).toBe('Voted for dark1 as anonymous visitor-1.\n');
     expect(votes()).toEqual([expect.objectContaining({ post_key: 'dark1', anonymous_id: 'visitor-1' })]);
-    expect(server.store.portals[0].posts.find((p) => p.key === 'dark1')!.votes_count).toBe(6);
+    expect(server.store.portals[0].posts.list().find((p) => p.key === 'dark1')!.votes_count).toBe(6);
   });
 
   it('--anonymous-from votes as the MD5 of the trimmed, lower-cased e-mail', async () => {

@@ -16,7 +16,7 @@ describe('fp votes remove', () => {
     const r = await fp(['votes', 'remove', 'dark1', '--anonymous-from', 'JANE@example.com']);
     expect(r.code).toBe(0);
     expect(r.err).toBe('Removed the vote of anonymous 9e26471d35a78862c17e467d87cddedf from dark1.\n');
-    expect(server.store.portals[0].anonymous_votes).toEqual([]);
+    expect(server.store.portals[0].votes.list()).toEqual([]);
   });
 
   it('--json prints the empty service answer', async () => {

@@ -12,7 +12,7 @@ export default defineCommand<{ group: string; user: string }>({
     'fp groups users add "Beta testers" "Mia Chen"',
   ],
   async run(ctx) {
-    const user_id = await resolveUser(ctx.client, ctx.opts.user, 'USER', ctx.keepNames);
+    const user_id = await resolveUser(ctx.client, ctx.opts.user, 'USER', ctx.keepNames, ctx.status);
     const group = await groupOf(ctx);
     const res = await (await ctx.client()).call('groups.addUser', { params: { group: group.id }, body: { user_id } });
     return { done: res.message, data: res };

@@ -52,28 +52,14 @@ export class LocalChangesError extends Error {
 }
 
 export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> {
-  if (opts.output !== undefined && opts.dir !== undefined)
-    throw new UsageError('pass either --output or --dir, not both');
-  const toStdout = opts.output === undefined && opts.dir === undefined;
-  if (toStdout && f.io.stdoutIsTTY) {
-    throw new UsageError(
-      'refusing to write a ZIP archive to the terminal: pass --output FILE.zip or --dir DIR, or redirect stdout',
-    );
-  }
-  if (opts.dir !== undefined) {
-    const info = await stat(opts.dir).catch(() => null);
-    if (info && !info.isDirectory()) throw new UsageError(`--dir ${opts.dir} exists and is not a folder`);
-  }
-  if (opts.output !== undefined)
-    await requireFolder(path.dirname(path.resolve(opts.output)), `cannot write ${opts.output}`);
-
+  await checkTargets(opts, f);
   const limits: ExportLimits = {
     ...DEFAULT_EXPORT_LIMITS,
     ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
     ...(opts.maxRatio !== undefined ? { maxRatio: opts.maxRatio } : {}),
   };
   const client = await f.client();
-  const { holdOrSpill, openExport, saveToFile, streamTo } = await import('../../../../client/kb-download.js');
+  const { openExport, saveToFile, streamTo } = await import('../../../../client/kb-download.js');
   const download = await openExport(client, opts.tab);
   const body = Readable.from(checkedDownload(download.body, limits.maxBytes, download.declaredBytes), {
     objectMode: false,
@@ -84,25 +70,51 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
     body.on('data', (chunk: Buffer) => progress.update((bytes += chunk.length)));
     body.once('close', () => progress.end());
   }
-  if (toStdout) {
+  if (opts.output === undefined && opts.dir === undefined) {
     await streamTo(body, f.io.stdout as unknown as { write(chunk: Uint8Array): unknown });
     return;
   }
+  if (opts.dir !== undefined) return exportToDir(body, opts.dir, opts, limits, f);
 
-  const { countArchive, unzipToDir } = await import('../unzip-to-dir.js');
+  const { countArchive } = await import('../unzip-to-dir.js');
   const out = await f.output();
-  if (opts.output !== undefined) {
-    let counted = { sections: 0, articles: 0 };
-    const bytes = await saveToFile(body, opts.output, async (temp) => {
-      counted = await countArchive(temp, limits);
-    });
-    const { sections, articles } = counted;
-    if (out.format === 'json') out.json({ tab_id: opts.tab, output: opts.output, bytes, sections, articles });
-    f.status(`Exported ${plural(articles, 'article')} in ${plural(sections, 'section')} to ${opts.output}`);
-    return;
-  }
+  let counted = { sections: 0, articles: 0 };
+  const bytes = await saveToFile(body, opts.output!, async (temp) => {
+    counted = await countArchive(temp, limits);
+  });
+  const { sections, articles } = counted;
+  if (out.format === 'json') out.json({ tab_id: opts.tab, output: opts.output, bytes, sections, articles });
+  f.status(`Exported ${plural(articles, 'article')} in ${plural(sections, 'section')} to ${opts.output}`);
+}
 
-  const dir = opts.dir!;
+/** One place to write to, and one that can be written, before anything is downloaded. */
+async function checkTargets(opts: ExportOptions, f: Factory): Promise<void> {
+  if (opts.output !== undefined && opts.dir !== undefined)
+    throw new UsageError('pass either --output or --dir, not both');
+  if (opts.output === undefined && opts.dir === undefined && f.io.stdoutIsTTY) {
+    throw new UsageError(
+      'refusing to write a ZIP archive to the terminal: pass --output FILE.zip or --dir DIR, or redirect stdout',
+    );
+  }
+  if (opts.dir !== undefined) {
+    const info = await stat(opts.dir).catch(() => null);
+    if (info && !info.isDirectory()) throw new UsageError(`--dir ${opts.dir} exists and is not a folder`);
+  }
+  if (opts.output !== undefined)
+    await requireFolder(path.dirname(path.resolve(opts.output)), `cannot write ${opts.output}`);
+}
+
+/** Unpacks the export into `dir`, refusing to overwrite local edits unless --force. */
+async function exportToDir(
+  body: Readable,
+  dir: string,
+  opts: ExportOptions,
+  limits: ExportLimits,
+  f: Factory,
+): Promise<void> {
+  const { holdOrSpill } = await import('../../../../client/kb-download.js');
+  const { unzipToDir } = await import('../unzip-to-dir.js');
+  const out = await f.output();
   let temp: { path: string; forget: () => void } | undefined;
   try {
     // A usual export is a few MB: held in memory, it is unpacked without a file round trip.
@@ -122,21 +134,11 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
         : (incoming, replaced) => refuseLocalChanges(dir, opts.tab, manifest, incoming, replaced),
     });
     await writeManifest(dir, opts.tab, result.hashes);
-    if (out.format === 'json') {
-      out.json({
-        tab_id: opts.tab,
-        dir,
-        sections: result.sections,
-        articles: result.articles,
-        files: result.files,
-        removed: result.removed,
-      });
-    }
-    f.status(`Exported ${plural(result.articles, 'article')} in ${plural(result.sections, 'section')} to ${dir}`);
-    if (result.removed.length > 0) {
-      f.status(
-        `Removed ${plural(result.removed.length, 'markdown file')} the export no longer has: ${result.removed.join(', ')}`,
-      );
+    const { sections, articles, files, removed } = result;
+    if (out.format === 'json') out.json({ tab_id: opts.tab, dir, sections, articles, files, removed });
+    f.status(`Exported ${plural(articles, 'article')} in ${plural(sections, 'section')} to ${dir}`);
+    if (removed.length > 0) {
+      f.status(`Removed ${plural(removed.length, 'markdown file')} the export no longer has: ${removed.join(', ')}`);
     }
   } finally {
     const made = temp as { path: string; forget: () => void } | undefined;

@@ -9,7 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 const fp = fpAgainst(() => server.url);
-const members = (id: string) => server.store.portals[0].groups.find((g) => g.id === id)!.user_ids;
+const members = (id: string) => server.store.portals[0].groups.list().find((g) => g.id === id)!.user_ids;
 
 describe('fp groups users add', () => {
   it('adds by user UUID and group name', async () => {
@@ -34,7 +34,7 @@ describe('fp groups users add', () => {
   it('an unknown user is the portal 404 (exit 1)', async () => {
     const r = await fp(['groups', 'users', 'add', 'Beta testers', '999']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('error: Group or User not found (404)\n');
+    expect(r.err).toBe('error: user 999 not found (404)\n');
   });
 
   it("an unknown e-mail or name exits 2 before adding, naming the portal's users", async () => {

@@ -12,7 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 const fp = fpAgainst(() => server.url);
-const members = () => server.store.portals[0].groups.find((g) => g.id === GROUP_BETA)!.user_ids;
+const members = () => server.store.portals[0].groups.list().find((g) => g.id === GROUP_BETA)!.user_ids;
 
 describe('fp groups users remove', () => {
   it('removes by integer id with --yes', async () => {

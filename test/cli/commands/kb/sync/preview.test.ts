@@ -152,7 +152,7 @@ describe('fp kb sync preview: run', () => {
     expect((err as Error).message).toBe(
       `${dir} changed since the preview (changed: getting-started/installation.md); nothing was applied. Run the command again to see the new plan.`,
     );
-    expect(server.store.portals[0].posts.find((p) => p.key === 'kb001')?.description).not.toContain(
+    expect(server.store.portals[0].posts.list().find((p) => p.key === 'kb001')?.description).not.toContain(
       'Edited meanwhile.',
     );
   });

@@ -1,0 +1,124 @@
+import type { PostRecord } from '../state.js';
+
+/** What a post list shows, as the domain decides it; every field given must hold. */
+export interface PostFilter {
+  moderation_status: PostRecord['moderation_status'];
+  /** Leave out posts on knowledge-base tabs. */
+  hideKnowledgeBase: boolean;
+  tabId?: number | null;
+  /** A section id or slug (a section matches either). */
+  section?: string;
+  categoryId?: number;
+  statusIds?: number[];
+  tagIds?: string[];
+  platform?: string;
+  version?: string;
+  release?: string;
+}
+
+export interface PostOrder {
+  /** An `order_by` name; names without a field order by id alone. */
+  by: string;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * What each `order_by` name sorts on, in MySQL's manner: NULL first ascending,
+ * strings without regard to case. Ties, and names without a field, go by
+ * ascending id whatever the direction, so pages never overlap.
+ */
+const ORDER_COLUMNS: Record<string, string> = {
+  id: 'database_id',
+  title: 'title_lc',
+  created_at: 'created_ms',
+  updated_at: 'updated_ms',
+  content_updated_at: 'updated_ms',
+  votes_count: 'votes_count',
+  comments_count: 'comments_count',
+  latest_status_change: 'latest_status_change_ms',
+  latest_vote: 'latest_vote_ms',
+  views: 'views_count',
+  order: 'sort_order',
+  platform: 'lower(platform)',
+  version: 'lower(version)',
+  release: 'lower(release)',
+  author: '(SELECT u.name_lc FROM users u WHERE u.portal_id = posts.portal_id AND u.id = posts.author_id)',
+  section: 'section_id',
+};
+
+export const ORDER_BY_NAMES_WITH_FIELD = Object.keys(ORDER_COLUMNS);
+
+export interface Condition {
+  where: string;
+  params: unknown[];
+}
+
+/** The WHERE clause of a post list (subqueries name the portal by parameter, so SQLite runs them once per query). */
+export function postCondition(portalId: number, filter: PostFilter): Condition {
+  const where = ['portal_id = ?', 'moderation_status = ?'];
+  const params: unknown[] = [portalId, filter.moderation_status];
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
+  const marks = (values: unknown[]) => values.map(() => '?').join(', ') || 'NULL';
+  if (filter.hideKnowledgeBase)
+    add(
+      "(tab_id IS NULL OR tab_id NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))",
+      portalId,
+    );
+  if (filter.tabId !== undefined) add('tab_id = ?', filter.tabId);
+  if (filter.section !== undefined)
+    add(
+      'section_id IN (SELECT id FROM sections WHERE portal_id = ? AND (CAST(id AS TEXT) = ? OR slug = ?))',
+      portalId,
+      filter.section,
+      filter.section,
+    );
+  if (filter.categoryId !== undefined)
+    add(
+      'EXISTS (SELECT 1 FROM post_categories c WHERE c.portal_id = posts.portal_id AND c.post_key = posts.key AND c.category_id = ?)',
+      filter.categoryId,
+    );
+  if (filter.statusIds !== undefined) add(`status_id IN (${marks(filter.statusIds)})`, ...filter.statusIds);
+  if (filter.tagIds !== undefined)
+    add(
+      `EXISTS (SELECT 1 FROM post_tags t WHERE t.portal_id = posts.portal_id AND t.post_key = posts.key AND t.tag_id IN (${marks(filter.tagIds)}))`,
+      ...filter.tagIds,
+    );
+  for (const field of ['platform', 'version', 'release'] as const)
+    if (filter[field] !== undefined) add(`${field} = ?`, filter[field]);
+  return { where: where.join(' AND '), params };
+}
+
+/** The ORDER BY clause of a post list. */
+export function postOrder(order: PostOrder): string {
+  const column = ORDER_COLUMNS[order.by];
+  return column ? `${column} ${order.direction === 'asc' ? 'ASC' : 'DESC'}, database_id ASC` : 'database_id ASC';
+}
+
+/**
+ * How many posts a filter naming only the moderation state and a tab selects,
+ * from the tallies the triggers keep; none for other filters, which are counted.
+ */
+export function talliedCount(portalId: number, filter: PostFilter): Condition | undefined {
+  const tallied = Object.entries(filter).every(
+    ([k, v]) =>
+      v === undefined ||
+      k === 'moderation_status' ||
+      k === 'hideKnowledgeBase' ||
+      (k === 'tabId' && typeof v === 'number' && v > 0),
+  );
+  if (!tallied) return undefined;
+  const where = ['portal_id = ?', 'moderation_status = ?'];
+  const params: unknown[] = [portalId, filter.moderation_status];
+  if (filter.hideKnowledgeBase) {
+    where.push("(tab_key = 0 OR tab_key NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))");
+    params.push(portalId);
+  }
+  if (filter.tabId !== undefined) {
+    where.push('tab_key = ?');
+    params.push(filter.tabId);
+  }
+  return { where: where.join(' AND '), params };
+}

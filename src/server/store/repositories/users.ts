@@ -1,0 +1,82 @@
+import type { UserRecord } from '../state.js';
+import { USERS } from '../tables.js';
+import type { PortalScope } from './portal-scope.js';
+
+type Row = Record<string, unknown>;
+type Counts = { comments: number; posts: number; votes: number };
+
+/** A portal's users, and the posts, comments and votes each has made (counters the triggers keep). */
+export class UserRepository {
+  /** Counts read with a user, kept until the next write: presenting the user asks for them next. */
+  private countsById = new Map<string, Counts>();
+  private countsGeneration = -1;
+
+  constructor(private readonly scope: PortalScope) {}
+
+  /** Every user in seed order. */
+  list(): UserRecord[] {
+    return this.scope.all(USERS);
+  }
+
+  get(id: string): UserRecord | undefined {
+    const row = this.scope.sql.one<Row>(
+      `SELECT ${USERS.select}, comments_count, posts_count, votes_count FROM users WHERE portal_id = ? AND id = ?`,
+      [this.scope.portalId, id],
+    );
+    if (row === undefined) return undefined;
+    this.keepCounts(id, {
+      comments: Number(row.comments_count),
+      posts: Number(row.posts_count),
+      votes: Number(row.votes_count),
+    });
+    return USERS.fromRow(row);
+  }
+
+  /** A user by id, whatever the case of the id. */
+  getIgnoringCase(id: string): UserRecord | undefined {
+    return this.scope.first(USERS, 'id_lc = ?', [id.toLowerCase()]);
+  }
+
+  byDatabaseId(databaseId: number): UserRecord | undefined {
+    return this.scope.first(USERS, 'database_id = ?', [databaseId]);
+  }
+
+  /** The first user with this e-mail address, compared without regard to case (as the service's collation). */
+  byEmail(email: string): UserRecord | undefined {
+    return this.scope.first(USERS, 'lower(email) = lower(?) ORDER BY row', [email]);
+  }
+
+  /** One page of the users in the order they joined. */
+  page(skip: number, limit: number): UserRecord[] {
+    return this.scope.list(USERS, '1', [], 'row', limit, skip);
+  }
+
+  count(): number {
+    return this.scope.sql.value<number>('SELECT count(*) FROM users WHERE portal_id = ?', [this.scope.portalId]) ?? 0;
+  }
+
+  /** The first user (in seed order) with the role, or the first user at all. */
+  first(role?: string): UserRecord | undefined {
+    return role === undefined
+      ? this.scope.first(USERS, '1 ORDER BY row', [])
+      : this.scope.first(USERS, 'role = ? ORDER BY row', [role]);
+  }
+
+  /** Posts written, comments made (all moderation states) and votes cast by the user. */
+  counts(id: string): Counts {
+    if (this.countsGeneration === this.scope.sql.generation && this.countsById.has(id)) return this.countsById.get(id)!;
+    const row = this.scope.sql.one<{ comments_count: number; posts_count: number; votes_count: number }>(
+      'SELECT comments_count, posts_count, votes_count FROM users WHERE portal_id = ? AND id = ?',
+      [this.scope.portalId, id],
+    );
+    return { comments: row?.comments_count ?? 0, posts: row?.posts_count ?? 0, votes: row?.votes_count ?? 0 };
+  }
+
+  private keepCounts(id: string, counts: Counts): void {
+    if (this.countsGeneration !== this.scope.sql.generation) {
+      this.countsById = new Map();
+      this.countsGeneration = this.scope.sql.generation;
+    }
+    this.countsById.set(id, counts);
+  }
+}
