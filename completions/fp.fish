@@ -64,7 +64,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --title --description --description-file --user --text --text-file --parent --created-at --color --name --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --port --forward-to --events --secret --header --tolerance --interval --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --tool-names --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule
+            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --title --description --description-file --user --text --text-file --parent --created-at --color --name --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --port --forward-to --events --secret --header --tolerance --interval --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field -H --input --toolsets --tool-names --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule
                 set skip 1
             case '-*'
             case '*'
@@ -1307,9 +1307,12 @@ complete -c fp -n "__fp_at 'fp kb sync execute'" -l max-response -r -d 'the most
 complete -c fp -n "__fp_at 'fp api'" -s X -l method -r -d 'HTTP method (default GET, or POST when fields or --input are given without --paginate)'
 complete -c fp -n "__fp_at 'fp api'" -s f -l raw-field -r -d 'string field (repeatable)'
 complete -c fp -n "__fp_at 'fp api'" -s F -l field -r -d 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)'
+complete -c fp -n "__fp_at 'fp api'" -s H -l header -r -d 'request header (repeatable)'
 complete -c fp -n "__fp_at 'fp api'" -l input -r -d 'request body from FILE, or - for stdin (fields then go to the query string)'
-complete -c fp -n "__fp_at 'fp api'" -l paginate -d 'follow hasMore/skip and print the data of every page as one JSON array'
+complete -c fp -n "__fp_at 'fp api'" -l paginate -d 'follow the pages of a list and print the items of every page as one array'
+complete -c fp -n "__fp_at 'fp api'" -l slurp -d 'with --paginate: print the pages, whole, as one JSON array'
 complete -c fp -n "__fp_at 'fp api'" -s i -l include -d 'print the status line and response headers first'
+complete -c fp -n "__fp_at 'fp api'" -l silent -d 'print no response body: the exit code tells how it went'
 complete -c fp -n "__fp_at 'fp api'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp api'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp api'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
