@@ -5,7 +5,7 @@ _fp_subcommands() {
   case "$1" in
     'fp') echo 'auth portal posts comments categories groups votes statuses tags tabs sections users references feedback moderation webhooks events kb api mcp server completion' ;;
     'fp auth') echo 'login logout status list switch' ;;
-    'fp portal') echo 'get snapshot' ;;
+    'fp portal') echo 'get snapshot drift' ;;
     'fp posts') echo 'list view create update delete' ;;
     'fp comments') echo 'list create update delete' ;;
     'fp categories') echo 'list create update delete' ;;
@@ -41,6 +41,7 @@ _fp_options() {
     'fp portal') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp portal get') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp portal snapshot') echo '-o --output --kb-tab --anonymize --include --resume --rate -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp portal drift') echo '--include --rate -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts list') echo '--tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --format --all -h --help --profile --base-url --json --fields --jq --no-color --debug --timeout --max-response' ;;
     'fp posts view') echo '--comments -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -140,6 +141,7 @@ _fp_valued_options() {
     'fp portal') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp portal get') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp portal snapshot') echo '-o --output --kb-tab --include --rate --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp portal drift') echo '--include --rate --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp posts') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp posts list') echo '--tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --format --profile --base-url --fields --jq --timeout --max-response' ;;
     'fp posts view') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
@@ -250,6 +252,8 @@ _fp_option_values() {
     'fp portal snapshot|--kb-tab') fp __complete kb-tabs 2>/dev/null ;;
     'fp portal snapshot|--profile') fp __complete profiles 2>/dev/null ;;
     'fp portal snapshot|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp portal drift|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp portal drift|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp posts|--profile') fp __complete profiles 2>/dev/null ;;
     'fp posts|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp posts list|--tab') fp __complete tabs 2>/dev/null ;;
