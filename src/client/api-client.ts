@@ -112,6 +112,13 @@ export function redactKey(key: string): string {
   return key.length <= 4 ? '****' : `****${key.slice(-4)}`;
 }
 
+/** The arguments of an endpoint call: path parameters, query and body. */
+export interface EndpointArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
 /** One typed client for the whole API, derived from the endpoint table. */
 export class ApiClient {
   readonly baseUrl: string;
@@ -129,13 +136,16 @@ export class ApiClient {
     args: CallArgs<K>,
     callOptions: CallOptions = {},
   ): Promise<CallResult<K>> {
-    const endpoint: Endpoint = endpoints[name];
-    const a = args as { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
-    if (endpoint.body && a.body !== undefined) {
-      const checked = endpoint.body.safeParse(a.body);
+    return (await this.callEndpoint(endpoints[name], args as EndpointArgs, callOptions)) as CallResult<K>;
+  }
+
+  /** Call an endpoint described as the table does (one of its entries, or a reference-server route a tool offers). */
+  async callEndpoint(endpoint: Endpoint, args: EndpointArgs, callOptions: CallOptions = {}): Promise<unknown> {
+    if (endpoint.body && args.body !== undefined) {
+      const checked = endpoint.body.safeParse(args.body);
       if (!checked.success) throw new RequestValidationError('The given data was invalid.', fieldErrors(checked.error));
     }
-    const path = buildPath(endpoint.path, a.params ?? {}) + encodeQuery(a.query);
+    const path = buildPath(endpoint.path, args.params ?? {}) + encodeQuery(args.query);
     // The answer is read whole here, so without a proxy or a dispatcher of the caller's the
     // first call of a client goes through node:http (see first-call/): a one-shot
     // command never loads undici. Later calls take undici's pool, which serves many faster.
@@ -144,7 +154,7 @@ export class ApiClient {
       !this.options.dispatcher &&
       !proxyFromEnv(process.env) &&
       process.env.FP_HTTP_TRANSPORT !== 'undici';
-    const res = await this.exchange(endpoint.method, path, { body: a.body, ...callOptions }, viaNodeHttp);
+    const res = await this.exchange(endpoint.method, path, { body: args.body, ...callOptions }, viaNodeHttp);
     const json = await readJsonBody(res, endpoint.method, path);
     const parsed = endpoint.response.safeParse(json);
     if (!parsed.success) {
@@ -152,7 +162,7 @@ export class ApiClient {
       const where = issue.path.length ? `${formatIssuePath(issue.path)}: ` : '';
       throw new ResponseShapeError(`unexpected response from ${endpoint.method} ${path}: ${where}${issue.message}`);
     }
-    return parsed.data as CallResult<K>;
+    return parsed.data;
   }
 
   /**
