@@ -233,6 +233,8 @@ async function measureRequestRows(rows, { server, env, withBefore, sameRun, node
       withBefore(
         {
           fp: () => run(process.execPath, [fp, ...listArgv], { env }),
+          // The same command without the node:http first call (src/client/first-call/).
+          undici: () => run(process.execPath, [fp, ...listArgv], { env: { ...env, FP_HTTP_TRANSPORT: 'undici' } }),
           node: nodeZero,
           http: () => run(process.execPath, ['-e', getCode]),
         },
@@ -249,6 +251,14 @@ async function measureRequestRows(rows, { server, env, withBefore, sameRun, node
       goal: 2.0,
       stretch: 1.6,
       before: sameRun(list, list.node),
+    });
+    rows.push({
+      id: 'categories-undici',
+      label:
+        '`fp categories list --json`, undici only (`FP_HTTP_TRANSPORT=undici`; the node:http first call stays while this is over 1.8×)',
+      fp: list.undici.ms,
+      ref: list.node.ms,
+      refLabel: '`node -e 0`',
     });
     rows.push({
       id: 'categories-http',

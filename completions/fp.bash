@@ -5,7 +5,7 @@ _fp_subcommands() {
   case "$1" in
     'fp') echo 'auth portal posts comments categories groups votes statuses tags tabs sections users references feedback moderation webhooks events kb api mcp server completion' ;;
     'fp auth') echo 'login logout status list switch' ;;
-    'fp portal') echo 'get snapshot' ;;
+    'fp portal') echo 'get snapshot drift' ;;
     'fp posts') echo 'list view create update delete' ;;
     'fp comments') echo 'list create update delete' ;;
     'fp categories') echo 'list create update delete' ;;
@@ -41,6 +41,7 @@ _fp_options() {
     'fp portal') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp portal get') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp portal snapshot') echo '-o --output --kb-tab --anonymize --include --resume --rate -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp portal drift') echo '--include --rate -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts list') echo '--tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --format --all -h --help --profile --base-url --json --fields --jq --no-color --debug --timeout --max-response' ;;
     'fp posts view') echo '--comments -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -120,7 +121,7 @@ _fp_options() {
     'fp kb sync export') echo '--tab -o --output --dir --force --max-size --max-ratio -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync preview') echo '--tab --exit-code -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp api') echo '-X --method -f --raw-field -F --field --input --paginate -i --include -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp api') echo '-X --method -f --raw-field -F --field -H --header --input --paginate --slurp -i --include --silent -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp mcp') echo '--read-only --toolsets --lockdown --tool-names -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp server') echo '--port --host --seed --data --allow-private-links --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp server dump') echo '--data --output -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -140,6 +141,7 @@ _fp_valued_options() {
     'fp portal') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp portal get') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp portal snapshot') echo '-o --output --kb-tab --include --rate --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp portal drift') echo '--include --rate --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp posts') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp posts list') echo '--tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --format --profile --base-url --fields --jq --timeout --max-response' ;;
     'fp posts view') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
@@ -219,7 +221,7 @@ _fp_valued_options() {
     'fp kb sync export') echo '--tab -o --output --dir --max-size --max-ratio --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync preview') echo '--tab --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back --profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp api') echo '-X --method -f --raw-field -F --field --input --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp api') echo '-X --method -f --raw-field -F --field -H --header --input --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp mcp') echo '--toolsets --tool-names --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp server') echo '--port --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp server dump') echo '--data --output --profile --base-url --fields --jq --format --timeout --max-response' ;;
@@ -250,6 +252,8 @@ _fp_option_values() {
     'fp portal snapshot|--kb-tab') fp __complete kb-tabs 2>/dev/null ;;
     'fp portal snapshot|--profile') fp __complete profiles 2>/dev/null ;;
     'fp portal snapshot|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp portal drift|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp portal drift|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp posts|--profile') fp __complete profiles 2>/dev/null ;;
     'fp posts|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp posts list|--tab') fp __complete tabs 2>/dev/null ;;

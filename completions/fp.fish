@@ -8,7 +8,7 @@ function __fp_subcommands
     case 'fp auth'
         printf '%s\n' login logout status list switch
     case 'fp portal'
-        printf '%s\n' get snapshot
+        printf '%s\n' get snapshot drift
     case 'fp posts'
         printf '%s\n' list view create update delete
     case 'fp comments'
@@ -64,7 +64,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --title --description --description-file --user --text --text-file --parent --created-at --color --name --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --port --forward-to --events --secret --header --tolerance --interval --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field --input --toolsets --tool-names --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule
+            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --title --description --description-file --user --text --text-file --parent --created-at --color --name --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --port --forward-to --events --secret --header --tolerance --interval --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field -H --input --toolsets --tool-names --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule
                 set skip 1
             case '-*'
             case '*'
@@ -80,7 +80,7 @@ end
 
 complete -c fp -f
 complete -c fp -n "__fp_at 'fp'" -f -a 'auth' -d 'Log in to portals and manage stored profiles'
-complete -c fp -n "__fp_at 'fp'" -f -a 'portal' -d 'Show the portal, or copy it into a seed file to rehearse on'
+complete -c fp -n "__fp_at 'fp'" -f -a 'portal' -d 'Show the portal, copy it into a seed file to rehearse on, or compare it with the contract'
 complete -c fp -n "__fp_at 'fp'" -f -a 'posts' -d 'List, view, create, update and delete posts'
 complete -c fp -n "__fp_at 'fp'" -f -a 'comments' -d 'List, create, update and delete the comments of posts'
 complete -c fp -n "__fp_at 'fp'" -f -a 'categories' -d 'Manage categories (visible to end users)'
@@ -187,6 +187,7 @@ complete -c fp -n "__fp_at 'fp auth switch'" -l timeout -r -d 'give up on a requ
 complete -c fp -n "__fp_at 'fp auth switch'" -l max-response -r -d 'the most one answer may hold, e.g. 64MB (the default) or 1GB (env FP_MAX_RESPONSE); a larger one is refused while it arrives'
 complete -c fp -n "__fp_at 'fp portal'" -f -a 'get' -d 'Show the portal the API key belongs to'
 complete -c fp -n "__fp_at 'fp portal'" -f -a 'snapshot' -d 'Copy the portal into a seed file that fp server loads, to rehearse on'
+complete -c fp -n "__fp_at 'fp portal'" -f -a 'drift' -d 'Compare a live portal\'s answers with the contract, operation by operation'
 complete -c fp -n "__fp_at 'fp portal'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp portal'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp portal'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
@@ -226,6 +227,19 @@ complete -c fp -n "__fp_at 'fp portal snapshot'" -l no-color -d 'no colour (env 
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
 complete -c fp -n "__fp_at 'fp portal snapshot'" -l max-response -r -d 'the most one answer may hold, e.g. 64MB (the default) or 1GB (env FP_MAX_RESPONSE); a larger one is refused while it arrives'
+complete -c fp -n "__fp_at 'fp portal drift'" -l include -r -d 'only these operations or groups, comma-separated (posts.get, users, …)'
+complete -c fp -n "__fp_at 'fp portal drift'" -l rate -r -d 'pace requests, e.g. 120/60s (the hosted limit, the default) or "off" for a local server'
+complete -c fp -n "__fp_at 'fp portal drift'" -s h -l help -d 'show help'
+complete -c fp -n "__fp_at 'fp portal drift'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
+complete -c fp -n "__fp_at 'fp portal drift'" -l base-url -r -d 'portal address (env FP_BASE_URL)'
+complete -c fp -n "__fp_at 'fp portal drift'" -l json -d 'print the data as JSON'
+complete -c fp -n "__fp_at 'fp portal drift'" -l fields -r -d 'keep only these fields (every format); an unknown field lists the available ones'
+complete -c fp -n "__fp_at 'fp portal drift'" -l jq -r -d 'filter the JSON output with a jq expression (implies --json; runs in-process)'
+complete -c fp -n "__fp_at 'fp portal drift'" -l format -x -a 'table json ndjson csv' -d 'output format: table, json, ndjson, csv'
+complete -c fp -n "__fp_at 'fp portal drift'" -l no-color -d 'no colour (env NO_COLOR)'
+complete -c fp -n "__fp_at 'fp portal drift'" -l debug -d 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)'
+complete -c fp -n "__fp_at 'fp portal drift'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
+complete -c fp -n "__fp_at 'fp portal drift'" -l max-response -r -d 'the most one answer may hold, e.g. 64MB (the default) or 1GB (env FP_MAX_RESPONSE); a larger one is refused while it arrives'
 complete -c fp -n "__fp_at 'fp posts'" -f -a 'list' -d 'List posts with filters and ordering, one page or --all'
 complete -c fp -n "__fp_at 'fp posts'" -f -a 'view' -d 'Show one post: title, status, categories, votes, author, description and comments'
 complete -c fp -n "__fp_at 'fp posts'" -f -a 'create' -d 'Create a post (approved at once: posts by the team skip moderation)'
@@ -1307,9 +1321,12 @@ complete -c fp -n "__fp_at 'fp kb sync execute'" -l max-response -r -d 'the most
 complete -c fp -n "__fp_at 'fp api'" -s X -l method -r -d 'HTTP method (default GET, or POST when fields or --input are given without --paginate)'
 complete -c fp -n "__fp_at 'fp api'" -s f -l raw-field -r -d 'string field (repeatable)'
 complete -c fp -n "__fp_at 'fp api'" -s F -l field -r -d 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)'
+complete -c fp -n "__fp_at 'fp api'" -s H -l header -r -d 'request header (repeatable)'
 complete -c fp -n "__fp_at 'fp api'" -l input -r -d 'request body from FILE, or - for stdin (fields then go to the query string)'
-complete -c fp -n "__fp_at 'fp api'" -l paginate -d 'follow hasMore/skip and print the data of every page as one JSON array'
+complete -c fp -n "__fp_at 'fp api'" -l paginate -d 'follow the pages of a list and print the items of every page as one array'
+complete -c fp -n "__fp_at 'fp api'" -l slurp -d 'with --paginate: print the pages, whole, as one JSON array'
 complete -c fp -n "__fp_at 'fp api'" -s i -l include -d 'print the status line and response headers first'
+complete -c fp -n "__fp_at 'fp api'" -l silent -d 'print no response body: the exit code tells how it went'
 complete -c fp -n "__fp_at 'fp api'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp api'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
 complete -c fp -n "__fp_at 'fp api'" -l base-url -r -d 'portal address (env FP_BASE_URL)'

@@ -1,19 +1,21 @@
 import { STATUS_CODES } from 'node:http';
-import type { Dispatcher, RetryHandler } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { buildPath, endpoints, type Endpoint, type Endpoints, type OperationName } from '../contract/endpoints.js';
 import { fieldErrors } from '../contract/validation.js';
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError, ResponseTooLargeError } from './errors.js';
 import { describeNetworkError } from './network-error.js';
-import {
-  nodeHttpExchange,
-  proxyFromEnv,
-  type NodeHttpAnswer,
-  type NodeHttpBody,
-  type NodeHttpRequest,
-} from './node-http-exchange.js';
+import { exchangeViaNodeHttp } from './first-call/exchange-via-node-http.js';
+import { proxyFromEnv, type NodeHttpBody } from './first-call/node-http-exchange.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readCapped, responseTooLarge, TOO_LARGE_CODE, utf8 } from './response-cap.js';
-import { decideRetry, DEFAULT_DEADLINE_MS, formatMs, isIdempotentMethod, MAX_ATTEMPTS } from './retry-policy.js';
+import {
+  decideRetry,
+  DEFAULT_DEADLINE_MS,
+  formatMs,
+  isIdempotentMethod,
+  MAX_ATTEMPTS,
+  type RetryStep,
+} from './retry-policy.js';
 
 type In<T> = T extends z.ZodType ? z.input<T> : never;
 type Field<E, K extends string> = E extends { [P in K]: infer S } ? { [P in K]: In<S> } : { [P in K]?: undefined };
@@ -94,8 +96,6 @@ export interface RetryNotice {
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 
-type RetryCallback = NonNullable<RetryHandler.RetryOptions['retry']>;
-
 /** Serialise a query the way the service (PHP) reads it: arrays as `name[]=…`. */
 export function encodeQuery(query: Record<string, QueryValue> = {}): string {
   const params = new URLSearchParams();
@@ -110,6 +110,13 @@ export function encodeQuery(query: Record<string, QueryValue> = {}): string {
 
 export function redactKey(key: string): string {
   return key.length <= 4 ? '****' : `****${key.slice(-4)}`;
+}
+
+/** The arguments of an endpoint call: path parameters, query and body. */
+export interface EndpointArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
 }
 
 /** One typed client for the whole API, derived from the endpoint table. */
@@ -129,18 +136,25 @@ export class ApiClient {
     args: CallArgs<K>,
     callOptions: CallOptions = {},
   ): Promise<CallResult<K>> {
-    const endpoint: Endpoint = endpoints[name];
-    const a = args as { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
-    if (endpoint.body && a.body !== undefined) {
-      const checked = endpoint.body.safeParse(a.body);
+    return (await this.callEndpoint(endpoints[name], args as EndpointArgs, callOptions)) as CallResult<K>;
+  }
+
+  /** Call an endpoint described as the table does (one of its entries, or a reference-server route a tool offers). */
+  async callEndpoint(endpoint: Endpoint, args: EndpointArgs, callOptions: CallOptions = {}): Promise<unknown> {
+    if (endpoint.body && args.body !== undefined) {
+      const checked = endpoint.body.safeParse(args.body);
       if (!checked.success) throw new RequestValidationError('The given data was invalid.', fieldErrors(checked.error));
     }
-    const path = buildPath(endpoint.path, a.params ?? {}) + encodeQuery(a.query);
+    const path = buildPath(endpoint.path, args.params ?? {}) + encodeQuery(args.query);
     // The answer is read whole here, so without a proxy or a dispatcher of the caller's the
-    // first call of a client goes through node:http (see node-http-exchange.ts): a one-shot
+    // first call of a client goes through node:http (see first-call/): a one-shot
     // command never loads undici. Later calls take undici's pool, which serves many faster.
-    const viaNodeHttp = this.calls++ === 0 && !this.options.dispatcher && !proxyFromEnv(process.env);
-    const res = await this.exchange(endpoint.method, path, { body: a.body, ...callOptions }, viaNodeHttp);
+    const viaNodeHttp =
+      this.calls++ === 0 &&
+      !this.options.dispatcher &&
+      !proxyFromEnv(process.env) &&
+      process.env.FP_HTTP_TRANSPORT !== 'undici';
+    const res = await this.exchange(endpoint.method, path, { body: args.body, ...callOptions }, viaNodeHttp);
     const json = await readJsonBody(res, endpoint.method, path);
     const parsed = endpoint.response.safeParse(json);
     if (!parsed.success) {
@@ -148,7 +162,7 @@ export class ApiClient {
       const where = issue.path.length ? `${formatIssuePath(issue.path)}: ` : '';
       throw new ResponseShapeError(`unexpected response from ${endpoint.method} ${path}: ${where}${issue.message}`);
     }
-    return parsed.data as CallResult<K>;
+    return parsed.data;
   }
 
   /**
@@ -240,8 +254,8 @@ export class ApiClient {
   }
 
   /** Decides after each failed attempt whether to try again (retry-policy.ts), and says so while it waits. */
-  private retryCallback(ex: Exchange, opts: SendOptions): RetryCallback {
-    return (err, _state, cb) => {
+  private retryCallback(ex: Exchange, opts: SendOptions): RetryStep {
+    return (err, cb) => {
       ex.attempts++;
       const e = err as { statusCode?: number; code?: string; headers?: Record<string, string | string[] | undefined> };
       const failure = e.statusCode
@@ -288,7 +302,7 @@ export class ApiClient {
     ex: Exchange,
     headers: Record<string, string>,
     body: SendOptions['rawBody'],
-    retry: RetryCallback,
+    retry: RetryStep,
     viaNodeHttp: boolean,
   ): Promise<Pick<Dispatcher.ResponseData, 'statusCode' | 'headers' | 'body'>> {
     const signal = ex.deadline.signal;
@@ -313,14 +327,20 @@ export class ApiClient {
       import('./undici-parts.js'),
     ]);
     const base = this.options.dispatcher ?? sharedDispatcher(CONNECT_TIMEOUT_MS);
-    return request(ex.url, base.compose(retryInterceptor({ retry, throwOnError: false, maxRetries: MAX_ATTEMPTS })), {
-      method: ex.method as Dispatcher.HttpMethod,
-      headers,
-      body,
-      headersTimeout: ex.deadlineMs,
-      bodyTimeout: ex.deadlineMs,
-      signal,
-    });
+    return request(
+      ex.url,
+      base.compose(
+        retryInterceptor({ retry: (err, _state, cb) => retry(err, cb), throwOnError: false, maxRetries: MAX_ATTEMPTS }),
+      ),
+      {
+        method: ex.method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        headersTimeout: ex.deadlineMs,
+        bodyTimeout: ex.deadlineMs,
+        signal,
+      },
+    );
   }
 }
 
@@ -359,45 +379,6 @@ function startDeadline(ex: Exchange): NodeJS.Timeout {
   }, ex.deadlineMs);
   timer.unref();
   return timer;
-}
-
-/**
- * The exchange over node:http, tried again as undici's retry interceptor would: the same
- * `retry` callback decides after each failed attempt (a status of 300 or more, or a
- * connection failure) and waits before saying yes; the refused answer is then read away.
- */
-async function exchangeViaNodeHttp(url: string, req: NodeHttpRequest, retry: RetryCallback): Promise<NodeHttpAnswer> {
-  const again = (err: Error) =>
-    new Promise<boolean>((resolve, reject) => {
-      const stop = () => reject(req.signal.reason);
-      req.signal.addEventListener('abort', stop, { once: true });
-      retry(err, { state: { counter: 0 }, opts: {} } as unknown as Parameters<RetryCallback>[1], (returned) => {
-        req.signal.removeEventListener('abort', stop);
-        resolve(!returned);
-      });
-    });
-  const target = new URL(url);
-  for (;;) {
-    let answer: NodeHttpAnswer;
-    try {
-      answer = await nodeHttpExchange(target, req);
-    } catch (err) {
-      if (req.signal.aborted || !(await again(err as Error))) throw err;
-      continue;
-    }
-    if (answer.statusCode >= 300) {
-      const refused = Object.assign(new Error('Request failed'), {
-        code: 'UND_ERR_REQ_RETRY',
-        statusCode: answer.statusCode,
-        headers: answer.headers,
-      });
-      if (await again(refused)) {
-        await answer.body.dump();
-        continue;
-      }
-    }
-    return answer;
-  }
 }
 
 function hostOf(url: string): string {

@@ -11,7 +11,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 export const MAX_RESPONSE_FLAG = '--max-response';
 export const MAX_RESPONSE_ENV = 'FP_MAX_RESPONSE';
 
-/** The code a body reader fails with when the answer passes the cap (node-http-exchange.ts). */
+/** The code a body reader fails with when the answer passes the cap (first-call/node-http-exchange.ts). */
 export const TOO_LARGE_CODE = 'FP_RESPONSE_TOO_LARGE';
 
 const UNITS: Record<string, number> = {

@@ -99,3 +99,9 @@ export function formatMs(ms: number): string {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * One retry decision after a failed attempt, the same over node:http and undici: `done()`
+ * (after the wait) to try again, `done(err)` to give up with that error.
+ */
+export type RetryStep = (err: Error, done: (err?: Error | null) => void) => void;

@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeQuery, type ApiClient } from '../client/api-client.js';
+import { encodeQuery, type ApiClient, type QueryValue } from '../client/api-client.js';
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../client/errors.js';
 import { uploadArchive, type SyncFields, type SyncOperation } from '../client/kb-upload.js';
-import { buildPath, type OperationName } from '../contract/endpoints.js';
+import { buildPath } from '../contract/endpoints.js';
 import { CursorError, cutToSize, readCursor } from './cut-to-size.js';
 import { exportUri } from './export-resource.js';
 import { fenceAnswer } from './fence.js';
@@ -69,10 +69,11 @@ export async function callTool(
     let data = tool.takesFile
       ? await uploadResult(client, tool, parsed.request, options.report)
       : (options.startedScan ??
-        (await client.call(
-          tool.name as OperationName,
-          { params: parsed.request.params, query: parsed.request.query, body: parsed.request.body } as never,
-        )));
+        (await client.callEndpoint(tool.endpoint, {
+          params: parsed.request.params,
+          query: parsed.request.query as Record<string, QueryValue> | undefined,
+          body: parsed.request.body,
+        })));
     // A scan is followed to its end when someone is told of its progress, or it runs as a task.
     if (tool.name === SCAN_TOOL && (options.report || options.startedScan))
       data = await followScan(client, data as never, options.report ?? silent);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint } from '../contract/endpoints.js';
 import { fieldErrors, VALIDATION_MESSAGE } from '../contract/validation.js';
+import { eventsListEndpoint } from './events-tool.js';
 import { outputSchemaOf, type JsonSchema } from './output-schema.js';
 
 /**
@@ -100,8 +101,10 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
   };
 }
 
-/** Another route form of an operation is not another tool. */
-export const tools: readonly ToolDefinition[] = endpointList.filter((e) => !e.aliasOf).map(toolOf);
+/** What the tools serve: each operation of the table (another route form is not another tool), and the events log. */
+export const toolEndpoints: readonly Endpoint[] = [...endpointList.filter((e) => !e.aliasOf), eventsListEndpoint];
+
+export const tools: readonly ToolDefinition[] = toolEndpoints.map(toolOf);
 
 export const toolsets: readonly string[] = [...new Set(tools.map((t) => t.toolset))];
 

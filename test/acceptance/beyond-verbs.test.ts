@@ -152,7 +152,7 @@ describe('fp users (D-USER-LIST, D-USER-GET, D-USER-FIND)', () => {
     expect(unknown.stderr).toMatch(/Did you mean "tom\.becker@acme\.test"\?|Did you mean "Tom Becker"\?/);
   });
 
-  it('answers which groups a user is in from the group lists, with the request count under --debug', async () => {
+  it('answers which groups a user is in from the group lists, with the request count under --debug (D-USERS-GROUPS)', async () => {
     const r = await fp(['users', 'groups', 'Tom Becker', '--rate', 'off', '--debug', '--jq', '[.[].name]']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json).toEqual(['Beta testers']);

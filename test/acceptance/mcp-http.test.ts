@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointList } from '../../src/contract/endpoints.js';
+import { toolEndpoints } from '../../src/mcp/tools.js';
 import { ADMIN_KEY, OTHER_KEY } from '../support/fixture-seed.js';
 import { startFpServer, type FpServer } from '../support/run-fp.js';
 import { approveInBrowser, dispatcherVia, fetchVia, TestOAuthProvider } from '../mcp/oauth-browser.js';
@@ -65,7 +65,7 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
   it('R-MCP-ENDPOINT lists every tool and calls a read and a write tool with the token', async () => {
     const client = await connect(server.url, provider);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(endpointList.filter((e) => !e.aliasOf).map((e) => e.name));
+    expect(tools.map((t) => t.name)).toEqual(toolEndpoints.map((e) => e.name));
     const portal = await client.callTool({ name: 'portal.get', arguments: {} });
     expect((portal.structuredContent as { data: { title: string } }).data.title).toBe('Test Portal');
     const created = await client.callTool({ name: 'groups.create', arguments: { name: 'Agents' } });
@@ -82,7 +82,7 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
   it('D-MCP-TOOLSETS toolsets through ?toolsets= and the X-MCP-Toolsets header', async () => {
     const byQuery = await connect(server.url, provider, '?toolsets=moderation,kb');
     expect((await byQuery.listTools()).tools.map((t) => t.name)).toEqual(
-      endpointList.filter((e) => !e.aliasOf && /^(moderation|knowledgebase)\./.test(e.name)).map((e) => e.name),
+      toolEndpoints.filter((e) => /^(moderation|knowledgebase)\./.test(e.name)).map((e) => e.name),
     );
     const headerClient = new Client({ name: 'fp-test-agent', version: '1.0.0' });
     await headerClient.connect(

@@ -6,12 +6,11 @@ import { createInterface } from 'node:readline';
 import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointList } from '../../src/contract/endpoints.js';
+import { toolEndpoints } from '../../src/mcp/tools.js';
 import { ANN, READONLY_KEY } from '../support/fixture-seed.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 
 // One tool per operation of the table; route forms (aliasOf) are served by their operation's tool.
-const toolEndpoints = endpointList.filter((e) => !e.aliasOf);
 
 let server: FpServer;
 let configDir: string;
@@ -259,7 +258,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'error: unknown toolset nope; known: portal, posts, votes, categories, statuses, tags, tabs, sections, users, comments, references, groups, feedback, moderation, knowledgebase\n',
+      'error: unknown toolset nope; known: portal, posts, votes, categories, statuses, tags, tabs, sections, users, comments, references, groups, feedback, moderation, knowledgebase, events\n',
     );
   });
 

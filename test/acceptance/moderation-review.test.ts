@@ -57,31 +57,33 @@ describe('fp moderation review at a terminal', () => {
       ['[3 of 4]', 's'],
       ['[4 of 4]', 'q'],
     ]);
-    expect(screen).toContain('[1 of 4] post pend5  "Second pending idea"');
+    // Newest first by date (D-QUEUE-NEWEST-FIRST): comment 106, post pend5, comment 104, post pend3.
+    expect(screen).toContain('[1 of 4] comment 106');
+    expect(screen).toContain('[2 of 4] post pend5  "Second pending idea"');
     for (const said of ['approved', 'rejected', 'skipped', 'quit']) expect(screen).toContain(`  ${said}\r\n`);
     expect(screen).toContain('Reviewed 3: approved 1, rejected 1, skipped 1');
     expect(code).toBe(0);
     const pending = await server.fp(['moderation', 'pending', '--json']);
     expect(pending.json.map((i: { type: string; id: string | number }) => `${i.type}:${i.id}`)).toEqual([
-      'comment:106',
       'comment:104',
+      'post:pend3',
     ]);
     const rejected = await server.fp(['moderation', 'rejected', '--json']);
     expect(rejected.json.map((i: { type: string; id: string | number }) => `${i.type}:${i.id}`)).toContain(
-      'post:pend3',
+      'post:pend5',
     );
   });
 
-  it('v shows the whole comment, Enter is announced as a skip, Ctrl-C prints the tally and exits 130', async () => {
-    // What the first test left pending: comments 106 and 104.
+  it('v shows the whole post, read in full, Enter is announced as a skip, Ctrl-C prints the tally and exits 130', async () => {
+    // What the first test left pending: comment 104 and post pend3.
     const { code, screen } = await reviewAtTerminal(server, [
       ['[1 of 2]', ''],
       ['[2 of 2]', 'v'],
-      ['Pending comment', '^C'],
+      ['Waiting for review', '^C'],
     ]);
-    expect(screen).toContain('[1 of 2] comment 106');
+    expect(screen).toContain('[1 of 2] comment 104');
     expect(screen).toContain('  skipped\r\n');
-    expect(screen).toMatch(/\[2 of 2\] comment 104[^]*Action\?[^]*\r\nPending comment\r\n/);
+    expect(screen).toMatch(/\[2 of 2\] post pend3[^]*Action\?[^]*\r\nPending idea\r\n\r\nWaiting for review\r\n/);
     expect(screen).toContain('Interrupted. Reviewed 1: approved 0, rejected 0, skipped 1');
     expect(code).toBe(130);
   });

@@ -49,9 +49,10 @@ describe('fp moderation', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('TYPE\tID\tTITLE/EXCERPT\tAUTHOR\tPOST\tAGE');
-    expect(lines[1]).toBe('post\tp1\tAnother pending post\tCara Customer\t\t2026-03-01T00:00:00.000000Z');
-    expect(lines[2]).toBe('post\tpend3\tPending idea\tCara Customer\t\t2026-02-03T00:00:00.000000Z');
-    expect(lines[3]).toBe('comment\t224\tQueued comment 24\tCara Customer\tdark1\t2026-03-02T00:00:00.000000Z');
+    // Newest first by date, posts and comments together (D-QUEUE-NEWEST-FIRST).
+    expect(lines[1]).toBe('comment\t224\tQueued comment 24\tCara Customer\tdark1\t2026-03-02T00:00:00.000000Z');
+    expect(lines[21]).toBe('post\tp1\tAnother pending post\tCara Customer\t\t2026-03-01T00:00:00.000000Z');
+    expect(lines[22]).toBe('post\tpend3\tPending idea\tCara Customer\t\t2026-02-03T00:00:00.000000Z');
     expect(lines).toHaveLength(1 + 2 + 20);
     expect(r.stderr).toBe('More items are pending: pass --all to list every page.\n');
   });
@@ -59,8 +60,7 @@ describe('fp moderation', () => {
   it('pending --all --json lists every item once, each with its type and id', async () => {
     const ids = await pendingIds();
     expect(ids).toHaveLength(2 + 26);
-    expect(ids.slice(0, 2)).toEqual(['post p1', 'post pend3']);
-    expect(ids.at(-1)).toBe('comment 104');
+    expect(ids.slice(24, 28)).toEqual(['comment 200', 'post p1', 'comment 104', 'post pend3']);
   });
 
   it('pending --format ndjson prints one item a line', async () => {
@@ -70,7 +70,7 @@ describe('fp moderation', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Item);
     expect(lines).toHaveLength(28);
-    expect(lines[0]).toMatchObject({ type: 'post', id: 'p1' });
+    expect(lines[0]).toMatchObject({ type: 'comment', id: 224 });
   });
 
   it('reject without --yes off a terminal exits 2 and rejects nothing', async () => {
@@ -132,7 +132,7 @@ describe('fp moderation', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('Rejected 1, skipped 0 (already rejected), failed 0\n');
     const rejected = await server.fp(['moderation', 'rejected', '--json']);
-    expect((rejected.json as Item[]).map((i) => `${i.type} ${i.id}`)).toEqual(['post p1', 'post rej44', 'comment 105']);
+    expect((rejected.json as Item[]).map((i) => `${i.type} ${i.id}`)).toEqual(['post p1', 'comment 105', 'post rej44']);
     expect(await pendingIds()).not.toContain('post p1');
   });
 

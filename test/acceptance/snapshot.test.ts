@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeed } from '../../src/server/seed/demo-seed.js';
 import { atTerminal } from '../support/at-terminal.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
+import { startTamperingProxy } from '../support/tampering-proxy.js';
 
 const READ_ONLY = 'acme-readonly';
 const KB_TAB = 4;
@@ -40,6 +41,8 @@ async function answer(base: string, key: string, path: string): Promise<string> 
 async function listPaths(base: string, key: string): Promise<string[]> {
   const json = async (path: string) => JSON.parse((await answer(base, key, path)).replace(/^\d+ /, ''));
   const paths = ['/api/v1/portal', '/api/v1/categories', '/api/v1/groups', '/api/v1/feedback'];
+  // D-SNAPSHOT-LISTED: the listed resources come back as they were.
+  paths.push('/api/v1/statuses', '/api/v1/tags', '/api/v1/tabs', '/api/v1/sections', '/api/v1/users?limit=100');
   for (const g of (await json('/api/v1/groups')).data) paths.push(`/api/v1/groups/${g.id}/users`);
   const posts = [
     ...(await json('/api/v1/posts?limit=100')).data,
@@ -129,7 +132,31 @@ describe('fp portal snapshot: round trip', () => {
   afterAll(() => copy?.stop());
 
   it(
-    'D-SNAPSHOT-RECONSTRUCT snapshot of the demo portal, loaded into a second server, gives the same answers on every list endpoint',
+    'D-SNAPSHOT-LISTED skips the lists a portal does not offer, names them, and the copy loads',
+    { timeout: 60_000 },
+    async () => {
+      const notOffered = ['/api/v1/tags', '/api/v1/users', '/api/v1/sections', '/api/v1/statuses'];
+      const proxy = await startTamperingProxy(source.url, { notOffered });
+      try {
+        const file = join(dir, 'without-lists.json');
+        const r = await snapshot(['--output', file, '--rate', 'off', '--include', 'posts,categories'], proxy.url);
+        expect(r.code, r.stderr).toBe(0);
+        const seed = JSON.parse(readFileSync(file, 'utf8'));
+        expect(seed.snapshot.missing[0]).toBe(
+          'not offered by the portal (404): the lists of statuses, tags, sections, users',
+        );
+        expect(seed.portals[0].tags).toEqual([]);
+        expect(seed.snapshot.reconstructed.statuses).toMatch(/^from the statuses that posts show/);
+        const loaded = await startFpServer(seed);
+        await loaded.stop();
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
+
+  it(
+    'D-SNAPSHOT-RECONSTRUCT D-SNAPSHOT-LISTED snapshot of the demo portal, loaded into a second server, gives the same answers on every list endpoint',
     { timeout: 60_000 },
     async () => {
       const paths = await listPaths(source.url, 'acme-admin');
@@ -146,7 +173,7 @@ describe('fp portal snapshot: round trip', () => {
     );
   });
 
-  it('D-SNAPSHOT-HEADER the copy has one new key, answers on loopback only, and its header says what was reconstructed and what is missing', () => {
+  it('D-SNAPSHOT-HEADER D-SNAPSHOT-LISTED the copy has one new key, answers on loopback only, and its header says what was reconstructed and what is missing', () => {
     const seed = JSON.parse(readFileSync(seedFile, 'utf8'));
     expect(seed.format).toBe(1);
     expect(seed.portals).toHaveLength(1);
@@ -183,13 +210,16 @@ describe('fp portal snapshot: round trip', () => {
       'users',
       'knowledge-base tab names',
     ]);
-    expect(seed.snapshot.missing).toContain('tags and the tags of posts');
+    // D-SNAPSHOT-LISTED: tabs, statuses, sections, tags and users come from their lists as the portal has them.
+    expect(seed.snapshot.missing).toContain('the tags of posts');
+    expect(seed.snapshot.reconstructed.tabs).toBe('from the tab list (GET /api/v1/tabs, assumed: D-TAB-LIST)');
     expect(portal.tabs.map((t: any) => [t.id, t.slug, t.type])).toEqual([
+      [1, 'feedback', 'board'],
+      [2, 'roadmap', 'roadmap'],
+      [3, 'changelog', 'changelog'],
       [4, 'help', 'knowledge_base'],
-      [1, 'changelog', 'changelog'],
-      [2, 'feedback', 'board'],
-      [3, 'roadmap', 'roadmap'],
     ]);
+    expect(portal.tags.map((t: any) => t.id)).toContain('t-bug');
     expect(readdirSync(dir).filter((n) => n.startsWith('acme.json'))).toEqual(['acme.json']);
   });
 

@@ -8,7 +8,7 @@ import { fakeFactory, fakeIO } from '../support/fake-io.js';
 const terminal = (env: Record<string, string | undefined> = {}) =>
   fakeIO({ tty: true, env: { CI: undefined, ...env } });
 
-describe('FP_PROMPT_DISABLED', () => {
+describe('FP_PROMPT_DISABLED (D-NO-PROMPT)', () => {
   it('any value but empty, 0 or false turns prompts off at a terminal', () => {
     expect(canPrompt(terminal())).toBe(true);
     for (const v of ['1', 'true', 'yes']) expect(canPrompt(terminal({ FP_PROMPT_DISABLED: v }))).toBe(false);
@@ -34,7 +34,7 @@ describe('FP_PROMPT_DISABLED', () => {
   });
 });
 
-describe('CI', () => {
+describe('CI (D-NO-PROMPT)', () => {
   it('CI=true and CI=1 count as CI; CI=false does not', () => {
     expect(inCI(fakeIO({ env: { CI: 'true' } }))).toBe(true);
     expect(inCI(fakeIO({ env: { CI: '1' } }))).toBe(true);

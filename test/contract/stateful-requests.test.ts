@@ -46,6 +46,7 @@ const STATE_FIELDS: Record<string, string[]> = {
   'groups.removeUser': ['user_id'],
   'comments.create': ['user_id', 'parent_id'],
   'comments.update': ['parent_id'],
+  'comments.updateNested': ['parent_id'],
   'posts.list': ['saved_query_id'],
   'posts.create': ['category_id', 'status_id', 'user_id'],
   'posts.update': ['category_id', 'status_id'],

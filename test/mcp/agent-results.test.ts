@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpointList } from '../../src/contract/endpoints.js';
+import { toolEndpoints } from '../../src/mcp/tools.js';
 import { RESULT_TEXT_CAP } from '../../src/mcp/cut-to-size.js';
 import { demoSeed } from '../../src/server/seed/demo-seed.js';
 import type { SeedFile } from '../../src/server/store/state.js';
@@ -109,9 +109,7 @@ describe('D-MCP-TOOL-NAMES --tool-names underscore', () => {
   it('offers group_action names in the same order, and answers to them only', async () => {
     const m = await start({ serve: { toolNames: 'underscore' } });
     const { tools } = await m.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(
-      endpointList.filter((e) => !e.aliasOf).map((e) => e.name.replace('.', '_')),
-    );
+    expect(tools.map((t) => t.name)).toEqual(toolEndpoints.map((e) => e.name.replace('.', '_')));
     expect(tools.every((t) => /^[a-z]+_[A-Za-z]+$/.test(t.name))).toBe(true);
     const portal = await call(m, 'portal_get');
     expect((portal.structuredContent as any).data.title).toBe('Acme Feedback');

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointList } from '../../src/contract/endpoints.js';
+import { toolEndpoints } from '../../src/mcp/tools.js';
 import { inProcessMcp, type InProcess } from './support/in-process.js';
 
 let mcp: InProcess;
@@ -30,7 +30,7 @@ const TOM = '3a0edf6a-d5f4-5b82-ac94-50f05eb27eda';
 const TOM_DATABASE_ID = 4;
 const ANONYMOUS = '9dd4e461268c8034f5c8564e155c67a6';
 /** Another route form of an operation is no tool of its own. */
-const operations = endpointList.filter((e) => !e.aliasOf);
+const operations = toolEndpoints;
 
 describe('D-MCP-OUTPUT every tool has an output schema, and its results on the demo validate against it', () => {
   it('lists an object output schema for every tool, fixed in the table order', async () => {
@@ -104,6 +104,8 @@ describe('D-MCP-OUTPUT every tool has an output schema, and its results on the d
     const zip = (read.contents[0] as { blob: string }).blob;
     await call('knowledgebase.preview', { tab_id: 4, file: zip });
     await call('knowledgebase.execute', { tab_id: 4, file: zip });
+    // The events of every change above, mail and jobs included, under the events log's schema.
+    await call('events.list');
 
     expect(operations.map((e) => e.name).filter((n) => !called.has(n))).toEqual([]);
   });

@@ -1,11 +1,10 @@
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointList } from '../../src/contract/endpoints.js';
+import { toolEndpoints } from '../../src/mcp/tools.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessToken } from './support/access-token.js';
 
 // One tool per operation of the table; route forms (aliasOf) are served by their operation's tool.
-const toolEndpoints = endpointList.filter((e) => !e.aliasOf);
 
 /** /mcp answers each protocol revision through the SDK's own support; the stdio side is in test/acceptance/mcp-stdio.test.ts. */
 let server: TestServer;

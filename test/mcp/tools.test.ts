@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { endpointList } from '../../src/contract/endpoints.js';
 import { parseToolsets, servedTools, serveOptions } from '../../src/mcp/serve-options.js';
-import { toolArguments, tools } from '../../src/mcp/tools.js';
+import { toolArguments, toolEndpoints, tools } from '../../src/mcp/tools.js';
 
 const tool = (name: string) => tools.find((t) => t.name === name)!;
 
 describe('MCP tools derived from the endpoint table', () => {
   it('D-MCP-TOOLS one tool per endpoint, same names and order, description from the summary; another route form of an operation is no tool of its own', () => {
-    const operations = endpointList.filter((e) => !e.aliasOf);
+    const operations = toolEndpoints;
     expect(tools.map((t) => [t.name, t.description])).toEqual(operations.map((e) => [e.name, e.summary]));
     expect(tools.map((t) => t.name)).not.toContain('comments.updateNested');
   });

@@ -37,7 +37,9 @@ export function recordTally(tally: ContractTally): void {
 export async function startContractProxy(upstream: string): Promise<ContractProxy> {
   const target = new URL(upstream);
   const validator = createContractValidator();
-  const agent = new Agent({ keepAlive: true });
+  // A connection of its own for each request: a pooled one can be closed by the server's
+  // keep-alive timeout at the moment it is reused, and the request would fail for the proxy's sake.
+  const agent = new Agent({ keepAlive: false });
   const tally: ContractTally = { requests: 0, requestsConforming: 0, responses: 0, violations: [] };
   const pending = new Set<Promise<void>>();
 

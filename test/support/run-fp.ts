@@ -76,13 +76,14 @@ export function runFp(args: string[], opts: RunOptions & { baseUrl?: string } = 
 export async function startFpServer(
   seed: object | 'demo' = fixtureSeed(),
   extraArgs: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<FpServer> {
   const dir = mkdtempSync(join(tmpdir(), 'fp-seed-'));
   const seedPath = seed === 'demo' ? 'demo' : join(dir, 'seed.json');
   if (seed !== 'demo') writeFileSync(seedPath, JSON.stringify(seed));
   const child = spawn(process.execPath, [FP_BIN, 'server', '--port', '0', '--seed', seedPath, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
   });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));

@@ -49,7 +49,7 @@ export async function mcpRun(opts: McpOptions, f: Factory): Promise<void> {
     () => createToolServer({ serve, client: () => client, version: f.version, owner: 'stdio' }),
     {
       transport: new StdioServerTransport(stdin, stdout as Writable),
-      onerror: (err) => stderr.write(`fp mcp: ${err.message}\n`),
+      onerror: (err) => stderr.write(`error: ${err.message}\n`),
     },
   );
   stderr.write(`fp mcp: serving ${servedTools(serve).length} tools for ${client.baseUrl} on stdio\n`);

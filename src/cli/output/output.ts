@@ -58,6 +58,11 @@ export class Output {
     return this.colours;
   }
 
+  /** `--jq` was given: the data goes through it. */
+  get filtered(): boolean {
+    return this.options.jq !== undefined;
+  }
+
   /** The fields the data has even when a list comes back empty (for --fields). */
   knownFields(fields: readonly string[] | undefined): void {
     this.options.knownFields = fields;
@@ -151,6 +156,31 @@ export class Output {
     this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   }
 
+  /**
+   * `--fields` over a whole API answer (`fp api`): each record of its `data` (a list, one record,
+   * or a record of lists such as the moderation queues' posts and comments) keeps those fields;
+   * an answer without `data` is itself the record or list. The rest of the answer stays.
+   */
+  projectAnswer(body: unknown): unknown {
+    if (!this.options.fields) return body;
+    const wrapped = isRecord(body) && 'data' in body;
+    const data = wrapped ? body.data : body;
+    const lists = isRecord(data) && Object.values(data).every(Array.isArray);
+    const each = (list: unknown[]) => list.map((r) => this.project(r));
+    const records: unknown[] = Array.isArray(data)
+      ? data
+      : lists
+        ? Object.values(data as Record<string, unknown[]>).flat()
+        : [data];
+    const available = new Set(records.filter(isRecord).flatMap((r) => Object.keys(r)));
+    if (records.some(isRecord)) this.checkFields(available);
+    let projected: unknown;
+    if (Array.isArray(data)) projected = each(data);
+    else if (lists) projected = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, each(v as unknown[])]));
+    else projected = this.project(data);
+    return wrapped ? { ...body, data: projected } : projected;
+  }
+
   /** A line of text on stdout in human formats (ignored for machine formats). */
   line(text: string): void {
     if (this.format === 'table') this.io.stdout.write(`${terminalLines(text)}\n`);
@@ -201,6 +231,15 @@ export class Output {
     return Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
   }
 
+  /** Every field `--fields` names must be one of these. */
+  private checkFields(available: Set<string>): void {
+    const unknown = (this.options.fields ?? []).filter((f) => !available.has(f));
+    if (unknown.length === 0) return;
+    throw new UsageError(
+      `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} for --fields; available: ${[...available].sort().join(', ')}`,
+    );
+  }
+
   /** The columns `--fields` asks for (a field without a column of its own shows its value), checked against the data. */
   private columnsFor(columns: Column<unknown>[], sample: unknown): Column<unknown>[] {
     const fields = this.options.fields;
@@ -208,12 +247,7 @@ export class Output {
     const available = new Set<string>(this.options.knownFields ?? []);
     if (isRecord(sample)) for (const k of Object.keys(sample)) available.add(k);
     for (const c of columns) available.add(columnField(c));
-    const unknown = fields.filter((f) => !available.has(f));
-    if (unknown.length && (isRecord(sample) || this.options.knownFields)) {
-      throw new UsageError(
-        `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} for --fields; available: ${[...available].sort().join(', ')}`,
-      );
-    }
+    if (isRecord(sample) || this.options.knownFields) this.checkFields(available);
     return fields.map(
       (f) =>
         columns.find((c) => columnField(c) === f) ?? {

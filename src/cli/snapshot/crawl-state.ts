@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../client/api-client.js';
 import type { Journal, JournalBase } from './journal.js';
+import type { ListedState } from './crawl-listed.js';
 import type { CategorySeed, GroupSeed, KbTabState, SeenStatus, SnapshotPart } from './records.js';
 import type { UserBook } from './user-book.js';
 
@@ -35,6 +36,8 @@ export interface CrawlState extends JournalBase {
   salt?: string;
   requests: number;
   portal?: PortalSettings;
+  /** Statuses, tags, tabs, sections (and whether users) as their list operations gave them. */
+  listed?: ListedState;
   categories?: CategorySeed[];
   groups?: GroupSeed[];
   kb: Record<string, KbTabState>;

@@ -1,5 +1,6 @@
 import { readComments } from './crawl-comments.js';
 import { readKnowledgeBase } from './crawl-kb.js';
+import { readListed } from './crawl-listed.js';
 import { readModerationQueues } from './crawl-moderation.js';
 import { readPosts, readProbes } from './crawl-posts.js';
 import { has, type CrawlContext, type StepKit } from './crawl-state.js';
@@ -15,6 +16,7 @@ export { freshState, type CrawlContext, type CrawlProgress, type CrawlState } fr
 export async function crawlPortal(ctx: CrawlContext): Promise<void> {
   const kit = stepKit(ctx);
   await readSettings(ctx, kit);
+  await readListed(ctx, kit);
   await readCategories(ctx, kit);
   await readGroups(ctx, kit);
   await readKnowledgeBase(ctx, kit);

@@ -86,14 +86,18 @@ export async function writeSeed(
     membership.set(record.key, m);
   }
 
-  // Tabs: knowledge-base tabs keep their ids, the others are numbered around them.
-  const tabs: TabSeed[] = Object.values(s.kb).map((t) => ({
-    id: t.id,
-    slug: t.slug,
-    name: nameFromSlug(t.slug),
-    type: 'knowledge_base' as const,
-    description: t.description,
-  }));
+  // Tabs: those the tab list gave, and knowledge-base tabs keep their ids; the others are numbered around them.
+  const tabs: TabSeed[] = [...(s.listed?.tabs ?? [])];
+  for (const t of Object.values(s.kb)) {
+    if (tabs.some((listed) => listed.id === t.id)) continue;
+    tabs.push({
+      id: t.id,
+      slug: t.slug,
+      name: nameFromSlug(t.slug),
+      type: 'knowledge_base',
+      description: t.description,
+    });
+  }
   const usedTabIds = new Set(tabs.map((t) => t.id));
   let tabSeq = 0;
   const nextTabId = () => {
@@ -102,7 +106,7 @@ export async function writeSeed(
     usedTabIds.add(tabSeq);
     return tabSeq;
   };
-  const tabByName = new Map<string, number>();
+  const tabByName = new Map<string, number>(s.listed?.tabs?.map((t) => [t.name, t.id]));
   const tabBySlug = new Map<string, number>(tabs.map((t) => [t.slug, t.id]));
   for (const name of [
     ...new Set(
@@ -111,6 +115,7 @@ export async function writeSeed(
         .filter(Boolean),
     ),
   ].sort()) {
+    if (tabByName.has(name)) continue;
     let slug = guessSlug(name);
     while (tabBySlug.has(slug) && !tabs.some((t) => t.slug === slug && t.name === name)) slug += '-2';
     const existing = tabBySlug.get(slug);
@@ -132,17 +137,30 @@ export async function writeSeed(
     return unknownTab;
   };
 
-  const statuses: StatusSeed[] = Object.values(s.statuses)
-    .sort((a, b) => a.id - b.id)
+  const tabIds = new Set(tabs.map((t) => t.id));
+  const listedStatuses = (s.listed?.statuses ?? []).map((st) => ({
+    id: st.id,
+    name: st.name,
+    ...(st.color && HEX.test(st.color) ? { color: st.color } : {}),
+    tab_id: st.tab_id != null && tabIds.has(st.tab_id) ? st.tab_id : null,
+  }));
+  const seenStatuses = Object.values(s.statuses)
+    .filter((st) => !listedStatuses.some((listed) => listed.id === st.id))
     .map((st) => ({
       id: st.id,
       name: st.name,
       ...(HEX.test(st.color) ? { color: st.color } : {}),
       tab_id: tabByName.get(st.tab_name) ?? null,
     }));
+  const statuses: StatusSeed[] = [...listedStatuses, ...seenStatuses].sort((a, b) => a.id - b.id);
 
   const categoryIds = new Set((s.categories ?? []).map((c) => c.id));
+  // Sections of the knowledge-base exports first (they carry the articles' places), then the listed ones.
   const sections: SectionSeed[] = Object.values(s.kb).flatMap((t) => t.sections);
+  for (const sec of s.listed?.sections ?? []) {
+    if (sections.some((known) => known.id === sec.id)) continue;
+    sections.push({ ...sec, tab_id: tabIds.has(sec.tab_id) ? sec.tab_id : placeholderTab() });
+  }
   const sectionIds = new Set(sections.map((sec) => sec.id));
 
   const tabOf = (line: PostLine): number | null => {
@@ -203,6 +221,17 @@ export async function writeSeed(
     missing.unshift(`comments of ${s.comments.skipped_posts} posts deleted while the snapshot ran`);
   const unconfirmed = (s.probes ?? []).filter((p) => p.tab !== undefined && p.total === 0).map((p) => p.tab);
   const reconstructed: Record<string, string> = { ...RECONSTRUCTED };
+  const listed = s.listed;
+  if (listed?.tabs) reconstructed.tabs = 'from the tab list (GET /api/v1/tabs, assumed: D-TAB-LIST)';
+  if (listed?.statuses) reconstructed.statuses = 'from the status list (GET /api/v1/statuses, assumed: D-STATUS-LIST)';
+  if (listed?.sections)
+    reconstructed.sections =
+      'from the section lists (GET /api/v1/sections and their children, assumed: D-SECTION-LIST)';
+  if (listed?.users) reconstructed.users = 'from the user list (GET /api/v1/users, assumed: D-USER-LIST)';
+  if (listed?.tags) missing.splice(missing.indexOf('tags and the tags of posts'), 1, 'the tags of posts');
+  missing.push("users' votes");
+  if (listed?.not_offered.length)
+    missing.unshift(`not offered by the portal (404): the lists of ${listed.not_offered.join(', ')}`);
   if (unconfirmed.length) reconstructed.tabs += ` (slugs not confirmed: ${unconfirmed.join(', ')})`;
   if (unknownTab !== undefined)
     reconstructed.tabs += '; sections of posts whose tab is unknown are on the tab "unknown-tab"';
@@ -245,6 +274,7 @@ export async function writeSeed(
     out.write(`  "tabs": ${array(tabs)},\n`);
     out.write(`  "sections": ${array(sections)},\n`);
     out.write(`  "statuses": ${array(statuses)},\n`);
+    out.write(`  "tags": ${array(s.listed?.tags ?? [])},\n`);
     out.write(`  "categories": ${array(s.categories ?? [])},\n`);
     out.write(`  "groups": ${array(s.groups ?? [])},\n`);
 

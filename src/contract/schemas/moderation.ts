@@ -4,6 +4,7 @@ import { publicText } from '../public-text.js';
 import { integerField } from '../validation.js';
 import { commentSchemas } from './comment.js';
 import { commonSchemas } from './common.js';
+import { userSchemas } from './user.js';
 
 export const MODERATION_PAGE_SIZE = 20;
 
@@ -12,8 +13,12 @@ const moderationItemSchemas = lazily(() => {
   const { ModerationStatusSchema } = commentSchemas();
   const { NullableTimestamp, Timestamp } = commonSchemas();
 
-  /** Items in the moderation queues; see docs/decisions.md (comments and moderation) for the chosen shapes. */
-  const ModerationAuthorSchema = z.looseObject({ id: z.string(), name: publicText(z.string()) });
+  /**
+   * Items in the moderation queues; see docs/decisions.md (comments and moderation) for the chosen
+   * shapes. Their author is named by `id` and `name`; the rest of a comment author's fields may
+   * come too (the reference server sends them).
+   */
+  const ModerationAuthorSchema = userSchemas().AuthorSchema.partial().required({ id: true, name: true });
 
   const ModerationPostSchema = z.looseObject({
     type: z.literal('post'),

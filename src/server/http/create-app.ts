@@ -75,7 +75,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const now = services.now();
 
     if (isMcpRoute(url.pathname)) {
-      await handleMcpRoute({ req, res, url, method, portal, store, now, origin });
+      await handleMcpRoute({ req, res, url, method, portal, store, now, origin, egress: webhookEgress });
       return;
     }
     if (url.pathname.startsWith('/__reference/')) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dropUnreadBody } from '../http/drop-unread-body.js';
+import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
 import { sendJson } from '../http/respond.js';
 import { finishAuthorization, startAuthorization } from '../oauth/authorize.js';
 import { verifyBearer } from '../oauth/bearer.js';
@@ -21,6 +22,8 @@ export interface McpRouteContext {
   store: Store;
   now: Date;
   origin: string;
+  /** The server's outbound policy: where Client ID Metadata Documents may be fetched from. */
+  egress: EgressPolicy;
 }
 
 /** `/mcp`, the OAuth endpoints and their `.well-known` metadata. */
@@ -90,6 +93,7 @@ function oauthContext(c: McpRouteContext) {
     portalTitle: portalTitle(c.portal),
     now: c.now,
     isAdminKey: (apiKey: string) => isAdminKey(c.portal, apiKey, c.now),
+    egress: c.egress,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
 import { csrfCookieName, sendConsentPage } from './consent-page.js';
+import { findClient } from './find-client.js';
 import { resourceOf, SCOPE } from './metadata.js';
 import { invalidRequest, OAuthError } from './oauth-error.js';
 import { MAX_REFUSED_KEYS, type ConsentRequest, type OAuthState, type RegisteredClient } from './oauth-state.js';
@@ -14,6 +16,8 @@ export interface AuthorizeContext {
   portalTitle: string;
   now: Date;
   isAdminKey: (apiKey: string) => boolean;
+  /** Where Client ID Metadata Documents may be fetched from. */
+  egress: EgressPolicy;
 }
 
 /** An error sent back to the client at its (already verified) redirect URI. */
@@ -44,14 +48,13 @@ function redirectTo(
  * The client and redirect URI come first: until both are verified nothing is sent
  * anywhere (RFC 6749 §4.1.2.1), so a forged request cannot redirect the browser.
  */
-function verifiedClient(
+async function verifiedClient(
   params: OAuthParams,
   ctx: AuthorizeContext,
-): { client: RegisteredClient; redirectUri: string; given: boolean } {
+): Promise<{ client: RegisteredClient; redirectUri: string; given: boolean }> {
   const clientId = params.required('client_id');
-  const client = ctx.state.client(clientId, ctx.now.getTime());
-  if (!client || client.portal !== ctx.portal)
-    throw invalidRequest('The client_id is not registered with this portal.');
+  const client = await findClient(clientId, ctx);
+  if (!client) throw invalidRequest('The client_id is not registered with this portal.');
   const redirectUri = params.optional('redirect_uri');
   if (redirectUri === undefined) {
     if (client.redirectUris.length !== 1) throw invalidRequest('The redirect_uri parameter is missing.');
@@ -94,9 +97,9 @@ function asRedirect<T>(fn: () => T): T {
 }
 
 /** GET /oauth/authorize: check the request, then show the consent page. */
-export function startAuthorization(url: URL, res: ServerResponse, ctx: AuthorizeContext): void {
+export async function startAuthorization(url: URL, res: ServerResponse, ctx: AuthorizeContext): Promise<void> {
   const params = new OAuthParams(url.searchParams);
-  const { client, redirectUri, given } = verifiedClient(params, ctx);
+  const { client, redirectUri, given } = await verifiedClient(params, ctx);
   let state: string | undefined;
   try {
     state = asRedirect(() => params.optional('state'));
@@ -164,7 +167,7 @@ export async function finishAuthorization(
     return;
   }
   if (action !== 'approve') throw invalidRequest('The action must be approve or deny.');
-  const client = ctx.state.client(consent.clientId, ctx.now.getTime());
+  const client = await findClient(consent.clientId, ctx);
   if (!client) throw invalidRequest('The client is no longer registered.');
   const apiKey = form.optional('api_key');
   const now = ctx.now.getTime();

@@ -5,7 +5,7 @@ export interface RegisteredClient {
   portal: string;
   redirectUris: string[];
   clientName?: string;
-  /** `web` or `native` (RFC 7591 as extended by OpenID registration); recorded, not enforced. */
+  /** `web` or `native` (RFC 7591 as extended by OpenID registration): `native` may use private-use redirect schemes. */
   applicationType?: string;
   /** Seconds since the epoch. */
   issuedAt: number;

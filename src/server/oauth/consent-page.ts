@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { isDocumentClientId } from './metadata-document.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -35,6 +36,10 @@ export function renderConsentPage(view: ConsentView): string {
   const client = escapeHtml(view.clientName ?? view.clientId);
   const portal = escapeHtml(view.portalTitle);
   const target = escapeHtml(new URL(view.redirectUri).origin);
+  // A document's client_name is its own claim: the page also says where the document lives.
+  const document = isDocumentClientId(view.clientId)
+    ? `\n<p>Its description is published at <code id="client-document">${escapeHtml(view.clientId)}</code>.</p>`
+    : '';
   const problem = view.problem ? `<p class="problem" role="alert">${escapeHtml(view.problem)}</p>` : '';
   return `<!doctype html>
 <html lang="en">
@@ -56,7 +61,7 @@ small { color: #555; }
 <body>
 <main>
 <h1>Authorize <span id="client">${client}</span></h1>
-<p><strong id="client-name">${client}</strong> asks to use the MCP server of <strong id="portal">${portal}</strong> with scope <code>mcp</code>: reading and writing posts, comments, votes, users and statuses on your behalf. After you approve, your browser returns to <code id="redirect">${target}</code>.</p>
+<p><strong id="client-name">${client}</strong> asks to use the MCP server of <strong id="portal">${portal}</strong> with scope <code>mcp</code>: reading and writing posts, comments, votes, users and statuses on your behalf. After you approve, your browser returns to <code id="redirect">${target}</code>.</p>${document}
 ${problem}
 <form method="post" action="/oauth/authorize">
 <input type="hidden" name="consent_id" value="${escapeHtml(view.consentId)}">

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ClientRegistry, type RegisteredClient } from './client-registry.js';
+import { MetadataDocuments } from './metadata-document.js';
 import { PendingConsents } from './pending-consents.js';
 import { WrongKeyThrottle } from './wrong-key-throttle.js';
 
@@ -101,6 +102,8 @@ export class OAuthState {
   private readonly consents: PendingConsents;
   /** Wrong keys typed on the consent pages, per portal. */
   readonly wrongKeys: WrongKeyThrottle;
+  /** Clients known by their Client ID Metadata Document, fetched and cached. */
+  readonly documents = new MetadataDocuments();
   private readonly codes = new Map<string, CodeRecord>();
   private readonly accessTokens = new Map<string, TokenRecord>();
   private readonly refreshTokens = new Map<string, TokenRecord & { used: boolean }>();

@@ -10,11 +10,15 @@ const redirectError = (description: string) => new OAuthError(400, 'invalid_redi
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
+/** RFC 8252 §7.1: a private-use scheme is a reversed domain name (`com.example.app`). */
+const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/i;
+
 /**
  * A redirect URI a public client may register: absolute, no fragment, https, or
- * http on a loopback address (RFC 8252 §7.3); compared exactly later on.
+ * http on a loopback address (RFC 8252 §7.3); a `native` application may also use
+ * a private-use scheme (RFC 8252 §7.1). Compared exactly later on.
  */
-export function checkRedirectUri(value: unknown): string {
+export function checkRedirectUri(value: unknown, applicationType: unknown = 'web'): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000)
     throw redirectError('Each redirect URI must be a non-empty string.');
   let url: URL;
@@ -26,8 +30,13 @@ export function checkRedirectUri(value: unknown): string {
   if (url.hash || value.includes('#')) throw redirectError(`The redirect URI ${value} must not have a fragment.`);
   if (url.username || url.password) throw redirectError(`The redirect URI ${value} must not carry credentials.`);
   const loopbackHttp = url.protocol === 'http:' && LOOPBACK.test(url.hostname);
-  if (url.protocol !== 'https:' && !loopbackHttp) {
-    throw redirectError(`The redirect URI ${value} must use https, or http on a loopback address.`);
+  const privateUse = applicationType === 'native' && PRIVATE_USE_SCHEME.test(url.protocol);
+  if (url.protocol !== 'https:' && !loopbackHttp && !privateUse) {
+    throw redirectError(
+      applicationType === 'native'
+        ? `The redirect URI ${value} must use https, http on a loopback address, or a private-use scheme named after a reversed domain (com.example.app:/callback).`
+        : `The redirect URI ${value} must use https, or http on a loopback address.`,
+    );
   }
   return value;
 }
@@ -88,7 +97,7 @@ export async function registerClient(
   if (!Array.isArray(uris) || uris.length === 0)
     throw redirectError('redirect_uris must be a non-empty array of URLs.');
   if (uris.length > 10) throw redirectError('At most 10 redirect URIs may be registered.');
-  const redirectUris = [...new Set(uris.map(checkRedirectUri))];
+
   const method = body.token_endpoint_auth_method ?? 'none';
   if (method !== 'none')
     throw metadataError('Only public clients are registered: token_endpoint_auth_method must be none.');
@@ -108,6 +117,7 @@ export async function registerClient(
   const applicationType = body.application_type ?? 'web';
   if (applicationType !== 'web' && applicationType !== 'native')
     throw metadataError('application_type must be web or native.');
+  const redirectUris = [...new Set(uris.map((u) => checkRedirectUri(u, applicationType)))];
 
   const client = state.registerClient(
     {

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import { findClient } from './find-client.js';
 import { SCOPE } from './metadata.js';
 import { invalidRequest, OAuthError, sendOAuthJson } from './oauth-error.js';
 import type { Grant, IssuedTokens, OAuthState } from './oauth-state.js';
@@ -12,12 +14,14 @@ export interface TokenContext {
   now: Date;
   /** Whether the administrator's key behind a grant still works (not removed, read-only or expired). */
   isAdminKey: (apiKey: string) => boolean;
+  /** Where Client ID Metadata Documents may be fetched from. */
+  egress: EgressPolicy;
 }
 
 const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);
 
 /** Public clients identify with client_id alone; an unknown one, or one of another portal, is invalid_client (401). */
-function clientOf(form: OAuthParams, ctx: TokenContext, req: IncomingMessage) {
+async function clientOf(form: OAuthParams, ctx: TokenContext, req: IncomingMessage) {
   if (req.headers.authorization !== undefined) {
     throw new OAuthError(
       401,
@@ -29,9 +33,16 @@ function clientOf(form: OAuthParams, ctx: TokenContext, req: IncomingMessage) {
     );
   }
   const clientId = form.required('client_id');
-  const client = ctx.state.client(clientId, ctx.now.getTime());
-  if (!client || client.portal !== ctx.portal)
-    throw new OAuthError(401, 'invalid_client', 'The client_id is not registered with this portal.');
+  let client;
+  try {
+    client = await findClient(clientId, ctx);
+  } catch (err) {
+    // A metadata document's fault, answered as the token endpoint answers client errors.
+    if (err instanceof OAuthError && err.error === 'invalid_client')
+      throw new OAuthError(401, 'invalid_client', err.description);
+    throw err;
+  }
+  if (!client) throw new OAuthError(401, 'invalid_client', 'The client_id is not registered with this portal.');
   return client;
 }
 
@@ -124,7 +135,7 @@ export async function issueToken(req: IncomingMessage, res: ServerResponse, ctx:
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
     throw new OAuthError(400, 'unsupported_grant_type', 'The grant_type must be authorization_code or refresh_token.');
   }
-  const client = clientOf(form, ctx, req);
+  const client = await clientOf(form, ctx, req);
   if (grantType === 'authorization_code') exchangeCode(form, ctx, client.clientId, res);
   else refresh(form, ctx, client.clientId, res);
 }

@@ -132,6 +132,7 @@ describe('metadata', () => {
       token_endpoint_auth_methods_supported: ['none'],
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
+      client_id_metadata_document_supported: true,
     });
   });
 
@@ -203,6 +204,29 @@ describe('POST /oauth/register (RFC 7591)', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.application_type).toBe('native');
+  });
+
+  it('D-OAUTH-NATIVE a native application may use a private-use scheme named after a reversed domain; web may not', async () => {
+    const uri = 'com.example.agent:/oauth/callback';
+    const native = await server.request('POST', '/oauth/register', {
+      token: null,
+      body: { redirect_uris: [uri], application_type: 'native' },
+    });
+    expect(native.status).toBe(201);
+    expect(native.body.redirect_uris).toEqual([uri]);
+    const web = await server.request('POST', '/oauth/register', { token: null, body: { redirect_uris: [uri] } });
+    expect(web.body).toEqual({
+      error: 'invalid_redirect_uri',
+      error_description: `The redirect URI ${uri} must use https, or http on a loopback address.`,
+    });
+    // A scheme without a domain (javascript:, data:, myapp:) is no private-use scheme.
+    const bare = await server.request('POST', '/oauth/register', {
+      token: null,
+      body: { redirect_uris: ['myapp:/cb'], application_type: 'native' },
+    });
+    expect(bare.body.error_description).toBe(
+      'The redirect URI myapp:/cb must use https, http on a loopback address, or a private-use scheme named after a reversed domain (com.example.app:/callback).',
+    );
   });
 
   it.each([

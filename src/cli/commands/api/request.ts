@@ -1,16 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { readText, toApiError, type RawResponse } from '../../../client/api-client.js';
-import { PageGuard } from '../../../client/page-guard.js';
-import { offsetPages, PAGE_SIZE, type OffsetPage } from '../../../client/paginate.js';
+import { PAGE_SIZE } from '../../../client/paginate.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
-import { terminalText } from '../../output/terminal-text.js';
-import type { IO } from '../../io.js';
+import { headersOf, parseHeaderLine } from '../../parse.js';
 import { appendQuery, buildFields, type FieldTree } from './fields.js';
+import { followPages, isList, pageKind, type PageKind } from './pages.js';
+import { failWith, printAnswer, printPages, shaped, writeBody, writeHead } from './print.js';
 
 export interface ApiOptions {
   path: string;
@@ -22,8 +21,14 @@ export interface ApiOptions {
   /** --input FILE or - (stdin): the raw request body. */
   input?: string;
   paginate?: boolean;
+  /** --slurp: the pages as one JSON array. */
+  slurp?: boolean;
   /** -i: status line and headers first. */
   include?: boolean;
+  /** -H 'Name: value' lines. */
+  headers: string[];
+  /** --silent: no response body; the exit code tells. */
+  silent?: boolean;
 }
 
 /**
@@ -44,64 +49,36 @@ export function apiPath(path: string, baseUrl: string): string {
   return p === 'api' || p.startsWith('api/') || p.startsWith('api?') ? `/${p}` : `/api/v1/${p}`;
 }
 
-async function write(io: IO, chunk: string | Uint8Array): Promise<void> {
-  const out = io.stdout as { write(c: string | Uint8Array): unknown; once?(event: string, cb: () => void): unknown };
-  if (out.write(chunk) === false && typeof out.once === 'function')
-    await new Promise<void>((r) => out.once!('drain', r));
-}
-
-const isJson = (res: RawResponse) => /\bjson\b/i.test(String(res.headers['content-type'] ?? ''));
-
-function writeHead(io: IO, res: RawResponse): void {
-  const lines = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd()];
-  for (const [name, value] of Object.entries(res.headers)) {
-    for (const v of Array.isArray(value) ? value : [value])
-      if (v !== undefined) lines.push(terminalText(`${name}: ${v}`));
-  }
-  io.stdout.write(`${lines.join('\n')}\n\n`);
-}
-
-/** JSON pretty on a terminal; otherwise the body as sent (streamed), with a final newline for JSON. */
-async function writeBody(io: IO, res: RawResponse, text?: string): Promise<void> {
-  const json = isJson(res);
-  if (text === undefined && !(json && io.stdoutIsTTY)) {
-    let last = 10;
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      if (chunk.length) last = chunk[chunk.length - 1];
-      await write(io, chunk);
-    }
-    if (json && last !== 10) await write(io, '\n');
-    return;
-  }
-  text ??= await readText(res);
-  if (!text) return;
-  if (json && io.stdoutIsTTY) {
-    try {
-      await write(io, `${JSON.stringify(JSON.parse(text), null, 2)}\n`);
-      return;
-    } catch {
-      // not JSON after all: print it as it came
-    }
-  }
-  await write(io, json && !text.endsWith('\n') ? `${text}\n` : text);
-}
-
-/** An error answer: its body on stdout, then the usual one-line error (and exit code) via the thrown ApiError. */
-async function failWith(io: IO, res: RawResponse): Promise<never> {
-  const text = await readText(res);
-  await writeBody(io, res, text);
-  throw await toApiError({ ...res, body: { text: async () => text } as unknown as RawResponse['body'] });
-}
-
-export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
+/** The flags are checked before anything is sent; the method they make. */
+function checkOptions(opts: ApiOptions, f: Factory): string {
   const sendsData = opts.fields.length > 0 || opts.typedFields.length > 0 || opts.input !== undefined;
   const method = (opts.method ?? (sendsData && !opts.paginate ? 'POST' : 'GET')).toUpperCase();
   if (!/^[A-Z]+$/.test(method)) throw new UsageError(`invalid method "${opts.method}"`);
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET requests only');
   if (opts.paginate && opts.include)
     throw new UsageError('--paginate and -i cannot be combined: the pages are printed as one JSON array');
+  if (opts.slurp && !opts.paginate) throw new UsageError('--slurp gathers the pages of --paginate: add --paginate');
+  const format = f.globals().format;
+  if (format !== undefined && format !== 'json' && format !== 'ndjson')
+    throw new UsageError(`fp api prints JSON: --format ${format} is not one of its formats (json, ndjson)`);
   const stdinUsers = (opts.input === '-' ? 1 : 0) + opts.typedFields.filter((x) => x.endsWith('=@-')).length;
   if (stdinUsers > 1) throw new UsageError('stdin can be read only once: use --input - or one -F key=@-');
+  return method;
+}
+
+/** The answer as JSON, for the output ending; a body that is not JSON cannot be shaped. */
+async function readJson(res: RawResponse, what: string): Promise<unknown> {
+  const text = await readText(res);
+  try {
+    return JSON.parse(text);
+  } catch {
+    const type = String(res.headers['content-type'] ?? 'none');
+    throw new Error(`${what} answered with something other than JSON (content-type ${type})`);
+  }
+}
+
+export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
+  const method = checkOptions(opts, f);
   if (opts.input !== undefined && opts.input !== '-') {
     await access(opts.input).catch((err: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot read --input ${opts.input}: ${err.code ?? err.message}`);
@@ -120,76 +97,32 @@ export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
   let rawBody: Readable | undefined;
   if (opts.input === '-') rawBody = f.io.stdin;
   else if (opts.input !== undefined) rawBody = createReadStream(opts.input);
+  const headers = { ...(rawBody ? { 'content-type': 'application/json' } : {}), ...headersOf(opts.headers) };
   const send = () =>
     client.send(method, target(), {
       body: hasFields && !fieldsInQuery ? fields : undefined,
       rawBody,
-      headers: rawBody ? { 'content-type': 'application/json' } : undefined,
+      headers,
       allowErrors: true,
     });
 
   const res = await send();
-  if (!opts.paginate) {
-    if (opts.include) writeHead(f.io, res);
-    if (res.status >= 400) await failWith(f.io, res);
-    if (method === 'HEAD') return void (await res.body.dump());
-    await writeBody(f.io, res);
-    return;
-  }
-  await paginate(f, res, url, send);
-}
-
-/** Follow `hasMore`/`skip` with the one offset paginator and print every page's `data` items as one JSON array. */
-async function paginate(f: Factory, first: RawResponse, url: URL, send: () => Promise<RawResponse>): Promise<void> {
-  const io = f.io;
-  if (first.status >= 400) await failWith(io, first);
-  const text = await readText(first);
-  let firstPage: Partial<OffsetPage<unknown>>;
-  try {
-    firstPage = JSON.parse(text) as Partial<OffsetPage<unknown>>;
-  } catch {
-    firstPage = {};
-  }
-  if (!Array.isArray(firstPage.data)) {
-    // Not a list answer: nothing to follow.
-    await writeBody(io, first, text);
-    return;
-  }
-  const userLimit = url.searchParams.has('limit');
-  let pending: OffsetPage<unknown> | undefined = firstPage as OffsetPage<unknown>;
-  const pages = offsetPages(
-    async (skip) => {
-      if (pending) {
-        const page = pending;
-        pending = undefined;
-        return page;
-      }
-      url.searchParams.set('skip', String(skip));
-      if (!userLimit) url.searchParams.set('limit', String(PAGE_SIZE));
-      const res = await send();
-      if (res.status >= 400) throw await toApiError(res);
-      const page = JSON.parse(await readText(res)) as OffsetPage<unknown>;
-      if (!Array.isArray(page.data)) throw new Error(`page at skip=${skip} has no data list`);
-      return page;
-    },
-    Number(url.searchParams.get('skip') ?? 0),
-    undefined,
-    new PageGuard(`GET ${url.pathname}`),
-  );
-  const pretty = io.stdoutIsTTY;
-  let count = 0;
-  await write(io, '[');
-  try {
-    for await (const items of pages) {
-      for (const item of items) {
-        const s = pretty ? JSON.stringify(item, null, 2).replace(/\n/g, '\n  ') : JSON.stringify(item);
-        await write(io, `${count++ ? ',' : ''}${pretty ? '\n  ' : ''}${s}`);
-      }
-    }
-  } finally {
-    // Keep stdout a valid JSON array even when a later page fails.
-    await write(io, pretty && count ? '\n]\n' : ']\n');
-  }
+  if (opts.include && !opts.silent) writeHead(f.io, res);
+  if (res.status >= 400) await failWith(f.io, res, opts.silent);
+  if (method === 'HEAD' || (opts.silent && !opts.paginate)) return void (await res.body.dump());
+  if (!opts.paginate && !shaped(f.globals())) return writeBody(f.io, res);
+  const body = await readJson(res, `${method} ${target()}`);
+  if (!opts.paginate || (!isList(body) && !opts.slurp)) return printAnswer(f.io, await f.output(), body);
+  const fetchPage = async (kind: PageKind) => {
+    const next = await send();
+    if (next.status >= 400) throw await toApiError(next);
+    const page = await readJson(next, `GET ${target()}`);
+    if (pageKind(page) !== kind) throw new Error(`GET ${target()} did not answer with a page like the first`);
+    return page;
+  };
+  const pages = followPages(body, url, fetchPage);
+  if (opts.silent) for await (const _page of pages);
+  else await printPages(f, pages, opts.slurp);
 }
 
 const collect = (value: string, previous: unknown): string[] => [
@@ -202,9 +135,12 @@ interface ApiFlags {
   method?: string;
   rawField?: string[];
   field?: string[];
+  header?: string[];
   input?: string;
   paginate?: boolean;
+  slurp?: boolean;
   include?: boolean;
+  silent?: boolean;
 }
 
 export default defineCommand<ApiFlags>({
@@ -224,26 +160,42 @@ export default defineCommand<ApiFlags>({
       description: 'typed field: true, false, null, numbers; @FILE reads a file, @- stdin (repeatable)',
       parse: collect,
     },
+    { flags: '-H, --header <name: value>', description: 'request header (repeatable)', parse: parseHeaderLine },
     {
       flags: '--input <file>',
       description: 'request body from FILE, or - for stdin (fields then go to the query string)',
     },
-    { flags: '--paginate', description: 'follow hasMore/skip and print the data of every page as one JSON array' },
+    { flags: '--paginate', description: 'follow the pages of a list and print the items of every page as one array' },
+    { flags: '--slurp', description: 'with --paginate: print the pages, whole, as one JSON array' },
     { flags: '-i, --include', description: 'print the status line and response headers first' },
+    { flags: '--silent', description: 'print no response body: the exit code tells how it went' },
   ],
   examples: [
     'fp api /api/v1/portal',
-    'fp api posts -X GET -F status[]=1 -F status[]=2 -F limit=50',
+    'fp api portal --jq .data.title',
+    'fp api posts -X GET -F limit=5 --fields key,title',
     'fp api /api/v1/categories -X POST -f name=Foo',
     'fp api --paginate /api/v1/posts | jq length',
+    "fp api posts --paginate --jq '.data[].key'",
+    "fp api posts --paginate --slurp --jq 'map(.data | length) | add'",
+    'fp api moderation/pending --paginate --fields id,title',
+    "fp api portal -H 'Accept-Language: de' -i",
+    'fp api portal --silent && echo reachable',
     'echo \'{"name":"Bar"}\' | fp api /api/v1/categories --input -',
   ],
   help: `Fields: for GET they become query parameters (name[]=v appends to an array, name[key]=v nests),
 otherwise a JSON body. A path not starting with api/ is taken under /api/v1/.
 Output: the response body; JSON is pretty-printed on a terminal and passed through as sent otherwise.
---paginate follows endpoints that answer {data, hasMore, skip} (the post list); pages after the
-first ask for ${PAGE_SIZE} items unless -f limit=N is given. Other answers print as they are.
-A non-2xx answer prints its body on stdout, the error on stderr, and exits 1 (4 for 401/403).`,
+--json, --jq, --fields and --format json|ndjson shape it as for any command: --fields keeps those
+fields of each record of the answer's data, --jq filters the whole answer.
+--paginate follows the API's three kinds of pages: {data, hasMore, skip} (posts, users; pages after
+the first ask for ${PAGE_SIZE} items unless -f limit=N is given), the id cursors of the pending queue
+(meta.last_post_id, last_comment_id) and the page numbers of the rejected queue. It prints the items
+of every page as one JSON array; with --jq, the filter runs on each page; with --slurp, the pages are
+one array (filtered once by --jq). Pagination that repeats itself or stands still stops it (exit 1).
+Other answers print as they are.
+A non-2xx answer prints its body on stdout (not with --silent), the error on stderr, and exits 1
+(4 for 401/403).`,
   run: ({ opts: o, f }) =>
     apiRun(
       {
@@ -251,9 +203,12 @@ A non-2xx answer prints its body on stdout, the error on stderr, and exits 1 (4 
         method: o.method,
         fields: o.rawField ?? [],
         typedFields: o.field ?? [],
+        headers: o.header ?? [],
         input: o.input,
         paginate: o.paginate,
+        slurp: o.slurp,
         include: o.include,
+        silent: o.silent,
       },
       f,
     ),

@@ -15,3 +15,13 @@ export const rejectedColumns: Column<ModerationItem>[] = [
   ...queueColumns,
   { header: 'REJECTED', field: 'moderated_at', value: (i) => i.moderated_at, date: true },
 ];
+
+/**
+ * Posts and comments together, newest first by when they were written: the API orders each
+ * collection by id, which need not follow the dates (an imported comment keeps its date).
+ * An unreadable date goes last; items of the same time keep the API's order.
+ */
+export function newestFirst(items: ModerationItem[]): ModerationItem[] {
+  const time = (i: ModerationItem) => Date.parse(i.created_at) || 0;
+  return [...items].sort((a, b) => time(b) - time(a));
+}

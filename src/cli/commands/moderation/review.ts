@@ -9,6 +9,7 @@ import { canPrompt, noPromptReason, type IO } from '../../io.js';
 import { relativeDate, truncate } from '../../output/cells.js';
 import { terminalLines, terminalText } from '../../output/terminal-text.js';
 import { classifyFailure } from './bulk.js';
+import { newestFirst } from './columns.js';
 
 export type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
 
@@ -39,9 +40,18 @@ export function describeItem(item: ModerationItem, now = new Date()): string {
   return `comment ${item.id} on "${truncate(item.post.title, 60)}" (${item.post.id})\n  by ${item.author.name}, ${age}\n  ${truncate(item.excerpt, 200)}`;
 }
 
-/** Everything the queue gives: a comment's whole text; for a post its title and the excerpt the API sends. */
-function fullText(item: ModerationItem): string {
-  return item.type === 'post' ? `${item.title}\n\n${item.excerpt}\n\n(${item.url})` : item.comment;
+/**
+ * The whole text: a comment's is in the queue; a post's queue entry has only an excerpt, so the
+ * post itself is read. Should that fail, the excerpt is shown with why.
+ */
+async function fullText(client: ApiClient, item: ModerationItem): Promise<string> {
+  if (item.type === 'comment') return item.comment;
+  try {
+    const { data } = await client.call('posts.get', { params: { key: item.id } });
+    return `${item.title}\n\n${data.description}\n\n(${item.url})`;
+  } catch (err) {
+    return `${item.title}\n\n${item.excerpt}\n(the full text could not be read: ${(err as Error).message})\n\n(${item.url})`;
+  }
 }
 
 const tally = (s: ReviewSummary) =>
@@ -92,8 +102,9 @@ export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSumm
   const summary: ReviewSummary = { approved: 0, rejected: 0, skipped: 0, failed: 0 };
   // Every line of the review quotes the portal's text: control characters are shown, not obeyed.
   const err = { write: (text: string) => f.io.stderr.write(terminalLines(text)) };
-  const queue: ModerationItem[] = [];
-  for await (const item of allPending(client)) queue.push(item);
+  const read: ModerationItem[] = [];
+  for await (const item of allPending(client)) read.push(item);
+  const queue = newestFirst(read);
   let index = 0;
   let quit = false;
   try {
@@ -103,7 +114,7 @@ export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSumm
       for (;;) {
         const action = await askAction(item, { index, total: queue.length });
         if (action === 'show') {
-          err.write(`\n${fullText(item)}\n\n`);
+          err.write(`\n${await fullText(client, item)}\n\n`);
           continue;
         }
         if (action === 'url') {

@@ -96,7 +96,7 @@ with the same one. Against a hosted portal it prints what to configure there.`,
       if (endpointId !== undefined) {
         await referenceCall(api, 'DELETE', `/__reference/webhooks/${endpointId}`, commonSchemas().MessageSchema).then(
           () => f.status(`Removed webhook ${endpointId}.`),
-          (err: Error) => f.status(`could not remove webhook ${endpointId}: ${err.message}`),
+          (err: Error) => f.status(`warning: could not remove webhook ${endpointId}: ${err.message}`),
         );
         writeKept(f.io.env, profile, baseUrl, { secret });
       }

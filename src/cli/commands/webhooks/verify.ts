@@ -1,29 +1,13 @@
-import { InvalidArgumentError } from 'commander';
 import { DEFAULT_TOLERANCE_SECONDS, verify } from '../../../contract/webhook-signature.js';
 import { UsageError } from '../../errors.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { readAllStdin } from '../../io.js';
-import { parsePositiveInteger } from '../../parse.js';
+import { headersOf, parseHeaderLine, parsePositiveInteger } from '../../parse.js';
 
 interface VerifyOptions {
   secret?: string;
   header?: string[];
   tolerance?: number;
-}
-
-/** `name: value`, as curl and HTTP write a header. */
-function headerLine(value: string, previous: unknown): string[] {
-  if (!/^[A-Za-z0-9-]+:/.test(value)) throw new InvalidArgumentError(`expected 'name: value', got "${value}"`);
-  return [...((previous as string[] | undefined) ?? []), value];
-}
-
-function headersOf(lines: string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return headers;
 }
 
 /**
@@ -39,7 +23,7 @@ export default defineCommand<VerifyOptions>({
     {
       flags: '--header <name: value>',
       description: 'a header of the delivery (repeat for webhook-id, webhook-timestamp, webhook-signature)',
-      parse: headerLine,
+      parse: parseHeaderLine,
     },
     {
       flags: '--tolerance <seconds>',

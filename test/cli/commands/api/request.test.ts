@@ -39,9 +39,10 @@ async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {
 }
 
 const run = (opts: Partial<ApiOptions> & { path: string }, io = fakeIO()) =>
-  apiRun({ fields: [], typedFields: [], ...opts }, fakeFactory(io, { baseUrl: server!.url, apiKey: ADMIN_KEY })).then(
-    () => io,
-  );
+  apiRun(
+    { fields: [], typedFields: [], headers: [], ...opts },
+    fakeFactory(io, { baseUrl: server!.url, apiKey: ADMIN_KEY }),
+  ).then(() => io);
 
 describe('fp api PATH', () => {
   it('takes /api/v1/..., api/v1/... and short paths under /api/v1/', () => {
@@ -218,5 +219,191 @@ describe('fp api --paginate over the post list', () => {
     const io = await run({ path: 'posts', paginate: true }, fakeIO({ tty: true }));
     expect(io.out()).toMatch(/^\[\n {2}\{\n {4}"id": /);
     expect(JSON.parse(io.out())).toHaveLength(57);
+  });
+});
+
+/** Pending and rejected posts (25 each) and pending comments (23): more than one queue page of each. */
+function moderationSeed(): SeedFile {
+  const s = fixtureSeed();
+  const portal = s.portals[0];
+  for (let i = 0; i < 25; i++) {
+    for (const status of ['pending', 'rejected'] as const) {
+      portal.posts!.push({
+        key: `${status.slice(0, 3)}${i}`,
+        database_id: (status === 'pending' ? 200 : 300) + i,
+        title: `${status} ${i}`,
+        author_id: BOB,
+        tab_id: 1,
+        moderation_status: status,
+        created_at: '2026-03-01T00:00:00Z',
+      });
+    }
+  }
+  for (let i = 0; i < 22; i++) {
+    portal.comments!.push({
+      id: 400 + i,
+      post_key: 'dark1',
+      user_id: BOB,
+      comment: `pending comment ${i}`,
+      moderation_status: 'pending',
+      created_at: '2026-03-01T00:00:00Z',
+    });
+  }
+  return s;
+}
+
+describe('fp api: the output ending of every command (D-API-OUTPUT)', () => {
+  beforeEach(async () => {
+    server = await startTestServer(fixtureSeed());
+  });
+
+  it('--jq filters the answer (strings raw, as jq -r)', async () => {
+    const r = await fp(['api', '/api/v1/portal', '--jq', '.data.title']);
+    expect([r.code, r.out]).toEqual([0, 'Test Portal\n']);
+  });
+
+  it('--fields keeps those fields of each record of the data; the rest of the answer stays', async () => {
+    const r = await fp(['api', 'posts?limit=1', '--fields', 'id,title']);
+    expect(r.err).toBe('');
+    const body = r.io.json();
+    expect(body.data.map((p: object) => Object.keys(p))).toEqual([['id', 'title']]);
+    expect(body.hasMore).toBe(true);
+    const one = await fp(['api', 'portal', '--fields', 'title', '--jq', '.data']);
+    expect(one.io.json()).toEqual({ title: 'Test Portal' });
+  });
+
+  it('--fields names an unknown field: exit 2 with the available ones', async () => {
+    const r = await fp(['api', 'portal', '--fields', 'titel']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^error: unknown field titel for --fields; available: .*title/);
+  });
+
+  it('--json prints the answer as JSON even piped; --format ndjson on one line', async () => {
+    const r = await fp(['api', 'portal', '--json']);
+    expect(r.out).toMatch(/^\{\n {2}"data": \{/);
+    const nd = await fp(['api', 'portal', '--format', 'ndjson']);
+    expect(nd.out.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(nd.out).data.title).toBe('Test Portal');
+  });
+
+  it('--format csv or table is refused: fp api prints JSON', async () => {
+    const r = await fp(['api', 'portal', '--format', 'csv']);
+    expect([r.code, r.err]).toEqual([
+      2,
+      'error: fp api prints JSON: --format csv is not one of its formats (json, ndjson)\n',
+    ]);
+  });
+
+  it('--silent prints no body: exit 0 on success, 1 with the error on stderr on a 404 (D-API-SILENT)', async () => {
+    const ok = await fp(['api', 'portal', '--silent']);
+    expect([ok.code, ok.out, ok.err]).toEqual([0, '', '']);
+    const missing = await fp(['api', 'posts/zzzzz', '--silent']);
+    expect(missing.code).toBe(1);
+    expect(missing.out).toBe('');
+    expect(missing.err).toMatch(/^error: post zzzzz not found \(404\)/);
+  });
+
+  it('--slurp without --paginate is a usage error', async () => {
+    const r = await fp(['api', 'posts', '--slurp']);
+    expect([r.code, r.err]).toEqual([2, 'error: --slurp gathers the pages of --paginate: add --paginate\n']);
+  });
+});
+
+describe('fp api -H (D-API-OUTPUT)', () => {
+  let seen: import('node:http').IncomingHttpHeaders | undefined;
+  let echo: import('node:http').Server;
+  let base = '';
+  beforeEach(async () => {
+    const { createServer } = await import('node:http');
+    echo = createServer((req, res) => {
+      seen = req.headers;
+      res.setHeader('content-type', 'application/json');
+      res.end('{"data":{}}');
+    });
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(echo.address() as import('node:net').AddressInfo).port}`;
+  });
+  afterEach(() => new Promise((r) => echo.close(r)));
+
+  it('sends each header given (repeatable); a later one of the same name wins', async () => {
+    const r = await fp(['api', 'portal', '-H', 'X-Trace: abc', '-H', 'Accept-Language: de', '-H', 'x-trace: def'], {
+      baseUrl: base,
+    });
+    expect(r.code).toBe(0);
+    expect(seen?.['x-trace']).toBe('def');
+    expect(seen?.['accept-language']).toBe('de');
+    expect(seen?.authorization).toBe(`Bearer ${ADMIN_KEY}`);
+  });
+
+  it('a line that is not `name: value` is a usage error, nothing sent', async () => {
+    seen = undefined;
+    const r = await fp(['api', 'portal', '-H', 'no colon here'], { baseUrl: base });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`expected 'name: value', got "no colon here"`);
+    expect(seen).toBeUndefined();
+  });
+});
+
+describe('fp api --paginate: each page, --slurp and --jq (D-API-PAGINATE)', () => {
+  beforeEach(async () => {
+    server = await startTestServer(seedWith(55));
+  });
+
+  it('--jq runs on each page as it arrives', async () => {
+    const r = await fp(['api', 'posts', '--paginate', '-F', 'limit=20', '--jq', '.data | length']);
+    expect([r.code, r.out]).toEqual([0, '20\n20\n17\n']);
+  });
+
+  it('--slurp prints the pages, whole, as one array; --jq then runs once over it', async () => {
+    const r = await fp(['api', 'posts', '--paginate', '--slurp', '-F', 'limit=20']);
+    const pages = r.io.json();
+    expect(pages.map((p: { data: unknown[]; hasMore: boolean }) => [p.data.length, p.hasMore])).toEqual([
+      [20, true],
+      [20, true],
+      [17, false],
+    ]);
+    const sum = await fp(['api', 'posts', '--paginate', '--slurp', '--jq', 'map(.data | length) | add']);
+    expect(sum.out).toBe('57\n');
+  });
+
+  it('--fields keeps those fields of every item; --format ndjson prints one a line', async () => {
+    const r = await fp(['api', 'posts', '--paginate', '--fields', 'id', '--format', 'ndjson']);
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines).toHaveLength(57);
+    expect(Object.keys(JSON.parse(lines[0]))).toEqual(['id']);
+  });
+
+  it('--silent follows every page and prints nothing', async () => {
+    const r = await fp(['api', 'posts', '--paginate', '--silent']);
+    expect([r.code, r.out, r.err]).toEqual([0, '', '']);
+  });
+});
+
+describe('fp api --paginate over the moderation queues (D-API-PAGINATE)', () => {
+  beforeEach(async () => {
+    server = await startTestServer(moderationSeed());
+  });
+
+  it('follows the pending queue by its id cursors: every pending post and comment once', async () => {
+    const r = await fp(['api', 'moderation/pending', '--paginate']);
+    expect(r.code).toBe(0);
+    const items = r.io.json() as Array<{ id: string | number }>;
+    expect(items).toHaveLength(26 + 23);
+    expect(new Set(items.map((i) => JSON.stringify(i.id))).size).toBe(49);
+    const pages = await fp([
+      'api',
+      'moderation/pending',
+      '--paginate',
+      '--jq',
+      '"\\(.data.posts | length) \\(.data.comments | length)"',
+    ]);
+    expect(pages.out).toBe('20 20\n6 3\n');
+  });
+
+  it('follows the rejected queue by page number', async () => {
+    const r = await fp(['api', 'moderation/rejected', '--paginate', '--slurp', '--jq', 'map(.meta.current_page)']);
+    expect(JSON.parse(r.out)).toEqual([1, 2]);
+    const all = await fp(['api', 'moderation/rejected', '--paginate', '--jq', '.data.posts[].id']);
+    expect(all.out.trimEnd().split('\n')).toHaveLength(26);
   });
 });

@@ -16,8 +16,8 @@ describe('fp moderation pending', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe(
       'TYPE\tID\tTITLE/EXCERPT\tAUTHOR\tPOST\tAGE\n' +
-        'post\tpend3\tPending idea\tCara Customer\t\t2026-02-03T00:00:00.000000Z\n' +
-        'comment\t104\tPending comment\tCara Customer\tsso22\t2026-02-14T00:00:00.000000Z\n',
+        'comment\t104\tPending comment\tCara Customer\tsso22\t2026-02-14T00:00:00.000000Z\n' +
+        'post\tpend3\tPending idea\tCara Customer\t\t2026-02-03T00:00:00.000000Z\n',
     );
     expect(r.err).toBe('');
   });
@@ -26,8 +26,8 @@ describe('fp moderation pending', () => {
     server = await startTestServer();
     const r = await fp(['moderation', 'pending', '--json']);
     expect(r.io.json().map((i: { type: string; id: unknown }) => [i.type, i.id])).toEqual([
-      ['post', 'pend3'],
       ['comment', 104],
+      ['post', 'pend3'],
     ]);
   });
 
@@ -53,6 +53,24 @@ describe('fp moderation pending', () => {
     expect(r.err).toBe('');
   });
 
+  it('posts and comments together, newest first by date, whatever order their ids give (D-QUEUE-NEWEST-FIRST)', async () => {
+    const seed = (await import('../../../support/fixture-seed.js')).fixtureSeed();
+    // An older comment with a higher id: the API lists comments by id, the table by date.
+    seed.portals[0].comments!.push({
+      id: 900,
+      post_key: 'dark1',
+      user_id: seed.portals[0].users![2].id,
+      comment: 'Imported old comment',
+      moderation_status: 'pending',
+      created_at: '2026-01-01T00:00:00Z',
+    });
+    server = await startTestServer(seed);
+    for (const argv of [[], ['--all']]) {
+      const r = await fp(['moderation', 'pending', ...argv, '--jq', '.[].id']);
+      expect(r.out).toBe('104\npend3\n900\n');
+    }
+  });
+
   it('--format ndjson prints one item a line', async () => {
     server = await startTestServer();
     const r = await fp(['moderation', 'pending', '--format', 'ndjson']);
@@ -61,7 +79,7 @@ describe('fp moderation pending', () => {
         .trimEnd()
         .split('\n')
         .map((l) => JSON.parse(l).id),
-    ).toEqual(['pend3', 104]);
+    ).toEqual([104, 'pend3']);
   });
 
   it('an empty queue on a terminal says so and exits 0', async () => {

@@ -16,8 +16,8 @@ describe('fp moderation rejected', () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe(
       'TYPE\tID\tTITLE/EXCERPT\tAUTHOR\tPOST\tAGE\tREJECTED\n' +
-        'post\trej44\tSpam post\tCara Customer\t\t2026-02-04T00:00:00.000000Z\t\n' +
-        'comment\t105\tRejected comment\tCara Customer\tsso22\t2026-02-15T00:00:00.000000Z\t\n',
+        'comment\t105\tRejected comment\tCara Customer\tsso22\t2026-02-15T00:00:00.000000Z\t\n' +
+        'post\trej44\tSpam post\tCara Customer\t\t2026-02-04T00:00:00.000000Z\t\n',
     );
   });
 

@@ -59,25 +59,41 @@ describe('fp moderation review', () => {
     const { ask, seen } = scripted(['approve', 'reject', 'skip', 'quit']);
     const summary = await reviewRun(f, ask);
     expect(summary).toEqual({ approved: 1, rejected: 1, skipped: 1, failed: 0 });
-    expect(seen.map((i) => `${i.type}:${i.id}`)).toEqual(['post:pend5', 'post:pend3', 'comment:106', 'comment:104']);
-    expect(status('pend5')).toBe('approved');
-    expect(status('pend3')).toBe('rejected');
-    expect(commentStatus(106)).toBe('pending');
+    // Newest first by date: comment 106, post pend5, comment 104, post pend3.
+    expect(seen.map((i) => `${i.type}:${i.id}`)).toEqual(['comment:106', 'post:pend5', 'comment:104', 'post:pend3']);
+    expect(commentStatus(106)).toBe('approved');
+    expect(status('pend5')).toBe('rejected');
     expect(commentStatus(104)).toBe('pending');
+    expect(status('pend3')).toBe('pending');
     expect(io.err()).toContain('Reviewed 3: approved 1, rejected 1, skipped 1');
-    expect(io.err()).toContain('[1 of 4] post pend5');
-    expect(io.err()).toContain('[4 of 4] comment 104');
+    expect(io.err()).toContain('[1 of 4] comment 106');
+    expect(io.err()).toContain('[3 of 4] comment 104');
     for (const said of ['  approved\n', '  rejected\n', '  skipped\n', '  quit\n']) expect(io.err()).toContain(said);
   });
 
   it('review shows the full text and the URL without moving on', async () => {
     const io = fakeIO();
     const f = fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY });
-    const { ask, seen } = scripted(['show', 'url', 'quit']);
+    const { ask, seen } = scripted(['skip', 'show', 'url', 'quit']);
     await reviewRun(f, ask);
-    expect(seen.map((i) => i.id)).toEqual(['pend5', 'pend5', 'pend5']);
+    expect(seen.map((i) => i.id)).toEqual([106, 'pend5', 'pend5', 'pend5']);
     expect(io.out()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*pend5.*\n$/);
     expect(io.err()).toContain('Second pending idea');
+  });
+
+  it('v shows the whole description of a post, not the excerpt of the queue', async () => {
+    const long = `${'A long description that goes on. '.repeat(10)}THE END`;
+    const res = await fetch(`${server.url}/api/v1/posts/pend3`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ description: long }),
+    });
+    expect(res.status).toBe(200);
+    const io = fakeIO();
+    const f = fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY });
+    const { ask } = scripted(['skip', 'skip', 'skip', 'show', 'quit']);
+    await reviewRun(f, ask);
+    expect(io.err()).toContain('THE END');
   });
 
   it('review describes a comment with the post it belongs to and its author', async () => {

@@ -24,8 +24,15 @@ describe('fp groups users add', () => {
     expect(members(GROUP_EMPTY)).toEqual([CARA]);
   });
 
-  it('a user already in the group exits 1 and creates no duplicate', async () => {
+  it('a user already in the group: exit 0, nothing changed, no duplicate (D-GROUP-ADD-AGAIN)', async () => {
     const r = await fp(['groups', 'users', 'add', 'Beta testers', BOB]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(`${BOB} is already a member of Beta testers, nothing changed\n`);
+    expect(members(GROUP_BETA)).toEqual([BOB]);
+  });
+
+  it('with --json the 422 of a user already in the group stays visible, exit 1 (D-GROUP-ADD-AGAIN)', async () => {
+    const r = await fp(['groups', 'users', 'add', 'Beta testers', BOB, '--json']);
     expect(r.code).toBe(1);
     expect(r.err).toBe('error: User is already in the group (422)\n');
     expect(members(GROUP_BETA)).toEqual([BOB]);

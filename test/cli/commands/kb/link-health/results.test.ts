@@ -79,7 +79,7 @@ describe('fp kb link-health results', () => {
     expect(lines[2]).toMatch(/^ {4}unreachable {2}http:\/\/127\.0\.0\.1:1\/x.*…$/);
   });
 
-  it('piped, prints TSV rows on stdout and names each broken link on stderr', async () => {
+  it('piped, prints TSV rows on stdout and names each broken link on stderr (D-LINK-HEALTH-PIPED)', async () => {
     reply(results);
     const io = fakeIO();
     await resultsRun({ tab: 3 }, factory(io));

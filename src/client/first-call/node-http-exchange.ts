@@ -5,14 +5,17 @@ import {
   type IncomingMessage,
   type RequestOptions,
 } from 'node:http';
-import { TOO_LARGE_CODE } from './response-cap.js';
-import { closeWhenDone } from './shared-dispatcher.js';
+import { TOO_LARGE_CODE } from '../response-cap.js';
+import { closeWhenDone } from '../shared-dispatcher.js';
 
 /**
  * One HTTP exchange on Node's own `node:http`, for a request whose JSON answer is read
- * whole (ApiClient.call). undici costs a one-shot command about 40 ms to load (its HTTP/2
- * client among it); node:http is already part of Node. The client keeps undici for
- * proxies, streamed bodies and callers that pass their own dispatcher.
+ * whole (ApiClient.call). Loading undici is a large part of a one-shot command's time (its
+ * HTTP/2 client among it); node:http is already part of Node. The client keeps undici for
+ * proxies, streamed bodies, callers that pass their own dispatcher, every later call, and
+ * `FP_HTTP_TRANSPORT=undici`. This folder stays only while the benchmark row
+ * "`fp categories list --json`, undici only" (bench/run.mjs, bench/results.md) shows the
+ * one-shot command above 1.8× `node -e 0` without it.
  *
  * Failures carry the codes and messages undici gives for the same events, so that
  * retries (retry-policy.ts), error texts (network-error.ts) and --debug lines are the same

@@ -1,0 +1,83 @@
+import { offsetPages } from '../../client/paginate.js';
+import { notOffered, sectionTree } from '../resolve/listed.js';
+import type { CrawlContext, StepKit } from './crawl-state.js';
+import type { SectionSeed, StatusSeed, TabSeed } from './records.js';
+
+/** What the list operations gave (D-SNAPSHOT-LISTED); a list the portal does not offer stays null. */
+export interface ListedState {
+  statuses: StatusSeed[] | null;
+  tags: Array<{ id: string; name: string }> | null;
+  tabs: TabSeed[] | null;
+  sections: SectionSeed[] | null;
+  users: boolean;
+  /** The lists the portal answered 404 for. */
+  not_offered: string[];
+}
+
+const TAB_TYPES = ['board', 'roadmap', 'changelog', 'knowledge_base'] as const;
+
+/** `work()`'s answer, or null where the portal does not offer the operation (404 with a route message). */
+async function offered<T>(s: ListedState, what: string, work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!notOffered(err)) throw err;
+    s.not_offered.push(what);
+    return null;
+  }
+}
+
+/**
+ * Statuses, tags, tabs, sections and users through their list operations, where the portal
+ * offers them: the copy then has them as they are instead of as reconstructed from the posts.
+ */
+export async function readListed(ctx: CrawlContext, kit: StepKit): Promise<void> {
+  const state = ctx.journal.state;
+  if (state.listed) return;
+  ctx.progress.step('statuses, tags, tabs, sections, users');
+  const c = ctx.client;
+  const s: ListedState = { statuses: null, tags: null, tabs: null, sections: null, users: false, not_offered: [] };
+  s.statuses = await offered(s, 'statuses', async () =>
+    (await c.call('statuses.list', {})).data.map((st) => ({
+      id: st.id,
+      name: st.name,
+      color: st.color,
+      tab_id: st.tab_id,
+    })),
+  );
+  s.tags = await offered(s, 'tags', async () =>
+    (await c.call('tags.list', {})).data.map((t) => ({ id: t.id, name: t.name })),
+  );
+  s.tabs = await offered(s, 'tabs', async () =>
+    (await c.call('tabs.list', {})).data.map((t) => ({
+      id: t.id,
+      slug: t.slug,
+      name: t.name,
+      type: (TAB_TYPES as readonly string[]).includes(t.type) ? (t.type as TabSeed['type']) : 'board',
+      description: t.description,
+    })),
+  );
+  s.sections = await offered(s, 'sections', async () =>
+    (await sectionTree(c)).map((sec) => ({
+      id: sec.id,
+      tab_id: sec.tab_id,
+      slug: sec.slug,
+      name: sec.title || sec.slug,
+      parent_id: sec.parent_id,
+      description: sec.description,
+      sort_order: sec.sort_order,
+    })),
+  );
+  const users = await offered(s, 'users', async () => {
+    let n = 0;
+    for await (const page of offsetPages((skip) => c.call('users.list', { query: { skip, limit: 100 } }))) {
+      for (const u of page) ctx.users.see(u);
+      n += page.length;
+      kit.tick(page.length);
+    }
+    return n;
+  });
+  s.users = users !== null;
+  state.listed = s;
+  kit.checkpoint(true);
+}
