@@ -73,8 +73,6 @@ export const buildOptions = {
   entryPoints: {
     openapi: 'src/contract/openapi.ts',
     server: 'src/server/start-server.ts',
-    // a worker thread of the seed load, started by file name (see src/server/store/comment-loader.ts)
-    'comment-loader-worker': 'src/server/store/comment-loader-worker.ts',
   },
   outdir: 'dist',
   splitting: true,

@@ -10,6 +10,8 @@ import { printContractTally } from './support/contract-tally.js';
 export default function setup(): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'fp-tests-'));
   process.env.TMPDIR = dir;
+  // Seeds the fp servers of the tests compile are kept here, not in the user's cache folder.
+  process.env.FP_SEED_CACHE_DIR = join(dir, 'seed-cache');
   return () => {
     printContractTally();
     rmSync(dir, { recursive: true, force: true });

@@ -2,12 +2,13 @@ import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { RehearsalOptions } from './http/rehearsal/rehearsal.js';
-import { buildDataFileFromSeed, buildDataFileFromSeedFile } from './store/build-data-file.js';
+import { buildDataFileFromSeed } from './store/build-data-file.js';
 import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
 import { loadSeed, parseSeedText, readText } from './store/load-seed.js';
 import type { ServerState } from './store/state.js';
-import { resetFilePath, Store } from './store/store.js';
+import { placeSeed } from './store/seed-cache.js';
+import { removeDatabaseFile, resetFilePath, scratchFilePath, Store } from './store/store.js';
 
 export interface StartOptions {
   port?: number;
@@ -74,7 +75,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   httpSide.catch(() => {}); // awaited below, unless the data does not load
   const store = options.data
     ? await openDataFile(options.data, options.seed, notices)
-    : new Store(loadSeed(await readSeed(options.seed)));
+    : isSeedFile(options.seed)
+      ? await openSeedScratch(options.seed)
+      : new Store(loadSeed(await readSeed(options.seed)));
 
   const [
     { connectionGate, SERVER_LIMITS },
@@ -136,6 +139,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 }
 
+const isSeedFile = (seed: StartOptions['seed']): seed is string => typeof seed === 'string' && seed !== 'demo';
+
+/**
+ * A seed file without `--data`: the store runs on a scratch copy of the seed's
+ * compiled data (from the seed cache, see seed-cache.ts), removed when the
+ * server stops, with a second copy for reset.
+ */
+async function openSeedScratch(seedFile: string): Promise<Store> {
+  const path = scratchFilePath();
+  const resetFile = resetFilePath();
+  try {
+    await placeSeed(path, seedFile, { copyTo: resetFile });
+    return new Store(openDatabase(path, { scratch: true }), { resetFile, scratchFile: path });
+  } catch (err) {
+    removeDatabaseFile(path);
+    removeDatabaseFile(resetFile);
+    throw err;
+  }
+}
+
 /**
  * The store on a data file: a new (or empty) file is seeded, a database is opened
  * as it is, and a JSON document of the earlier format is imported once (the JSON is
@@ -156,7 +179,7 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
   // A new file holds the seed; reset goes back to a copy of it.
   const resetFile = fresh ? resetFilePath() : undefined;
   if (fresh) {
-    if (typeof seed === 'string' && seed !== 'demo') await buildDataFileFromSeedFile(path, seed, { copyTo: resetFile });
+    if (isSeedFile(seed)) await placeSeed(path, seed, { copyTo: resetFile, durable: true });
     else await buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile });
   }
   const db = openDatabase(path);

@@ -37,6 +37,7 @@ export function runFp(args: string[], opts: RunOptions & { baseUrl?: string } = 
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    FP_SEED_CACHE_DIR: process.env.FP_SEED_CACHE_DIR,
     CI: 'true',
     NO_COLOR: '1',
     FP_CONFIG_DIR: configDir,

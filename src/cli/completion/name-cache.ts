@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultConfigDir } from '../config/config-file.js';
@@ -31,9 +32,19 @@ export const namesOf = (source: CachedSource, items: unknown[]): string[] =>
 type Env = Record<string, string | undefined>;
 type Cache = Partial<Record<CachedSource, string[]>>;
 
-/** `<config dir>/completion/<profile>.json`: `{categories: [names], groups: [names], posts: [keys], statuses: [names], tabs: [slugs], …}`. */
-const cacheFile = (env: Env, profile: string) =>
-  join(env.FP_CONFIG_DIR || defaultConfigDir(env), 'completion', `${profile}.json`);
+/**
+ * Whose names a cache holds: the profile in use when the portal is its own, or else the portal's
+ * address (FP_BASE_URL or --base-url with FP_API_KEY and no profile), as `by-url/<its hash>`.
+ */
+export function cacheKey(creds: { profile?: string; baseUrl: string; urlSource: string }): string | undefined {
+  if (creds.urlSource === 'profile') return creds.profile;
+  const hash = createHash('sha256').update(creds.baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
+  return `by-url/${hash}`;
+}
+
+/** `<config dir>/completion/<key>.json`: `{categories: [names], groups: [names], posts: [keys], statuses: [names], tabs: [slugs], …}`. */
+const cacheFile = (env: Env, key: string) =>
+  join(env.FP_CONFIG_DIR || defaultConfigDir(env), 'completion', `${key}.json`);
 
 function read(env: Env, profile: string): Cache {
   try {

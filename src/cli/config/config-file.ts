@@ -47,6 +47,9 @@ export class ConfigFile {
 
   static async open(path: string, { writable = true }: { writable?: boolean } = {}): Promise<ConfigFile> {
     if (!writable) return new ConfigFile(path, undefined);
+    // conf would make a missing folder with the default mode (0755 under the usual umask):
+    // it holds API keys, so fp makes it first, private (D-CONFIG-DIR-PRIVATE).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const { default: Conf } = await import('conf');
     const conf = guard(
       path,

@@ -182,14 +182,14 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
 }
 
 /**
- * The names of a list just shown, kept for completion under the profile in use: only when the
- * portal is the profile's own (not another one named by --base-url or FP_BASE_URL).
+ * The names of a list just shown, kept for completion: under the profile in use when the portal
+ * is the profile's own, else under the portal's address (--base-url, FP_BASE_URL).
  */
 async function keepListedNames(f: Factory, sources: CachedSource[], rows: unknown[]): Promise<void> {
-  const { profile, urlSource } = await f.credentials();
-  if (!profile || urlSource !== 'profile') return;
-  const { keepNames, namesOf } = await import('../completion/name-cache.js');
-  keepNames(f.io.env, profile, Object.fromEntries(sources.map((source) => [source, namesOf(source, rows)])));
+  const { cacheKey, keepNames, namesOf } = await import('../completion/name-cache.js');
+  const key = cacheKey(await f.credentials());
+  if (!key) return;
+  keepNames(f.io.env, key, Object.fromEntries(sources.map((source) => [source, namesOf(source, rows)])));
 }
 
 /** The default run: the endpoint called with the checked fields as its query or body; its `data` shown. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { normalizeInput } from './normalize-input.js';
@@ -79,153 +80,191 @@ export function fileTooLargeMessage(field: string, maxFileBytes: number): string
  * the refusal after calling dropUnreadBody(req, res).
  */
 export async function readMultipart(req: IncomingMessage, opts: ReadMultipartOptions): Promise<MultipartForm> {
-  const fileField = opts.fileField ?? 'file';
-  const maxFields = opts.maxFields ?? DEFAULT_MAX_FIELDS;
-  const maxBodyBytes = opts.maxFileBytes + (opts.overheadBytes ?? DEFAULT_OVERHEAD_BYTES);
-  const tooLarge = () => new MultipartError(413, fileTooLargeMessage(fileField, opts.maxFileBytes), fileField);
-
+  const limits = uploadLimits(opts);
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) {
-    throw new MultipartError(422, `The ${fileField} field is required.`, fileField);
+    throw new MultipartError(422, `The ${limits.fileField} field is required.`, limits.fileField);
   }
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBodyBytes) throw tooLarge();
+  if (Number.isFinite(declared) && declared > limits.maxBodyBytes) throw limits.tooLarge();
+  const parser = createParser(req, opts, limits);
+  const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'fp-upload-')).catch((err) => {
+    throw storageFailed(err as NodeJS.ErrnoException);
+  });
+  return new Promise<MultipartForm>((resolve, reject) => {
+    new MultipartReading(req, parser, dir, limits, { resolve, reject }).start();
+  });
+}
 
-  let parser: busboy.Busboy;
+/** The bounds of one upload, with the options' defaults filled. */
+interface UploadLimits {
+  fileField: string;
+  maxFields: number;
+  maxBodyBytes: number;
+  tooLarge: () => MultipartError;
+}
+
+function uploadLimits(opts: ReadMultipartOptions): UploadLimits {
+  const fileField = opts.fileField ?? 'file';
+  return {
+    fileField,
+    maxFields: opts.maxFields ?? DEFAULT_MAX_FIELDS,
+    maxBodyBytes: opts.maxFileBytes + (opts.overheadBytes ?? DEFAULT_OVERHEAD_BYTES),
+    tooLarge: () => new MultipartError(413, fileTooLargeMessage(fileField, opts.maxFileBytes), fileField),
+  };
+}
+
+function createParser(req: IncomingMessage, opts: ReadMultipartOptions, limits: UploadLimits): busboy.Busboy {
   try {
-    parser = busboy({
+    return busboy({
       headers: req.headers,
       defParamCharset: 'utf8', // clients send UTF-8 filenames raw, as browsers do
       limits: {
         // busboy flags a file as truncated once it *reaches* fileSize
         fileSize: opts.maxFileBytes + 1,
         files: 1,
-        fields: maxFields,
+        fields: limits.maxFields,
         fieldSize: opts.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
       },
     });
   } catch (err) {
     throw malformed(err);
   }
+}
 
-  const dir = await mkdtemp(path.join(opts.tmpDir ?? os.tmpdir(), 'fp-upload-')).catch((err) => {
-    throw storageFailed(err as NodeJS.ErrnoException);
-  });
-  const cleanup = () => rm(dir, { recursive: true, force: true });
-  return new Promise<MultipartForm>((resolve, reject) => {
-    const fields = new Map<string, string | string[]>();
-    let file: UploadedFile | null = null;
-    let fileWritten: Promise<void> = Promise.resolve();
-    let abortFile: (() => void) | null = null;
-    let received = 0;
-    let settled = false;
+/**
+ * One request's body on its way through the parser: fields kept, the one file
+ * written to `dir`, and the first problem ending it all (the temp directory
+ * removed before the refusal is reported).
+ */
+class MultipartReading {
+  private readonly fields = new Map<string, string | string[]>();
+  private file: UploadedFile | null = null;
+  private fileWritten: Promise<void> = Promise.resolve();
+  private abortFile: (() => void) | null = null;
+  private received = 0;
+  private settled = false;
 
-    const fail = (err: MultipartError) => {
-      if (settled) return;
-      settled = true;
-      detach();
-      // Not synchronously: busboy emits from inside its write loop and
-      // dereferences the current file stream after 'limit' returns.
-      process.nextTick(() => {
-        parser.destroy();
-        abortFile?.();
-      });
-      // the write stream must be closed before its directory can go
-      fileWritten
-        .catch(() => {})
-        .then(cleanup)
-        .then(
-          () => reject(err),
-          () => reject(err),
-        );
-    };
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly parser: busboy.Busboy,
+    private readonly dir: string,
+    private readonly limits: UploadLimits,
+    private readonly outcome: { resolve: (form: MultipartForm) => void; reject: (err: MultipartError) => void },
+  ) {}
 
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > maxBodyBytes) fail(tooLarge());
-    };
-    const onClose = () => {
-      if (!req.complete) fail(new MultipartError(400, 'The upload was interrupted before the end of the body.'));
-    };
-    const detach = () => {
-      req.unpipe(parser);
-      req.off('data', onData);
-      req.off('close', onClose);
-    };
+  private readonly cleanup = () => rm(this.dir, { recursive: true, force: true });
+
+  private readonly onData = (chunk: Buffer) => {
+    this.received += chunk.length;
+    if (this.received > this.limits.maxBodyBytes) this.fail(this.limits.tooLarge());
+  };
+
+  private readonly onClose = () => {
+    if (!this.req.complete)
+      this.fail(new MultipartError(400, 'The upload was interrupted before the end of the body.'));
+  };
+
+  start(): void {
+    const { req, parser, limits } = this;
     // A client reset after we gave up must not surface as an unhandled 'error'.
     req.on('error', () => {});
-    req.on('data', onData);
-    req.on('close', onClose);
-
-    parser.on('error', (err) => fail(malformed(err)));
-    parser.on('filesLimit', () => fail(new MultipartError(422, 'Only one file may be uploaded.', fileField)));
-    parser.on('fieldsLimit', () => fail(new MultipartError(422, `No more than ${maxFields} fields may be sent.`)));
-
-    parser.on('field', (name: string | undefined, value, info) => {
-      if (!name) {
-        fail(unnamedPart());
-        return;
-      }
-      if (info.valueTruncated) {
-        fail(new MultipartError(422, `The ${name} field is too long.`, name));
-        return;
-      }
-      addField(fields, name, value);
-    });
-
-    parser.on('file', (name: string | undefined, stream, info) => {
-      // destroying the parser destroys the current file stream with an error
-      stream.on('error', () => {});
-      if (!name) {
-        stream.resume();
-        fail(unnamedPart());
-        return;
-      }
-      if (name !== fileField) {
-        stream.resume();
-        fail(new MultipartError(422, `Unexpected file in the ${name} field; send the file as ${fileField}.`, name));
-        return;
-      }
-      const target = path.join(dir, 'upload');
-      const out = createWriteStream(target, { flags: 'wx' });
-      // resolves only once the descriptor is closed, so the directory can be removed
-      const closed = new Promise<void>((done) => out.once('close', () => done()));
-      stream.on('limit', () => fail(tooLarge()));
-      // Both ends explicitly: a source destroyed after busboy's 'limit' is not
-      // always noticed by pipeline(), which then never closes the temp file.
-      abortFile = () => {
-        const aborted = new Error('upload aborted');
-        stream.destroy(aborted);
-        out.destroy(aborted);
-      };
-      const written = pipeline(stream, out);
-      fileWritten = Promise.allSettled([written, closed])
-        .then(() => written)
-        .then(() => {
-          file = {
-            path: target,
-            filename: info.filename ?? '',
-            size: out.bytesWritten,
-            mimeType: info.mimeType,
-          };
-        });
-      fileWritten.catch((err) => fail(isFsError(err) ? storageFailed(err) : malformed(err)));
-    });
-
-    parser.on('close', () => {
-      fileWritten.then(
-        () => {
-          if (settled) return;
-          settled = true;
-          detach();
-          resolve({ fields: normalizeInput(Object.fromEntries(fields)), file, cleanup });
-        },
-        () => {}, // already routed to fail()
-      );
-    });
-
+    req.on('data', this.onData);
+    req.on('close', this.onClose);
+    parser.on('error', (err) => this.fail(malformed(err)));
+    parser.on('filesLimit', () =>
+      this.fail(new MultipartError(422, 'Only one file may be uploaded.', limits.fileField)),
+    );
+    parser.on('fieldsLimit', () =>
+      this.fail(new MultipartError(422, `No more than ${limits.maxFields} fields may be sent.`)),
+    );
+    parser.on('field', (name: string | undefined, value, info) => this.field(name, value, info.valueTruncated));
+    parser.on('file', (name: string | undefined, stream, info) => this.fileStarted(name, stream, info));
+    parser.on('close', () => this.finish());
     req.pipe(parser);
-  });
+  }
+
+  private field(name: string | undefined, value: string, truncated: boolean): void {
+    if (!name) this.fail(unnamedPart());
+    else if (truncated) this.fail(new MultipartError(422, `The ${name} field is too long.`, name));
+    else addField(this.fields, name, value);
+  }
+
+  private fileStarted(name: string | undefined, stream: Readable, info: busboy.FileInfo): void {
+    const { fileField } = this.limits;
+    // destroying the parser destroys the current file stream with an error
+    stream.on('error', () => {});
+    if (!name || name !== fileField) {
+      stream.resume();
+      this.fail(
+        name
+          ? new MultipartError(422, `Unexpected file in the ${name} field; send the file as ${fileField}.`, name)
+          : unnamedPart(),
+      );
+      return;
+    }
+    const target = path.join(this.dir, 'upload');
+    const out = createWriteStream(target, { flags: 'wx' });
+    // resolves only once the descriptor is closed, so the directory can be removed
+    const closed = new Promise<void>((done) => out.once('close', () => done()));
+    stream.on('limit', () => this.fail(this.limits.tooLarge()));
+    // Both ends explicitly: a source destroyed after busboy's 'limit' is not
+    // always noticed by pipeline(), which then never closes the temp file.
+    this.abortFile = () => {
+      const aborted = new Error('upload aborted');
+      stream.destroy(aborted);
+      out.destroy(aborted);
+    };
+    const written = pipeline(stream, out);
+    this.fileWritten = Promise.allSettled([written, closed])
+      .then(() => written)
+      .then(() => {
+        this.file = { path: target, filename: info.filename ?? '', size: out.bytesWritten, mimeType: info.mimeType };
+      });
+    this.fileWritten.catch((err) => this.fail(isFsError(err) ? storageFailed(err) : malformed(err)));
+  }
+
+  private finish(): void {
+    this.fileWritten.then(
+      () => {
+        if (this.settled) return;
+        this.settled = true;
+        this.detach();
+        this.outcome.resolve({
+          fields: normalizeInput(Object.fromEntries(this.fields)),
+          file: this.file,
+          cleanup: this.cleanup,
+        });
+      },
+      () => {}, // already routed to fail()
+    );
+  }
+
+  private fail(err: MultipartError): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.detach();
+    // Not synchronously: busboy emits from inside its write loop and
+    // dereferences the current file stream after 'limit' returns.
+    process.nextTick(() => {
+      this.parser.destroy();
+      this.abortFile?.();
+    });
+    // the write stream must be closed before its directory can go
+    this.fileWritten
+      .catch(() => {})
+      .then(this.cleanup)
+      .then(
+        () => this.outcome.reject(err),
+        () => this.outcome.reject(err),
+      );
+  }
+
+  private detach(): void {
+    this.req.unpipe(this.parser);
+    this.req.off('data', this.onData);
+    this.req.off('close', this.onClose);
+  }
 }
 
 export { dropUnreadBody } from './drop-unread-body.js';

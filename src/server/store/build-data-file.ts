@@ -1,11 +1,8 @@
-import { close, closeSync, constants, copyFileSync, fdatasync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { copyFile, open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { openDatabase } from './database.js';
-import { CommentLoader, CommentsNotLoaded, FEWEST_BYTES_APART, workerShare } from './comment-loader.js';
-import { findCommentsCut, parseHead } from './cut-seed-text.js';
-import { commentsBefore, loadSeed, parseSeedText, readSeedBytes } from './load-seed.js';
-import type { CommentsApart } from './portal-document.js';
+import { loadSeed, parseSeedText } from './load-seed.js';
 import type { ServerState } from './state.js';
 import { Store } from './store.js';
 
@@ -40,12 +37,8 @@ export function buildDataFile(path: string, state: ServerState, options: { tag?:
 }
 
 /** `buildDataFile`, but the new file is synced and copied off the event loop (the caller can go on meanwhile). */
-async function buildDataFileAsync(
-  path: string,
-  state: ServerState,
-  options: { copyTo?: string; apart?: CommentsApart },
-): Promise<void> {
-  const building = fillBuilding(path, state, 'seeding', options.apart);
+async function buildDataFileAsync(path: string, state: ServerState, options: { copyTo?: string }): Promise<void> {
+  const building = fillBuilding(path, state, 'seeding');
   await settleAsync(building, options.copyTo, async () => {
     const copy = options.copyTo ? copyFile(building, options.copyTo, constants.COPYFILE_FICLONE) : undefined;
     copy?.catch(() => {}); // awaited below, unless the sync fails first
@@ -62,13 +55,13 @@ async function buildDataFileAsync(
 }
 
 /** The database built beside `path` (removed again when that fails). */
-function fillBuilding(path: string, state: ServerState, tag = 'seeding', apart?: CommentsApart): string {
+function fillBuilding(path: string, state: ServerState, tag = 'seeding'): string {
   const building = `${path}.${tag}-${process.pid}`;
   removeBuilding(building);
   try {
     const db = openDatabase(building, { bulkLoad: true });
     try {
-      Store.seed(db, state, apart && { ...apart, insert: (sql) => apart.insert(sql, () => startSync(building)) });
+      Store.seed(db, state);
     } finally {
       db.close();
     }
@@ -77,21 +70,6 @@ function fillBuilding(path: string, state: ServerState, tag = 'seeding', apart?:
     throw err;
   }
   return building;
-}
-
-/**
- * Has the file's data written to disk in the background (libuv's pool) while
- * this thread goes on: what is written until then need not be written by the
- * sync that ends the load. Nothing waits for it, and a failure is the final sync's to report.
- */
-function startSync(path: string): void {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return;
-  }
-  fdatasync(fd, () => close(fd, () => {}));
 }
 
 function removeBuilding(building: string): void {
@@ -119,6 +97,12 @@ async function settleAsync(building: string, copyTo: string | undefined, place: 
   }
 }
 
+/** Has a data file (and its folder's entry of it) on disk. */
+export function syncDataFile(path: string): void {
+  fsyncPath(path);
+  fsyncFolder(path);
+}
+
 function fsyncFolder(path: string): void {
   try {
     fsyncPath(dirname(path));
@@ -127,72 +111,19 @@ function fsyncFolder(path: string): void {
   }
 }
 
-/** A seed loaded for `buildDataFileAsync`: its state, and the comments the worker has. */
-interface LoadedSeed {
-  state: ServerState;
-  apart?: CommentsApart;
-}
-
 /**
- * The seed file cut in two (see cut-seed-text.ts): the worker gets the last
- * comments of the last portal, this thread parses and loads the rest. None
- * when the file can't be cut, or the cut doesn't hold, or anything in the part
- * loaded here is wrong: the seed is then loaded whole, for the messages of the
- * whole seed.
- */
-function loadCut(bytes: Buffer, loader: CommentLoader, now: Date): LoadedSeed | undefined {
-  const cut = findCommentsCut(bytes, workerShare, FEWEST_BYTES_APART);
-  if (!cut) return undefined;
-  loader.cut(cut);
-  const head = parseHead(bytes, cut);
-  if (!head) return undefined;
-  const { document, portal } = head;
-  loader.before(commentsBefore((document as { portals: unknown[] }).portals[portal], portal));
-  try {
-    const state = loadSeed(document, now, { portal, restHighestId: () => loader.highestId() });
-    return { state, apart: loader.apart(state.portals[portal].id) };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Writes the seed file at `seedFile` as a new database at `path`, as
- * `buildDataFile(path, loadSeed(<its document>))` does. Seeds with many
- * comments are loaded by two threads (see comment-loader.ts); when the worker
- * finds a problem in its part, or fails, the seed is loaded whole as without
- * it, so a bad seed fails with the same messages. True when the worker's
- * comments are in.
+ * Writes the seed file `seedFile`, whose bytes are `bytes`, as a new database
+ * at `path`: parsed, checked and inserted on this thread, synced off the event
+ * loop. A seed with problems fails with all of them and leaves no file.
  */
 export async function buildDataFileFromSeedFile(
   path: string,
   seedFile: string,
-  options: { copyTo?: string; now?: Date; workerScript?: string } = {},
-): Promise<boolean> {
-  const now = options.now ?? new Date();
-  const { copyTo } = options;
-  const loader = CommentLoader.start(seedFile, path, now, options.workerScript);
-  try {
-    let bytes: Buffer | undefined = readSeedBytes(seedFile);
-    const loaded = loader && loadCut(bytes, loader, now);
-    if (loaded) {
-      // The seed's bytes are not needed any more (a fallback reads them again): the main thread
-      // holds (and its garbage collector walks) less through the load.
-      bytes = undefined;
-      try {
-        await buildDataFileAsync(path, loaded.state, { copyTo, apart: loaded.apart });
-        return true;
-      } catch (err) {
-        if (!(err instanceof CommentsNotLoaded)) throw err;
-      }
-    }
-    loader?.stop();
-    const raw = parseSeedText(seedFile, (bytes ?? readSeedBytes(seedFile)).toString('utf8'));
-    await buildDataFileAsync(path, loadSeed(raw, now), { copyTo });
-    return false;
-  } finally {
-    loader?.stop();
-  }
+  bytes: Buffer,
+  options: { copyTo?: string; now?: Date } = {},
+): Promise<void> {
+  const state = loadSeed(parseSeedText(seedFile, bytes.toString('utf8')), options.now ?? new Date());
+  await buildDataFileAsync(path, state, { copyTo: options.copyTo });
 }
 
 /** Writes a seed document as a new database at `path`, as `buildDataFile(path, loadSeed(raw))` does, syncing off the event loop. */

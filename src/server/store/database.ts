@@ -89,9 +89,10 @@ function loadDriver(): DatabaseConstructor {
  * Opens (or creates) the database: WAL journal, `synchronous=FULL` (a commit is
  * on disk when it returns), foreign keys, then the schema migrations. `:memory:`
  * gives the same schema in memory. `bulkLoad` is for a new file filled once
- * before it is put in place.
+ * before it is put in place; `scratch` for a file of this run only, whose
+ * commits need not reach the disk (it is removed when the run ends).
  */
-export function openDatabase(path: string, options: { bulkLoad?: boolean } = {}): Database {
+export function openDatabase(path: string, options: { bulkLoad?: boolean; scratch?: boolean } = {}): Database {
   const Driver = loadDriver();
   const memory = path === ':memory:';
   let db: Database;
@@ -136,7 +137,7 @@ export function openDatabase(path: string, options: { bulkLoad?: boolean } = {})
     } else {
       if (!memory) {
         db.exec('PRAGMA journal_mode = WAL');
-        db.exec('PRAGMA synchronous = FULL');
+        db.exec(`PRAGMA synchronous = ${options.scratch ? 'OFF' : 'FULL'}`);
       }
       db.exec('PRAGMA cache_size = -32000');
     }
@@ -159,18 +160,6 @@ export function openDatabase(path: string, options: { bulkLoad?: boolean } = {})
     }
     throw err;
   }
-}
-
-/**
- * A database of one's own for rows on their way into another (see
- * comment-loader.ts): no journal, no syncs, nothing of fp's schema.
- */
-export function openScratchDatabase(path: string): Database {
-  const db = new (loadDriver())(path);
-  db.exec('PRAGMA journal_mode = OFF');
-  db.exec('PRAGMA synchronous = OFF');
-  db.exec('PRAGMA cache_size = -32000');
-  return db;
 }
 
 function pragmaValue(db: Database, name: string): number {

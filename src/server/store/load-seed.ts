@@ -18,7 +18,7 @@ import {
   UserVoteSeed,
 } from './state.js';
 
-/** A seed file's text: read whole, then decoded at once (half the time of reading it as text on a large seed). */
+/** A seed file's text: read whole, then decoded at once (faster than reading it as text, on a large seed). */
 export function readText(path: string): string {
   return readSeedBytes(path).toString('utf8');
 }
@@ -85,242 +85,287 @@ function nextId(used: Iterable<number>): () => number {
   return () => ++max;
 }
 
+type Parsed = z.output<typeof SeedFileSchema>;
+type PortalSeed = Parsed['portals'][number];
+type Path = (string | number)[];
+/** Records a problem at a path of the seed. */
+type Problem = (path: Path, message: string) => void;
+
+/**
+ * Reports each repeated value of `key` among `items` at `base.coll[i].field`.
+ * Numbers given in ascending order (ids of a generated or dumped seed) cannot
+ * repeat: no set is needed for them.
+ */
+function unique<T>(
+  items: T[],
+  key: (t: T) => unknown,
+  where: { base: Path; coll: string; field: string },
+  at: Problem,
+) {
+  let last = -Infinity;
+  const ascending = items.every((item) => {
+    const v = key(item);
+    if (v === undefined) return true;
+    if (typeof v !== 'number' || !(v > last)) return false;
+    last = v;
+    return true;
+  });
+  if (ascending) return;
+  const seen = new Set<unknown>();
+  items.forEach((item, i) => {
+    const v = key(item);
+    if (v === undefined) return;
+    if (seen.has(v)) at([...where.base, where.coll, i, where.field], `duplicate ${where.field} ${JSON.stringify(v)}`);
+    seen.add(v);
+  });
+}
+
 /**
  * Validate a seed (or data) document and fill every default. Problems are
  * collected and reported together, each with the exact path.
  */
-/**
- * A seed whose last comments are loaded apart from the rest (in another
- * thread, see comment-loader.ts): the comments of `portals[portal]` in the
- * document are only the first of them.
- */
-export interface CommentSplit {
-  portal: number;
-  /** The highest id given to the other comments (asked only when one of the first has none). */
-  restHighestId(): number;
-}
-
-type Raw = Record<string, unknown>;
-const isRecord = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The id a comment was given in the seed, if any. */
-export const givenCommentId = (c: unknown): number | undefined =>
-  isRecord(c) && typeof c.id === 'number' ? c.id : undefined;
-
-/**
- * The id each comment ends up with: its own, or (in order) the next after the
- * highest given one, also counting `highestElsewhere` (comments loaded apart).
- */
-function commentIds(comments: unknown[], highestElsewhere?: () => number): number[] {
-  const given = comments.map(givenCommentId);
-  const elsewhere = highestElsewhere && given.includes(undefined) ? highestElsewhere() : 0;
-  const next = nextId([...given.map((id) => id ?? 0), elsewhere]);
-  return given.map((id) => id ?? next());
-}
-
-/**
- * Validate a seed (or data) document and fill every default. Problems are
- * collected and reported together, each with the exact path. With `split`,
- * the portal it names has only the first of its comments in `raw`, the others
- * are checked (with `loadSplitComments`) elsewhere: a reference from one part
- * to the other, or an id in both, is then found late or reported in other
- * words, so callers load the whole seed again for the message of any problem.
- */
-export function loadSeed(raw: unknown, now: Date = new Date(), split?: CommentSplit): ServerState {
+export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
   const parsed = SeedFileSchema.safeParse(raw);
   if (!parsed.success) {
     throw new SeedError(parsed.error.issues.map((i: z.core.$ZodIssue) => `${formatPath(i.path)}: ${i.message}`));
   }
   const problems: string[] = [];
-  const at = (path: (string | number)[], msg: string) => problems.push(`${formatPath(path)}: ${msg}`);
+  const at: Problem = (path, msg) => problems.push(`${formatPath(path)}: ${msg}`);
   const nowIso = now.toISOString();
-
-  const hosts = new Map<string, number>();
-  const tokens = new Map<string, number>();
-  const defaults: number[] = [];
-  const portalIds = new Set<number>();
-  parsed.data.portals.forEach((p, pi) => {
-    if (p.id === undefined) return;
-    if (portalIds.has(p.id)) at(['portals', pi, 'id'], `duplicate id ${p.id}`);
-    portalIds.add(p.id);
+  const portalId = portalIdsOf(parsed.data, at);
+  const shared: Shared = { hosts: new Map(), tokens: new Map(), defaults: [] };
+  const portals = parsed.data.portals.map((p, pi) => {
+    checkShared(p, pi, shared, at);
+    return fillPortal(p, { base: ['portals', pi], at, nowIso, portalId });
   });
-  // Portals without an id count on past the highest given one, so an id never names two portals.
-  const portalId = nextId(portalIds);
-
-  const portals: PortalData[] = parsed.data.portals.map((p, pi) => {
-    const base = ['portals', pi] as (string | number)[];
-    p.hosts.forEach((h, hi) => {
-      const host = h.toLowerCase();
-      if (hosts.has(host)) at([...base, 'hosts', hi], `host "${h}" is already used by portals[${hosts.get(host)}]`);
-      else hosts.set(host, pi);
-    });
-    p.api_keys.forEach((k, ki) => {
-      if (tokens.has(k.token))
-        at([...base, 'api_keys', ki, 'token'], `token is already used by portals[${tokens.get(k.token)}]`);
-      else tokens.set(k.token, pi);
-    });
-    if (p.default) defaults.push(pi);
-
-    const unique = <T>(items: T[], key: (t: T) => unknown, field: string, coll: string) => {
-      // Numbers given in ascending order (ids of a generated or dumped seed) cannot repeat: no set needed.
-      let last = -Infinity;
-      const ascending = items.every((item) => {
-        const v = key(item);
-        if (v === undefined) return true;
-        if (typeof v !== 'number' || !(v > last)) return false;
-        last = v;
-        return true;
-      });
-      if (ascending) return;
-      const seen = new Set<unknown>();
-      items.forEach((item, i) => {
-        const v = key(item);
-        if (v === undefined) return;
-        if (seen.has(v)) at([...base, coll, i, field], `duplicate ${field} ${JSON.stringify(v)}`);
-        seen.add(v);
-      });
-    };
-
-    unique(p.users, (u) => u.id, 'id', 'users');
-    unique(p.users, (u) => u.database_id, 'database_id', 'users');
-    const userDbId = nextId(p.users.map((u) => u.database_id ?? 0));
-    const users: UserRecord[] = p.users.map((u) => ({
-      ...u,
-      database_id: u.database_id ?? userDbId(),
-      created_at: u.created_at ?? nowIso,
-    }));
-    const userIds = new Set(users.map((u) => u.id));
-
-    unique(p.tabs, (t) => t.id, 'id', 'tabs');
-    unique(p.tabs, (t) => t.slug, 'slug', 'tabs');
-    const tabIds = new Set(p.tabs.map((t) => t.id));
-
-    unique(p.sections, (s) => s.id, 'id', 'sections');
-    const sectionIds = new Set(p.sections.map((s) => s.id));
-    const sections: SectionRecord[] = p.sections.map((s, i) => {
-      if (!tabIds.has(s.tab_id)) at([...base, 'sections', i, 'tab_id'], 'unknown tab');
-      if (s.parent_id !== null && !sectionIds.has(s.parent_id))
-        at([...base, 'sections', i, 'parent_id'], 'unknown section');
-      return { ...s, sort_order: s.sort_order ?? i + 1 };
-    });
-
-    unique(p.statuses, (s) => s.id, 'id', 'statuses');
-    p.statuses.forEach((s, i) => {
-      if (s.tab_id !== null && !tabIds.has(s.tab_id)) at([...base, 'statuses', i, 'tab_id'], 'unknown tab');
-    });
-    const statusIds = new Set(p.statuses.map((s) => s.id));
-    unique(p.tags, (t) => t.id, 'id', 'tags');
-    const tagIds = new Set(p.tags.map((t) => t.id));
-
-    unique(p.categories, (c) => c.id, 'id', 'categories');
-    unique(p.categories, (c) => nameKey(c.name), 'name', 'categories');
-    const catId = nextId(p.categories.map((c) => c.id ?? 0));
-    const categories: CategoryRecord[] = p.categories.map((c, i) => ({
-      ...c,
-      id: c.id ?? catId(),
-      color: c.color ?? CATEGORY_PALETTE[i % CATEGORY_PALETTE.length],
-      sort_order: c.sort_order ?? i + 1,
-    }));
-    const categoryIds = new Set(categories.map((c) => c.id));
-
-    unique(p.groups, (g) => g.id, 'id', 'groups');
-    unique(p.groups, (g) => nameKey(g.name), 'name', 'groups');
-    const groups: GroupRecord[] = p.groups.map((g, i) => {
-      g.user_ids.forEach((u, ui) => {
-        if (!userIds.has(u)) at([...base, 'groups', i, 'user_ids', ui], 'unknown user');
-      });
-      return {
-        ...g,
-        user_ids: [...new Set(g.user_ids)],
-        id: g.id ?? randomUUID(),
-        created_at: g.created_at ?? nowIso,
-        updated_at: g.updated_at ?? g.created_at ?? nowIso,
-      };
-    });
-
-    unique(p.posts, (x) => x.key, 'key', 'posts');
-    unique(p.posts, (x) => x.database_id, 'database_id', 'posts');
-    const postDbId = nextId(p.posts.map((x) => x.database_id ?? 0));
-    const posts: PostRecord[] = p.posts.map((x, i) => {
-      // The path is made only for a problem: most seeds have none, and many posts.
-      const path = (...rest: (string | number)[]) => [...base, 'posts', i, ...rest];
-      if (!userIds.has(x.author_id)) at(path('author_id'), 'unknown user');
-      if (x.tab_id !== null && !tabIds.has(x.tab_id)) at(path('tab_id'), 'unknown tab');
-      if (x.section_id !== null && !sectionIds.has(x.section_id)) at(path('section_id'), 'unknown section');
-      if (x.status_id !== null && !statusIds.has(x.status_id)) at(path('status_id'), 'unknown status');
-      for (let ci = 0; ci < x.category_ids.length; ci++)
-        if (!categoryIds.has(x.category_ids[ci])) at(path('category_ids', ci), 'unknown category');
-      for (let ti = 0; ti < x.tag_ids.length; ti++)
-        if (!tagIds.has(x.tag_ids[ti])) at(path('tag_ids', ti), 'unknown tag');
-      // Filled in place: the parsed seed is ours, and a copy of each of many posts costs.
-      const post = x as PostRecord;
-      const created = x.created_at ?? nowIso;
-      post.database_id = x.database_id ?? postDbId();
-      post.slug = x.slug ?? slugify(x.title);
-      post.sort_order = x.sort_order ?? i + 1;
-      post.created_at = created;
-      post.updated_at = x.updated_at ?? created;
-      post.latest_status_change_at = x.latest_status_change_at ?? created;
-      return post;
-    });
-    const postKeys = new Set(posts.map((x) => x.key));
-
-    unique(p.comments, (c) => c.id, 'id', 'comments');
-    const ids = commentIds(p.comments, split?.portal === pi ? () => split.restHighestId() : undefined);
-    const comments = fillComments(p.comments, 0, p.comments, ids, { postKeys, userIds, nowIso }, (i, field, msg) =>
-      at([...base, 'comments', i, field], msg),
-    );
-
-    unique(p.feedback, (f) => f.id, 'id', 'feedback');
-    let fbSeq = 0;
-    const givenFeedbackIds = new Set(p.feedback.map((f) => f.id));
-    const feedback: FeedbackRecord[] = p.feedback.map((f, i) => {
-      if (f.user_id !== null && !userIds.has(f.user_id)) at([...base, 'feedback', i, 'user_id'], 'unknown user');
-      const created = f.created_at ?? nowIso;
-      let id = f.id;
-      // A given id is kept (duplicates are reported above); a missing one is the first fb-N no feedback was given.
-      while (!id || (id !== f.id && givenFeedbackIds.has(id))) id = `fb-${++fbSeq}`;
-      return { ...f, id, created_at: created, updated_at: f.updated_at ?? created };
-    });
-
-    unique(p.references, (r) => r.id, 'id', 'references');
-    p.references.forEach(
-      (r, i) => postKeys.has(r.post_key) || at([...base, 'references', i, 'post_key'], 'unknown post'),
-    );
-    p.anonymous_votes.forEach(
-      (v, i) => postKeys.has(v.post_key) || at([...base, 'anonymous_votes', i, 'post_key'], 'unknown post'),
-    );
-    const user_votes = fillUserVotes(p.user_votes, { postKeys, userIds, nowIso }, (i, field, msg) =>
-      at([...base, 'user_votes', i, field], msg),
-    );
-    unique(user_votes, (v) => v.id, 'id', 'user_votes');
-
-    return {
-      ...p,
-      id: p.id ?? portalId(),
-      hosts: p.hosts.map((h) => h.toLowerCase()),
-      guid: p.guid ?? randomUUID(),
-      users,
-      sections,
-      categories,
-      groups,
-      posts,
-      comments,
-      feedback,
-      user_votes,
-    };
-  });
-
+  const { defaults } = shared;
   if (defaults.length > 1) at(['portals', defaults[1], 'default'], 'only one portal can be the default');
   if (problems.length) throw new SeedError(problems);
   if (defaults.length === 0) portals[0].default = true;
   return { format: 1, portals };
 }
 
+/**
+ * Given portal ids must be unique; portals without one count on past the
+ * highest given one, so an id never names two portals.
+ */
+function portalIdsOf(seed: Parsed, at: Problem): () => number {
+  const ids = new Set<number>();
+  seed.portals.forEach((p, pi) => {
+    if (p.id === undefined) return;
+    if (ids.has(p.id)) at(['portals', pi, 'id'], `duplicate id ${p.id}`);
+    ids.add(p.id);
+  });
+  return nextId(ids);
+}
+
+/** What no two portals may share (a host, an API key token), and which portals are marked default. */
+interface Shared {
+  hosts: Map<string, number>;
+  tokens: Map<string, number>;
+  defaults: number[];
+}
+
+function checkShared(p: PortalSeed, pi: number, shared: Shared, at: Problem): void {
+  p.hosts.forEach((h, hi) => {
+    const host = h.toLowerCase();
+    if (shared.hosts.has(host))
+      at(['portals', pi, 'hosts', hi], `host "${h}" is already used by portals[${shared.hosts.get(host)}]`);
+    else shared.hosts.set(host, pi);
+  });
+  p.api_keys.forEach((k, ki) => {
+    if (shared.tokens.has(k.token))
+      at(['portals', pi, 'api_keys', ki, 'token'], `token is already used by portals[${shared.tokens.get(k.token)}]`);
+    else shared.tokens.set(k.token, pi);
+  });
+  if (p.default) shared.defaults.push(pi);
+}
+
+interface PortalContext {
+  base: Path;
+  at: Problem;
+  nowIso: string;
+  portalId: () => number;
+}
+
+/** What the items of a portal may refer to, once those are filled. */
+interface Known {
+  userIds: Set<string>;
+  tabIds: Set<number>;
+  sectionIds: Set<number>;
+  statusIds: Set<number>;
+  tagIds: Set<string>;
+  categoryIds: Set<number>;
+  postKeys: Set<string>;
+}
+
+/** One portal: each collection checked against what it refers to, and its defaults filled. */
+function fillPortal(p: PortalSeed, ctx: PortalContext): PortalData {
+  const { base, at, nowIso } = ctx;
+  const dup = <T>(items: T[], key: (t: T) => unknown, coll: string, field: string) =>
+    unique(items, key, { base, coll, field }, at);
+  const users = fillUsers(p, dup, nowIso);
+  const { known, sections } = fillTaxonomy(p, ctx, dup);
+  known.userIds = new Set(users.map((u) => u.id));
+  const categories = fillCategories(p, dup);
+  known.categoryIds = new Set(categories.map((c) => c.id));
+  const groups = fillGroups(p, known, ctx, dup);
+  const posts = fillPosts(p, known, ctx, dup);
+  known.postKeys = new Set(posts.map((x) => x.key));
+  dup(p.comments, (c) => c.id, 'comments', 'id');
+  const comments = fillComments(p.comments, known, nowIso, (i, field, msg) => at([...base, 'comments', i, field], msg));
+  const feedback = fillFeedback(p, known, ctx, dup);
+  checkPostReferences(p, known, ctx, dup);
+  const user_votes = fillUserVotes(p.user_votes, { ...known, nowIso }, (i, field, msg) =>
+    at([...base, 'user_votes', i, field], msg),
+  );
+  dup(user_votes, (v) => v.id, 'user_votes', 'id');
+  return {
+    ...p,
+    id: p.id ?? ctx.portalId(),
+    hosts: p.hosts.map((h) => h.toLowerCase()),
+    guid: p.guid ?? randomUUID(),
+    users,
+    sections,
+    categories,
+    groups,
+    posts,
+    comments,
+    feedback,
+    user_votes,
+  };
+}
+
+type Dup = <T>(items: T[], key: (t: T) => unknown, coll: string, field: string) => void;
+
+function fillUsers(p: PortalSeed, dup: Dup, nowIso: string): UserRecord[] {
+  dup(p.users, (u) => u.id, 'users', 'id');
+  dup(p.users, (u) => u.database_id, 'users', 'database_id');
+  const userDbId = nextId(p.users.map((u) => u.database_id ?? 0));
+  return p.users.map((u) => ({ ...u, database_id: u.database_id ?? userDbId(), created_at: u.created_at ?? nowIso }));
+}
+
+/**
+ * Tabs, sections, statuses and tags: their ids must be unique, and what they
+ * name known; sections get their order.
+ */
+function fillTaxonomy(p: PortalSeed, ctx: PortalContext, dup: Dup): { known: Known; sections: SectionRecord[] } {
+  const at = (message: string, ...path: (string | number)[]) => ctx.at([...ctx.base, ...path], message);
+  dup(p.tabs, (t) => t.id, 'tabs', 'id');
+  dup(p.tabs, (t) => t.slug, 'tabs', 'slug');
+  const tabIds = new Set(p.tabs.map((t) => t.id));
+  dup(p.sections, (s) => s.id, 'sections', 'id');
+  const sectionIds = new Set(p.sections.map((s) => s.id));
+  const sections = p.sections.map((s, i) => {
+    if (!tabIds.has(s.tab_id)) at('unknown tab', 'sections', i, 'tab_id');
+    if (s.parent_id !== null && !sectionIds.has(s.parent_id)) at('unknown section', 'sections', i, 'parent_id');
+    return { ...s, sort_order: s.sort_order ?? i + 1 };
+  });
+  dup(p.statuses, (s) => s.id, 'statuses', 'id');
+  p.statuses.forEach((s, i) => {
+    if (s.tab_id !== null && !tabIds.has(s.tab_id)) at('unknown tab', 'statuses', i, 'tab_id');
+  });
+  dup(p.tags, (t) => t.id, 'tags', 'id');
+  const known: Known = {
+    userIds: new Set(),
+    tabIds,
+    sectionIds,
+    statusIds: new Set(p.statuses.map((s) => s.id)),
+    tagIds: new Set(p.tags.map((t) => t.id)),
+    categoryIds: new Set(),
+    postKeys: new Set(),
+  };
+  return { known, sections };
+}
+
+/** Names compare by their key (D-NAME-KEY); a category without a colour gets the palette's next. */
+function fillCategories(p: PortalSeed, dup: Dup): CategoryRecord[] {
+  dup(p.categories, (c) => c.id, 'categories', 'id');
+  dup(p.categories, (c) => nameKey(c.name), 'categories', 'name');
+  const catId = nextId(p.categories.map((c) => c.id ?? 0));
+  return p.categories.map((c, i) => ({
+    ...c,
+    id: c.id ?? catId(),
+    color: c.color ?? CATEGORY_PALETTE[i % CATEGORY_PALETTE.length],
+    sort_order: c.sort_order ?? i + 1,
+  }));
+}
+
+function fillGroups(p: PortalSeed, known: Known, ctx: PortalContext, dup: Dup): GroupRecord[] {
+  dup(p.groups, (g) => g.id, 'groups', 'id');
+  dup(p.groups, (g) => nameKey(g.name), 'groups', 'name');
+  return p.groups.map((g, i) => {
+    g.user_ids.forEach((u, ui) => {
+      if (!known.userIds.has(u)) ctx.at([...ctx.base, 'groups', i, 'user_ids', ui], 'unknown user');
+    });
+    return {
+      ...g,
+      user_ids: [...new Set(g.user_ids)],
+      id: g.id ?? randomUUID(),
+      created_at: g.created_at ?? ctx.nowIso,
+      updated_at: g.updated_at ?? g.created_at ?? ctx.nowIso,
+    };
+  });
+}
+
+function fillPosts(p: PortalSeed, known: Known, ctx: PortalContext, dup: Dup): PostRecord[] {
+  dup(p.posts, (x) => x.key, 'posts', 'key');
+  dup(p.posts, (x) => x.database_id, 'posts', 'database_id');
+  const postDbId = nextId(p.posts.map((x) => x.database_id ?? 0));
+  return p.posts.map((x, i) => {
+    // The path is made only for a problem: most seeds have none, and many posts.
+    const at = (message: string, ...rest: (string | number)[]) => ctx.at([...ctx.base, 'posts', i, ...rest], message);
+    if (!known.userIds.has(x.author_id)) at('unknown user', 'author_id');
+    if (x.tab_id !== null && !known.tabIds.has(x.tab_id)) at('unknown tab', 'tab_id');
+    if (x.section_id !== null && !known.sectionIds.has(x.section_id)) at('unknown section', 'section_id');
+    if (x.status_id !== null && !known.statusIds.has(x.status_id)) at('unknown status', 'status_id');
+    for (let ci = 0; ci < x.category_ids.length; ci++)
+      if (!known.categoryIds.has(x.category_ids[ci])) at('unknown category', 'category_ids', ci);
+    for (let ti = 0; ti < x.tag_ids.length; ti++)
+      if (!known.tagIds.has(x.tag_ids[ti])) at('unknown tag', 'tag_ids', ti);
+    // Filled in place: the parsed seed is ours, and a copy of each of many posts costs.
+    const post = x as PostRecord;
+    const created = x.created_at ?? ctx.nowIso;
+    post.database_id = x.database_id ?? postDbId();
+    post.slug = x.slug ?? slugify(x.title);
+    post.sort_order = x.sort_order ?? i + 1;
+    post.created_at = created;
+    post.updated_at = x.updated_at ?? created;
+    post.latest_status_change_at = x.latest_status_change_at ?? created;
+    return post;
+  });
+}
+
+/** A given feedback id is kept (duplicates are reported); a missing one is the first fb-N no feedback was given. */
+function fillFeedback(p: PortalSeed, known: Known, ctx: PortalContext, dup: Dup): FeedbackRecord[] {
+  dup(p.feedback, (f) => f.id, 'feedback', 'id');
+  let fbSeq = 0;
+  const givenFeedbackIds = new Set(p.feedback.map((f) => f.id));
+  return p.feedback.map((f, i) => {
+    if (f.user_id !== null && !known.userIds.has(f.user_id))
+      ctx.at([...ctx.base, 'feedback', i, 'user_id'], 'unknown user');
+    const created = f.created_at ?? ctx.nowIso;
+    let id = f.id;
+    while (!id || (id !== f.id && givenFeedbackIds.has(id))) id = `fb-${++fbSeq}`;
+    return { ...f, id, created_at: created, updated_at: f.updated_at ?? created };
+  });
+}
+
+/** References and anonymous votes name a post of the portal. */
+function checkPostReferences(p: PortalSeed, known: Known, ctx: PortalContext, dup: Dup): void {
+  dup(p.references, (r) => r.id, 'references', 'id');
+  p.references.forEach(
+    (r, i) => known.postKeys.has(r.post_key) || ctx.at([...ctx.base, 'references', i, 'post_key'], 'unknown post'),
+  );
+  p.anonymous_votes.forEach(
+    (v, i) => known.postKeys.has(v.post_key) || ctx.at([...ctx.base, 'anonymous_votes', i, 'post_key'], 'unknown post'),
+  );
+}
+
 /** Votes of named users: each names a post and a user of the portal, once per pair; ids count on past the given ones. */
 function fillUserVotes(
   votes: z.output<typeof UserVoteSeed>[],
-  ctx: CommentContext,
+  ctx: VoteContext,
   problem: (index: number, field: string, message: string) => void,
 ): UserVoteRecord[] {
   const voteId = nextId(votes.map((v) => v.id ?? 0));
@@ -335,104 +380,40 @@ function fillUserVotes(
   });
 }
 
-interface CommentContext {
+interface VoteContext {
   postKeys: Set<string>;
   userIds: Set<string>;
   nowIso: string;
 }
 
 /**
- * Fills the defaults of comments `part` (checked by the schema), which start at
- * index `offset` of the portal's comments `all` (whose ids are `ids`), and
- * checks their references.
+ * Fills the defaults of a portal's comments (checked by the schema) and checks
+ * their references. A comment without an id gets the next after the highest
+ * given one.
  */
 function fillComments(
-  part: z.output<typeof CommentSeed>[],
-  offset: number,
-  all: Array<{ post_key?: unknown }>,
-  ids: number[],
-  ctx: CommentContext,
+  comments: z.output<typeof CommentSeed>[],
+  known: Pick<Known, 'postKeys' | 'userIds'>,
+  nowIso: string,
   at: (index: number, field: string, msg: string) => void,
 ): CommentRecord[] {
+  const nextCommentId = nextId(comments.map((c) => c.id ?? 0));
+  const ids = comments.map((c) => c.id ?? nextCommentId());
   let indexById: Map<number, number> | undefined;
-  return part.map((c, k) => {
-    const i = offset + k;
+  return comments.map((c, i) => {
     const comment = c as CommentRecord;
-    const created = c.created_at ?? ctx.nowIso;
+    const created = c.created_at ?? nowIso;
     comment.id = ids[i];
     comment.created_at = created;
     comment.updated_at = c.updated_at ?? created;
-    if (!ctx.postKeys.has(c.post_key)) at(i, 'post_key', 'unknown post');
-    if (!ctx.userIds.has(c.user_id)) at(i, 'user_id', 'unknown user');
+    if (!known.postKeys.has(c.post_key)) at(i, 'post_key', 'unknown post');
+    if (!known.userIds.has(c.user_id)) at(i, 'user_id', 'unknown user');
     if (c.parent_id !== null) {
       indexById ??= new Map(ids.map((id, j) => [id, j]));
       const parent = indexById.get(c.parent_id);
       if (parent === undefined) at(i, 'parent_id', 'unknown comment');
-      else if (all[parent].post_key !== c.post_key) at(i, 'parent_id', 'parent comment belongs to another post');
+      else if (comments[parent].post_key !== c.post_key) at(i, 'parent_id', 'parent comment belongs to another post');
     }
     return comment;
   });
-}
-
-/** What the thread loading a seed's last comments (see `CommentSplit`) needs of the rest of the seed. */
-export interface CommentsBefore {
-  portal: number;
-  /** Of the portal: the keys of its posts and the ids of its users, as given. */
-  postKeys: string[];
-  userIds: string[];
-  /** Of each comment before: the id it was given (null: none) and its post. */
-  ids: Array<number | null>;
-  commentPostKeys: unknown[];
-}
-
-/** `CommentsBefore` of `portals[index]` as given in a seed, whose comments are those before the split. */
-export function commentsBefore(portal: unknown, index: number): CommentsBefore {
-  const p = isRecord(portal) ? portal : {};
-  const list = (items: unknown) => (Array.isArray(items) ? items : []);
-  const strings = (items: unknown, field: string) =>
-    list(items).flatMap((item) => (isRecord(item) && typeof item[field] === 'string' ? [item[field] as string] : []));
-  const comments = list(p.comments);
-  return {
-    portal: index,
-    postKeys: strings(p.posts, 'key'),
-    userIds: strings(p.users, 'id'),
-    ids: comments.map((c) => givenCommentId(c) ?? null),
-    commentPostKeys: comments.map((c) => (isRecord(c) ? c.post_key : undefined)),
-  };
-}
-
-/** The comments after a split, checked by the schema (a SeedError otherwise, its paths counted from the split). */
-export function parseSplitComments(raw: unknown[]): z.output<typeof CommentSeed>[] {
-  const parsed = z.array(CommentSeed).safeParse(raw);
-  if (parsed.success) return parsed.data;
-  throw new SeedError(parsed.error.issues.map((i) => `comments after the split${formatPath(i.path)}: ${i.message}`));
-}
-
-/**
- * The comments after a split (`parseSplitComments`), filled and checked as
- * `loadSeed` does with the whole seed, against `before`. Throws a SeedError on
- * any problem.
- */
-export function loadSplitComments(
-  comments: z.output<typeof CommentSeed>[],
-  before: CommentsBefore,
-  now: Date = new Date(),
-): CommentRecord[] {
-  const offset = before.ids.length;
-  const all: Array<{ id?: number; post_key?: unknown }> = before.ids.map((id, i) => ({
-    id: id ?? undefined,
-    post_key: before.commentPostKeys[i],
-  }));
-  for (const c of comments) all.push(c);
-  const problems: string[] = [];
-  const filled = fillComments(
-    comments,
-    offset,
-    all,
-    commentIds(all),
-    { postKeys: new Set(before.postKeys), userIds: new Set(before.userIds), nowIso: now.toISOString() },
-    (i, field, msg) => problems.push(`portals[${before.portal}].comments[${i}].${field}: ${msg}`),
-  );
-  if (problems.length) throw new SeedError(problems);
-  return filled;
 }

@@ -1,5 +1,5 @@
 import type { Sql } from './sql.js';
-import type { CommentRecord, GroupRecord, PortalData, PortalSettings, PostRecord, UserRecord } from './state.js';
+import type { GroupRecord, PortalData, PortalSettings, PostRecord, UserRecord } from './state.js';
 import {
   API_KEYS,
   CATEGORIES,
@@ -59,46 +59,13 @@ const SETTING_KEYS = [
   'jira_domain',
 ] as const;
 
-/** What comments add to the counters of their portal: comments per user, approved comments per post, the highest id. */
-export interface CommentTally {
-  byUser: Map<string, number>;
-  approvedByPost: Map<string, number>;
-  maxId: number;
-}
-
-export function tallyComments(
-  comments: CommentRecord[],
-  into: CommentTally = { byUser: new Map(), approvedByPost: new Map(), maxId: 0 },
-): CommentTally {
-  const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
-  for (const c of comments) {
-    count(into.byUser, c.user_id);
-    if (c.moderation_status === 'approved') count(into.approvedByPost, c.post_key);
-    if (c.id > into.maxId) into.maxId = c.id;
-  }
-  return into;
-}
-
-/**
- * Comments of the last portal loaded apart from its document (see
- * comment-loader.ts): what they add to its counters, and how they get in after
- * the document's own comments (inside the bulk load, triggers and indexes set aside).
- */
-export interface CommentsApart {
-  portalId: number;
-  /** What they add to the counters (once they are checked). */
-  tally(): CommentTally;
-  /** `committed` is called each time the rows so far are committed (the bulk load's transaction is split there). */
-  insert(sql: Sql, committed?: () => void): void;
-}
-
 /** The highest id of each counted kind in a portal document. */
-function sequenceStarts(p: PortalData, apart: CommentTally | undefined): Record<SequenceName, number> {
+function sequenceStarts(p: PortalData): Record<SequenceName, number> {
   const max = (ns: number[]) => ns.reduce((a, b) => Math.max(a, b), 0);
   return {
     users: max(p.users.map((u) => u.database_id)),
     posts: max(p.posts.map((x) => x.database_id)),
-    comments: Math.max(max(p.comments.map((c) => c.id)), apart?.maxId ?? 0),
+    comments: max(p.comments.map((c) => c.id)),
     categories: max(p.categories.map((c) => c.id)),
     references: max(p.references.map((r) => r.id)),
     feedback: max(p.feedback.map((f) => feedbackNumber(f.id))),
@@ -111,7 +78,7 @@ function sequenceStarts(p: PortalData, apart: CommentTally | undefined): Record<
  * the transaction. The secondary indexes are built once the rows are in, which
  * is far cheaper than keeping them up to date row by row.
  */
-export function insertPortals(sql: Sql, portals: PortalData[], apart?: CommentsApart): void {
+export function insertPortals(sql: Sql, portals: PortalData[]): void {
   const insert = () => {
     for (const p of portals) {
       sql.run('INSERT INTO portals (id, guid, is_default, settings) VALUES (?, ?, ?, ?)', [
@@ -120,7 +87,7 @@ export function insertPortals(sql: Sql, portals: PortalData[], apart?: CommentsA
         p.default ? 1 : 0,
         settingsJson(p),
       ]);
-      insertContent(sql, p, p.id === apart?.portalId ? () => apart.tally() : undefined);
+      insertContent(sql, p);
     }
   };
   inBulk(
@@ -128,17 +95,16 @@ export function insertPortals(sql: Sql, portals: PortalData[], apart?: CommentsA
     true,
     portals.map((p) => p.id),
     insert,
-    apart && { table: 'comments', insert: () => apart.insert(sql) },
   );
   raiseSectionCounter(sql, portals);
 }
 
 const settingsJson = (p: PortalData) => JSON.stringify(Object.fromEntries(SETTING_KEYS.map((k) => [k, p[k]])));
 
-function insertContent(sql: Sql, p: PortalData, apart?: () => CommentTally): void {
+function insertContent(sql: Sql, p: PortalData): void {
   for (const host of p.hosts) sql.run('INSERT INTO portal_hosts (host, portal_id) VALUES (?, ?)', [host, p.id]);
-  const tally = insertCollections(sql, p, apart);
-  for (const [name, last] of Object.entries(sequenceStarts(p, tally))) {
+  insertCollections(sql, p);
+  for (const [name, last] of Object.entries(sequenceStarts(p))) {
     sql.run('INSERT INTO sequences (portal_id, name, last) VALUES (?, ?, ?)', [p.id, name, last]);
   }
 }
@@ -147,15 +113,8 @@ function insertContent(sql: Sql, p: PortalData, apart?: () => CommentTally): voi
  * Runs `insert` with the counting triggers set aside (the bulk insert fills the
  * counters itself, and the posts of the given portals are tallied after it) and,
  * with `withoutIndexes`, the secondary indexes dropped and built again after it.
- * `last` inserts more rows into one table after the indexes of the others are built.
  */
-function inBulk(
-  sql: Sql,
-  withoutIndexes: boolean,
-  portalIds: number[],
-  insert: () => void,
-  last?: { table: string; insert: () => void },
-): void {
+function inBulk(sql: Sql, withoutIndexes: boolean, portalIds: number[], insert: () => void): void {
   const triggers = sql.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'");
   const indexes = withoutIndexes
     ? sql.all<{ name: string; sql: string; tbl_name: string }>(
@@ -165,11 +124,7 @@ function inBulk(
   for (const t of triggers) sql.exec(`DROP TRIGGER ${t.name}`);
   for (const i of indexes) sql.exec(`DROP INDEX ${i.name}`);
   insert();
-  for (const i of indexes) if (i.tbl_name !== last?.table) sql.exec(i.sql);
-  if (last) {
-    last.insert();
-    for (const i of indexes) if (i.tbl_name === last.table) sql.exec(i.sql);
-  }
+  for (const i of indexes) sql.exec(i.sql);
   for (const id of portalIds) {
     sql.run('DELETE FROM post_counts WHERE portal_id = ?', [id]);
     sql.run(
@@ -181,18 +136,19 @@ function inBulk(
 }
 
 /**
- * What the counting triggers would have made of a whole portal: comments and posts per user, approved comments and
- * latest vote per post (`apart`: comments of it inserted apart).
+ * What the counting triggers would have made of a whole portal: comments, posts and votes per user, approved
+ * comments and latest vote per post.
  */
-function counters(p: PortalData, apart?: CommentTally) {
+function counters(p: PortalData) {
   const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   const userPosts = new Map<string, number>();
   const latestVote = new Map<string, number>();
-  const tally = tallyComments(p.comments);
-  const userComments = tally.byUser;
-  const approved = tally.approvedByPost;
-  for (const [user, n] of apart?.byUser ?? []) userComments.set(user, (userComments.get(user) ?? 0) + n);
-  for (const [key, n] of apart?.approvedByPost ?? []) approved.set(key, (approved.get(key) ?? 0) + n);
+  const userComments = new Map<string, number>();
+  const approved = new Map<string, number>();
+  for (const c of p.comments) {
+    count(userComments, c.user_id);
+    if (c.moderation_status === 'approved') count(approved, c.post_key);
+  }
   for (const x of p.posts) count(userPosts, x.author_id);
   const userVotes = new Map<string, number>();
   for (const v of [...p.anonymous_votes, ...p.user_votes]) {
@@ -214,12 +170,8 @@ function counters(p: PortalData, apart?: CommentTally) {
   };
 }
 
-/**
- * A whole portal's collections in bulk (each table's rows in order). The rows
- * that carry counters go last, so comments loaded `apart` are checked
- * meanwhile; returns what those add.
- */
-function insertCollections(sql: Sql, p: PortalData, apart?: () => CommentTally): CommentTally | undefined {
+/** A whole portal's collections in bulk (each table's rows in order), the rows that carry counters with them. */
+function insertCollections(sql: Sql, p: PortalData): void {
   const each = <R>(spec: TableSpec<R>, items: R[]) => bulkInsertRecords(sql, spec, p.id, items);
   each(API_KEYS, p.api_keys);
   each(TABS, p.tabs);
@@ -241,8 +193,7 @@ function insertCollections(sql: Sql, p: PortalData, apart?: () => CommentTally):
   each(USER_VOTES, p.user_votes);
   each(SAVED_QUERIES, p.saved_queries);
   each(EVENTS, p.events);
-  const tally = apart?.();
-  const counted = counters(p, tally);
+  const counted = counters(p);
   bulkInsertRecords(sql, USERS, p.id, p.users, counted.users);
   bulkInsertRecords(sql, POSTS, p.id, p.posts, counted.posts);
   bulkInsert(
@@ -257,7 +208,6 @@ function insertCollections(sql: Sql, p: PortalData, apart?: () => CommentTally):
     ['portal_id', 'post_key', 'tag_id'],
     p.posts.flatMap((x) => x.tag_ids.map((t) => [p.id, x.key, t])),
   );
-  return tally;
 }
 
 const PORTAL_TABLES = [

@@ -3,7 +3,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from './database.js';
-import { insertPortals, portalIds, readPortal, replacePortal, type CommentsApart } from './portal-document.js';
+import { insertPortals, portalIds, readPortal, replacePortal } from './portal-document.js';
 import { Portal } from './portal.js';
 import { Sql } from './sql.js';
 import type { PortalData, ServerState } from './state.js';
@@ -15,20 +15,36 @@ export interface StoreOptions {
   resetTo?: ServerState;
   /** A database file holding what reset goes back to; the store owns it from then on (and removes it on close). */
   resetFile?: string;
+  /** The database file itself when it is this run's alone (a copy of a compiled seed): removed on close. */
+  scratchFile?: string;
 }
 
 /** A new name for a store's reset copy, in the temporary folder. */
 export function resetFilePath(): string {
+  return tempDataFilePath('reset');
+}
+
+/** A new name for a data file of this run only, in the temporary folder. */
+export function scratchFilePath(): string {
+  return tempDataFilePath('scratch');
+}
+
+function tempDataFilePath(kind: 'reset' | 'scratch'): string {
   removeOrphanedResetFiles();
-  return join(tmpdir(), `fp-reset-${process.pid}-${randomUUID()}.db`);
+  return join(tmpdir(), `fp-${kind}-${process.pid}-${randomUUID()}.db`);
+}
+
+/** Removes a database file and the files SQLite keeps beside it. */
+export function removeDatabaseFile(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
 }
 
 let orphansRemoved = false;
 
 /**
- * Reset copies of servers that were killed (SIGKILL leaves no chance to clean
- * up) are removed, once per process: a copy is an orphan when no process of
- * its pid is running. A copy of a running process is never touched.
+ * Reset copies and scratch files of servers that were killed (SIGKILL leaves
+ * no chance to clean up) are removed, once per process: a file is an orphan
+ * when no process of its pid is running. A file of a running process is never touched.
  */
 export function removeOrphanedResetFiles(dir = tmpdir()): void {
   if (orphansRemoved && dir === tmpdir()) return;
@@ -40,13 +56,14 @@ export function removeOrphanedResetFiles(dir = tmpdir()): void {
     return;
   }
   for (const name of names) {
-    const pid = /^fp-reset-(\d+)-[0-9a-f-]{36}\.db(?:-wal|-shm|-journal)?$/.exec(name)?.[1];
+    const pid = /^fp-(?:reset|scratch)-(\d+)-[0-9a-f-]{36}\.db(?:-wal|-shm|-journal)?$/.exec(name)?.[1];
     if (pid === undefined || isRunning(Number(pid))) continue;
     rmSync(join(dir, name), { force: true });
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process of this pid runs (as this user or another). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -83,6 +100,7 @@ export class Store {
   /** What reset goes back to: a seed document (in memory), or a database file of its own. */
   private resetDoc: string | undefined;
   private snapshot: string | undefined;
+  private readonly scratchFile: string | undefined;
   private readonly commitListeners = new Set<(commit: CommitInfo) => void>();
 
   /** A store in memory holding `state` (a loaded seed). */
@@ -92,6 +110,7 @@ export class Store {
   constructor(source: ServerState | Database, options: StoreOptions = {}) {
     const db = 'portals' in source ? openDatabase(options.path ?? ':memory:') : source;
     this.sql = new Sql(db);
+    this.scratchFile = options.scratchFile;
     if ('portals' in source) Store.seed(db, source);
     this.portalViews = this.makeViews();
     this.mapHosts();
@@ -142,12 +161,12 @@ export class Store {
     return portalIds(new Sql(db)).length === 0;
   }
 
-  /** Seeds an empty database in one transaction (see CommentsApart for comments loaded apart). */
-  static seed(db: Database, state: ServerState, apart?: CommentsApart): void {
+  /** Seeds an empty database in one transaction. */
+  static seed(db: Database, state: ServerState): void {
     const sql = new Sql(db);
     sql.exec('BEGIN IMMEDIATE');
     try {
-      insertPortals(sql, state.portals, apart);
+      insertPortals(sql, state.portals);
       sql.exec('COMMIT');
     } catch (err) {
       sql.exec('ROLLBACK');
@@ -275,7 +294,8 @@ export class Store {
   close(): void {
     if (this.batch) this.flush(this.batch);
     this.sql.close();
-    if (this.snapshot) for (const suffix of ['', '-wal', '-shm']) rmSync(this.snapshot + suffix, { force: true });
+    if (this.snapshot) removeDatabaseFile(this.snapshot);
+    if (this.scratchFile) removeDatabaseFile(this.scratchFile);
   }
 }
 

@@ -1,4 +1,4 @@
-import { CACHED_SOURCES, cachedNames, type CachedSource } from '../../completion/name-cache.js';
+import { CACHED_SOURCES, cacheKey, cachedNames, type CachedSource } from '../../completion/name-cache.js';
 import type { Command } from 'commander';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
@@ -7,7 +7,8 @@ import { terminalText } from '../../output/terminal-text.js';
 /**
  * `fp __complete SOURCE`: the names completion scripts offer, one a line. Reads only local
  * files (the profile store, the names kept by the last `categories list`, `groups list` or
- * `posts list` of the profile in use), never the network, so TAB stays quick and works offline.
+ * `posts list` of the profile or portal address in use), never the network, so TAB stays
+ * quick and works offline.
  */
 const names = defineCommand<{ source: 'profiles' | CachedSource }>({
   name: '__complete',
@@ -16,14 +17,13 @@ const names = defineCommand<{ source: 'profiles' | CachedSource }>({
   args: [{ name: 'source', description: 'what to name', choices: ['profiles', ...CACHED_SOURCES] }],
   examples: ['fp __complete categories'],
   async run({ opts, f }) {
-    const store = await f.config();
-    const profile = f.globals().profile ?? f.io.env.FP_PROFILE ?? store.currentName();
-    const names =
-      opts.source === 'profiles'
-        ? store.list().map((p) => p.name)
-        : profile
-          ? cachedNames(f.io.env, profile, opts.source)
-          : [];
+    let names: string[];
+    if (opts.source === 'profiles') names = (await f.config()).list().map((p) => p.name);
+    else {
+      // The portal in use, as a command would find it; with none configured there is nothing to offer.
+      const key = await f.credentials().then(cacheKey, () => undefined);
+      names = key ? cachedNames(f.io.env, key, opts.source) : [];
+    }
     // A name with a control character cannot be typed, and would reach the terminal as is: it is not offered.
     for (const name of names) if (terminalText(name) === name) f.io.stdout.write(`${name}\n`);
   },

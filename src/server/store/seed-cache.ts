@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { buildDataFileFromSeedFile, syncDataFile } from './build-data-file.js';
+import { APPLICATION_ID, openDatabase } from './database.js';
+import { readSeedBytes } from './load-seed.js';
+import { SCHEMA_VERSION } from './schema.js';
+import { isRunning, removeDatabaseFile, Store } from './store.js';
+
+declare const __FP_VERSION__: string | undefined;
+const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
+
+/** Compiled seeds kept besides those used in the last minute; the ones used longest ago go first (D-SEED-CACHE). */
+export const KEPT_SEEDS = 4;
+const RECENT_MS = 60_000;
+
+/**
+ * The folder of compiled seeds: `FP_SEED_CACHE_DIR`, else `seeds` in fp's
+ * cache folder, the one bin/fp.js keeps compiled code in (`$XDG_CACHE_HOME/fp`,
+ * by default `~/.cache/fp`; a relative XDG_CACHE_HOME is ignored, as the XDG
+ * specification says).
+ */
+export function seedCacheDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.FP_SEED_CACHE_DIR) return env.FP_SEED_CACHE_DIR;
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'fp', 'seeds');
+  if (platform === 'win32')
+    return join(env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'), 'fp', 'Cache', 'seeds');
+  const xdg = env.XDG_CACHE_HOME;
+  return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'fp', 'seeds');
+}
+
+/**
+ * The hash a compiled seed is named by: of the seed's bytes, of the data schema
+ * and of fp's version (another fp may fill a seed's defaults otherwise).
+ */
+const keyHash = () => createHash('sha256').update(`fp ${VERSION} data schema ${SCHEMA_VERSION}\n`);
+
+/** The name of the compiled data of these seed bytes. */
+export function compiledSeedName(bytes: Buffer): string {
+  return `${keyHash().update(bytes).digest('hex')}.db`;
+}
+
+/** `compiledSeedName` of a seed file, read a piece at a time: a cached seed is never held whole. */
+function compiledSeedNameOfFile(seedFile: string): string {
+  const hash = keyHash();
+  let fd: number;
+  try {
+    fd = openSync(seedFile, 'r');
+  } catch {
+    return compiledSeedName(readSeedBytes(seedFile)); // a SeedError naming the file
+  }
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return `${hash.digest('hex')}.db`;
+}
+
+/**
+ * Whether the file is a whole fp data file of this schema, judged from its
+ * header: SQLite's, fp's application id, this schema version, and as many
+ * pages as the header counts (a file cut short, or grown, is not whole).
+ */
+export function isWholeDataFile(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const header = Buffer.alloc(100);
+    if (readSync(fd, header, 0, 100, 0) !== 100) return false;
+    if (header.toString('latin1', 0, 16) !== 'SQLite format 3\0') return false;
+    const pageSize = header.readUInt16BE(16) === 1 ? 65_536 : header.readUInt16BE(16);
+    // The page count is valid only when the change counter matches its "version valid for".
+    const counted = header.readUInt32BE(92) === header.readUInt32BE(24);
+    return (
+      counted &&
+      header.readUInt32BE(28) * pageSize === fstatSync(fd).size &&
+      header.readUInt32BE(60) === SCHEMA_VERSION &&
+      header.readUInt32BE(68) === APPLICATION_ID
+    );
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface PlaceOptions {
+  /** A second copy, for the store's reset (not synced). */
+  copyTo?: string;
+  /** `path` is a data file to keep: synced before it is used. */
+  durable?: boolean;
+  now?: Date;
+  cacheDir?: string;
+}
+
+/**
+ * Puts the data of the seed file at `path` (a new file), and at `copyTo`: a
+ * copy of its compiled data from the seed cache when the cache holds these
+ * bytes, else compiled from the seed (and kept in the cache for the next
+ * start). `path` starts from the seed's state either way: the cached file is
+ * only ever copied, never opened to write. Returns whether the cache served it.
+ */
+export async function placeSeed(path: string, seedFile: string, options: PlaceOptions = {}): Promise<boolean> {
+  const dir = options.cacheDir ?? seedCacheDir();
+  const cached = join(dir, compiledSeedNameOfFile(seedFile));
+  if (isWholeDataFile(cached) && copyCached(cached, path, options)) {
+    markUsed(cached);
+    return true;
+  }
+  if (!canWrite(dir)) {
+    // No cache to keep it in: compiled straight into place, as without one.
+    await buildDataFileFromSeedFile(path, seedFile, readSeedBytes(seedFile), options);
+    if (options.durable) syncDataFile(path);
+    return false;
+  }
+  rmSync(cached, { force: true });
+  const bytes = readSeedBytes(seedFile);
+  const compiled = join(dir, compiledSeedName(bytes));
+  await buildDataFileFromSeedFile(compiled, seedFile, bytes, { now: options.now });
+  try {
+    copyOut(compiled, path, options);
+  } catch (err) {
+    removeCopies(path, options);
+    throw err;
+  }
+  pruneSeedCache(dir);
+  return false;
+}
+
+/** Copies a compiled seed to `path` (synced when durable) and to `copyTo`. */
+function copyOut(compiled: string, path: string, options: PlaceOptions): void {
+  copyFileSync(compiled, path, constants.COPYFILE_FICLONE);
+  if (options.copyTo) copyFileSync(compiled, options.copyTo, constants.COPYFILE_FICLONE);
+  if (options.durable) syncDataFile(path);
+}
+
+function removeCopies(path: string, options: PlaceOptions): void {
+  removeDatabaseFile(path);
+  if (options.copyTo) removeDatabaseFile(options.copyTo);
+}
+
+/**
+ * `copyOut` of a cached seed, whose copy is opened once to see it holds
+ * portals. False (and nothing left behind) when it does not: the cached file
+ * was damaged past its header, or removed meanwhile.
+ */
+function copyCached(cached: string, path: string, options: PlaceOptions): boolean {
+  let holdsPortals = false;
+  try {
+    copyOut(cached, path, options);
+    const db = openDatabase(path);
+    try {
+      holdsPortals = !Store.isEmpty(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    // Damaged past its header, or removed meanwhile: compiled again.
+  }
+  if (!holdsPortals) removeCopies(path, options);
+  return holdsPortals;
+}
+
+function canWrite(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A compiled seed's time of last use is its modification time, which pruning goes by. */
+function markUsed(path: string): void {
+  try {
+    const now = new Date();
+    utimesSync(path, now, now);
+  } catch {
+    // A read-only cache still serves; it is pruned by whoever can write it.
+  }
+}
+
+/**
+ * Keeps the `KEPT_SEEDS` compiled seeds used last, and every one used in the
+ * last minute (another fp may be about to copy it); removes files left by
+ * compiles of processes that were killed.
+ */
+export function pruneSeedCache(dir: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const compiled: Array<{ path: string; used: number }> = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    const pid = /^[0-9a-f]{64}\.db\.seeding-(\d+)(?:-wal|-shm|-journal)?$/.exec(name)?.[1];
+    if (pid !== undefined && !isRunning(Number(pid))) rmSync(path, { force: true });
+    if (!/^[0-9a-f]{64}\.db$/.test(name)) continue;
+    try {
+      compiled.push({ path, used: statSync(path).mtimeMs });
+    } catch {
+      // Removed meanwhile.
+    }
+  }
+  compiled.sort((a, b) => b.used - a.used);
+  for (const { path, used } of compiled.slice(KEPT_SEEDS)) if (now - used > RECENT_MS) rmSync(path, { force: true });
+}

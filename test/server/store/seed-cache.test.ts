@@ -1,0 +1,194 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startServer } from '../../../src/server/start-server.js';
+import { buildDataFile } from '../../../src/server/store/build-data-file.js';
+import { openDatabase } from '../../../src/server/store/database.js';
+import { loadSeed, SeedError } from '../../../src/server/store/load-seed.js';
+import {
+  compiledSeedName,
+  isWholeDataFile,
+  KEPT_SEEDS,
+  placeSeed,
+  pruneSeedCache,
+  seedCacheDir,
+} from '../../../src/server/store/seed-cache.js';
+import { ADMIN_KEY, BOB, fixtureSeed } from '../../support/fixture-seed.js';
+
+let dir: string;
+let cacheDir: string;
+let seedFile: string;
+const NOW = new Date('2026-06-01T12:00:00Z');
+
+/** The fixture seed with what a load would draw at random given, so two loads of it agree row for row. */
+function seedWithoutChance() {
+  const seed = fixtureSeed();
+  seed.portals.forEach((p, i) => {
+    p.guid ??= `00000000-0000-4000-8000-00000000000${i}`;
+    p.groups?.forEach((g, j) => (g.id ??= `00000000-0000-4000-9000-0000000000${i}${j}`));
+  });
+  return seed;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'fp-seed-cache-'));
+  cacheDir = join(dir, 'cache');
+  seedFile = join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(seedWithoutChance()));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Every row of every table, in order: two data files hold the same data when these are equal. */
+function contents(path: string): Record<string, unknown[]> {
+  const db = openDatabase(path);
+  try {
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all([])
+      .map((t) => String((t as { name: string }).name));
+    const columns = (t: string) =>
+      (db.prepare(`SELECT count(*) AS n FROM pragma_table_info('${t}')`).all([])[0] as { n: number }).n;
+    const order = (t: string) => Array.from({ length: columns(t) }, (_, i) => i + 1).join(', ');
+    return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}" ORDER BY ${order(t)}`).all([])]));
+  } finally {
+    db.close();
+  }
+}
+
+const compiled = () => join(cacheDir, compiledSeedName(readFileSync(seedFile)));
+
+describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
+  it('the first start compiles the seed into the cache, a later one copies it: the same data as a load of the seed', async () => {
+    const first = join(dir, 'first.db');
+    const second = join(dir, 'second.db');
+    expect(await placeSeed(first, seedFile, { cacheDir, now: NOW })).toBe(false);
+    expect(readdirSync(cacheDir)).toEqual([compiledSeedName(readFileSync(seedFile))]);
+    expect(await placeSeed(second, seedFile, { cacheDir, now: new Date() })).toBe(true);
+    const expected = join(dir, 'expected.db');
+    buildDataFile(expected, loadSeed(seedWithoutChance(), NOW));
+    expect(contents(first)).toEqual(contents(expected));
+    expect(contents(second)).toEqual(contents(expected));
+  });
+
+  it('other bytes are another seed: a changed seed file is compiled again', async () => {
+    await placeSeed(join(dir, 'a.db'), seedFile, { cacheDir });
+    const seed = seedWithoutChance();
+    seed.portals[0].title = 'Renamed';
+    writeFileSync(seedFile, JSON.stringify(seed));
+    expect(await placeSeed(join(dir, 'b.db'), seedFile, { cacheDir })).toBe(false);
+    expect(readdirSync(cacheDir)).toHaveLength(2);
+    expect(contents(join(dir, 'b.db')).portals).toContainEqual(
+      expect.objectContaining({ settings: expect.stringContaining('Renamed') }),
+    );
+  });
+
+  it('nothing of an earlier run leaks in: a change made on the copy is gone at the next start of the same seed', async () => {
+    const started = async () => startServer({ port: 0, seed: seedFile });
+    const first = await started();
+    const seeded = first.store.state;
+    const headers = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
+    try {
+      const res = await fetch(`${first.url}/api/v1/posts/dark1/comments`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ user_id: BOB, comment: 'Only in the first run', silent: true }),
+      });
+      expect(res.ok).toBe(true);
+      await first.store.commit();
+      expect(first.store.portals[0].comments.list().map((c) => c.comment)).toContain('Only in the first run');
+    } finally {
+      await first.close();
+    }
+    const before = readdirSync(seedCacheDir());
+    const second = await started();
+    try {
+      expect(readdirSync(seedCacheDir())).toEqual(before);
+      expect(second.store.portals[0].comments.list().map((c) => c.comment)).not.toContain('Only in the first run');
+      expect(second.store.state).toEqual(seeded);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('the scratch copy and the reset copy of a run are removed when the server stops', async () => {
+    const mine = () =>
+      readdirSync(tmpdir()).filter((n) => n.includes(`-${process.pid}-`) && /^fp-(scratch|reset)-/.test(n));
+    const server = await startServer({ port: 0, seed: seedFile });
+    expect(mine().filter((n) => n.endsWith('.db'))).toHaveLength(2);
+    await server.close();
+    expect(mine()).toEqual([]);
+  });
+
+  it('a cached file cut short, or with a damaged header or first page, is compiled again', async () => {
+    await placeSeed(join(dir, 'a.db'), seedFile, { cacheDir });
+    const damage: Array<[string, () => void]> = [
+      ['cut short', () => truncateSync(compiled(), 8192)],
+      ['header', () => writeFileSync(compiled(), Buffer.alloc(100, 7), { flag: 'r+' })],
+      [
+        'first page',
+        () => {
+          const bytes = readFileSync(compiled());
+          bytes.fill(0xab, 100, 4096);
+          writeFileSync(compiled(), bytes);
+        },
+      ],
+    ];
+    for (const [what, spoil] of damage) {
+      spoil();
+      const placed = join(dir, `${what}.db`);
+      expect(await placeSeed(placed, seedFile, { cacheDir }), what).toBe(false);
+      expect(isWholeDataFile(compiled()), what).toBe(true);
+      expect(contents(placed).portals, what).toHaveLength(fixtureSeed().portals.length);
+    }
+  });
+
+  it('a seed with problems fails with all of them and leaves no file, in the cache or beside the data file', async () => {
+    const seed = fixtureSeed();
+    seed.portals[0].comments![0].user_id = 'nobody';
+    seed.portals[0].posts![0].author_id = 'nobody';
+    writeFileSync(seedFile, JSON.stringify(seed));
+    const err = await placeSeed(join(dir, 'data.db'), seedFile, { cacheDir }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SeedError);
+    expect((err as SeedError).problems).toEqual([
+      'portals[0].posts[0].author_id: unknown user',
+      'portals[0].comments[0].user_id: unknown user',
+    ]);
+    expect(readdirSync(dir).sort()).toEqual(['cache', 'seed.json']);
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it(`keeps the ${KEPT_SEEDS} compiled seeds used last and any used in the last minute; a killed compile's file goes`, () => {
+    mkdirSync(cacheDir);
+    const now = Date.now();
+    const names = Array.from({ length: 7 }, (_, i) => `${String(i).repeat(64)}.db`);
+    names.forEach((name, i) => {
+      writeFileSync(join(cacheDir, name), '');
+      // 0 and 1 were used within the minute; the others an hour ago and more, 2 last.
+      const used = new Date(i < 2 ? now - 1000 * (i + 1) : now - 3_600_000 * i);
+      utimesSync(join(cacheDir, name), used, used);
+    });
+    writeFileSync(join(cacheDir, `${'f'.repeat(64)}.db.seeding-999999999`), '');
+    pruneSeedCache(cacheDir, now);
+    expect(readdirSync(cacheDir).sort()).toEqual(names.slice(0, KEPT_SEEDS).sort());
+  });
+
+  it("the cache folder: FP_SEED_CACHE_DIR, else seeds in fp's cache folder (XDG_CACHE_HOME when absolute, else ~/.cache)", () => {
+    expect(seedCacheDir({ FP_SEED_CACHE_DIR: '/x/seeds', XDG_CACHE_HOME: '/y' }, 'linux')).toBe('/x/seeds');
+    expect(seedCacheDir({ XDG_CACHE_HOME: '/y' }, 'linux')).toBe('/y/fp/seeds');
+    expect(seedCacheDir({ XDG_CACHE_HOME: 'relative' }, 'linux')).toBe(join(homedir(), '.cache', 'fp', 'seeds'));
+    expect(seedCacheDir({}, 'linux')).toBe(join(homedir(), '.cache', 'fp', 'seeds'));
+    expect(seedCacheDir({}, 'darwin')).toBe(join(homedir(), 'Library', 'Caches', 'fp', 'seeds'));
+  });
+
+  it('a cache folder that cannot be written leaves the seed compiled straight into place', async () => {
+    writeFileSync(cacheDir, 'a file where the folder would be');
+    const placed = join(dir, 'data.db');
+    expect(await placeSeed(placed, seedFile, { cacheDir, durable: true })).toBe(false);
+    expect(existsSync(placed)).toBe(true);
+    expect(contents(placed).portals).toHaveLength(fixtureSeed().portals.length);
+  });
+});
