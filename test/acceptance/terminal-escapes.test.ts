@@ -33,6 +33,8 @@ function seed() {
   const p = s.portals[0];
   p.posts!.find((x) => x.key === 'dark1')!.title = EVIL;
   p.posts!.find((x) => x.key === 'pend3')!.title = EVIL;
+  // The review shows the newest pending item first, a post or a comment: each carries the title.
+  for (const c of p.comments ?? []) if (c.moderation_status === 'pending') c.comment = EVIL;
   p.categories![0].name = `Integrations${CLEAR}`;
   return s;
 }
