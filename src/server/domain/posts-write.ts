@@ -3,6 +3,7 @@ import { slugify } from '../store/load-seed.js';
 import type { Portal } from '../store/portal.js';
 import type { PostRecord, UserRecord } from '../store/state.js';
 import { RuleViolation, ValidationError } from './errors.js';
+import { newApprovedPost } from './new-post.js';
 import { newPostKey } from './post-key.js';
 import { changePostStatus, emitPostCreated, emitPostDeleted } from './posts-events.js';
 import { findPostByKey } from './posts-find.js';
@@ -40,31 +41,22 @@ export function createPost(portal: Portal, input: PostCreateBody, now: Date): Po
   const at = now.toISOString();
   const statusId = input.status_id ?? null;
   const databaseId = portal.posts.nextId();
-  const post: PostRecord = {
-    key: newPostKey((key) => portal.kb.postsWithKey(key).length > 0),
-    database_id: databaseId,
-    title: input.title,
-    description: input.description ?? '',
-    author_id: author.id,
-    tab_id: boardOf(portal, statusId),
-    section_id: null,
-    status_id: statusId,
-    category_ids: input.category_id == null ? [] : [input.category_id],
-    tag_ids: [],
-    moderation_status: 'approved',
-    votes_count: 0,
-    views_count: 0,
-    platform: null,
-    version: null,
-    release: null,
-    slug: slugify(input.title),
-    sort_order: portal.posts.highestSortOrder() + 1,
-    created_at: at,
-    updated_at: at,
-    latest_status_change_at: at,
-    moderated_by: null,
-    moderated_at: null,
-  };
+  const post = newApprovedPost(
+    {
+      key: newPostKey((key) => portal.kb.postsWithKey(key).length > 0),
+      database_id: databaseId,
+      title: input.title,
+      description: input.description ?? '',
+      author_id: author.id,
+      tab_id: boardOf(portal, statusId),
+      section_id: null,
+      status_id: statusId,
+      category_ids: input.category_id == null ? [] : [input.category_id],
+      slug: slugify(input.title),
+      sort_order: portal.posts.highestSortOrder() + 1,
+    },
+    at,
+  );
   portal.posts.insert(post);
   emitPostCreated(portal, post, now);
   return post;

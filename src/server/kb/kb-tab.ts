@@ -1,3 +1,4 @@
+import { newApprovedPost } from '../domain/new-post.js';
 import { newPostKey } from '../domain/post-key.js';
 import type { IdSource, KbTab, SyncOwnership } from '../../kb/index.js';
 import { RuleViolation, ValidationError } from '../domain/errors.js';
@@ -111,29 +112,20 @@ function newArticle(
   databaseId: number,
   at: string,
 ): PostRecord {
-  return {
-    key: a.key,
-    database_id: databaseId,
-    title: a.title,
-    description: a.body,
-    author_id: author,
-    tab_id: tabId,
-    section_id: a.section_id,
-    status_id: null,
-    category_ids: [],
-    tag_ids: [],
-    moderation_status: 'approved',
-    votes_count: 0,
-    views_count: 0,
-    platform: null,
-    version: null,
-    release: null,
-    slug: a.slug,
-    sort_order: a.sort_order,
-    created_at: at,
-    updated_at: at,
-    latest_status_change_at: at,
-    moderated_by: null,
-    moderated_at: null,
-  };
+  return newApprovedPost(
+    {
+      key: a.key,
+      database_id: databaseId,
+      title: a.title,
+      description: a.body,
+      author_id: author,
+      tab_id: tabId,
+      section_id: a.section_id,
+      status_id: null,
+      category_ids: [],
+      slug: a.slug,
+      sort_order: a.sort_order,
+    },
+    at,
+  );
 }
