@@ -15,7 +15,8 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { buildDataFileFromSeedFile, syncDataFile } from './build-data-file.js';
+import { copyFile } from 'node:fs/promises';
+import { buildBeside, buildDataFileFromSeedFile, placeBuilt, removeBuilt, syncDataFile } from './build-data-file.js';
 import { APPLICATION_ID, openDatabase } from './database.js';
 import { readSeedBytes } from './load-seed.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -121,6 +122,7 @@ export interface PlaceOptions {
 export async function placeSeed(path: string, seedFile: string, options: PlaceOptions = {}): Promise<boolean> {
   const dir = options.cacheDir ?? seedCacheDir();
   const cached = join(dir, compiledSeedNameOfFile(seedFile));
+  await keeping.get(cached);
   if (isWholeDataFile(cached) && copyCached(cached, path, options)) {
     markUsed(cached);
     return true;
@@ -134,15 +136,47 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   rmSync(cached, { force: true });
   const bytes = readSeedBytes(seedFile);
   const compiled = join(dir, compiledSeedName(bytes));
-  await buildDataFileFromSeedFile(compiled, seedFile, bytes, { now: options.now });
+  const building = buildBeside(compiled, seedFile, bytes, options.now);
   try {
-    copyOut(compiled, path, options);
+    await copyBuilt(building, path, options);
   } catch (err) {
     removeCopies(path, options);
+    removeBuilt(building);
     throw err;
   }
-  pruneSeedCache(dir);
+  keep(building, compiled, dir);
   return false;
+}
+
+/**
+ * Compiled seeds being synced and put in place in the cache. The server does
+ * not wait for that: its own copies are made, and a process that stops first
+ * leaves a file the next prune removes.
+ */
+const keeping = new Map<string, Promise<void>>();
+
+function keep(building: string, compiled: string, dir: string): void {
+  const done = placeBuilt(building, compiled)
+    .then(() => pruneSeedCache(dir))
+    .catch(() => {
+      // The cache is for later starts only; this one has its copies.
+    })
+    .finally(() => keeping.delete(compiled));
+  keeping.set(compiled, done);
+}
+
+/** Resolves once every compiled seed of this process is in its place in the cache. */
+export async function seedCacheSettled(): Promise<void> {
+  await Promise.all(keeping.values());
+}
+
+/** The copies of a newly built seed, made side by side (synced when durable). */
+async function copyBuilt(building: string, path: string, options: PlaceOptions): Promise<void> {
+  await Promise.all([
+    copyFile(building, path, constants.COPYFILE_FICLONE),
+    options.copyTo && copyFile(building, options.copyTo, constants.COPYFILE_FICLONE),
+  ]);
+  if (options.durable) syncDataFile(path);
 }
 
 /** Copies a compiled seed to `path` (synced when durable) and to `copyTo`. */
