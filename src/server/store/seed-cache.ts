@@ -55,22 +55,37 @@ export function compiledSeedName(bytes: Buffer): string {
   return `${keyHash().update(bytes).digest('hex')}.db`;
 }
 
-/** `compiledSeedName` of a seed file, read a piece at a time: a cached seed is never held whole. */
-function compiledSeedNameOfFile(seedFile: string): string {
+/** What says a file was not changed between two looks at it. */
+const stampOf = (st: { size: number; mtimeMs: number; ino: number }) => `${st.size}:${st.mtimeMs}:${st.ino}`;
+
+function stampOfFile(path: string): string | undefined {
+  try {
+    return stampOf(statSync(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `compiledSeedName` of a seed file, read a piece at a time: a cached seed is
+ * never held whole. With the file's stamp when the hash was taken.
+ */
+function compiledSeedNameOfFile(seedFile: string): { name: string; stamp?: string } {
   const hash = keyHash();
   let fd: number;
   try {
     fd = openSync(seedFile, 'r');
   } catch {
-    return compiledSeedName(readSeedBytes(seedFile)); // a SeedError naming the file
+    return { name: compiledSeedName(readSeedBytes(seedFile)) }; // a SeedError naming the file
   }
   try {
+    const stamp = stampOf(fstatSync(fd));
     const chunk = Buffer.allocUnsafe(1 << 20);
     for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, n));
+    return { name: `${hash.digest('hex')}.db`, stamp };
   } finally {
     closeSync(fd);
   }
-  return `${hash.digest('hex')}.db`;
 }
 
 /**
@@ -121,7 +136,8 @@ export interface PlaceOptions {
  */
 export async function placeSeed(path: string, seedFile: string, options: PlaceOptions = {}): Promise<boolean> {
   const dir = options.cacheDir ?? seedCacheDir();
-  const cached = join(dir, compiledSeedNameOfFile(seedFile));
+  const named = compiledSeedNameOfFile(seedFile);
+  const cached = join(dir, named.name);
   await keeping.get(cached);
   if (isWholeDataFile(cached) && copyCached(cached, path, options)) {
     markUsed(cached);
@@ -135,7 +151,9 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   }
   rmSync(cached, { force: true });
   const bytes = readSeedBytes(seedFile);
-  const compiled = join(dir, compiledSeedName(bytes));
+  // The bytes read are those hashed unless the file changed meanwhile.
+  const unchanged = named.stamp !== undefined && named.stamp === stampOfFile(seedFile);
+  const compiled = unchanged ? cached : join(dir, compiledSeedName(bytes));
   const building = buildBeside(compiled, seedFile, bytes, options.now);
   try {
     await copyBuilt(building, path, options);
