@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   accessSync,
+  chmodSync,
   closeSync,
   constants,
   copyFileSync,
@@ -135,6 +136,7 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   const bytes = readSeedBytes(seedFile);
   const compiled = join(dir, compiledSeedName(bytes));
   await buildDataFileFromSeedFile(compiled, seedFile, bytes, { now: options.now });
+  chmodSync(compiled, 0o600);
   try {
     copyOut(compiled, path, options);
   } catch (err) {
@@ -179,9 +181,10 @@ function copyCached(cached: string, path: string, options: PlaceOptions): boolea
   return holdsPortals;
 }
 
+/** The cache folder, made private (D-CACHE-DIR-PRIVATE): a seed may be a snapshot of a portal. */
 function canWrite(dir: string): boolean {
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     accessSync(dir, constants.W_OK);
     return true;
   } catch {
