@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 // CommonJS (bin/package.json says so): Node starts a CommonJS entry without setting up its
 // ES module loader, which a command does not need (the program, dist/cli.cjs, is CommonJS too).
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} = require('node:fs');
 const Module = require('node:module');
 const { homedir } = require('node:os');
 const { dirname, join } = require('node:path');
@@ -39,11 +48,28 @@ async function run(argv) {
   // Node 22.1+ keeps the compiled code of the packages fp loads (undici, chalk…) in the cache
   // folder too (NODE_COMPILE_CACHE, when set, names another).
   if (cache && typeof Module.enableCompileCache === 'function') {
-    Module.enableCompileCache(process.env.NODE_COMPILE_CACHE || join(cache, 'compile-cache'));
+    const compiled = process.env.NODE_COMPILE_CACHE || join(cache, 'compile-cache');
+    // Node would make fp's folders as the umask allows: made private first (D-CACHE-DIR-PRIVATE).
+    if (!process.env.NODE_COMPILE_CACHE) privateFolder(compiled);
+    Module.enableCompileCache(compiled);
   }
   const program = loadProgram(cache && join(cache, 'code-cache'), cacheBucket(argv));
   process.exitCode = await program.main(argv);
   if (process.exitCode === 0) program.keepCode();
+}
+
+/**
+ * Makes `dir` (and any folder above it that is missing) readable by its owner only, as the
+ * config folder is: what a cache holds tells which portals and seeds were used. A folder that
+ * cannot be made only costs time.
+ */
+function privateFolder(dir) {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  } catch {
+    // no cache then
+  }
 }
 
 /** fp's folder in the platform's cache folder. */
@@ -94,10 +120,11 @@ function loadProgram(folder, bucket) {
     keepCode() {
       if (!cacheFile || cached) return;
       try {
-        mkdirSync(folder, { recursive: true });
+        privateFolder(dirname(folder));
+        privateFolder(folder);
         // Written aside and renamed: a run starting meanwhile reads the old file or the new one.
         const partial = `${cacheFile}.${process.pid}`;
-        writeFileSync(partial, script.createCachedData());
+        writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
         renameSync(partial, cacheFile);
         pruneOldCaches(folder, prefix);
       } catch {

@@ -8,6 +8,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeed } from '../../src/server/seed/demo-seed.js';
 import { atTerminal } from '../support/at-terminal.js';
+import { ADMIN_KEY } from '../support/fixture-seed.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 import { startTamperingProxy } from '../support/tampering-proxy.js';
 
@@ -338,6 +339,46 @@ describe('fp portal snapshot: bad input', () => {
         'hint: the portal refused the API key: run `fp auth login` (or set FP_API_KEY) with a valid key; `fp auth status` shows which key is in use\n',
     );
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('a partial snapshot resumes only with the options it was started with and against its own portal; the folder stays', async () => {
+    const out = join(dir, 'guarded.json');
+    const proxy = await startProxy((n) => (n > 5 ? 'fail' : 'forward'));
+    try {
+      expect((await snapshot(['--output', out, '--kb-tab', String(KB_TAB)], proxy.url)).code).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+    const otherOptions = await snapshot(['--output', out, '--resume', '--anonymize', '--include', 'posts']);
+    expect(otherOptions.code).toBe(2);
+    expect(otherOptions.stderr).toBe(
+      `error: the partial snapshot in ${out}.partial was started with other options ` +
+        `(--include posts,comments,categories,groups,feedback,moderation,kb --kb-tab ${KB_TAB}): resume it with those, or remove the folder\n`,
+    );
+    const otherPortal = await startFpServer();
+    try {
+      const r = await snapshot(['--output', out, '--resume', '--kb-tab', String(KB_TAB)], otherPortal.url, ADMIN_KEY);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        `error: the partial snapshot in ${out}.partial is of another portal ("Acme Feedback"): remove the folder to start over\n`,
+      );
+    } finally {
+      await otherPortal.stop();
+    }
+    expect(existsSync(`${out}.partial`)).toBe(true);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('an output in a folder that does not exist is refused before any request; --resume with nothing to resume starts anew', async () => {
+    const missing = join(dir, 'no-such-folder', 'copy.json');
+    const refused = await snapshot(['--output', missing]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(`error: cannot write ${missing}: ${join(dir, 'no-such-folder')} is not a folder\n`);
+    const out = join(dir, 'fresh.json');
+    const fresh = await snapshot(['--output', out, '--resume', '--include', 'posts']);
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stderr.split('\n')[0]).toBe(`Nothing to resume in ${out}.partial: starting a new snapshot.`);
+    expect(existsSync(out)).toBe(true);
   });
 
   it(

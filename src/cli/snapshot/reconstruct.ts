@@ -55,3 +55,13 @@ export const MISSING: string[] = [
   'API keys (the copy has one new key)',
   'recorded events and mails',
 ];
+
+/** Numbers 1, 2, 3… that skip the ids in use: ids for what the API shows without one. */
+export function numberAround(used: ReadonlySet<number>): () => number {
+  let n = 0;
+  return () => {
+    do n++;
+    while (used.has(n));
+    return n;
+  };
+}

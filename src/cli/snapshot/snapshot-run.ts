@@ -7,7 +7,7 @@ import type { Factory } from '../factory.js';
 import { Anonymizer } from './anonymizer.js';
 import { crawlPortal, freshState, type CrawlState } from './crawl.js';
 import { Journal } from './journal.js';
-import { pacedClient } from './paced-client.js';
+import { pacedClient, type PacedClient } from './paced-client.js';
 import { Pacer, type Rate } from './pacer.js';
 import { claimLine } from '../framework/line-owner.js';
 import { requestSpinner } from '../framework/request-spinner.js';
@@ -15,6 +15,7 @@ import { inCI } from '../io.js';
 import { ProgressLine, formatDuration } from './progress-line.js';
 import { SNAPSHOT_PARTS, type SnapshotPart } from './records.js';
 import { UserBook } from './user-book.js';
+import type { SnapshotCounts } from './seed-header.js';
 import { writeSeed } from './write-seed.js';
 
 export interface SnapshotOptions {
@@ -32,45 +33,15 @@ export const SALT_ENV = 'FP_SNAPSHOT_SALT';
 
 export const partialDirOf = (output: string) => `${output}.partial`;
 
+/**
+ * Crawls the portal into a journal beside the output (kept when the crawl stops, to resume),
+ * then writes the seed file from it and says what it wrote and the copy's new key.
+ */
 export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<void> {
-  const output = path.resolve(opts.output);
-  const folder = path.dirname(output);
-  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
-    throw new UsageError(`cannot write ${opts.output}: ${folder} is not a folder`);
+  const output = checkedOutput(opts.output);
   const partialDir = partialDirOf(opts.output);
-  const wanted: CrawlState['options'] = {
-    include: SNAPSHOT_PARTS.filter((p) => opts.include.includes(p)),
-    kb_tabs: [...new Set(opts.kbTabs)],
-    anonymize: opts.anonymize,
-  };
-
-  let journal: Journal<CrawlState>;
-  let resumed = false;
-  if (Journal.exists(partialDir)) {
-    if (!opts.resume) {
-      throw new UsageError(
-        `a partial snapshot is waiting in ${partialDir}: add --resume to continue it, or remove that folder to start over`,
-      );
-    }
-    journal = Journal.open<CrawlState>(partialDir);
-    if (JSON.stringify(journal.state.options) !== JSON.stringify(wanted)) {
-      journal.close();
-      const was = journal.state.options;
-      throw new UsageError(
-        `the partial snapshot in ${partialDir} was started with other options (--include ${was.include.join(',')}` +
-          `${was.kb_tabs.map((t) => ` --kb-tab ${t}`).join('')}${was.anonymize ? ' --anonymize' : ''}): resume it with those, or remove the folder`,
-      );
-    }
-    resumed = true;
-  } else {
-    const state = freshState(wanted, new Date());
-    if (opts.anonymize && !f.io.env[SALT_ENV]) state.salt = randomBytes(32).toString('hex');
-    journal = Journal.create(partialDir, state);
-    if (opts.resume) f.status(`Nothing to resume in ${partialDir}: starting a new snapshot.`);
-  }
-
-  const pacer = new Pacer(opts.rate);
-  const paced = pacedClient(await f.client(), pacer, {
+  const { journal, resumed } = openJournal(opts, f, partialDir);
+  const paced = pacedClient(await f.client(), new Pacer(opts.rate), {
     startCount: journal.state.requests,
     onWait: (seconds) => f.status(`Rate limited: waiting ${seconds}s as the server asks.`),
   });
@@ -96,58 +67,127 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
   const started = Date.now();
   const startRequests = journal.state.requests;
   try {
-    if (resumed && journal.state.portal) {
-      const { data } = await paced.client.call('portal.get', {});
-      if (data.guid !== journal.state.portal.guid) {
-        throw new UsageError(
-          `the partial snapshot in ${partialDir} is of another portal ("${journal.state.portal.title}"): remove the folder to start over`,
-        );
-      }
-    }
+    if (resumed) await checkSamePortal(journal, paced, partialDir);
     const users = await UserBook.load(journal);
     await crawlPortal({ journal, client: paced.client, users, progress, requests: paced.requests, dir: partialDir });
     journal.state.requests = paced.requests();
     journal.commit();
     progress.clear();
-
-    const token = `fp_snap_${randomBytes(18).toString('base64url')}`;
-    const salt = f.io.env[SALT_ENV] || journal.state.salt;
-    const counts = await writeSeed(journal, users, {
-      output,
-      token,
-      anonymizer: opts.anonymize && salt ? new Anonymizer(salt) : undefined,
-      tool: `fp ${f.version}`,
-      now: new Date(),
-    });
+    const { token, counts } = await writeCopy(journal, users, opts, f, output);
     journal.remove();
-    const took = formatDuration(Date.now() - started);
-    f.status(
-      `Wrote ${opts.output}: ${counts.posts} posts, ${counts.comments} comments, ${counts.users} users, ${counts.categories} categories, ` +
-        `${counts.groups} groups, ${counts.feedback} feedback entries (${paced.requests() - startRequests} requests in ${took}).`,
-    );
-    f.status(`API key of the copy (shown once): ${token}`);
-    f.status(`Rehearse with: fp server --seed ${opts.output}   (answers on http://127.0.0.1:4010)`);
+    const took = `${paced.requests() - startRequests} requests in ${formatDuration(Date.now() - started)}`;
+    reportWritten(f, opts.output, counts, token, took);
   } catch (err) {
     progress.clear();
     journal.close();
-    if (err instanceof UsageError) throw err;
-    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-      f.status(
-        "The API key was refused: check that it is valid and not expired, and that the portal's plan includes API access.",
-      );
-    }
-    f.status(
-      `The partial snapshot is kept in ${partialDir} (incomplete); run the same command with --resume to continue.`,
-    );
-    if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC') {
-      throw new Error(
-        `no space left on the device while writing the snapshot: free some space, then run again with --resume`,
-        { cause: err },
-      );
-    }
-    throw err;
+    throw failureOf(err, f, partialDir);
   } finally {
     giveUpLine();
     process.off('SIGINT', onInterrupt);
   }
+}
+
+/** The output's absolute path, once its folder is known to exist. */
+function checkedOutput(given: string): string {
+  const output = path.resolve(given);
+  const folder = path.dirname(output);
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`cannot write ${given}: ${folder} is not a folder`);
+  return output;
+}
+
+/** The journal of a partial snapshot to resume (with the same options only), or a new one. */
+function openJournal(
+  opts: SnapshotOptions,
+  f: Factory,
+  partialDir: string,
+): { journal: Journal<CrawlState>; resumed: boolean } {
+  const wanted: CrawlState['options'] = {
+    include: SNAPSHOT_PARTS.filter((p) => opts.include.includes(p)),
+    kb_tabs: [...new Set(opts.kbTabs)],
+    anonymize: opts.anonymize,
+  };
+  if (Journal.exists(partialDir)) {
+    if (!opts.resume) {
+      throw new UsageError(
+        `a partial snapshot is waiting in ${partialDir}: add --resume to continue it, or remove that folder to start over`,
+      );
+    }
+    const journal = Journal.open<CrawlState>(partialDir);
+    if (JSON.stringify(journal.state.options) !== JSON.stringify(wanted)) {
+      journal.close();
+      const was = journal.state.options;
+      throw new UsageError(
+        `the partial snapshot in ${partialDir} was started with other options (--include ${was.include.join(',')}` +
+          `${was.kb_tabs.map((t) => ` --kb-tab ${t}`).join('')}${was.anonymize ? ' --anonymize' : ''}): resume it with those, or remove the folder`,
+      );
+    }
+    return { journal, resumed: true };
+  }
+  const state = freshState(wanted, new Date());
+  if (opts.anonymize && !f.io.env[SALT_ENV]) state.salt = randomBytes(32).toString('hex');
+  const journal = Journal.create(partialDir, state);
+  if (opts.resume) f.status(`Nothing to resume in ${partialDir}: starting a new snapshot.`);
+  return { journal, resumed: false };
+}
+
+/** A resumed snapshot goes on only against the portal it started on. */
+async function checkSamePortal(journal: Journal<CrawlState>, paced: PacedClient, partialDir: string): Promise<void> {
+  const portal = journal.state.portal;
+  if (!portal) return;
+  const { data } = await paced.client.call('portal.get', {});
+  if (data.guid !== portal.guid) {
+    throw new UsageError(
+      `the partial snapshot in ${partialDir} is of another portal ("${portal.title}"): remove the folder to start over`,
+    );
+  }
+}
+
+/** The seed file from the finished journal, with a new key of its own and pseudonyms if asked. */
+async function writeCopy(
+  journal: Journal<CrawlState>,
+  users: UserBook,
+  opts: SnapshotOptions,
+  f: Factory,
+  output: string,
+): Promise<{ token: string; counts: SnapshotCounts }> {
+  const token = `fp_snap_${randomBytes(18).toString('base64url')}`;
+  const salt = f.io.env[SALT_ENV] || journal.state.salt;
+  const counts = await writeSeed(journal, users, {
+    output,
+    token,
+    anonymizer: opts.anonymize && salt ? new Anonymizer(salt) : undefined,
+    tool: `fp ${f.version}`,
+    now: new Date(),
+  });
+  return { token, counts };
+}
+
+function reportWritten(f: Factory, output: string, counts: SnapshotCounts, token: string, took: string): void {
+  f.status(
+    `Wrote ${output}: ${counts.posts} posts, ${counts.comments} comments, ${counts.users} users, ${counts.categories} categories, ` +
+      `${counts.groups} groups, ${counts.feedback} feedback entries (${took}).`,
+  );
+  f.status(`API key of the copy (shown once): ${token}`);
+  f.status(`Rehearse with: fp server --seed ${output}   (answers on http://127.0.0.1:4010)`);
+}
+
+/** What a failed crawl or write says on stderr, and the error it ends with: the partial snapshot is kept. */
+function failureOf(err: unknown, f: Factory, partialDir: string): unknown {
+  if (err instanceof UsageError) return err;
+  if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+    f.status(
+      "The API key was refused: check that it is valid and not expired, and that the portal's plan includes API access.",
+    );
+  }
+  f.status(
+    `The partial snapshot is kept in ${partialDir} (incomplete); run the same command with --resume to continue.`,
+  );
+  if ((err as NodeJS.ErrnoException)?.code === 'ENOSPC') {
+    return new Error(
+      `no space left on the device while writing the snapshot: free some space, then run again with --resume`,
+      { cause: err },
+    );
+  }
+  return err;
 }

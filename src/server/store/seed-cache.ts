@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   accessSync,
+  chmodSync,
   closeSync,
   constants,
   copyFileSync,
@@ -156,6 +157,7 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   const compiled = unchanged ? cached : join(dir, compiledSeedName(bytes));
   const building = buildBeside(compiled, seedFile, bytes, options.now);
   try {
+    chmodSync(building, 0o600);
     await copyBuilt(building, path, options);
   } catch (err) {
     removeCopies(path, options);
@@ -231,9 +233,10 @@ function copyCached(cached: string, path: string, options: PlaceOptions): boolea
   return holdsPortals;
 }
 
+/** The cache folder, made private (D-CACHE-DIR-PRIVATE): a seed may be a snapshot of a portal. */
 function canWrite(dir: string): boolean {
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     accessSync(dir, constants.W_OK);
     return true;
   } catch {
