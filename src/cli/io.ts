@@ -11,6 +11,8 @@ export interface IO {
   env: Record<string, string | undefined>;
   /** Terminal width for tables. */
   columns: number;
+  /** Terminal height, for the pager (0 when unknown: nothing is paged). */
+  rows?: number;
 }
 
 export function processIO(): IO {
@@ -23,6 +25,7 @@ export function processIO(): IO {
     stdinIsTTY: Boolean(process.stdin.isTTY),
     env: process.env,
     columns: process.stdout.columns || 100,
+    rows: process.stdout.rows || 0,
   };
 }
 

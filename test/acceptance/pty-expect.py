@@ -5,7 +5,8 @@ Each STEP is MARK::KEY: wait until MARK has appeared on the terminal (after the 
 step's MARK) and PROMPT after it, then type KEY and Enter. A KEY of ^C sends Ctrl-C instead.
 Nothing is timed: every key waits for the screen content it answers. Prints everything the
 terminal showed, then exits with the command's exit code; gives up after 60 seconds.
-With PTY_COLUMNS set, the terminal is that many columns wide (else it reports 0).
+With PTY_COLUMNS set, the terminal is that many columns wide and PTY_ROWS (default 24) rows
+high (else it reports 0 for both).
 """
 import os
 import pty
@@ -22,7 +23,7 @@ pid, fd = pty.fork()
 if pid == 0:
     if os.environ.get("PTY_COLUMNS"):
         import fcntl, struct, termios
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, int(os.environ["PTY_COLUMNS"]), 0, 0))
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", int(os.environ.get("PTY_ROWS", "24")), int(os.environ["PTY_COLUMNS"]), 0, 0))
     os.execvp(command[0], command)
 
 seen = b""

@@ -21,6 +21,8 @@ export interface FakeIOOptions {
   /** Merged over `{ FP_CONFIG_DIR: <fresh temp dir> }`, so no test touches the real profile store. */
   env?: Record<string, string | undefined>;
   columns?: number;
+  /** Terminal height (unknown by default: nothing is paged). */
+  rows?: number;
 }
 
 export interface FakeIO extends IO {
@@ -64,6 +66,7 @@ export function fakeIO(opts: FakeIOOptions = {}): FakeIO {
     stdinIsTTY: opts.stdinIsTTY ?? tty,
     env: { FP_CONFIG_DIR: configDir, ...opts.env },
     columns: opts.columns ?? 100,
+    rows: opts.rows,
     out: () => out.join(''),
     err: () => err.join(''),
     json: () => JSON.parse(out.join('')),

@@ -1,6 +1,6 @@
 import type { Factory } from '../factory.js';
 import type { Column, Output } from '../output/output.js';
-import { terminalLines } from '../output/terminal-text.js';
+import { choosePager, fillsScreen, type Pager } from '../output/choose-pager.js';
 
 /**
  * What a command's run gives back; the framework writes it in the format asked for. A command's
@@ -35,7 +35,10 @@ export type Ending =
       data?: unknown;
     };
 
-/** The one ending of every command. */
+/**
+ * The one ending of every command: the data, through the pager when it is a long report for
+ * people on a terminal (D-PAGER), then the status lines, which follow what they speak of.
+ */
 export async function renderEnding(
   out: Output,
   f: Factory,
@@ -43,27 +46,53 @@ export async function renderEnding(
   columns: Column<unknown>[] | undefined,
   knownFields: { list?: readonly string[]; item?: readonly string[] },
 ): Promise<void> {
+  const pager = choosePager(f.io, { format: out.format, fields: out.projected });
+  if (pager) out.hold();
+  const said = await writeData(out, ending, columns, knownFields);
+  if (pager) await showPaged(f, out.release(), pager);
+  for (const line of said) f.status(line);
+}
+
+/** Writes the ending's data; resolves to the status lines to say after it. */
+async function writeData(
+  out: Output,
+  ending: Ending,
+  columns: Column<unknown>[] | undefined,
+  knownFields: { list?: readonly string[]; item?: readonly string[] },
+): Promise<string[]> {
   if ('list' in ending) {
     out.knownFields(knownFields.list);
     const shown = await out.list(ending.list, (ending.columns as Column<unknown>[] | undefined) ?? columns ?? [], {
       empty: ending.empty,
     });
-    if (shown === 0 && ending.hint) f.status(ending.hint);
     const footer = out.format === 'table' && shown > 0 ? ending.footer?.(shown) : undefined;
-    if (footer) f.status(footer);
-    if (ending.note && shown > 0) f.status(ending.note);
-    return;
+    return [shown === 0 && ending.hint, footer, shown > 0 && ending.note].filter((l): l is string => Boolean(l));
   }
   if ('item' in ending) {
     out.knownFields(knownFields.item);
     await out.item(ending.item, (ending.columns as Column<unknown>[] | undefined) ?? columns ?? []);
-    return;
+    return [];
   }
   if ('text' in ending) {
     if (out.machine) await out.item(ending.data, []);
-    else f.io.stdout.write(terminalLines(ending.text));
-    return;
+    else out.report(ending.text);
+    return [];
   }
-  if (out.machine && out.format !== 'csv' && ending.data !== undefined) await out.item(ending.data, []);
-  else f.status(ending.done);
+  if (out.machine && out.format !== 'csv' && ending.data !== undefined) {
+    await out.item(ending.data, []);
+    return [];
+  }
+  return [ending.done];
+}
+
+/** Held text: written directly when it fits the screen or the pager cannot start, else paged. */
+async function showPaged(f: Factory, text: string, pager: Pager): Promise<void> {
+  if (text === '') return;
+  const { default: stringWidth } = await import('string-width');
+  if (fillsScreen(text, f.io, stringWidth)) {
+    const { runPager } = await import('../output/run-pager.js');
+    if (await runPager(f.io, text, pager.command)) return;
+    f.status(`could not start the pager "${pager.command}" (${pager.source}); shown without it`);
+  }
+  f.io.stdout.write(text);
 }

@@ -52,6 +52,9 @@ export class Output {
     private readonly options: ExportOptions = {},
   ) {}
 
+  /** What was written while held for the pager; undefined when written straight to stdout. */
+  private held: string[] | undefined;
+
   /** Colours of the table format (the only one that has them). */
   get chalk(): ChalkInstance {
     if (!this.colours) throw new Error(`${this.format} output has no colours`);
@@ -68,6 +71,23 @@ export class Output {
     this.options.knownFields = fields;
   }
 
+  /** `--fields` was given: a script chose the columns. */
+  get projected(): boolean {
+    return this.options.fields !== undefined;
+  }
+
+  /** Keep back what is written until `release`, which gives it for the pager (D-PAGER). */
+  hold(): void {
+    this.held = [];
+  }
+
+  /** Everything written since `hold`; later writes go to stdout again. */
+  release(): string {
+    const text = (this.held ?? []).join('');
+    this.held = undefined;
+    return text;
+  }
+
   /** True when the data is written for a program (JSON, NDJSON, CSV), not read by a person. */
   get machine(): boolean {
     return this.format === 'json' || this.format === 'ndjson' || this.format === 'csv' || this.options.jq !== undefined;
@@ -75,7 +95,6 @@ export class Output {
 
   /** A list: JSON gets each item's data (streamed), people get a table. Resolves to the number of rows. */
   async list<T>(rows: Rows<T>, columns: Column<T>[], opts: { empty?: string } = {}): Promise<number> {
-    const out = this.io.stdout;
     const iterator = toAsyncIterator(rows);
     const first = await iterator.next();
     const cols = this.columnsFor(columns as Column<unknown>[], first.done ? undefined : first.value) as Column<T>[];
@@ -92,28 +111,28 @@ export class Output {
     }
     switch (this.format) {
       case 'json': {
-        out.write('[');
-        for await (const row of all()) out.write(`${count++ ? ',' : ''}\n  ${JSON.stringify(this.project(row))}`);
-        out.write(count ? '\n]\n' : ']\n');
+        this.write('[');
+        for await (const row of all()) this.write(`${count++ ? ',' : ''}\n  ${JSON.stringify(this.project(row))}`);
+        this.write(count ? '\n]\n' : ']\n');
         return count;
       }
       case 'ndjson':
         for await (const row of all()) {
-          out.write(`${JSON.stringify(this.project(row))}\n`);
+          this.write(`${JSON.stringify(this.project(row))}\n`);
           count++;
         }
         return count;
       case 'csv':
-        out.write(`${cols.map((c) => csvField(c.header)).join(',')}\n`);
+        this.write(`${cols.map((c) => csvField(c.header)).join(',')}\n`);
         for await (const row of all()) {
-          out.write(`${cols.map((c) => csvField(cellText(c.value(row)))).join(',')}\n`);
+          this.write(`${cols.map((c) => csvField(cellText(c.value(row)))).join(',')}\n`);
           count++;
         }
         return count;
       case 'plain':
-        out.write(`${cols.map((c) => c.header).join('\t')}\n`);
+        this.write(`${cols.map((c) => c.header).join('\t')}\n`);
         for await (const row of all()) {
-          out.write(`${cols.map((c) => plainField(cellText(c.value(row)))).join('\t')}\n`);
+          this.write(`${cols.map((c) => plainField(cellText(c.value(row)))).join('\t')}\n`);
           count++;
         }
         return count;
@@ -124,7 +143,7 @@ export class Output {
           this.io.stderr.write(`${opts.empty ?? 'No results.'}\n`);
           return 0;
         }
-        out.write(`${await this.table(items, cols)}\n`);
+        this.write(`${await this.table(items, cols)}\n`);
         return items.length;
       }
     }
@@ -135,7 +154,7 @@ export class Output {
     const cols = this.columnsFor(fields as Column<unknown>[], item) as Column<T>[];
     if (this.options.jq !== undefined) return this.writeJq(this.project(item));
     if (this.format === 'json' || this.format === 'ndjson') {
-      this.io.stdout.write(`${JSON.stringify(this.project(item), null, this.format === 'json' ? 2 : undefined)}\n`);
+      this.write(`${JSON.stringify(this.project(item), null, this.format === 'json' ? 2 : undefined)}\n`);
       return;
     }
     if (this.format === 'csv' || this.format === 'plain') {
@@ -147,13 +166,13 @@ export class Output {
       return [c.header, this.styled(c, text, item)];
     });
     const { renderRecord } = await import('./table.js');
-    this.io.stdout.write(`${renderRecord(pairs, this.io.columns, (t) => this.chalk.bold(t))}\n`);
+    this.write(`${renderRecord(pairs, this.io.columns, (t) => this.chalk.bold(t))}\n`);
   }
 
   /** Raw JSON for commands whose answer is not a list or record of data. */
   async json(value: unknown): Promise<void> {
     if (this.options.jq !== undefined) return this.writeJq(value);
-    this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    this.write(`${JSON.stringify(value, null, 2)}\n`);
   }
 
   /**
@@ -183,12 +202,22 @@ export class Output {
 
   /** A line of text on stdout in human formats (ignored for machine formats). */
   line(text: string): void {
-    if (this.format === 'table') this.io.stdout.write(`${terminalLines(text)}\n`);
+    if (this.format === 'table') this.write(`${terminalLines(text)}\n`);
+  }
+
+  /** A report for people, as is but for control characters, which are shown, not obeyed. */
+  report(text: string): void {
+    this.write(terminalLines(text));
+  }
+
+  private write(text: string): void {
+    if (this.held) this.held.push(text);
+    else this.io.stdout.write(text);
   }
 
   /** `--jq` over the data; strings print raw, as `jq -r` does. */
   private async writeJq(data: unknown): Promise<void> {
-    this.io.stdout.write(await runJq(data, this.options.jq as string));
+    this.write(await runJq(data, this.options.jq as string));
   }
 
   /** A table cell's colours: the column's style, then the swatch's colour. */
