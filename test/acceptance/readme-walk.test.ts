@@ -119,15 +119,20 @@ describe('the README, walked against fp server --seed demo', () => {
   });
 
   it(
-    'every command line of the quick start and of the commands runs, in order, and exits 0',
+    'every command line of the quick start, the commands, output and drift runs, in order, and exits 0',
     { timeout: 240_000 },
     (ctx) => {
       // The README pipes into jq and reads a commit message with git.
       requireTool(ctx, 'jq');
       requireTool(ctx, 'git');
-      const walked = shellLines('## Quick start', '## Output').filter(
-        ({ text }) => !NOT_WALKED.some(([skip]) => skip.test(text)),
-      );
+      const walked = [
+        ...shellLines('## Quick start', '## Output'),
+        ...shellLines('## Output', '### fp and the GitHub CLI'),
+        ...shellLines(
+          '## The portal beyond the seed: assumed operations and drift',
+          '## Writing and testing a webhook receiver',
+        ),
+      ].filter(({ text }) => !NOT_WALKED.some(([skip]) => skip.test(text)));
       expect(walked.length).toBeGreaterThan(60);
       const failed: string[] = [];
       for (const { line, text } of walked) {
