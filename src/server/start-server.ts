@@ -7,7 +7,7 @@ import { assertWritable, DataFileError, dataFileKind, openDatabase } from './sto
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
 import { loadSeed, parseSeedText, readText } from './store/load-seed.js';
 import type { ServerState } from './store/state.js';
-import { placeSeed } from './store/seed-cache.js';
+import { placeSeed, seedCacheSettled } from './store/seed-cache.js';
 import { removeDatabaseFile, resetFilePath, scratchFilePath, Store } from './store/store.js';
 
 export interface StartOptions {
@@ -135,6 +135,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         ),
       );
       store.close();
+      await seedCacheSettled();
     },
   };
 }

@@ -126,6 +126,32 @@ export async function buildDataFileFromSeedFile(
   await buildDataFileAsync(path, state, { copyTo: options.copyTo });
 }
 
+/**
+ * The seed file's database built beside `path` (`PATH.seeding-<pid>`), neither
+ * synced nor in place yet: `placeBuilt` does that. A seed with problems fails
+ * with all of them and leaves no file.
+ */
+export function buildBeside(path: string, seedFile: string, bytes: Buffer, now = new Date()): string {
+  return fillBuilding(path, loadSeed(parseSeedText(seedFile, bytes.toString('utf8')), now), 'seeding');
+}
+
+/** Puts a database built by `buildBeside` in place at `path`, synced; removes it when that fails. */
+export async function placeBuilt(building: string, path: string): Promise<void> {
+  await settleAsync(building, undefined, async () => {
+    const handle = await open(building, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(building, path);
+  });
+  fsyncFolder(path);
+}
+
+/** Removes a database built by `buildBeside` that is not to be placed. */
+export const removeBuilt = removeBuilding;
+
 /** Writes a seed document as a new database at `path`, as `buildDataFile(path, loadSeed(raw))` does, syncing off the event loop. */
 export async function buildDataFileFromSeed(
   path: string,

@@ -16,7 +16,8 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { buildDataFileFromSeedFile, syncDataFile } from './build-data-file.js';
+import { copyFile } from 'node:fs/promises';
+import { buildBeside, buildDataFileFromSeedFile, placeBuilt, removeBuilt, syncDataFile } from './build-data-file.js';
 import { APPLICATION_ID, openDatabase } from './database.js';
 import { readSeedBytes } from './load-seed.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -55,22 +56,37 @@ export function compiledSeedName(bytes: Buffer): string {
   return `${keyHash().update(bytes).digest('hex')}.db`;
 }
 
-/** `compiledSeedName` of a seed file, read a piece at a time: a cached seed is never held whole. */
-function compiledSeedNameOfFile(seedFile: string): string {
+/** What says a file was not changed between two looks at it. */
+const stampOf = (st: { size: number; mtimeMs: number; ino: number }) => `${st.size}:${st.mtimeMs}:${st.ino}`;
+
+function stampOfFile(path: string): string | undefined {
+  try {
+    return stampOf(statSync(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `compiledSeedName` of a seed file, read a piece at a time: a cached seed is
+ * never held whole. With the file's stamp when the hash was taken.
+ */
+function compiledSeedNameOfFile(seedFile: string): { name: string; stamp?: string } {
   const hash = keyHash();
   let fd: number;
   try {
     fd = openSync(seedFile, 'r');
   } catch {
-    return compiledSeedName(readSeedBytes(seedFile)); // a SeedError naming the file
+    return { name: compiledSeedName(readSeedBytes(seedFile)) }; // a SeedError naming the file
   }
   try {
+    const stamp = stampOf(fstatSync(fd));
     const chunk = Buffer.allocUnsafe(1 << 20);
     for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, n));
+    return { name: `${hash.digest('hex')}.db`, stamp };
   } finally {
     closeSync(fd);
   }
-  return `${hash.digest('hex')}.db`;
 }
 
 /**
@@ -121,7 +137,9 @@ export interface PlaceOptions {
  */
 export async function placeSeed(path: string, seedFile: string, options: PlaceOptions = {}): Promise<boolean> {
   const dir = options.cacheDir ?? seedCacheDir();
-  const cached = join(dir, compiledSeedNameOfFile(seedFile));
+  const named = compiledSeedNameOfFile(seedFile);
+  const cached = join(dir, named.name);
+  await keeping.get(cached);
   if (isWholeDataFile(cached) && copyCached(cached, path, options)) {
     markUsed(cached);
     return true;
@@ -134,17 +152,51 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   }
   rmSync(cached, { force: true });
   const bytes = readSeedBytes(seedFile);
-  const compiled = join(dir, compiledSeedName(bytes));
-  await buildDataFileFromSeedFile(compiled, seedFile, bytes, { now: options.now });
-  chmodSync(compiled, 0o600);
+  // The bytes read are those hashed unless the file changed meanwhile.
+  const unchanged = named.stamp !== undefined && named.stamp === stampOfFile(seedFile);
+  const compiled = unchanged ? cached : join(dir, compiledSeedName(bytes));
+  const building = buildBeside(compiled, seedFile, bytes, options.now);
   try {
-    copyOut(compiled, path, options);
+    chmodSync(building, 0o600);
+    await copyBuilt(building, path, options);
   } catch (err) {
     removeCopies(path, options);
+    removeBuilt(building);
     throw err;
   }
-  pruneSeedCache(dir);
+  keep(building, compiled, dir);
   return false;
+}
+
+/**
+ * Compiled seeds being synced and put in place in the cache. The server does
+ * not wait for that: its own copies are made, and a process that stops first
+ * leaves a file the next prune removes.
+ */
+const keeping = new Map<string, Promise<void>>();
+
+function keep(building: string, compiled: string, dir: string): void {
+  const done = placeBuilt(building, compiled)
+    .then(() => pruneSeedCache(dir))
+    .catch(() => {
+      // The cache is for later starts only; this one has its copies.
+    })
+    .finally(() => keeping.delete(compiled));
+  keeping.set(compiled, done);
+}
+
+/** Resolves once every compiled seed of this process is in its place in the cache. */
+export async function seedCacheSettled(): Promise<void> {
+  await Promise.all(keeping.values());
+}
+
+/** The copies of a newly built seed, made side by side (synced when durable). */
+async function copyBuilt(building: string, path: string, options: PlaceOptions): Promise<void> {
+  await Promise.all([
+    copyFile(building, path, constants.COPYFILE_FICLONE),
+    options.copyTo && copyFile(building, options.copyTo, constants.COPYFILE_FICLONE),
+  ]);
+  if (options.durable) syncDataFile(path);
 }
 
 /** Copies a compiled seed to `path` (synced when durable) and to `copyTo`. */

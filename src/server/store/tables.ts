@@ -1,3 +1,5 @@
+import { batchShape, boundValues, everyValueBound, valuesList } from './batch-shape.js';
+import type { Statement } from './database.js';
 import type { Sql } from './sql.js';
 import type {
   AnonymousVoteRecord,
@@ -252,39 +254,47 @@ export function updateRow<R>(sql: Sql, spec: TableSpec<R>, portalId: number, whe
   );
 }
 
-/** Rows per INSERT of a bulk load: the driver's cost is mostly per call, so a call carries many rows. */
+/** Rows per INSERT of a bulk load: the driver's cost is mostly per call and per bound value, so a call carries many rows. */
 const ROWS_PER_INSERT = 64;
+/** Statements of other batch shapes kept per bulk insert; a batch of yet another shape binds every value. */
+const KEPT_SHAPES = 32;
 
 /**
- * Inserts `count` rows, in order, inside the caller's transaction: `fill(params, i)`
- * appends the values of row i. ROWS_PER_INSERT rows go per run of one reused
- * multi-row statement (the rest row by row).
+ * Inserts `count` rows, in order, inside the caller's transaction: `fill(values, i)`
+ * appends the values of row i. ROWS_PER_INSERT rows go per run of a multi-row
+ * statement that binds a value repeated in the batch once (batch-shape.ts); the
+ * rest go row by row.
  */
 function insertInBatches(
   sql: Sql,
   table: string,
   columns: string[],
   count: number,
-  fill: (params: unknown[], i: number) => void,
+  fill: (values: unknown[], i: number) => void,
 ): void {
-  const one = `(${columns.map(() => '?').join(', ')})`;
   const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+  const values: unknown[] = [];
   const params: unknown[] = [];
+  const statements = new Map<string, Statement>();
   let i = 0;
-  if (count >= ROWS_PER_INSERT) {
-    const many = sql.prepare(head + Array(ROWS_PER_INSERT).fill(one).join(', '));
-    while (i + ROWS_PER_INSERT <= count) {
-      params.length = 0;
-      for (const end = i + ROWS_PER_INSERT; i < end; i++) fill(params, i);
-      many.run(params);
+  while (i + ROWS_PER_INSERT <= count) {
+    values.length = 0;
+    for (const end = i + ROWS_PER_INSERT; i < end; i++) fill(values, i);
+    let shape = batchShape(values, columns.length, ROWS_PER_INSERT);
+    if (!statements.has(shape.key) && statements.size >= KEPT_SHAPES) shape = everyValueBound(columns.length);
+    let statement = statements.get(shape.key);
+    if (!statement) {
+      statement = sql.db.prepare(head + valuesList(shape, ROWS_PER_INSERT));
+      statements.set(shape.key, statement);
     }
+    statement.run(boundValues(values, shape, ROWS_PER_INSERT, params));
   }
   if (i < count) {
-    const single = sql.prepare(head + one);
+    const single = sql.prepare(`${head}(${columns.map(() => '?').join(', ')})`);
     for (; i < count; i++) {
-      params.length = 0;
-      fill(params, i);
-      single.run(params);
+      values.length = 0;
+      fill(values, i);
+      single.run(values);
     }
   }
   sql.generation++;

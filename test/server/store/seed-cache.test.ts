@@ -12,6 +12,7 @@ import {
   isWholeDataFile,
   KEPT_SEEDS,
   placeSeed,
+  seedCacheSettled,
   pruneSeedCache,
   seedCacheDir,
 } from '../../../src/server/store/seed-cache.js';
@@ -59,27 +60,45 @@ function contents(path: string): Record<string, unknown[]> {
   }
 }
 
+/** `placeSeed`, then the compiled seed's arrival in the cache, which the server does not wait for. */
+async function place(path: string, seed: string, options: Parameters<typeof placeSeed>[2]): Promise<boolean> {
+  const served = await placeSeed(path, seed, options);
+  await seedCacheSettled();
+  return served;
+}
+
 const compiled = () => join(cacheDir, compiledSeedName(readFileSync(seedFile)));
 
 describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
   it('the first start compiles the seed into the cache, a later one copies it: the same data as a load of the seed', async () => {
     const first = join(dir, 'first.db');
     const second = join(dir, 'second.db');
-    expect(await placeSeed(first, seedFile, { cacheDir, now: NOW })).toBe(false);
+    expect(await place(first, seedFile, { cacheDir, now: NOW })).toBe(false);
     expect(readdirSync(cacheDir)).toEqual([compiledSeedName(readFileSync(seedFile))]);
-    expect(await placeSeed(second, seedFile, { cacheDir, now: new Date() })).toBe(true);
+    expect(await place(second, seedFile, { cacheDir, now: new Date() })).toBe(true);
     const expected = join(dir, 'expected.db');
     buildDataFile(expected, loadSeed(seedWithoutChance(), NOW));
     expect(contents(first)).toEqual(contents(expected));
     expect(contents(second)).toEqual(contents(expected));
   });
 
+  it('a first start has its copies when placeSeed resolves; the compiled seed reaches the cache after, synced and renamed', async () => {
+    const placed = join(dir, 'placed.db');
+    const reset = join(dir, 'reset.db');
+    expect(await placeSeed(placed, seedFile, { cacheDir, copyTo: reset, now: NOW })).toBe(false);
+    expect(contents(reset)).toEqual(contents(placed));
+    await seedCacheSettled();
+    expect(readdirSync(cacheDir)).toEqual([compiledSeedName(readFileSync(seedFile))]);
+    expect(isWholeDataFile(compiled())).toBe(true);
+    expect(contents(compiled())).toEqual(contents(placed));
+  });
+
   it('other bytes are another seed: a changed seed file is compiled again', async () => {
-    await placeSeed(join(dir, 'a.db'), seedFile, { cacheDir });
+    await place(join(dir, 'a.db'), seedFile, { cacheDir });
     const seed = seedWithoutChance();
     seed.portals[0].title = 'Renamed';
     writeFileSync(seedFile, JSON.stringify(seed));
-    expect(await placeSeed(join(dir, 'b.db'), seedFile, { cacheDir })).toBe(false);
+    expect(await place(join(dir, 'b.db'), seedFile, { cacheDir })).toBe(false);
     expect(readdirSync(cacheDir)).toHaveLength(2);
     expect(contents(join(dir, 'b.db')).portals).toContainEqual(
       expect.objectContaining({ settings: expect.stringContaining('Renamed') }),
@@ -124,7 +143,7 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
   });
 
   it('a cached file cut short, or with a damaged header or first page, is compiled again', async () => {
-    await placeSeed(join(dir, 'a.db'), seedFile, { cacheDir });
+    await place(join(dir, 'a.db'), seedFile, { cacheDir });
     const damage: Array<[string, () => void]> = [
       ['cut short', () => truncateSync(compiled(), 8192)],
       ['header', () => writeFileSync(compiled(), Buffer.alloc(100, 7), { flag: 'r+' })],
@@ -140,7 +159,7 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
     for (const [what, spoil] of damage) {
       spoil();
       const placed = join(dir, `${what}.db`);
-      expect(await placeSeed(placed, seedFile, { cacheDir }), what).toBe(false);
+      expect(await place(placed, seedFile, { cacheDir }), what).toBe(false);
       expect(isWholeDataFile(compiled()), what).toBe(true);
       expect(contents(placed).portals, what).toHaveLength(fixtureSeed().portals.length);
     }
@@ -187,7 +206,7 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
   it('a cache folder that cannot be written leaves the seed compiled straight into place', async () => {
     writeFileSync(cacheDir, 'a file where the folder would be');
     const placed = join(dir, 'data.db');
-    expect(await placeSeed(placed, seedFile, { cacheDir, durable: true })).toBe(false);
+    expect(await place(placed, seedFile, { cacheDir, durable: true })).toBe(false);
     expect(existsSync(placed)).toBe(true);
     expect(contents(placed).portals).toHaveLength(fixtureSeed().portals.length);
   });
