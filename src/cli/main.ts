@@ -83,7 +83,7 @@ Examples:
   $ fp posts list --status "Under review" --order-by votes_count --order desc
   $ fp moderation pending --all --jq '.[] | "\\(.type) \\(.id)"'
 
-Exit codes: 0 ok, 1 request failed, 2 usage error, 3 changes pending (kb sync preview --exit-code), 4 auth, 130 interrupted.`,
+Exit codes: 0 ok, 1 request failed, 2 usage error, 3 changes pending (kb sync preview --exit-code) or drift (portal drift), 4 auth, 130 interrupted.`,
     );
 
   const { word, next } = commandWord(argv);

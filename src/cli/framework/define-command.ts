@@ -1,9 +1,8 @@
-import { Argument, Command } from 'commander';
+import { Command } from 'commander';
 import type { ApiClient } from '../../client/api-client.js';
 import { ApiError, RequestValidationError } from '../../client/errors.js';
 import { paginators, type PageProgress, type PaginatedOperation } from '../../client/paginate.js';
 import { endpoints, type Endpoint, type OperationName } from '../../contract/endpoints.js';
-import { withCompletionValues } from '../completion/completion-values.js';
 import type { CachedSource } from '../completion/name-cache.js';
 import { confirmDestructive } from '../confirm.js';
 import { UsageError } from '../errors.js';
@@ -14,6 +13,8 @@ import { renderEnding, type Ending } from './ending.js';
 import {
   checkField,
   fieldPhrase,
+  flagArgument,
+  flagAttribute,
   fieldSchema,
   flagName,
   flagOption,
@@ -89,12 +90,29 @@ export interface CommandDef {
 const attributeOf = (name: string) =>
   name.replace(/\.\.\.$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** A command's spec with what the framework derives from it once, at declaration. */
+interface Declared<O> {
+  spec: CommandSpec<O>;
+  endpoint: Endpoint | undefined;
+  destructive: boolean;
+  /** The spec's flags, then `--all` and `--yes` where the endpoint calls for them. */
+  flags: FlagSpec[];
+  /** API field → the flag the user typed for it (arguments keep the API's field names, as the contract shows them). */
+  typed: Map<string, string>;
+}
+
 /**
  * A command declared as data: the framework derives the flag checks (from the endpoint's zod
  * schemas, errors worded with flag names), `--all` (the endpoint's paginator), `--yes` and the
  * confirmation (from `destructive`), the output ending, help and completion.
  */
 export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): CommandDef {
+  const declared = declare(spec);
+  return { spec: spec as CommandSpec<never>, register: (parent, f) => registerCommand(parent, f, declared) };
+}
+
+/** The spec checked against its endpoint (a destructive one asks first; `--all` needs a paginator), and its flags. */
+function declare<O>(spec: CommandSpec<O>): Declared<O> {
   const endpoint: Endpoint | undefined = spec.endpoint ? endpoints[spec.endpoint] : undefined;
   const destructive = endpoint?.destructive === true;
   if (destructive && !spec.confirm)
@@ -104,81 +122,90 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
   const flags: FlagSpec[] = [...(spec.flags ?? [])];
   if (spec.paginate) flags.push({ flags: '--all', description: 'every item, fetched page by page and streamed' });
   if (destructive) flags.push({ flags: '-y, --yes', description: 'do not ask for confirmation' });
-
-  /** API field → the flag the user typed for it (arguments keep the API's field names, as the contract shows them). */
   const typed = new Map<string, string>();
   for (const fl of flags) {
     for (const field of [fl.field, ...(fl.errorsFor ?? [])]) if (field) typed.set(field, flagName(fl));
   }
+  return { spec, endpoint, destructive, flags, typed };
+}
 
-  function register(parent: Command, f: Factory): Command {
-    const cmd = parent
-      .command(spec.name, { hidden: spec.hidden })
-      .description(spec.description ?? endpoint?.summary ?? '');
-    for (const a of spec.args ?? []) {
-      const label = a.variadic ? `${a.name.replace(/\.\.\.$/, '')}...` : a.name;
-      const arg = new Argument(a.optional ? `[${label}]` : `<${label}>`, a.description);
-      if (a.choices) arg.choices(a.choices);
-      if (a.parse) arg.argParser(a.parse as (value: string, previous: unknown) => unknown);
-      if (a.complete)
-        withCompletionValues(
-          arg,
-          Array.isArray(a.complete) ? a.complete : [],
-          typeof a.complete === 'string' ? a.complete : undefined,
-        );
-      cmd.addArgument(arg);
-    }
-    for (const fl of flags) cmd.addOption(flagOption(fl));
-    withExamples(cmd, spec.examples);
-    if (spec.help) cmd.addHelpText('after', `${spec.help.trim()}\n`);
-    for (const sub of spec.commands ?? []) sub.register(cmd, f);
-    cmd.action(async (...given: unknown[]) => {
-      const command = given[given.length - 1] as Command;
-      const opts: Record<string, unknown> = { ...command.opts() };
-      (spec.args ?? []).forEach((a, i) => (opts[attributeOf(a.name)] = given[i]));
-      if (spec.needsOneOf?.every((flag) => opts[attributeOf(flag.replace(/^--/, ''))] === undefined)) {
-        throw new UsageError(`nothing to ${spec.name}: pass ${spec.needsOneOf.join(' and/or ')}`);
-      }
-      const keep: KeepNames = (source, items) => keepListedNames(f, [source], items);
-      // Names become ids first, so the endpoint's schema checks what will be sent.
-      for (const fl of flags) {
-        const key = new Command().createOption(fl.flags).attributeName();
-        if (fl.resolve && opts[key] !== undefined)
-          opts[key] = await fl.resolve(
-            opts[key],
-            () => f.client(),
-            flagName(fl),
-            keep,
-            (line) => f.status(line),
-          );
-      }
-      const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, flags, opts));
-      try {
-        if (destructive) {
-          const question = await spec.confirm!(ctx);
-          if (question !== undefined && !(await confirmDestructive(f.io, question, opts.yes as boolean | undefined))) {
-            f.status(spec.declined ?? 'Nothing changed.');
-            return;
-          }
-        }
-        const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, spec));
-        if (ending)
-          await renderEnding(
-            await ctx.output(),
-            f,
-            ending,
-            spec.columns as Column<unknown>[] | undefined,
-            responseFields(endpoint),
-          );
-        if (spec.keepsNames && ending && 'list' in ending && Array.isArray(ending.list))
-          await keepListedNames(f, spec.keepsNames, ending.list);
-      } catch (err) {
-        throw inFlagTerms(err, typed);
-      }
-    });
-    return cmd;
+/** The command under `parent`: its arguments, flags, help and subcommands, and the action that runs it. */
+function registerCommand<O>(parent: Command, f: Factory, declared: Declared<O>): Command {
+  const { spec } = declared;
+  const cmd = parent
+    .command(spec.name, { hidden: spec.hidden })
+    .description(spec.description ?? declared.endpoint?.summary ?? '');
+  for (const a of spec.args ?? []) cmd.addArgument(flagArgument(a));
+  for (const fl of declared.flags) cmd.addOption(flagOption(fl));
+  withExamples(cmd, spec.examples);
+  if (spec.help) cmd.addHelpText('after', `${spec.help.trim()}\n`);
+  for (const sub of spec.commands ?? []) sub.register(cmd, f);
+  cmd.action((...given: unknown[]) => runCommand(f, declared, given));
+  return cmd;
+}
+
+/** One run: options read and resolved, fields checked, the confirmation, the run, and its ending shown. */
+async function runCommand<O>(f: Factory, declared: Declared<O>, given: unknown[]): Promise<void> {
+  const { spec, endpoint } = declared;
+  const command = given[given.length - 1] as Command;
+  const opts = await optionsOf(f, declared, command, given);
+  const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, declared.flags, opts));
+  try {
+    if (declared.destructive && !(await confirmed(f, spec, ctx, opts.yes as boolean | undefined))) return;
+    const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, spec));
+    if (ending) await showEnding(f, declared, ctx, ending);
+  } catch (err) {
+    throw inFlagTerms(err, declared.typed);
   }
-  return { spec: spec as CommandSpec<never>, register };
+}
+
+/** Flags and arguments under their attribute names, one of `needsOneOf` given, names resolved to ids. */
+async function optionsOf<O>(
+  f: Factory,
+  { spec, flags }: Declared<O>,
+  command: Command,
+  given: unknown[],
+): Promise<Record<string, unknown>> {
+  const opts: Record<string, unknown> = { ...command.opts() };
+  (spec.args ?? []).forEach((a, i) => (opts[attributeOf(a.name)] = given[i]));
+  if (spec.needsOneOf?.every((flag) => opts[attributeOf(flag.replace(/^--/, ''))] === undefined)) {
+    throw new UsageError(`nothing to ${spec.name}: pass ${spec.needsOneOf.join(' and/or ')}`);
+  }
+  const keep: KeepNames = (source, items) => keepListedNames(f, [source], items);
+  // Names become ids first, so the endpoint's schema checks what will be sent.
+  for (const fl of flags) {
+    const key = flagAttribute(fl);
+    if (fl.resolve && opts[key] !== undefined)
+      opts[key] = await fl.resolve(
+        opts[key],
+        () => f.client(),
+        flagName(fl),
+        keep,
+        (line) => f.status(line),
+      );
+  }
+  return opts;
+}
+
+/** A destructive command goes on when there is nothing to ask (a dry run), `--yes` was given or the answer is yes. */
+async function confirmed<O>(
+  f: Factory,
+  spec: CommandSpec<O>,
+  ctx: RunContext<O>,
+  yes: boolean | undefined,
+): Promise<boolean> {
+  const question = await spec.confirm!(ctx);
+  if (question === undefined || (await confirmDestructive(f.io, question, yes))) return true;
+  f.status(spec.declined ?? 'Nothing changed.');
+  return false;
+}
+
+/** The run's ending in the output format; the names of a listed page kept for completion when the spec asks. */
+async function showEnding<O>(f: Factory, { spec, endpoint }: Declared<O>, ctx: RunContext<O>, ending: Ending) {
+  const columns = spec.columns as Column<unknown>[] | undefined;
+  await renderEnding(await ctx.output(), f, ending, columns, responseFields(endpoint));
+  if (spec.keepsNames && 'list' in ending && Array.isArray(ending.list))
+    await keepListedNames(f, spec.keepsNames, ending.list);
 }
 
 /**
@@ -221,8 +248,7 @@ function collectFields(
     const schema = fieldSchema(checkedBy ? endpoints[checkedBy] : endpoint, field);
     fields[field] = schema ? checkField(schema, value, field, shown, expected) : value;
   };
-  for (const fl of flags)
-    take(fl.field, new Command().createOption(fl.flags).attributeName(), flagName(fl), fl.checkedBy, fl.expected);
+  for (const fl of flags) take(fl.field, flagAttribute(fl), flagName(fl), fl.checkedBy, fl.expected);
   for (const a of spec.args ?? []) take(a.field, attributeOf(a.name), a.name.toUpperCase());
   return fields;
 }

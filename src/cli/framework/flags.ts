@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option } from 'commander';
+import { Argument, InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
 import type { ApiClient } from '../../client/api-client.js';
 import type { CachedSource } from '../completion/name-cache.js';
@@ -79,14 +79,29 @@ export function flagOption(spec: FlagSpec): Option {
   else if (spec.parse) option.argParser(spec.parse);
   if (spec.default !== undefined) option.default(spec.default);
   if (spec.required) option.makeOptionMandatory();
-  if (spec.complete)
-    withCompletionValues(
-      option,
-      Array.isArray(spec.complete) ? spec.complete : [],
-      typeof spec.complete === 'string' ? spec.complete : undefined,
-    );
+  if (spec.complete) completing(option, spec.complete);
   return option;
 }
+
+/** A positional argument as commander takes it (`<post>`, `[ids...]`), with its choices, parser and completion values. */
+export function flagArgument(spec: ArgSpec): Argument {
+  const label = spec.variadic ? `${spec.name.replace(/\.\.\.$/, '')}...` : spec.name;
+  const arg = new Argument(spec.optional ? `[${label}]` : `<${label}>`, spec.description);
+  if (spec.choices) arg.choices(spec.choices);
+  if (spec.parse) arg.argParser(spec.parse as (value: string, previous: unknown) => unknown);
+  if (spec.complete) completing(arg, spec.complete);
+  return arg;
+}
+
+const completing = (target: Option | Argument, complete: readonly string[] | CompletionSource) =>
+  withCompletionValues(
+    target,
+    Array.isArray(complete) ? complete : [],
+    typeof complete === 'string' ? complete : undefined,
+  );
+
+/** Where commander keeps a flag's value: `--saved-query` is `savedQuery`, `--no-pin` is `pin`. */
+export const flagAttribute = (spec: FlagSpec): string => new Option(spec.flags).attributeName();
 
 /** The flag a user types for an option: `--created-from`. */
 export const flagName = (spec: FlagSpec): string =>
