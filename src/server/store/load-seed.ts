@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { nameKey } from '../../contract/name-key.js';
+import { parseSeedFile } from '../../seed/fast-parse/parse-seed-file.js';
 import {
   CommentSeed,
   SeedFileSchema,
@@ -125,7 +126,7 @@ function unique<T>(
  * collected and reported together, each with the exact path.
  */
 export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
-  const parsed = SeedFileSchema.safeParse(raw);
+  const parsed = parseSeedFile(raw);
   if (!parsed.success) {
     throw new SeedError(parsed.error.issues.map((i: z.core.$ZodIssue) => `${formatPath(i.path)}: ${i.message}`));
   }
