@@ -227,24 +227,13 @@ try {
       });
       seedLoads = { fp: pick(loads.fp), ...(before ? { before: pick(loads.before) } : {}) };
       Object.assign(seeding, seedLoads.fp);
-      // fp server --seed FILE alone: compiled into an empty seed cache (alternating with a compile whose seed is
-      // parsed by zod alone, FP_SEED_PARSE=zod, against src/seed/fast-parse), then started again from the cache.
+      // fp server --seed FILE alone: compiled into an empty seed cache, then started again from it.
       const cache = coldCache();
-      const firsts = { first: [], zod: [] };
-      for (let i = 0; i < SEED_ROUNDS; i++) {
-        for (const round of i % 2 ? ['zod', 'first'] : ['first', 'zod']) {
-          const env = i === 0 && round === 'first' ? cache : coldCache();
-          const s = await startServer(['--seed', seed], fp, round === 'zod' ? { ...env, FP_SEED_PARSE: 'zod' } : env);
-          await s.stop();
-          if (env !== cache) rmSync(env.FP_SEED_CACHE_DIR, { recursive: true, force: true });
-          firsts[round].push(s);
-        }
+      for (const round of ['first', 'second']) {
+        const s = await startServer(['--seed', seed], fp, cache);
+        await s.stop();
+        seedStarts[round] = s;
       }
-      seedStarts.first = pick(firsts.first);
-      seedStarts.zod = pick(firsts.zod);
-      const again = await startServer(['--seed', seed], fp, cache);
-      await again.stop();
-      seedStarts.second = again;
       if (before) {
         const s = await startServer(['--seed', seed], before);
         await s.stop();
@@ -304,21 +293,14 @@ try {
     runs: seedLoads.fp.runs,
     goal: '<= 8000',
   });
-  const startName = {
-    first: 'first start',
-    zod: 'first start, seed parsed by zod alone',
-    second: 'second start',
-    before: 'by the before build',
-  };
   for (const [round, goal] of [
     ['first', '<= 8000'],
-    ['zod', ''],
     ['second', '<= 1500'],
     ['before', ''],
   ]) {
     if (!seedStarts[round]) continue;
     emit({
-      figure: `fp server --seed FILE of the large portal, ${startName[round]} (ms)`,
+      figure: `fp server --seed FILE of the large portal, ${round === 'before' ? 'by the before build' : `${round} start`} (ms)`,
       value: seedStarts[round].ms,
       cpuMs: seedStarts[round].cpuMs,
       goal,
@@ -360,7 +342,7 @@ try {
         : []),
       ...Object.entries(seedStarts).map(
         ([round, s]) =>
-          `| --seed FILE alone, ${startName[round]} (ms; CPU ms) | | ${f(s.ms, 0)}; ${f(s.cpuMs, 0)} | | ${{ first: '<= 8000', second: '<= 1500' }[round] ?? ''} |`,
+          `| --seed FILE alone, ${round === 'before' ? 'before build' : `${round} start`} (ms; CPU ms) | | ${f(s.ms, 0)}; ${f(s.cpuMs, 0)} | | ${{ first: '<= 8000', second: '<= 1500' }[round] ?? ''} |`,
       ),
       `| server RSS after the runs (MB) | ${f(small.rssMb)} | ${f(large.rssMb)} | ${f(large.rssMb)} MB | <= 250 |`,
       `| GET /api/v1/categories (req/s): fp / bare node:http | ${f(categories.fp)} | ${f(categories.bare)} | ${f(categories.fp / categories.bare, 2)} | >= 0.7 |`,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { nameKey } from '../../contract/name-key.js';
-import { parseSeedFile } from '../../seed/fast-parse/parse-seed-file.js';
 import {
   CommentSeed,
   SeedFileSchema,
@@ -126,7 +125,7 @@ function unique<T>(
  * collected and reported together, each with the exact path.
  */
 export function loadSeed(raw: unknown, now: Date = new Date()): ServerState {
-  const parsed = parseSeedFile(raw);
+  const parsed = SeedFileSchema.safeParse(raw);
   if (!parsed.success) {
     throw new SeedError(parsed.error.issues.map((i: z.core.$ZodIssue) => `${formatPath(i.path)}: ${i.message}`));
   }
