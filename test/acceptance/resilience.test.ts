@@ -46,12 +46,13 @@ describe('bulk approve under injected faults (--faults 503:0.15,429:0.15 --fault
     });
     const seconds = (Date.now() - started) / 1000;
     expect(r.code, r.stderr.slice(-3000)).toBe(0);
-    // Notices of the adaptive concurrency ("rate limited (429): now 16 requests at a time") come
-    // as the 429s arrive, which depends on timing; the tally and the retry count end the output.
+    // Notices of the adaptive concurrency ("rate limited (429): now 16 requests at a time") and of long
+    // waits ("waiting 2 s to retry comment 1587: …", when one item meets several faults in a row) come
+    // as the faults fall on the items, which depends on timing; the tally and the retry count end the output.
     const lines = r.stderr
       .trimEnd()
       .split('\n')
-      .filter((l) => !l.startsWith('rate limited (429)'));
+      .filter((l) => !l.startsWith('rate limited (429)') && !/^waiting .* to retry /.test(l));
     expect(lines[0]).toBe('Approved 1000, skipped 0 (already approved), failed 0');
     const retried = /^Retried (\d+) requests \(429: (\d+), 503: (\d+)\)$/.exec(lines[1] ?? '');
     expect(retried, lines[1]).not.toBeNull();
