@@ -42,16 +42,25 @@ async function buildDataFileAsync(path: string, state: ServerState, options: { c
   await settleAsync(building, options.copyTo, async () => {
     const copy = options.copyTo ? copyFile(building, options.copyTo, constants.COPYFILE_FICLONE) : undefined;
     copy?.catch(() => {}); // awaited below, unless the sync fails first
-    const handle = await open(building, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await syncFileAsync(building);
     await copy;
     await rename(building, path);
   });
   fsyncFolder(path);
+}
+
+async function syncFileAsync(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The seed file's bytes, parsed, checked and filled. */
+function seedStateOf(seedFile: string, bytes: Buffer, now: Date): ServerState {
+  return loadSeed(parseSeedText(seedFile, bytes.toString('utf8')), now);
 }
 
 /** The database built beside `path` (removed again when that fails). */
@@ -122,8 +131,7 @@ export async function buildDataFileFromSeedFile(
   bytes: Buffer,
   options: { copyTo?: string; now?: Date } = {},
 ): Promise<void> {
-  const state = loadSeed(parseSeedText(seedFile, bytes.toString('utf8')), options.now ?? new Date());
-  await buildDataFileAsync(path, state, { copyTo: options.copyTo });
+  await buildDataFileAsync(path, seedStateOf(seedFile, bytes, options.now ?? new Date()), { copyTo: options.copyTo });
 }
 
 /**
@@ -132,18 +140,13 @@ export async function buildDataFileFromSeedFile(
  * with all of them and leaves no file.
  */
 export function buildBeside(path: string, seedFile: string, bytes: Buffer, now = new Date()): string {
-  return fillBuilding(path, loadSeed(parseSeedText(seedFile, bytes.toString('utf8')), now), 'seeding');
+  return fillBuilding(path, seedStateOf(seedFile, bytes, now), 'seeding');
 }
 
 /** Puts a database built by `buildBeside` in place at `path`, synced; removes it when that fails. */
 export async function placeBuilt(building: string, path: string): Promise<void> {
   await settleAsync(building, undefined, async () => {
-    const handle = await open(building, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await syncFileAsync(building);
     await rename(building, path);
   });
   fsyncFolder(path);

@@ -4,7 +4,6 @@ import {
   chmodSync,
   closeSync,
   constants,
-  copyFileSync,
   fstatSync,
   mkdirSync,
   openSync,
@@ -140,7 +139,7 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   const named = compiledSeedNameOfFile(seedFile);
   const cached = join(dir, named.name);
   await keeping.get(cached);
-  if (isWholeDataFile(cached) && copyCached(cached, path, options)) {
+  if (isWholeDataFile(cached) && (await copyCached(cached, path, options))) {
     markUsed(cached);
     return true;
   }
@@ -158,7 +157,7 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   const building = buildBeside(compiled, seedFile, bytes, options.now);
   try {
     chmodSync(building, 0o600);
-    await copyBuilt(building, path, options);
+    await copyCompiled(building, path, options);
   } catch (err) {
     removeCopies(path, options);
     removeBuilt(building);
@@ -190,19 +189,12 @@ export async function seedCacheSettled(): Promise<void> {
   await Promise.all(keeping.values());
 }
 
-/** The copies of a newly built seed, made side by side (synced when durable). */
-async function copyBuilt(building: string, path: string, options: PlaceOptions): Promise<void> {
+/** Copies a compiled seed to `path` (synced when durable) and to `copyTo`, side by side. */
+async function copyCompiled(compiled: string, path: string, options: PlaceOptions): Promise<void> {
   await Promise.all([
-    copyFile(building, path, constants.COPYFILE_FICLONE),
-    options.copyTo && copyFile(building, options.copyTo, constants.COPYFILE_FICLONE),
+    copyFile(compiled, path, constants.COPYFILE_FICLONE),
+    options.copyTo && copyFile(compiled, options.copyTo, constants.COPYFILE_FICLONE),
   ]);
-  if (options.durable) syncDataFile(path);
-}
-
-/** Copies a compiled seed to `path` (synced when durable) and to `copyTo`. */
-function copyOut(compiled: string, path: string, options: PlaceOptions): void {
-  copyFileSync(compiled, path, constants.COPYFILE_FICLONE);
-  if (options.copyTo) copyFileSync(compiled, options.copyTo, constants.COPYFILE_FICLONE);
   if (options.durable) syncDataFile(path);
 }
 
@@ -212,14 +204,14 @@ function removeCopies(path: string, options: PlaceOptions): void {
 }
 
 /**
- * `copyOut` of a cached seed, whose copy is opened once to see it holds
+ * `copyCompiled` of a cached seed, whose copy is opened once to see it holds
  * portals. False (and nothing left behind) when it does not: the cached file
  * was damaged past its header, or removed meanwhile.
  */
-function copyCached(cached: string, path: string, options: PlaceOptions): boolean {
+async function copyCached(cached: string, path: string, options: PlaceOptions): Promise<boolean> {
   let holdsPortals = false;
   try {
-    copyOut(cached, path, options);
+    await copyCompiled(cached, path, options);
     const db = openDatabase(path);
     try {
       holdsPortals = !Store.isEmpty(db);
