@@ -136,8 +136,10 @@ export function openDatabase(path: string, options: { bulkLoad?: boolean; scratc
       db.exec('PRAGMA mmap_size = 1073741824');
     } else {
       if (!memory) {
-        db.exec('PRAGMA journal_mode = WAL');
+        // Set first: the switch to WAL syncs the file under FULL, which for a scratch copy just
+        // written is a flush of all of it to the disk, needed by nobody.
         db.exec(`PRAGMA synchronous = ${options.scratch ? 'OFF' : 'FULL'}`);
+        db.exec('PRAGMA journal_mode = WAL');
       }
       db.exec('PRAGMA cache_size = -32000');
     }

@@ -136,7 +136,10 @@ export interface PlaceOptions {
  */
 export async function placeSeed(path: string, seedFile: string, options: PlaceOptions = {}): Promise<boolean> {
   const dir = options.cacheDir ?? seedCacheDir();
-  const named = compiledSeedNameOfFile(seedFile);
+  // A cache without compiled seeds (a first run, a fresh CI machine) cannot hold this one: the
+  // seed is read whole at once, as its compile needs it, and hashed from memory.
+  const whole = holdsCompiledSeeds(dir) ? undefined : readSeedBytes(seedFile);
+  const named = whole ? { name: compiledSeedName(whole), stamp: undefined } : compiledSeedNameOfFile(seedFile);
   const cached = join(dir, named.name);
   await keeping.get(cached);
   if (isWholeDataFile(cached) && (await copyCached(cached, path, options))) {
@@ -145,14 +148,14 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   }
   if (!canWrite(dir)) {
     // No cache to keep it in: compiled straight into place, as without one.
-    await buildDataFileFromSeedFile(path, seedFile, readSeedBytes(seedFile), options);
+    await buildDataFileFromSeedFile(path, seedFile, whole ?? readSeedBytes(seedFile), options);
     if (options.durable) syncDataFile(path);
     return false;
   }
   rmSync(cached, { force: true });
-  const bytes = readSeedBytes(seedFile);
+  const bytes = whole ?? readSeedBytes(seedFile);
   // The bytes read are those hashed unless the file changed meanwhile.
-  const unchanged = named.stamp !== undefined && named.stamp === stampOfFile(seedFile);
+  const unchanged = whole !== undefined || (named.stamp !== undefined && named.stamp === stampOfFile(seedFile));
   const compiled = unchanged ? cached : join(dir, compiledSeedName(bytes));
   const building = buildBeside(compiled, seedFile, bytes, options.now);
   try {
@@ -225,6 +228,17 @@ async function copyCached(cached: string, path: string, options: PlaceOptions): 
   return holdsPortals;
 }
 
+const COMPILED_SEED = /^[0-9a-f]{64}\.db$/;
+
+/** Whether the cache folder holds a compiled seed (one being put in place counts, when it is ours). */
+function holdsCompiledSeeds(dir: string): boolean {
+  try {
+    return keeping.size > 0 || readdirSync(dir).some((name) => COMPILED_SEED.test(name));
+  } catch {
+    return false;
+  }
+}
+
 /** The cache folder, made private (D-CACHE-DIR-PRIVATE): a seed may be a snapshot of a portal. */
 function canWrite(dir: string): boolean {
   try {
@@ -263,7 +277,7 @@ export function pruneSeedCache(dir: string, now = Date.now()): void {
     const path = join(dir, name);
     const pid = /^[0-9a-f]{64}\.db\.seeding-(\d+)(?:-wal|-shm|-journal)?$/.exec(name)?.[1];
     if (pid !== undefined && !isRunning(Number(pid))) rmSync(path, { force: true });
-    if (!/^[0-9a-f]{64}\.db$/.test(name)) continue;
+    if (!COMPILED_SEED.test(name)) continue;
     try {
       compiled.push({ path, used: statSync(path).mtimeMs });
     } catch {
