@@ -90,9 +90,17 @@ function loadDriver(): DatabaseConstructor {
  * on disk when it returns), foreign keys, then the schema migrations. `:memory:`
  * gives the same schema in memory. `bulkLoad` is for a new file filled once
  * before it is put in place; `scratch` for a file of this run only, whose
- * commits need not reach the disk (it is removed when the run ends).
+ * commits need not reach the disk (it is removed when the run ends); `readOnly`
+ * for a file this fp wrote that may be shared (a reset copy linked to a compiled seed).
  */
-export function openDatabase(path: string, options: { bulkLoad?: boolean; scratch?: boolean } = {}): Database {
+export interface OpenOptions {
+  bulkLoad?: boolean;
+  scratch?: boolean;
+  /** Only read, in whatever journal mode the file has: nothing, not even its header, is written. */
+  readOnly?: boolean;
+}
+
+export function openDatabase(path: string, options: OpenOptions = {}): Database {
   const Driver = loadDriver();
   const memory = path === ':memory:';
   let db: Database;
@@ -125,24 +133,18 @@ export function openDatabase(path: string, options: { bulkLoad?: boolean; scratc
         'Give --data a new file or an fp data file.',
       );
     }
-    if (options.bulkLoad) {
-      // A file being built beside its final name (see build-data-file.ts): no journal and no
-      // syncs while it fills, as nobody reads it before it is complete, synced and renamed.
-      db.exec('PRAGMA journal_mode = OFF');
-      db.exec('PRAGMA synchronous = OFF');
-      db.exec('PRAGMA cache_size = -128000');
-      db.exec('PRAGMA threads = 2');
-      // Index builds read the whole table each: through a mapping rather than a read call a page.
-      db.exec('PRAGMA mmap_size = 1073741824');
-    } else {
-      if (!memory) {
-        // Set first: the switch to WAL syncs the file under FULL, which for a scratch copy just
-        // written is a flush of all of it to the disk, needed by nobody.
-        db.exec(`PRAGMA synchronous = ${options.scratch ? 'OFF' : 'FULL'}`);
-        db.exec('PRAGMA journal_mode = WAL');
+    if (options.readOnly) {
+      if (version !== SCHEMA_VERSION) {
+        throw new DataFileError(
+          path,
+          `holds data schema ${version}, not ${SCHEMA_VERSION}`,
+          'It is read as it is or not at all.',
+        );
       }
-      db.exec('PRAGMA cache_size = -32000');
+      db.exec('PRAGMA query_only = ON');
+      return db;
     }
+    setJournal(db, memory, options);
     db.exec('PRAGMA foreign_keys = ON');
     migrate(db, version);
     return db;
@@ -162,6 +164,27 @@ export function openDatabase(path: string, options: { bulkLoad?: boolean; scratc
     }
     throw err;
   }
+}
+
+function setJournal(db: Database, memory: boolean, options: OpenOptions): void {
+  if (options.bulkLoad) {
+    // A file being built beside its final name (see build-data-file.ts): no journal and no
+    // syncs while it fills, as nobody reads it before it is complete, synced and renamed.
+    db.exec('PRAGMA journal_mode = OFF');
+    db.exec('PRAGMA synchronous = OFF');
+    db.exec('PRAGMA cache_size = -128000');
+    db.exec('PRAGMA threads = 2');
+    // Index builds read the whole table each: through a mapping rather than a read call a page.
+    db.exec('PRAGMA mmap_size = 1073741824');
+    return;
+  }
+  if (!memory) {
+    // Set first: the switch to WAL syncs the file under FULL, which for a scratch copy just
+    // written is a flush of all of it to the disk, needed by nobody.
+    db.exec(`PRAGMA synchronous = ${options.scratch ? 'OFF' : 'FULL'}`);
+    db.exec('PRAGMA journal_mode = WAL');
+  }
+  db.exec('PRAGMA cache_size = -32000');
 }
 
 function pragmaValue(db: Database, name: string): number {

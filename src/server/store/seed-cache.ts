@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, link } from 'node:fs/promises';
 import { buildBeside, buildDataFileFromSeedFile, placeBuilt, removeBuilt, syncDataFile } from './build-data-file.js';
 import { APPLICATION_ID, openDatabase } from './database.js';
 import { readSeedBytes } from './load-seed.js';
@@ -192,13 +192,25 @@ export async function seedCacheSettled(): Promise<void> {
   await Promise.all(keeping.values());
 }
 
-/** Copies a compiled seed to `path` (synced when durable) and to `copyTo`, side by side. */
+/**
+ * Copies a compiled seed to `path` (synced when durable) and puts it at `copyTo`, side by side.
+ * `copyTo`, the store's reset copy, is only ever read (read-only): a hard link to the compiled
+ * seed serves, and a copy where links cannot be made (another file system).
+ */
 async function copyCompiled(compiled: string, path: string, options: PlaceOptions): Promise<void> {
   await Promise.all([
     copyFile(compiled, path, constants.COPYFILE_FICLONE),
-    options.copyTo && copyFile(compiled, options.copyTo, constants.COPYFILE_FICLONE),
+    options.copyTo && linkOrCopy(compiled, options.copyTo),
   ]);
   if (options.durable) syncDataFile(path);
+}
+
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to, constants.COPYFILE_FICLONE);
+  }
 }
 
 function removeCopies(path: string, options: PlaceOptions): void {
@@ -215,7 +227,9 @@ async function copyCached(cached: string, path: string, options: PlaceOptions): 
   let holdsPortals = false;
   try {
     await copyCompiled(cached, path, options);
-    const db = openDatabase(path);
+    // A copy that is not to be kept is looked at without syncs: opening it switches it to WAL, which
+    // under synchronous=FULL would flush the whole new copy to the disk.
+    const db = openDatabase(path, { scratch: !options.durable });
     try {
       holdsPortals = !Store.isEmpty(db);
     } finally {

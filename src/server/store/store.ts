@@ -140,7 +140,8 @@ export class Store {
 
   private resetDocument(portalId: number): PortalData | undefined {
     if (this.resetDoc) return (JSON.parse(this.resetDoc) as ServerState).portals.find((p) => p.id === portalId);
-    const copy = new Sql(openDatabase(this.snapshot!));
+    // Read only: the reset copy may be a link to a compiled seed of the cache, which nobody writes.
+    const copy = new Sql(openDatabase(this.snapshot!, { readOnly: true }));
     try {
       return portalIds(copy).includes(portalId) ? readPortal(copy, portalId) : undefined;
     } finally {

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +112,31 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
     expect(contents(join(dir, 'b.db')).portals).toContainEqual(
       expect.objectContaining({ settings: expect.stringContaining('Renamed') }),
     );
+  });
+
+  it('the reset copy of a seed is a link to its compiled seed, which a reset reads without changing a byte', async () => {
+    const server = await startServer({ port: 0, seed: seedFile });
+    const headers = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
+    try {
+      await seedCacheSettled();
+      const name = compiledSeedName(readFileSync(seedFile));
+      const cached = join(seedCacheDir(), name);
+      const bytes = readFileSync(cached);
+      expect(statSync(cached).nlink).toBeGreaterThanOrEqual(2);
+      const res = await fetch(`${server.url}/api/v1/posts/dark1/comments`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ user_id: BOB, comment: 'Gone at the reset', silent: true }),
+      });
+      expect(res.ok).toBe(true);
+      server.store.reset(server.store.portals[0].id);
+      await server.store.commit();
+      expect(server.store.portals[0].comments.list().map((c) => c.comment)).not.toContain('Gone at the reset');
+      expect(readFileSync(cached).equals(bytes)).toBe(true);
+      expect(readdirSync(seedCacheDir()).filter((n) => n.startsWith(name))).toEqual([name]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('nothing of an earlier run leaks in: a change made on the copy is gone at the next start of the same seed', async () => {
