@@ -141,7 +141,9 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   const whole = holdsCompiledSeeds(dir) ? undefined : readSeedBytes(seedFile);
   const named = whole ? { name: compiledSeedName(whole), stamp: undefined } : compiledSeedNameOfFile(seedFile);
   const cached = join(dir, named.name);
-  await keeping.get(cached);
+  // Awaited only when there is something to wait for: until its copies, a start runs without a
+  // pause, and what the server loads meanwhile (its HTTP side) loads while the copies are made.
+  if (keeping.has(cached)) await keeping.get(cached);
   if (isWholeDataFile(cached) && (await copyCached(cached, path, options))) {
     markUsed(cached);
     return true;
