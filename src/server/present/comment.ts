@@ -1,5 +1,7 @@
-import MarkdownIt from 'markdown-it';
-import sanitize, { type IOptions as SanitizeOptions } from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type MarkdownItModule from 'markdown-it';
+import type { MarkdownIt } from 'markdown-it';
+import type { IOptions as SanitizeOptions } from 'sanitize-html';
 import type { Comment } from '../../contract/schemas/comment.js';
 import type { ApiKeyRecord, CommentRecord, PostRecord } from '../store/state.js';
 import type { Portal } from '../store/portal.js';
@@ -60,15 +62,26 @@ export function isSafeUrl(url: string): boolean {
 
 // ---- markdown ----------------------------------------------------------------
 
+// The renderer and the sanitizer are loaded when a body is first rendered, not when the server
+// starts: loading them costs a start about a tenth of a second.
+const require = createRequire(import.meta.url);
+let markdown: MarkdownIt | undefined;
+let sanitize: typeof import('sanitize-html') | undefined;
+
 // Raw HTML in the source is shown as text, never passed through; link targets
 // must be safe URLs. The result still goes through the sanitizer below, so
 // what a comment can contain is decided in one place.
-const markdown = new MarkdownIt({ html: false, linkify: true, xhtmlOut: true, breaks: false, typographer: false });
-markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
-markdown.validateLink = isSafeUrl;
+function markdownRenderer(): MarkdownIt {
+  if (markdown) return markdown;
+  const Renderer = require('markdown-it') as typeof MarkdownItModule;
+  markdown = new Renderer({ html: false, linkify: true, xhtmlOut: true, breaks: false, typographer: false });
+  markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+  markdown.validateLink = isSafeUrl;
+  return markdown;
+}
 
 export function renderMarkdown(source: string): string {
-  return sanitizeHtml(markdown.render(source));
+  return sanitizeHtml(markdownRenderer().render(source));
 }
 
 // ---- HTML from the wysiwyg editor -----------------------------------------------
@@ -139,5 +152,6 @@ const SANITIZE_OPTIONS: SanitizeOptions = {
 
 /** Keeps the editor's formatting tags with their safe attributes; everything else goes, tags are balanced. */
 export function sanitizeHtml(html: string): string {
+  sanitize ??= require('sanitize-html') as typeof import('sanitize-html');
   return sanitize(html, SANITIZE_OPTIONS);
 }

@@ -1,17 +1,38 @@
-import { Parser } from 'htmlparser2';
-import { LinkifyIt } from 'linkify-it';
-import MarkdownIt, { type Env, type Token } from 'markdown-it';
+import { createRequire } from 'node:module';
+import type * as Htmlparser2 from 'htmlparser2';
+import type * as Linkify from 'linkify-it';
+import type MarkdownItModule from 'markdown-it';
+import type { Env, MarkdownIt, Token } from 'markdown-it';
 import type { EditorType } from './types.js';
 
-// Only URLs written with their scheme count; `example.com` in prose is not a link to check.
-const linkify = new LinkifyIt().set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+/**
+ * The parsers, loaded when links are first looked for (a sync or a scan), not when the
+ * server starts: loading them costs a start about a tenth of a second.
+ */
+interface Parsers {
+  linkify: Linkify.LinkifyIt;
+  markdown: MarkdownIt;
+  Parser: typeof Htmlparser2.Parser;
+}
 
-// Destinations are taken as written (entities and escapes decoded, nothing
-// percent-encoded) and every scheme is let through: filtering is done once, below.
-const markdown = new MarkdownIt({ html: true, linkify: true });
-markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
-markdown.normalizeLink = (url) => url;
-markdown.validateLink = () => true;
+const require = createRequire(import.meta.url);
+let loaded: Parsers | undefined;
+
+function parsers(): Parsers {
+  if (loaded) return loaded;
+  const { LinkifyIt } = require('linkify-it') as typeof Linkify;
+  const MarkdownItClass = require('markdown-it') as typeof MarkdownItModule;
+  // Only URLs written with their scheme count; `example.com` in prose is not a link to check.
+  const linkify = new LinkifyIt().set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+  // Destinations are taken as written (entities and escapes decoded, nothing
+  // percent-encoded) and every scheme is let through: filtering is done once, below.
+  const markdown = new MarkdownItClass({ html: true, linkify: true });
+  markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+  markdown.normalizeLink = (url) => url;
+  markdown.validateLink = () => true;
+  loaded = { linkify, markdown, Parser: (require('htmlparser2') as typeof Htmlparser2).Parser };
+  return loaded;
+}
 
 /** HTML elements whose content is an example, not a link. */
 const CODE_ELEMENTS = new Set(['pre', 'code', 'script', 'style']);
@@ -40,7 +61,7 @@ export function extractLinks(body: string, editorType: EditorType): string[] {
 
 function fromMarkdown(body: string, found: string[]): void {
   const env: Env = {};
-  walk(markdown.parse(body, env), found);
+  walk(parsers().markdown.parse(body, env), found);
   // Reference definitions count even when no link uses them.
   const references = (env.references ?? {}) as Record<string, { href: string }>;
   for (const { href } of Object.values(references)) found.push(href);
@@ -64,7 +85,7 @@ function fromHtml(html: string, found: string[]): void {
     if (inCode === 0) fromText(text, found);
     text = '';
   };
-  const parser = new Parser(
+  const parser = new (parsers().Parser)(
     {
       onopentag(name, attribs) {
         flush();
@@ -88,7 +109,7 @@ function fromHtml(html: string, found: string[]): void {
 }
 
 function fromText(text: string, found: string[]): void {
-  for (const match of linkify.match(text) ?? []) found.push(match.url);
+  for (const match of parsers().linkify.match(text) ?? []) found.push(match.url);
 }
 
 function isHttpUrl(candidate: string): boolean {
