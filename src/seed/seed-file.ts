@@ -6,7 +6,17 @@ import * as z from 'zod';
  * files of the earlier JSON format are this same document.
  */
 
-const ts = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be an ISO 8601 timestamp' });
+/**
+ * A time written as fp and the API write it (`2024-05-01T09:30:00.000Z`, an offset
+ * instead of Z, fewer fraction digits), each field in its range: `Date.parse` reads
+ * every such text, and the test costs a fraction of the parse on a seed of many items.
+ */
+const PLAIN_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,3})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** What a timestamp of a seed may be: any text `Date.parse` reads. */
+export const isTimestamp = (v: string): boolean => PLAIN_TIME.test(v) || !Number.isNaN(Date.parse(v));
+
+const ts = z.string().refine(isTimestamp, { error: 'must be an ISO 8601 timestamp' });
 const moderation = z.enum(['pending', 'approved', 'rejected']);
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be a #RRGGBB colour' });
 const name2to60 = z

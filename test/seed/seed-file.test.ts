@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isTimestamp } from '../../src/seed/seed-file.js';
+
+const readByDateParse = (v: string) => !Number.isNaN(Date.parse(v));
+
+/** Times of every shape the quick test must agree with Date.parse on, ranges crossed at each field. */
+function candidates(): string[] {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const out: string[] = [];
+  for (const year of ['2024', '0000', '9999', '1970'])
+    for (const month of [0, 1, 2, 9, 12, 13])
+      for (const day of [0, 1, 29, 30, 31, 32])
+        for (const [h, m, s] of [
+          [0, 0, 0],
+          [23, 59, 59],
+          [24, 0, 0],
+          [23, 60, 0],
+          [23, 59, 60],
+          [12, 5, 9],
+        ])
+          for (const fraction of ['', '.1', '.12', '.123', '.1234', '.'])
+            for (const zone of ['Z', 'z', '+00:00', '-05:30', '+23:59', '+24:00', '-00:60', '', '+0530'])
+              out.push(`${year}-${pad(month)}-${pad(day)}T${pad(h)}:${pad(m)}:${pad(s)}${fraction}${zone}`);
+  out.push('2024-05-01', '2024-05-01 09:30:00Z', 'May 1, 2024', 'yesterday', '', '2024-5-1T09:30:00Z', '+002024-05-01T00:00:00Z');
+  return out;
+}
+
+describe('isTimestamp', () => {
+  it('agrees with Date.parse on every candidate: the quick test only ever says yes where the parse does', () => {
+    const disagreements = candidates().filter((v) => isTimestamp(v) !== readByDateParse(v));
+    expect(disagreements).toEqual([]);
+  });
+});
