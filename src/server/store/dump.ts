@@ -8,8 +8,10 @@ import { Store } from './store.js';
 /** The data file's store as a seed document (format 1). A JSON data file of the earlier format is read as it is. */
 export function dumpDataFile(path: string): ServerState {
   const kind = dataFileKind(path);
-  if (kind === 'missing' || kind === 'empty')
-    throw new DataFileError(path, 'holds no data', 'Give --data the data file of an fp server.');
+  if (kind === 'missing' || kind === 'empty') {
+    const problem = kind === 'missing' ? 'does not exist' : 'holds no data';
+    throw new DataFileError(path, problem, 'Give --data the data file of an fp server.');
+  }
   if (kind === 'other')
     throw new DataFileError(
       path,

@@ -215,7 +215,11 @@ describe('fp server dump', () => {
     writeFileSync(file, JSON.stringify(state));
     expect(dumpDataFile(file)).toEqual(state);
     expect(() => dumpDataFile(join(dir, 'none.db'))).toThrow(
-      `${join(dir, 'none.db')}: holds no data. Give --data the data file of an fp server.`,
+      `${join(dir, 'none.db')}: does not exist. Give --data the data file of an fp server.`,
+    );
+    writeFileSync(join(dir, 'empty.db'), '');
+    expect(() => dumpDataFile(join(dir, 'empty.db'))).toThrow(
+      `${join(dir, 'empty.db')}: holds no data. Give --data the data file of an fp server.`,
     );
   });
 
