@@ -138,7 +138,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
         throw new DataFileError(
           path,
           `holds data schema ${version}, not ${SCHEMA_VERSION}`,
-          'It is read as it is or not at all.',
+          'A file opened only to read is not brought up to date; it must come from this fp.',
         );
       }
       db.exec('PRAGMA query_only = ON');

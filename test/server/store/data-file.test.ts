@@ -223,6 +223,26 @@ describe('fp server dump', () => {
     );
   });
 
+  it('a file opened only to read is never written: one of another schema is refused as it is, not brought up to date', () => {
+    const file = join(dir, 'schema-1-read-only.db');
+    const old = new libsql(file);
+    old.exec(MIGRATIONS[0]);
+    old.exec(`PRAGMA user_version = 1; PRAGMA application_id = ${APPLICATION_ID}`);
+    old.close();
+    const bytes = readFileSync(file);
+    expect(() => openDatabase(file, { readOnly: true })).toThrow(
+      `${file}: holds data schema 1, not ${SCHEMA_VERSION}. A file opened only to read is not brought up to date; it must come from this fp.`,
+    );
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    const current = join(dir, 'current.db');
+    openDatabase(current).close();
+    const currentBytes = readFileSync(current);
+    const db = openDatabase(current, { readOnly: true });
+    expect(() => db.exec("INSERT INTO portals (id, guid, is_default, settings) VALUES (9, 'g', 0, '{}')")).toThrow();
+    db.close();
+    expect(readFileSync(current).equals(currentBytes)).toBe(true);
+  });
+
   it('D-STORE a data file of schema 1 is brought up to date on open: post tallies and the new id counters come from its rows', () => {
     const file = join(dir, 'schema-1.db');
     const old = new libsql(file);
