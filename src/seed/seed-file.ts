@@ -16,6 +16,31 @@ const PLAIN_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3])
 /** What a timestamp of a seed may be: any text `Date.parse` reads. */
 export const isTimestamp = (v: string): boolean => PLAIN_TIME.test(v) || !Number.isNaN(Date.parse(v));
 
+const digitsAt = (text: string, from: number, count: number): number => {
+  let n = 0;
+  for (let i = from; i < from + count; i++) n = n * 10 + text.charCodeAt(i) - 48;
+  return n;
+};
+
+/**
+ * `Date.parse(text)`, read without the parse for the form fp writes
+ * (`2024-05-01T09:30:00.000Z`): a store keeps each time's milliseconds beside
+ * it, so a seed of many items reads as many times.
+ */
+export function timestampMs(text: string): number {
+  if (text.length === 24 && text.charCodeAt(23) === 90 && PLAIN_TIME.test(text)) {
+    const year = digitsAt(text, 0, 4);
+    // Date.UTC reads years 0-99 as 1900-1999.
+    if (year >= 100) {
+      const month = digitsAt(text, 5, 2) - 1;
+      const day = digitsAt(text, 8, 2);
+      const hour = digitsAt(text, 11, 2);
+      return Date.UTC(year, month, day, hour, digitsAt(text, 14, 2), digitsAt(text, 17, 2), digitsAt(text, 20, 3));
+    }
+  }
+  return Date.parse(text);
+}
+
 const ts = z.string().refine(isTimestamp, { error: 'must be an ISO 8601 timestamp' });
 const moderation = z.enum(['pending', 'approved', 'rejected']);
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be a #RRGGBB colour' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimestamp } from '../../src/seed/seed-file.js';
+import { isTimestamp, timestampMs } from '../../src/seed/seed-file.js';
 
 const readByDateParse = (v: string) => !Number.isNaN(Date.parse(v));
 
@@ -28,6 +28,23 @@ function candidates(): string[] {
 describe('isTimestamp', () => {
   it('agrees with Date.parse on every candidate: the quick test only ever says yes where the parse does', () => {
     const disagreements = candidates().filter((v) => isTimestamp(v) !== readByDateParse(v));
+    expect(disagreements).toEqual([]);
+  });
+});
+
+describe('timestampMs', () => {
+  it('reads every candidate as Date.parse does, NaN included', () => {
+    const more = ['0099-12-31T23:59:59.999Z', '0100-01-01T00:00:00.000Z', '2024-02-30T10:00:00.000Z', '2023-02-29T00:00:00.000Z'];
+    const disagreements = [...candidates(), ...more].filter((v) => !Object.is(timestampMs(v), Date.parse(v)));
+    expect(disagreements).toEqual([]);
+  });
+
+  it('reads the form fp writes across a run of years, days and milliseconds', () => {
+    const disagreements: string[] = [];
+    for (let t = Date.UTC(-50, 0, 1); t < Date.UTC(2400, 0, 1); t += 7_777_777_777 + 123) {
+      const text = new Date(t).toISOString();
+      if (timestampMs(text) !== t) disagreements.push(text);
+    }
     expect(disagreements).toEqual([]);
   });
 });

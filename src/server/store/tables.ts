@@ -1,3 +1,4 @@
+import { timestampMs } from '../../seed/seed-file.js';
 import { batchShape, boundValues, everyValueBound, valuesList } from './batch-shape.js';
 import type { Statement } from './database.js';
 import type { Sql } from './sql.js';
@@ -27,7 +28,7 @@ import type {
  */
 
 type Row = Record<string, unknown>;
-const ms = (iso: string | null | undefined): number | null => (iso ? Date.parse(iso) : null);
+const ms = (iso: string | null | undefined): number | null => (iso ? timestampMs(iso) : null);
 const bool = (v: unknown): boolean => v === 1 || v === true;
 const int = (v: boolean): number => (v ? 1 : 0);
 

@@ -59,4 +59,44 @@ describe('batch shape: a value a batch repeats is bound once', () => {
       expect(rowsOf(sql), `seed ${seed}`).toEqual(rows);
     }
   });
+
+  it('whole numbers counting up by one are bound once; a text of two is chosen by a number per row', () => {
+    const rows = 10;
+    const values = Array.from({ length: rows }, (_, r) => [
+      41 + r,
+      r % 4 === 0 ? 'pending' : 'approved',
+      'x',
+      r,
+    ]).flat();
+    const shape = batchShape(values, 4, rows);
+    expect([...shape.sources]).toEqual([-3, -4, -1, -3]);
+    expect(valuesList(shape, 2)).toBe(
+      '(?1, (CASE ?6 WHEN 0 THEN ?2 ELSE ?3 END), ?4, ?5), ((?1 + 1), (CASE ?7 WHEN 0 THEN ?2 ELSE ?3 END), ?4, (?5 + 1))',
+    );
+    const sql = table();
+    sql.exec('CREATE TABLE u (row INTEGER PRIMARY KEY AUTOINCREMENT, a INTEGER, b TEXT, c, d)');
+    sql.run(`INSERT INTO u (a, b, c, d) VALUES ${valuesList(shape, rows)}`, boundValues(values, shape, rows, []));
+    const back = sql.all<Record<string, unknown>>(
+      'SELECT a, b, c, d, typeof(a) AS ta, typeof(b) AS tb FROM u ORDER BY row',
+    );
+    expect(back.flatMap((r) => [r.a, r.b, r.c, r.d])).toEqual(values);
+    expect(new Set(back.map((r) => `${r.ta} ${r.tb}`))).toEqual(new Set(['integer text']));
+  });
+
+  it('bulk inserts give back exactly the rows given, for batches of ids, counts and texts of two', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const next = random(seed);
+      const start = Math.floor(next() * 1000) - 500;
+      const rows = Array.from({ length: Math.floor(next() * 400) }, (_, i) => [
+        next() < 0.95 ? start + i : Math.floor(next() * 1000),
+        next() < 0.9 ? 'approved' : next() < 0.5 ? 'pending' : 'rejected',
+        next() < 0.97 ? 'a' : next() < 0.5 ? 'b' : 7,
+        next() < 0.5 ? 2 ** 53 - 1 - Math.floor(next() * 3) : 1.5 + i,
+        next() < 0.99 ? start + i + 1 : null,
+      ]);
+      const sql = table();
+      bulkInsert(sql, 't', COLUMNS, rows);
+      expect(rowsOf(sql), `seed ${seed}`).toEqual(rows);
+    }
+  });
 });
