@@ -48,6 +48,25 @@ export interface TableSpec<R> {
 /** A conversion of one field's value; each pair is typed for its own field, so the table takes any. */
 type Convert = (v: never) => unknown;
 
+/**
+ * `pushValues` of a kind of record, written out for its fields: a bulk load reads each
+ * field of hundreds of thousands of records, and a load by a field name that varies
+ * (\`record[fields[i]]\`) is several times slower in V8 than one the code names.
+ */
+function compilePushValues(
+  fields: string[],
+  converters: (Convert | undefined)[],
+  makers: ((r: never) => unknown)[],
+): (out: unknown[], record: never) => void {
+  const cells = fields.map((field, i) => {
+    const value = `r[${JSON.stringify(field)}]`;
+    return `${value} === undefined ? null : ${converters[i] ? `convert[${i}](${value})` : value}`;
+  });
+  makers.forEach((_, j) => cells.push(`make[${j}](r) ?? null`));
+  const body = `return function pushValues(out, r) { out.push(${cells.map((c) => `(${c})`).join(', ')}); };`;
+  return new Function('convert', 'make', body)(converters, makers) as (out: unknown[], record: never) => void;
+}
+
 function plain<R>(
   table: string,
   fields: string[],
@@ -61,14 +80,7 @@ function plain<R>(
     table,
     select: fields.join(', '),
     columns: [...fields, ...Object.keys(derived)],
-    pushValues(out, record) {
-      const r = record as Row;
-      for (let i = 0; i < fields.length; i++) {
-        const v = r[fields[i]];
-        out.push(v === undefined ? null : converters[i] ? converters[i]!(v as never) : v);
-      }
-      for (const make of makers) out.push(make(record as never) ?? null);
-    },
+    pushValues: compilePushValues(fields, converters, makers),
     toRow(record) {
       const row: Row = {};
       for (const [k, v] of Object.entries(record)) {
