@@ -7,7 +7,7 @@ import { assertWritable, DataFileError, dataFileKind, openDatabase } from './sto
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
 import { loadSeed, parseSeedText, readText } from './store/load-seed.js';
 import type { ServerState } from './store/state.js';
-import { placeSeed, seedCacheSettled } from './store/seed-cache.js';
+import { placeSeed, placeSeedScratch, seedCacheSettled } from './store/seed-cache.js';
 import { removeDatabaseFile, resetFilePath, scratchFilePath, Store } from './store/store.js';
 
 export interface StartOptions {
@@ -134,8 +134,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
             }),
         ),
       );
-      store.close();
+      // First: the copy of a scratch file holds a reader on it, whose end the checkpoint of a close would wait for.
       await seedCacheSettled();
+      store.close();
     },
   };
 }
@@ -151,8 +152,8 @@ async function openSeedScratch(seedFile: string): Promise<Store> {
   const path = scratchFilePath();
   const resetFile = resetFilePath();
   try {
-    await placeSeed(path, seedFile, { copyTo: resetFile });
-    return new Store(openDatabase(path, { scratch: true }), { resetFile, scratchFile: path });
+    const { ready } = await placeSeedScratch(path, seedFile, { copyTo: resetFile });
+    return new Store(openDatabase(path, { scratch: true }), { resetFile, scratchFile: path, resetReady: ready });
   } catch (err) {
     removeDatabaseFile(path);
     removeDatabaseFile(resetFile);

@@ -77,6 +77,7 @@ export async function handleReferenceRoute({
     sendJson(res, 200, { data: NAMED_LISTS[list as NamedList](portal) });
     return;
   }
+  await store.whenResettable();
   store.reset(portal.id);
   await store.commit();
   sendJson(res, 200, { message: 'Portal reset to its seed.' });

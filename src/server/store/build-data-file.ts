@@ -71,6 +71,8 @@ function fillBuilding(path: string, state: ServerState, tag = 'seeding'): string
     const db = openDatabase(building, { bulkLoad: true });
     try {
       Store.seed(db, state);
+      // Left in the mode every open of it uses, so an open writes nothing to it (see seed-cache.ts).
+      db.exec('PRAGMA journal_mode = WAL');
     } finally {
       db.close();
     }

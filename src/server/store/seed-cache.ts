@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { copyFile, link } from 'node:fs/promises';
+import { copyFile, link, rename } from 'node:fs/promises';
 import { buildBeside, buildDataFileFromSeedFile, placeBuilt, removeBuilt, syncDataFile } from './build-data-file.js';
 import { APPLICATION_ID, openDatabase } from './database.js';
 import { readSeedBytes } from './load-seed.js';
@@ -135,6 +135,39 @@ export interface PlaceOptions {
  * only ever copied, never opened to write. Returns whether the cache served it.
  */
 export async function placeSeed(path: string, seedFile: string, options: PlaceOptions = {}): Promise<boolean> {
+  return (await placeSeedFile(path, seedFile, options, copyCompiled)).cached;
+}
+
+/**
+ * `placeSeed` for a run's scratch file, which nothing else opens: on a compile the
+ * compiled file itself becomes `path` (no 160 MB copy before the first answer), and
+ * the cache's copy and `copyTo` are taken from it while the run goes on. A reader
+ * holds the file's first state meanwhile, so SQLite writes the run's changes only
+ * to its WAL. `ready` settles once `copyTo` is in place.
+ */
+export async function placeSeedScratch(
+  path: string,
+  seedFile: string,
+  options: Omit<PlaceOptions, 'durable'> = {},
+): Promise<{ ready: Promise<void> }> {
+  const placed = await placeSeedFile(path, seedFile, options, moveCompiled);
+  return { ready: placed.ready ?? Promise.resolve() };
+}
+
+/** Puts a new compiled file (`building`, beside its name in the cache) at `path`, and in the cache. */
+type PlaceCompiled = (
+  building: string,
+  path: string,
+  options: PlaceOptions,
+  cache: { compiled: string; dir: string },
+) => Promise<{ ready?: Promise<void> }>;
+
+async function placeSeedFile(
+  path: string,
+  seedFile: string,
+  options: PlaceOptions,
+  placeCompiled: PlaceCompiled,
+): Promise<{ cached: boolean; ready?: Promise<void> }> {
   const dir = options.cacheDir ?? seedCacheDir();
   // A cache without compiled seeds (a first run, a fresh CI machine) cannot hold this one: the
   // seed is read whole at once, as its compile needs it, and hashed from memory.
@@ -146,13 +179,13 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   if (keeping.has(cached)) await keeping.get(cached);
   if (isWholeDataFile(cached) && (await copyCached(cached, path, options))) {
     markUsed(cached);
-    return true;
+    return { cached: true };
   }
   if (!canWrite(dir)) {
     // No cache to keep it in: compiled straight into place, as without one.
     await buildDataFileFromSeedFile(path, seedFile, whole ?? readSeedBytes(seedFile), options);
     if (options.durable) syncDataFile(path);
-    return false;
+    return { cached: false };
   }
   rmSync(cached, { force: true });
   const bytes = whole ?? readSeedBytes(seedFile);
@@ -160,16 +193,64 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
   const unchanged = whole !== undefined || (named.stamp !== undefined && named.stamp === stampOfFile(seedFile));
   const compiled = unchanged ? cached : join(dir, compiledSeedName(bytes));
   const building = buildBeside(compiled, seedFile, bytes, options.now);
+  let ready: Promise<void> | undefined;
   try {
     chmodSync(building, 0o600);
-    await copyCompiled(building, path, options);
+    ({ ready } = await placeCompiled(building, path, options, { compiled, dir }));
   } catch (err) {
     removeCopies(path, options);
     removeBuilt(building);
     throw err;
   }
-  keep(building, compiled, dir);
-  return false;
+  if (!ready) keep(building, compiled, dir);
+  return { cached: false, ready };
+}
+
+/**
+ * Moves the compiled file to `path` and, while the run goes on, copies it back
+ * beside its name in the cache (then kept there, and linked at `copyTo`). Where
+ * it cannot be moved (another file system), it is copied as `placeSeed` does.
+ */
+const moveCompiled: PlaceCompiled = async (building, path, options, { compiled, dir }) => {
+  try {
+    await rename(building, path);
+  } catch {
+    return copyCompiled(building, path, options);
+  }
+  // Opened before the run's own connection: no checkpoint writes into the file while it is read.
+  const reader = holdFirstState(path);
+  const ready = copyBack(path, building, options.copyTo).finally(() => reader.close());
+  const kept = ready.then(() => keep(building, compiled, dir));
+  keeping.set(
+    compiled,
+    kept.catch(() => {
+      // The cache is for later starts only; a reset that needs the copy hears why it is missing.
+    }),
+  );
+  return { ready };
+};
+
+/** A reader of the file as it is now: until it closes, SQLite keeps later changes in the WAL. */
+function holdFirstState(path: string): { close(): void } {
+  const db = openDatabase(path, { readOnly: true });
+  db.exec('BEGIN');
+  db.prepare('SELECT count(*) FROM portals').all([]);
+  return {
+    close() {
+      db.exec('COMMIT');
+      db.close();
+    },
+  };
+}
+
+async function copyBack(path: string, building: string, copyTo: string | undefined): Promise<void> {
+  try {
+    await copyFile(path, building, constants.COPYFILE_FICLONE);
+    if (copyTo) await linkOrCopy(building, copyTo);
+  } catch (err) {
+    removeBuilt(building);
+    throw err;
+  }
 }
 
 /**
@@ -179,7 +260,7 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
  */
 const keeping = new Map<string, Promise<void>>();
 
-function keep(building: string, compiled: string, dir: string): void {
+function keep(building: string, compiled: string, dir: string): Promise<void> {
   const done = placeBuilt(building, compiled)
     .then(() => pruneSeedCache(dir))
     .catch(() => {
@@ -187,6 +268,7 @@ function keep(building: string, compiled: string, dir: string): void {
     })
     .finally(() => keeping.delete(compiled));
   keeping.set(compiled, done);
+  return done;
 }
 
 /** Resolves once every compiled seed of this process is in its place in the cache. */
@@ -199,12 +281,13 @@ export async function seedCacheSettled(): Promise<void> {
  * `copyTo`, the store's reset copy, is only ever read (read-only): a hard link to the compiled
  * seed serves, and a copy where links cannot be made (another file system).
  */
-async function copyCompiled(compiled: string, path: string, options: PlaceOptions): Promise<void> {
+async function copyCompiled(compiled: string, path: string, options: PlaceOptions): Promise<{ ready?: undefined }> {
   await Promise.all([
     copyFile(compiled, path, constants.COPYFILE_FICLONE),
     options.copyTo && linkOrCopy(compiled, options.copyTo),
   ]);
   if (options.durable) syncDataFile(path);
+  return {};
 }
 
 async function linkOrCopy(from: string, to: string): Promise<void> {

@@ -17,6 +17,8 @@ export interface StoreOptions {
   resetFile?: string;
   /** The database file itself when it is this run's alone (a copy of a compiled seed): removed on close. */
   scratchFile?: string;
+  /** Settles once `resetFile` is in place, when it is still being made as the store opens. */
+  resetReady?: Promise<void>;
 }
 
 /** A new name for a store's reset copy, in the temporary folder. */
@@ -101,6 +103,7 @@ export class Store {
   private resetDoc: string | undefined;
   private snapshot: string | undefined;
   private readonly scratchFile: string | undefined;
+  private readonly resetReady: Promise<void>;
   private readonly commitListeners = new Set<(commit: CommitInfo) => void>();
 
   /** A store in memory holding `state` (a loaded seed). */
@@ -111,6 +114,10 @@ export class Store {
     const db = 'portals' in source ? openDatabase(options.path ?? ':memory:') : source;
     this.sql = new Sql(db);
     this.scratchFile = options.scratchFile;
+    this.resetReady = options.resetReady ?? Promise.resolve();
+    this.resetReady.catch(() => {
+      // Heard by a reset, which cannot go on without the copy.
+    });
     if ('portals' in source) Store.seed(db, source);
     this.portalViews = this.makeViews();
     this.mapHosts();
@@ -282,7 +289,12 @@ export class Store {
     return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
   }
 
-  /** Put one portal back as it was at start (its id counters too). */
+  /** Resolves once `reset` can run: its copy of the start is in place. */
+  whenResettable(): Promise<void> {
+    return this.resetReady;
+  }
+
+  /** Put one portal back as it was at start (its id counters too); after `whenResettable`. */
   reset(portalId: number): void {
     const fresh = this.resetDocument(portalId);
     if (!fresh) return;

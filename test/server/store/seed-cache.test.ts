@@ -21,6 +21,7 @@ import {
   isWholeDataFile,
   KEPT_SEEDS,
   placeSeed,
+  placeSeedScratch,
   seedCacheSettled,
   pruneSeedCache,
   seedCacheDir,
@@ -100,6 +101,32 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
     expect(readdirSync(cacheDir)).toEqual([compiledSeedName(readFileSync(seedFile))]);
     expect(isWholeDataFile(compiled())).toBe(true);
     expect(contents(compiled())).toEqual(contents(placed));
+  });
+
+  it("a first start's scratch file is the compiled file itself; the cache and reset copies taken from it while it is written hold the seed", async () => {
+    const scratch = join(dir, 'scratch.db');
+    const reset = join(dir, 'reset.db');
+    const { ready } = await placeSeedScratch(scratch, seedFile, { cacheDir, copyTo: reset, now: NOW });
+    const expected = contents(scratch);
+    // The run writes, and checkpoints, before its copies are made: no checkpoint may reach the file.
+    const db = openDatabase(scratch, { scratch: true });
+    try {
+      db.exec("UPDATE portals SET settings = json_set(settings, '$.title', 'Written by the run')");
+      db.exec("INSERT INTO sequences (portal_id, name, last) SELECT portal_id, name || '-x', last FROM sequences");
+      const checkpoint = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').all([])[0] as { busy: number };
+      expect(checkpoint.busy).toBe(1);
+      await ready;
+      await seedCacheSettled();
+      expect(contents(reset)).toEqual(expected);
+      expect(contents(compiled())).toEqual(expected);
+      expect(statSync(compiled()).ino).toBe(statSync(reset).ino);
+      expect(isWholeDataFile(compiled())).toBe(true);
+    } finally {
+      db.close();
+    }
+    expect(contents(scratch).portals).toContainEqual(
+      expect.objectContaining({ settings: expect.stringContaining('Written by the run') }),
+    );
   });
 
   it('other bytes are another seed: a changed seed file is compiled again', async () => {
