@@ -11,6 +11,10 @@ declare module 'undici/lib/api/index.js' {
   const value: unknown;
   export default value;
 }
+declare module 'undici/lib/dispatcher/agent.js' {
+  const value: unknown;
+  export default value;
+}
 declare module 'undici/lib/dispatcher/dispatcher.js' {
   const value: unknown;
   export default value;

@@ -3,7 +3,8 @@
 // global Headers, which makes Node load its own bundled copy of undici: together
 // more than half of a one-shot command's start-up. These files are the same code
 // the index re-exports (undici has no "exports" map, so they are public paths).
-import type { Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentType, interceptors } from 'undici';
+import type { Agent as AgentType, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentType, interceptors } from 'undici';
+import AgentImpl from 'undici/lib/dispatcher/agent.js';
 import EnvHttpProxyAgentImpl from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import retryInterceptor from 'undici/lib/interceptor/retry.js';
 import api from 'undici/lib/api/index.js';
@@ -14,6 +15,7 @@ import DispatcherImpl from 'undici/lib/dispatcher/dispatcher.js';
 Object.assign((DispatcherImpl as { prototype: object }).prototype, api);
 const apiRequest = (api as { request: unknown }).request;
 
+export const Agent = AgentImpl as typeof AgentType;
 export const EnvHttpProxyAgent = EnvHttpProxyAgentImpl as typeof EnvHttpProxyAgentType;
 export const retry = retryInterceptor as typeof interceptors.retry;
 
@@ -21,7 +23,7 @@ type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
 
 /** undici's `request(url, { dispatcher, … })`, on the given dispatcher. */
 export function request(
-  url: string,
+  url: string | URL,
   dispatcher: Dispatcher,
   options: RequestOptions,
 ): Promise<Dispatcher.ResponseData> {

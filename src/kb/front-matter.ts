@@ -1,5 +1,12 @@
-import { isMap, isScalar, parseDocument, stringify } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { ArchiveError } from './archive-error.js';
+
+// Loaded when a file is first read or written, not with the server or the CLI, most of whose runs read
+// no front matter.
+const require = createRequire(import.meta.url);
+let loaded: typeof Yaml | undefined;
+const yaml = (): typeof Yaml => (loaded ??= require('yaml') as typeof Yaml);
 
 // File format: an optional block `---\n<yaml>---\n` at the very start, then the
 // body. The body is everything after the closing fence, byte for byte: no
@@ -40,7 +47,7 @@ function yamlEntry(key: string, value: unknown): string {
       if (QUOTED_STRING.test(value) && NEEDS_QUOTES.test(value)) return `${key}: "${value}"\n`;
     }
   }
-  return stringify({ [key]: value }, STRINGIFY_OPTIONS);
+  return yaml().stringify({ [key]: value }, STRINGIFY_OPTIONS);
 }
 
 /** The root `_index.md`: plain description, fenced only when it would otherwise read as front matter. */
@@ -102,6 +109,7 @@ function parseYamlMapping(source: string, entry: string): Record<string, unknown
   const simple = parseSimpleMapping(source);
   if (simple !== undefined) return simple;
   // yaml's own unique-key check compares every key with every other (quadratic): done below with a Set.
+  const { isMap, isScalar, parseDocument } = yaml();
   const doc = parseDocument(source, { uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0) {
     throw new ArchiveError(entry, `front matter is not valid YAML (${firstLine(doc.errors[0].message)}).`);

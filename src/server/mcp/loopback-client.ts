@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ApiClient } from '../../client/api-client.js';
+import { Agent } from '../../client/undici-parts.js';
 
 let agent: Dispatcher | undefined;
 

@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from '../../client/undici-parts.js';
 import { createLinkAgent, describeError } from '../kb/link-health/check-url.js';
 import { blockReason, ipLiteral, type EgressPolicy } from '../kb/link-health/egress-guard.js';
 import type { RegisteredClient } from './client-registry.js';
@@ -89,8 +90,8 @@ export class MetadataDocuments {
     if (blocked !== undefined) throw refused(url, `cannot be fetched: ${blocked}.`);
     const timer = AbortSignal.timeout(this.timeoutMs);
     try {
-      const res = await request(url, {
-        dispatcher: this.agentFor(egress),
+      const res = await request(url, this.agentFor(egress), {
+        method: 'GET',
         headers: { accept: 'application/json' },
         signal: timer,
       });

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { request } from '../../client/undici-parts.js';
 import { signatureHeaders } from '../../contract/webhook-signature.js';
 import { blockReason, ipLiteral, type EgressPolicy } from '../kb/link-health/egress-guard.js';
 import { describeError } from '../kb/link-health/check-url.js';
@@ -40,9 +41,8 @@ export async function sendDelivery(a: Attempt): Promise<AttemptOutcome> {
   const timer = new AbortController();
   const t = setTimeout(() => timer.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
   try {
-    const res = await request(a.url, {
+    const res = await request(a.url, a.dispatcher, {
       method: 'POST',
-      dispatcher: a.dispatcher,
       headers: {
         'content-type': 'application/json',
         'user-agent': a.userAgent ?? 'fp-webhooks/1',

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Agent as UndiciAgent, Dispatcher } from 'undici';
+import { Agent, request } from '../../../client/undici-parts.js';
 import {
   blockReason,
   EgressBlocked,
@@ -35,17 +36,17 @@ const REQUEST_HEADERS = { 'user-agent': 'fp-link-health/0.1', accept: '*/*' };
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** A pool whose connections go only where `egress` allows (every address of a name is vetted at connect time). */
-export function createLinkAgent(timeoutMs = DEFAULT_TIMEOUT_MS, egress: EgressPolicy = {}): Agent {
+export function createLinkAgent(timeoutMs = DEFAULT_TIMEOUT_MS, egress: EgressPolicy = {}): UndiciAgent {
   const lookup = egress.allowPrivate ? undefined : guardedLookup(egress);
   return new Agent({ connect: { timeout: timeoutMs, lookup }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
 }
 
 const DEFAULT_POLICY: EgressPolicy = {};
 const UNGUARDED_POLICY: EgressPolicy = { allowPrivate: true };
-const agents = new WeakMap<EgressPolicy, Agent>();
+const agents = new WeakMap<EgressPolicy, UndiciAgent>();
 
 /** The process-wide pool for a policy; by default the guarded one. */
-export function defaultLinkAgent(egress: EgressPolicy = DEFAULT_POLICY): Agent {
+export function defaultLinkAgent(egress: EgressPolicy = DEFAULT_POLICY): UndiciAgent {
   const key = egress.allowPrivate ? UNGUARDED_POLICY : egress;
   let agent = agents.get(key);
   if (agent === undefined) {
@@ -167,9 +168,8 @@ async function probe(
   const timer = new AbortController();
   const t = setTimeout(() => timer.abort(new HopTimeout()), timeoutMs);
   try {
-    const res = await request(url, {
+    const res = await request(url, dispatcher, {
       method,
-      dispatcher,
       headers: REQUEST_HEADERS,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
