@@ -67,11 +67,13 @@ export const CATEGORY_PALETTE = [
   '#f97316',
 ];
 
+/** Text whose decomposition is itself: no accent to take off (most titles, read once per post of a seed). */
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function slugify(text: string): string {
+  const bare = ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
+    bare
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')

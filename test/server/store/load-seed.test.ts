@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoSeed } from '../../../src/server/seed/demo-seed.js';
-import { formatPath, loadSeed, SeedError } from '../../../src/server/store/load-seed.js';
+import { formatPath, loadSeed, SeedError, slugify } from '../../../src/server/store/load-seed.js';
 import type { SeedFile } from '../../../src/server/store/state.js';
 import { ANN, BOB, fixtureSeed } from '../../support/fixture-seed.js';
 
@@ -421,5 +421,35 @@ describe('the demo seed', () => {
       [2, 'Beta Labs', false],
     ]);
     expect(state.portals[0].groups).toHaveLength(3);
+  });
+});
+
+describe('slugify', () => {
+  const byDecomposition = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'item';
+
+  it('gives every title the slug of its decomposition, accents taken off, ASCII or not', () => {
+    const titles = [
+      'Dark mode',
+      '  --Hello, World!--  ',
+      'Café crème',
+      'ﬁle ﬂow',
+      'Ｆｕｌｌ width',
+      'naïve résumé',
+      'x'.repeat(90),
+      '',
+      '!!!',
+      'Ünïcödé\u0000\u007f',
+      'Straße',
+      '東京 roadmap',
+    ];
+    for (let c = 0; c < 0x250; c++) titles.push(`a${String.fromCharCode(c)}b`);
+    expect(titles.filter((t) => slugify(t) !== byDecomposition(t))).toEqual([]);
   });
 });
