@@ -140,7 +140,7 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
 
 /**
  * `placeSeed` for a run's scratch file, which nothing else opens: on a compile the
- * compiled file itself becomes `path` (no 160 MB copy before the first answer), and
+ * compiled file itself becomes `path` (no copy of it before the first answer), and
  * the cache's copy and `copyTo` are taken from it while the run goes on. A reader
  * holds the file's first state meanwhile, so SQLite writes the run's changes only
  * to its WAL. `ready` settles once `copyTo` is in place.

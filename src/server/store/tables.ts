@@ -51,7 +51,7 @@ type Convert = (v: never) => unknown;
 /**
  * `pushValues` of a kind of record, written out for its fields: a bulk load reads each
  * field of hundreds of thousands of records, and a load by a field name that varies
- * (\`record[fields[i]]\`) is several times slower in V8 than one the code names.
+ * (`record[fields[i]]`) is several times slower in V8 than one the code names.
  */
 function compilePushValues(
   fields: string[],
