@@ -63,7 +63,7 @@ export function isSafeUrl(url: string): boolean {
 // ---- markdown ----------------------------------------------------------------
 
 // The renderer and the sanitizer are loaded when a body is first rendered, not when the server
-// starts: loading them costs a start about a tenth of a second.
+// starts, which renders none.
 const require = createRequire(import.meta.url);
 let markdown: MarkdownIt | undefined;
 let sanitize: typeof import('sanitize-html') | undefined;

@@ -154,13 +154,11 @@ export async function placeSeedScratch(
   return { ready: placed.ready ?? Promise.resolve() };
 }
 
-/** Puts a new compiled file (`building`, beside its name in the cache) at `path`, and in the cache. */
-type PlaceCompiled = (
-  building: string,
-  path: string,
-  options: PlaceOptions,
-  cache: { compiled: string; dir: string },
-) => Promise<{ ready?: Promise<void> }>;
+/**
+ * Puts a new compiled file (`building`, beside its name in the cache) at `path` and `copyTo`;
+ * `ready` settles once `building` may be put in the cache, when that comes later.
+ */
+type PlaceCompiled = (building: string, path: string, options: PlaceOptions) => Promise<{ ready?: Promise<void> }>;
 
 async function placeSeedFile(
   path: string,
@@ -196,13 +194,13 @@ async function placeSeedFile(
   let ready: Promise<void> | undefined;
   try {
     chmodSync(building, 0o600);
-    ({ ready } = await placeCompiled(building, path, options, { compiled, dir }));
+    ({ ready } = await placeCompiled(building, path, options));
   } catch (err) {
     removeCopies(path, options);
     removeBuilt(building);
     throw err;
   }
-  if (!ready) keep(building, compiled, dir);
+  keep(building, compiled, dir, ready);
   return { cached: false, ready };
 }
 
@@ -211,7 +209,7 @@ async function placeSeedFile(
  * beside its name in the cache (then kept there, and linked at `copyTo`). Where
  * it cannot be moved (another file system), it is copied as `placeSeed` does.
  */
-const moveCompiled: PlaceCompiled = async (building, path, options, { compiled, dir }) => {
+const moveCompiled: PlaceCompiled = async (building, path, options) => {
   try {
     await rename(building, path);
   } catch {
@@ -219,15 +217,7 @@ const moveCompiled: PlaceCompiled = async (building, path, options, { compiled, 
   }
   // Opened before the run's own connection: no checkpoint writes into the file while it is read.
   const reader = holdFirstState(path);
-  const ready = copyBack(path, building, options.copyTo).finally(() => reader.close());
-  const kept = ready.then(() => keep(building, compiled, dir));
-  keeping.set(
-    compiled,
-    kept.catch(() => {
-      // The cache is for later starts only; a reset that needs the copy hears why it is missing.
-    }),
-  );
-  return { ready };
+  return { ready: copyBack(path, building, options.copyTo).finally(() => reader.close()) };
 };
 
 /** A reader of the file as it is now: until it closes, SQLite keeps later changes in the WAL. */
@@ -260,15 +250,16 @@ async function copyBack(path: string, building: string, copyTo: string | undefin
  */
 const keeping = new Map<string, Promise<void>>();
 
-function keep(building: string, compiled: string, dir: string): Promise<void> {
-  const done = placeBuilt(building, compiled)
+/** Syncs `building` and renames it to `compiled`, once `after` settles (not when it fails: nothing is left then). */
+function keep(building: string, compiled: string, dir: string, after: Promise<void> = Promise.resolve()): void {
+  const done = after
+    .then(() => placeBuilt(building, compiled))
     .then(() => pruneSeedCache(dir))
     .catch(() => {
-      // The cache is for later starts only; this one has its copies.
+      // The cache is for later starts only; this one has its copies (a reset that needs a missing one hears why).
     })
     .finally(() => keeping.delete(compiled));
   keeping.set(compiled, done);
-  return done;
 }
 
 /** Resolves once every compiled seed of this process is in its place in the cache. */

@@ -7,7 +7,7 @@ import type { EditorType } from './types.js';
 
 /**
  * The parsers, loaded when links are first looked for (a sync or a scan), not when the
- * server starts: loading them costs a start about a tenth of a second.
+ * server starts, which looks for none.
  */
 interface Parsers {
   linkify: Linkify.LinkifyIt;
