@@ -43,13 +43,19 @@ function seedWithoutChance() {
   return seed;
 }
 
+const sharedCacheDir = process.env.FP_SEED_CACHE_DIR;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'fp-seed-cache-'));
   cacheDir = join(dir, 'cache');
   seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(seedWithoutChance()));
+  // The servers started here keep their compiled seeds in this test's own folder: the run's shared
+  // one changes whenever another test file starts a server, which a look at the folder would see.
+  process.env.FP_SEED_CACHE_DIR = cacheDir;
 });
 afterEach(async () => {
+  if (sharedCacheDir === undefined) delete process.env.FP_SEED_CACHE_DIR;
+  else process.env.FP_SEED_CACHE_DIR = sharedCacheDir;
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -198,6 +204,7 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
     const mine = () =>
       readdirSync(tmpdir()).filter((n) => n.includes(`-${process.pid}-`) && /^fp-(scratch|reset)-/.test(n));
     const server = await startServer({ port: 0, seed: seedFile });
+    await server.store.whenResettable();
     expect(mine().filter((n) => n.endsWith('.db'))).toHaveLength(2);
     await server.close();
     expect(mine()).toEqual([]);
