@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { Agent, request } from '../../../client/undici-parts.js';
 import { webhookSchemas, type Envelope } from '../../../contract/schemas/webhook.js';
 import type { Factory } from '../../factory.js';
 import { terminalText } from '../../output/terminal-text.js';
@@ -23,12 +23,14 @@ function subjectOf(envelope: Envelope): string {
   return `${kind} ${String(subject.id ?? subject.anonymous_id ?? '?')}`;
 }
 
+let forwarder: InstanceType<typeof Agent> | undefined;
+
 async function forward(url: string, d: VerifiedDelivery): Promise<string> {
   const headers = Object.fromEntries(
     FORWARDED.flatMap((name) => (typeof d.headers[name] === 'string' ? [[name, d.headers[name] as string]] : [])),
   );
   try {
-    const res = await request(url, { method: 'POST', headers, body: d.body });
+    const res = await request(url, (forwarder ??= new Agent()), { method: 'POST', headers, body: d.body });
     await res.body.dump();
     return `→ ${res.statusCode} ${url}`;
   } catch (err) {
