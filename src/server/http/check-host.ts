@@ -40,7 +40,9 @@ export function checkHost(req: IncomingMessage, store: Store, policy: HostPolicy
 
 /** The one Host header, checked; an HTTP/1.0 request without one is taken as sent to the address it came in on. */
 function singleHost(req: IncomingMessage): string {
-  const count = req.rawHeaders.filter((h, i) => i % 2 === 0 && h.toLowerCase() === 'host').length;
+  const raw = req.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') count++;
   if (count > 1) throw new HttpError(400, 'The request has more than one Host header.');
   const header = req.headers.host;
   if (header === undefined) {
@@ -48,9 +50,20 @@ function singleHost(req: IncomingMessage): string {
     const address = unmapped(req.socket.localAddress ?? '127.0.0.1');
     return `${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
   }
-  if (!isHostHeader(header) || !URL.canParse(`http://${header}`))
-    throw new HttpError(400, 'The Host header is not a valid host name.');
+  if (!isWellFormed(header)) throw new HttpError(400, 'The Host header is not a valid host name.');
   return header;
+}
+
+/** Host header texts found well formed lately: a client sends the same one with every request. */
+const wellFormed = new Set<string>();
+const WELL_FORMED_KEPT = 256;
+
+function isWellFormed(header: string): boolean {
+  if (wellFormed.has(header)) return true;
+  if (!isHostHeader(header) || !URL.canParse(`http://${header}`)) return false;
+  if (wellFormed.size >= WELL_FORMED_KEPT) wellFormed.clear();
+  wellFormed.add(header);
+  return true;
 }
 
 /** The Host's name without port, in lower case; an IPv6 address keeps its brackets (as portal hosts are written). */

@@ -106,7 +106,9 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const ctx = { portal, key, params, query, body, req, res, store, services, now, origin } as HandlerContext;
     // A write's changes are all kept or, when the handler throws, all undone.
     const run = () => handler(ctx);
-    const result = (await (isWrite(endpoint) ? store.transaction(run) : run())) as {
+    const outcome = isWrite(endpoint) ? store.transaction(run) : run();
+    // A read answered at once is sent in the same turn as its request was parsed, as a plain node:http answer is.
+    const result = (outcome instanceof Promise ? await outcome : outcome) as {
       status?: number;
       body?: unknown;
       streamed?: true;

@@ -98,6 +98,17 @@ describe('D-HTTP-HOST a Host that is not a plain host name, or not one, is 400',
     if (host) expect(res.text).not.toContain(`http://${host}`);
   });
 
+  it('Host texts found well formed are remembered, a bounded few; a malformed one is refused however many came before', async () => {
+    // More distinct names than are kept, on one connection: each is judged, and well-formed ones reach the host rule (421).
+    for (let i = 0; i < 300; i++) expect((await send('GET', '/api/v1/portal', `n${i}.example`)).status).toBe(421);
+    expect((await send('GET', '/api/v1/portal', 'test.localhost')).status).toBe(200);
+    for (const host of ['a b', 'localhost:99999', 'n1.example:x']) {
+      const res = await raw(['GET /api/v1/portal HTTP/1.1', `Host: ${host}`, 'Connection: close']);
+      expect(res.body.message).toBe('The Host header is not a valid host name.');
+    }
+    expect((await send('GET', '/api/v1/portal', 'test.localhost')).status).toBe(200);
+  });
+
   it('a control character in Host is 400 with a JSON message', async () => {
     for (const c of ['\x01', '\x1b', '\x7f']) {
       const res = await raw([
