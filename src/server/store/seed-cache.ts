@@ -143,15 +143,15 @@ export async function placeSeed(path: string, seedFile: string, options: PlaceOp
  * compiled file itself becomes `path` (no copy of it before the first answer), and
  * the cache's copy and `copyTo` are taken from it while the run goes on. A reader
  * holds the file's first state meanwhile, so SQLite writes the run's changes only
- * to its WAL. `ready` settles once `copyTo` is in place.
+ * to its WAL. `ready`, when given, settles once `copyTo` is in place.
  */
 export async function placeSeedScratch(
   path: string,
   seedFile: string,
   options: Omit<PlaceOptions, 'durable'> = {},
-): Promise<{ ready: Promise<void> }> {
-  const placed = await placeSeedFile(path, seedFile, options, moveCompiled);
-  return { ready: placed.ready ?? Promise.resolve() };
+): Promise<{ ready?: Promise<void> }> {
+  const { ready } = await placeSeedFile(path, seedFile, options, moveCompiled);
+  return { ready };
 }
 
 /**
