@@ -109,7 +109,7 @@ _fp_options() {
     'fp webhooks deliveries') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp webhooks resend') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp webhooks trigger') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp webhooks verify') echo '--secret --header --tolerance -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp webhooks verify') echo '--secret --header --body-file --tolerance -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp events') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp events tail') echo '-f --follow --all -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -209,7 +209,7 @@ _fp_valued_options() {
     'fp webhooks deliveries') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp webhooks resend') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp webhooks trigger') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp webhooks verify') echo '--secret --header --tolerance --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp webhooks verify') echo '--secret --header --body-file --tolerance --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp events') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp events tail') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;

@@ -64,7 +64,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --title --description --description-file --user --text --text-file --parent --created-at --color --name --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --port --forward-to --events --secret --header --tolerance --interval --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field -H --input --toolsets --tool-names --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule
+            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --title --description --description-file --user --text --text-file --parent --created-at --color --name --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --port --forward-to --events --secret --header --body-file --tolerance --interval --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field -H --input --toolsets --tool-names --host --seed --data --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule
                 set skip 1
             case '-*'
             case '*'
@@ -1151,7 +1151,8 @@ complete -c fp -n "__fp_at 'fp webhooks trigger'" -l debug -d 'log each HTTP exc
 complete -c fp -n "__fp_at 'fp webhooks trigger'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)'
 complete -c fp -n "__fp_at 'fp webhooks trigger'" -l max-response -r -d 'the most one answer may hold, e.g. 64MB (the default) or 1GB (env FP_MAX_RESPONSE); a larger one is refused while it arrives'
 complete -c fp -n "__fp_at 'fp webhooks verify'" -l secret -r -d 'the endpoint\'s signing secret'
-complete -c fp -n "__fp_at 'fp webhooks verify'" -l header -r -d 'a header of the delivery (repeat for webhook-id, webhook-timestamp, webhook-signature)'
+complete -c fp -n "__fp_at 'fp webhooks verify'" -l header -r -d 'a header of the delivery (repeat for webhook-id, webhook-timestamp, webhook-signature; or svix-*)'
+complete -c fp -n "__fp_at 'fp webhooks verify'" -l body-file -r -d 'the body, byte for byte, from this file (default: stdin; - is stdin)'
 complete -c fp -n "__fp_at 'fp webhooks verify'" -l tolerance -r -d 'how old (or early) the timestamp may be (default 300)'
 complete -c fp -n "__fp_at 'fp webhooks verify'" -s h -l help -d 'show help'
 complete -c fp -n "__fp_at 'fp webhooks verify'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'

@@ -46,7 +46,12 @@ export const noPromptReason = (io: IO): string =>
   isInteractive(io) ? 'prompts are disabled (FP_PROMPT_DISABLED)' : 'no terminal to prompt';
 
 export async function readAllStdin(io: IO): Promise<string> {
+  return (await readStdinBytes(io)).toString('utf8');
+}
+
+/** All of stdin as the bytes that came, undecoded. */
+export async function readStdinBytes(io: IO): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -12,6 +12,16 @@ export const SIGNATURE_HEADERS = {
   signature: 'webhook-signature',
 } as const;
 
+/**
+ * The names Svix sends the same three under. A receiver takes either, the `svix-` one first
+ * where both come, as the svix library reads them.
+ */
+export const SVIX_HEADERS = {
+  id: 'svix-id',
+  timestamp: 'svix-timestamp',
+  signature: 'svix-signature',
+} as const;
+
 /** How far a timestamp may be from the receiver's clock, either way. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
@@ -56,10 +66,15 @@ function header(headers: HeaderBag, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+const signed = (headers: HeaderBag, part: keyof typeof SIGNATURE_HEADERS): string | undefined =>
+  header(headers, SVIX_HEADERS[part]) || header(headers, SIGNATURE_HEADERS[part]);
+
 /**
- * Checks a delivery's headers and body (the exact bytes received) against a secret:
- * the timestamp must be within `toleranceSeconds` of `nowSeconds`, and one of the
- * space-separated `v1` signatures must match.
+ * Checks a delivery's headers and body against a secret, as the Standard Webhooks libraries
+ * do: the body is the exact bytes received (a byte more, a trailing newline included, is
+ * another body); the timestamp must be within `toleranceSeconds` of `nowSeconds`, and one
+ * of the space-separated `v1` signatures must match. The headers may be named `webhook-*`
+ * or `svix-*`.
  */
 export function verify(
   secret: string,
@@ -67,20 +82,21 @@ export function verify(
   body: string | Buffer,
   opts: { toleranceSeconds?: number; nowSeconds?: number } = {},
 ): Verdict {
-  const id = header(headers, SIGNATURE_HEADERS.id);
-  const stamp = header(headers, SIGNATURE_HEADERS.timestamp);
-  const given = header(headers, SIGNATURE_HEADERS.signature);
-  const missing = [
-    [SIGNATURE_HEADERS.id, id],
-    [SIGNATURE_HEADERS.timestamp, stamp],
-    [SIGNATURE_HEADERS.signature, given],
-  ].find(([, v]) => !v)?.[0];
-  if (missing) return { valid: false, problem: 'missing-header', message: `the ${missing} header is missing` };
+  const id = signed(headers, 'id');
+  const stamp = signed(headers, 'timestamp');
+  const given = signed(headers, 'signature');
+  const missing = (['id', 'timestamp', 'signature'] as const).find(
+    (part) => !{ id, timestamp: stamp, signature: given }[part],
+  );
+  if (missing) {
+    const message = `the ${SIGNATURE_HEADERS[missing]} header (or ${SVIX_HEADERS[missing]}) is missing`;
+    return { valid: false, problem: 'missing-header', message };
+  }
   const timestamp = /^\d+$/.test(stamp!) ? Number(stamp) : NaN;
   const now = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
   const tolerance = opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   if (!Number.isSafeInteger(timestamp)) {
-    return { valid: false, problem: 'stale', message: `the webhook-timestamp "${stamp}" is not Unix seconds` };
+    return { valid: false, problem: 'stale', message: `the timestamp "${stamp}" is not Unix seconds` };
   }
   if (Math.abs(now - timestamp) > tolerance) {
     const age = now - timestamp;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -128,6 +128,25 @@ describe('fp webhooks listen', () => {
     expect(await listen.exited).toBe(130);
   });
 
+  it('takes a delivery signed under the svix-* header names, and refuses one with a byte more', async () => {
+    const s = await server();
+    const listen = spawnFp(['webhooks', 'listen', '--json'], { FP_BASE_URL: s.url, FP_API_KEY: ADMIN_KEY });
+    const url = (await listen.line(/^Ready: /)).split(' to ')[1];
+    const secret = (await listen.line(/^Signing secret: whsec_/)).replace('Signing secret: ', '');
+    const body = '{"id":"evt_svix","creation_time":"2026-01-01T00:00:00Z","event":"post.created","data":{}}';
+    const h = signatureHeaders(secret, 'evt_svix', body);
+    const svix = {
+      'svix-id': 'evt_svix',
+      'svix-timestamp': h['webhook-timestamp'],
+      'svix-signature': h['webhook-signature'],
+    };
+    expect((await fetch(url, { method: 'POST', headers: svix, body: `${body}\n` })).status).toBe(400);
+    expect((await fetch(url, { method: 'POST', headers: svix, body })).status).toBe(200);
+    expect(await listen.line(/"id":"evt_svix"/)).toBe(body);
+    listen.child.kill('SIGINT');
+    expect(await listen.exited).toBe(130);
+  });
+
   it('against a portal without the reference routes it prints what to configure there', async () => {
     const hosted = createServer((req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{}'));
     await new Promise<void>((resolve) => hosted.listen(0, '127.0.0.1', resolve));
@@ -157,7 +176,7 @@ describe('fp webhooks verify', () => {
 
   it('exits 0 for a valid delivery, 1 for a changed body or a stale timestamp, naming which', async () => {
     const headers = signatureHeaders(secret, 'evt_abc', body);
-    const ok = await runFp(args(headers), { input: `${body}\n` });
+    const ok = await runFp(args(headers), { input: body });
     expect(ok.code).toBe(0);
     expect(ok.stderr).toMatch(/^valid: evt_abc, signed at \d{4}-/);
     const changed = await runFp(args(headers), { input: body.replace('abc', 'abd') });
@@ -171,6 +190,34 @@ describe('fp webhooks verify', () => {
     expect(stale.stderr).toMatch(/error: invalid delivery: the timestamp is stale: 36\d\d s old/);
     expect((await runFp(args(old).concat('--tolerance', '7200'), { input: body })).code).toBe(0);
     expect((await runFp(['webhooks', 'verify'], { input: body })).code).toBe(2);
+  });
+
+  it('checks the exact bytes: a trailing newline is another body; --body-file reads a file as it is', async () => {
+    const headers = signatureHeaders(secret, 'evt_abc', body);
+    const piped = await runFp(args(headers), { input: `${body}\n` });
+    expect([piped.code, piped.stderr.trim()]).toEqual([
+      1,
+      'error: invalid delivery: the signature does not match the body and the secret (the body ends with a newline: was it added after it was received?)',
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), 'fp-body-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'exact.json'), body);
+    writeFileSync(join(dir, 'echoed.json'), `${body}\n`);
+    expect((await runFp([...args(headers), '--body-file', join(dir, 'exact.json')])).code).toBe(0);
+    expect((await runFp([...args(headers), '--body-file', join(dir, 'echoed.json')])).code).toBe(1);
+    const missing = await runFp([...args(headers), '--body-file', join(dir, 'none.json')]);
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('cannot read --body-file')]);
+  });
+
+  it('takes the svix-* header names', async () => {
+    const h = signatureHeaders(secret, 'msg_1', body);
+    const svix = {
+      'svix-id': 'msg_1',
+      'svix-timestamp': h['webhook-timestamp'],
+      'svix-signature': h['webhook-signature'],
+    };
+    const ok = await runFp(args(svix), { input: body });
+    expect([ok.code, ok.stderr]).toEqual([0, expect.stringMatching(/^valid: msg_1, signed at /)]);
   });
 });
 

@@ -33,7 +33,7 @@ describe('D-WEBHOOK-SIGNING Standard Webhooks signatures', () => {
     expect(verify(SECRET, unsigned, BODY, now)).toEqual({
       valid: false,
       problem: 'missing-header',
-      message: 'the webhook-signature header is missing',
+      message: 'the webhook-signature header (or svix-signature) is missing',
     });
     expect(verify(SECRET, headers(), BODY, { nowSeconds: AT + 301 })).toEqual({
       valid: false,
@@ -44,6 +44,20 @@ describe('D-WEBHOOK-SIGNING Standard Webhooks signatures', () => {
       problem: 'stale',
       message: 'the timestamp is stale: 400 s in the future, more than the 60 s tolerance',
     });
+  });
+
+  it('refuses a body with a byte the signature does not cover, a trailing newline included, as the libraries do', () => {
+    const now = { nowSeconds: AT };
+    for (const more of [`${BODY}\n`, `${BODY}\r\n`, `\n${BODY}`])
+      expect(verify(SECRET, headers(), more, now)).toMatchObject({ valid: false, problem: 'signature' });
+    expect(verify(SECRET, headers(), Buffer.from(`${BODY}\n`), now)).toMatchObject({ valid: false });
+  });
+
+  it('takes the svix-id, svix-timestamp and svix-signature names too, the svix one first', () => {
+    const svix = { 'svix-id': ID, 'Svix-Timestamp': String(AT), 'svix-signature': SIGNATURE };
+    expect(verify(SECRET, svix, BODY, { nowSeconds: AT })).toEqual({ valid: true, id: ID, timestamp: AT });
+    const both = { ...headers('v1,bm90IGl0'), 'svix-signature': SIGNATURE };
+    expect(verify(SECRET, both, BODY, { nowSeconds: AT })).toMatchObject({ valid: true });
   });
 
   it('generates whsec_ secrets of 32 random bytes', () => {

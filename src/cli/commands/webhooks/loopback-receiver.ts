@@ -4,8 +4,8 @@ import { verify } from '../../../contract/webhook-signature.js';
 
 export interface VerifiedDelivery {
   headers: IncomingHttpHeaders;
-  /** The body exactly as received. */
-  body: string;
+  /** The body exactly as received: the bytes the signature covers. */
+  body: Buffer;
   eventId: string;
 }
 
@@ -46,7 +46,7 @@ export async function startLoopbackReceiver(
         opts.onRefused(`a body of ${size} bytes: more than a delivery carries`);
         return answer(res, 413, 'Too large.');
       }
-      const body = Buffer.concat(chunks).toString('utf8');
+      const body = Buffer.concat(chunks);
       const verdict = verify(opts.secret, req.headers, body, { toleranceSeconds: opts.toleranceSeconds });
       if (!verdict.valid) {
         opts.onRefused(verdict.message);

@@ -12,6 +12,9 @@ const FORWARDED = [
   'webhook-timestamp',
   'webhook-signature',
   'webhook-attempt',
+  'svix-id',
+  'svix-timestamp',
+  'svix-signature',
 ];
 
 /** The subject of an event: `comment 123`, `post abc12`, `vote anon-1`. */
@@ -49,7 +52,7 @@ export function deliveryPrinter(f: Factory, opts: { events: string[]; forwardTo?
   const seen = new Map<string, number>();
   return {
     async delivery(d: VerifiedDelivery): Promise<void> {
-      const parsed = webhookSchemas().EnvelopeSchema.safeParse(JSON.parse(d.body));
+      const parsed = webhookSchemas().EnvelopeSchema.safeParse(JSON.parse(d.body.toString('utf8')));
       if (!parsed.success) throw new Error(`delivery ${d.eventId} is not an event envelope`);
       const envelope = parsed.data;
       if (opts.events.length > 0 && !opts.events.includes(envelope.event)) return;
