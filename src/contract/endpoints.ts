@@ -219,9 +219,9 @@ export const endpoints = {
       name: 'votes.addAnonymous',
       method: 'POST',
       path: '/api/v1/posts/{key}/anonymous_votes/{anonymous_id}',
-      summary: 'Add a vote for an anonymous user',
+      summary: "Add an anonymous user's vote to a post or a comment",
       description:
-        'Adds one vote for the anonymous user `anonymous_id` (an MD5 hash) to the post `key`. Only approved posts on a board, a roadmap or no tab can be voted on.',
+        'Adds one vote for the anonymous user `anonymous_id` (an MD5 hash) to the post `key`, or to the comment whose numeric id `key` is (a key of digits that is no post key names a comment). Only approved posts on a board, a roadmap or no tab, and approved comments of approved posts, can be voted on.',
       refusals: ['not-found', 'rule-violation'],
     },
     () => ({
@@ -234,8 +234,9 @@ export const endpoints = {
       name: 'votes.removeAnonymous',
       method: 'DELETE',
       path: '/api/v1/posts/{key}/anonymous_votes/{anonymous_id}',
-      summary: "Revoke an anonymous user's vote",
-      description: 'Revokes the vote of the anonymous user `anonymous_id` on the post `key`.',
+      summary: "Revoke an anonymous user's vote on a post or a comment",
+      description:
+        'Revokes the vote of the anonymous user `anonymous_id` on the post `key`, or on the comment whose numeric id `key` is.',
       refusals: ['not-found', 'rule-violation'],
     },
     () => ({

@@ -175,6 +175,13 @@ export const AnonymousVoteSeed = z.object({
   created_at: ts,
 });
 
+/** Extension: an anonymous vote on a comment (one per comment and anonymous id), as the anonymous-vote route casts it. */
+export const CommentVoteSeed = z.object({
+  comment_id: z.number().int().positive(),
+  anonymous_id: z.string(),
+  created_at: ts,
+});
+
 /** Extension: a named user's vote on a post (one per user and post). */
 export const UserVoteSeed = z.object({
   id: z.number().int().positive().optional(),
@@ -222,6 +229,7 @@ export const PortalSeed = z.object({
   references: z.array(ReferenceSeed).default([]),
   anonymous_votes: z.array(AnonymousVoteSeed).default([]),
   user_votes: z.array(UserVoteSeed).default([]),
+  comment_votes: z.array(CommentVoteSeed).default([]),
   saved_queries: z.array(SavedQuerySeed).default([]),
   events: z.array(EventSeed).default([]),
 });
@@ -255,6 +263,7 @@ export type FeedbackRecord = Filled<Parsed<typeof FeedbackSeed>, 'id' | 'created
 export type ReferenceRecord = Parsed<typeof ReferenceSeed>;
 export type AnonymousVoteRecord = Parsed<typeof AnonymousVoteSeed>;
 export type UserVoteRecord = Filled<Parsed<typeof UserVoteSeed>, 'id' | 'created_at'>;
+export type CommentVoteRecord = Parsed<typeof CommentVoteSeed>;
 export type SavedQueryRecord = Parsed<typeof SavedQuerySeed>;
 export type EventRecord = Parsed<typeof EventSeed>;
 

@@ -1,6 +1,7 @@
-import type { AnonymousVoteRecord, PostRecord } from '../store/state.js';
+import type { AnonymousVoteRecord, CommentRecord, PostRecord } from '../store/state.js';
 import type { Portal } from '../store/portal.js';
-import { RuleViolation } from './errors.js';
+import { noQueryResults, RuleViolation } from './errors.js';
+import { findCommentById } from './comments.js';
 import { findPostByKey, tabOfPost } from './posts-find.js';
 import { anonymousVoteEventData } from '../present/event-data.js';
 import { emitPortalEvent } from './portal-events.js';
@@ -20,32 +21,66 @@ export function isVoteable(portal: Portal, post: PostRecord): boolean {
   return type === undefined || type === 'board' || type === 'roadmap';
 }
 
-function voteablePost(portal: Portal, key: string): PostRecord {
-  const post = findPostByKey(portal, key);
-  if (!isVoteable(portal, post)) throw new RuleViolation(NOT_VOTEABLE);
-  return post;
+/** A comment can be voted on where end users see it: it and its post are approved (D-VOTE-COMMENT-VOTEABLE). */
+export function isCommentVoteable(comment: CommentRecord, post: PostRecord): boolean {
+  return comment.moderation_status === 'approved' && post.moderation_status === 'approved';
 }
 
-const findVote = (portal: Portal, post: PostRecord, anonymousId: string) => portal.votes.get(post.key, anonymousId);
+/** What the route's key names: a post, or a comment, with the post it belongs to. */
+export type VoteItem = { post: PostRecord; comment?: undefined } | { post: PostRecord; comment: CommentRecord };
 
-/** One vote per anonymous id and post; the post's `votes_count` counts it. */
+/**
+ * The key is a post key; a key of digits that is no post's key is a comment id (D-VOTE-KEY). So a
+ * post whose key is all digits keeps its votes, and a numeric key that names neither is an unknown comment.
+ */
+export function findVoteItem(portal: Portal, key: string): VoteItem {
+  const post = portal.posts.get(key);
+  if (post) return { post };
+  if (!/^\d+$/.test(key)) throw noQueryResults('Post', key);
+  const comment = findCommentById(portal, key);
+  return { post: findPostByKey(portal, comment.post_key), comment };
+}
+
+function voteableItem(portal: Portal, key: string): VoteItem {
+  const item = findVoteItem(portal, key);
+  const voteable = item.comment ? isCommentVoteable(item.comment, item.post) : isVoteable(portal, item.post);
+  if (!voteable) throw new RuleViolation(NOT_VOTEABLE);
+  return item;
+}
+
+const findVote = (portal: Portal, item: VoteItem, anonymousId: string) =>
+  item.comment ? portal.commentVotes.get(item.comment.id, anonymousId) : portal.votes.get(item.post.key, anonymousId);
+
+/** The item's `votes_count` moves by `by` (never below 0); a comment's author's count follows by a trigger. */
+function countVote(portal: Portal, item: VoteItem, by: 1 | -1): void {
+  if (item.comment) {
+    item.comment.votes_count = Math.max(0, item.comment.votes_count + by);
+    portal.comments.update(item.comment.id, { votes_count: item.comment.votes_count });
+  } else {
+    item.post.votes_count = Math.max(0, item.post.votes_count + by);
+    portal.posts.update(item.post.key, { votes_count: item.post.votes_count });
+  }
+}
+
+/** One vote per anonymous id and item (a post or a comment); the item's `votes_count` counts it. */
 export function addAnonymousVote(portal: Portal, key: string, anonymousId: string, now: Date): AnonymousVoteRecord {
-  const post = voteablePost(portal, key);
-  if (findVote(portal, post, anonymousId)) throw new RuleViolation(ALREADY_VOTED);
-  const vote: AnonymousVoteRecord = { post_key: post.key, anonymous_id: anonymousId, created_at: now.toISOString() };
-  portal.votes.insert(vote);
-  post.votes_count += 1;
-  portal.posts.update(post.key, { votes_count: post.votes_count });
-  emitPortalEvent(portal, 'vote.created', anonymousVoteEventData(portal, vote, post), now);
+  const item = voteableItem(portal, key);
+  if (findVote(portal, item, anonymousId)) throw new RuleViolation(ALREADY_VOTED);
+  const created_at = now.toISOString();
+  if (item.comment) portal.commentVotes.insert({ comment_id: item.comment.id, anonymous_id: anonymousId, created_at });
+  else portal.votes.insert({ post_key: item.post.key, anonymous_id: anonymousId, created_at });
+  countVote(portal, item, 1);
+  const vote = { post_key: item.post.key, anonymous_id: anonymousId, created_at };
+  emitPortalEvent(portal, 'vote.created', anonymousVoteEventData(portal, vote, item.post, item.comment), now);
   return vote;
 }
 
 export function removeAnonymousVote(portal: Portal, key: string, anonymousId: string, now = new Date()): void {
-  const post = voteablePost(portal, key);
-  const vote = findVote(portal, post, anonymousId);
+  const item = voteableItem(portal, key);
+  const vote = findVote(portal, item, anonymousId);
   if (!vote) throw new RuleViolation(NOT_VOTED_YET);
-  portal.votes.delete(post.key, vote.anonymous_id);
-  post.votes_count = Math.max(0, post.votes_count - 1);
-  portal.posts.update(post.key, { votes_count: post.votes_count });
-  emitPortalEvent(portal, 'vote.deleted', anonymousVoteEventData(portal, vote, post), now);
+  if (item.comment) portal.commentVotes.delete(item.comment.id, anonymousId);
+  else portal.votes.delete(item.post.key, anonymousId);
+  countVote(portal, item, -1);
+  emitPortalEvent(portal, 'vote.deleted', anonymousVoteEventData(portal, vote, item.post, item.comment), now);
 }

@@ -53,15 +53,18 @@ export function postEventData(
 /**
  * A vote as `{id, created_at, voter}`. An anonymous vote has no id and no voter
  * account (the API answers `voter: null`); its anonymous id pairs a vote.created
- * with its vote.deleted (D-WEBHOOK-ANONYMOUS-VOTE).
+ * with its vote.deleted (D-WEBHOOK-ANONYMOUS-VOTE). A vote on a comment carries the
+ * comment too, beside the post it belongs to (D-WEBHOOK-COMMENT-VOTE).
  */
 export function anonymousVoteEventData(
   portal: Portal,
   vote: { anonymous_id: string; created_at: string },
   post: PostRecord,
+  comment?: CommentRecord,
 ): Record<string, unknown> {
   return {
     vote: { id: null, created_at: isoMicros(vote.created_at), voter: null, anonymous_id: vote.anonymous_id },
+    ...(comment && { comment: presentComment(portal, comment, portalOrigin(portal), ADMIN_VIEW) }),
     post: postData(portal, post),
     user: null,
   };

@@ -16,7 +16,7 @@ export type UserCounters = (user: UserRecord) => {
   counter_comment_votes: number;
 };
 
-/** A user's counters (comments and posts of every moderation state, votes cast), as the store keeps them. */
+/** A user's counters (comments and posts of every moderation state, votes cast, votes on their comments), as the store keeps them. */
 export function userCounters(portal: Portal): UserCounters {
   return (user) => {
     const counts = portal.users.counts(user.id);
@@ -24,7 +24,7 @@ export function userCounters(portal: Portal): UserCounters {
       counter_votes: counts.votes,
       counter_comments: counts.comments,
       counter_posts: counts.posts,
-      counter_comment_votes: 0,
+      counter_comment_votes: counts.commentVotes,
     };
   };
 }

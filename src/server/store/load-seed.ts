@@ -222,6 +222,7 @@ function fillPortal(p: PortalSeed, ctx: PortalContext): PortalData {
     at([...base, 'user_votes', i, field], msg),
   );
   dup(user_votes, (v) => v.id, 'user_votes', 'id');
+  checkCommentVotes(p, comments, ctx);
   return {
     ...p,
     id: p.id ?? ctx.portalId(),
@@ -362,6 +363,19 @@ function checkPostReferences(p: PortalSeed, known: Known, ctx: PortalContext, du
   p.anonymous_votes.forEach(
     (v, i) => known.postKeys.has(v.post_key) || ctx.at([...ctx.base, 'anonymous_votes', i, 'post_key'], 'unknown post'),
   );
+}
+
+/** Anonymous votes on comments name a comment of the portal, once per comment and anonymous id. */
+function checkCommentVotes(p: PortalSeed, comments: CommentRecord[], ctx: PortalContext): void {
+  const ids = new Set(comments.map((c) => c.id));
+  const pairs = new Set<string>();
+  p.comment_votes.forEach((v, i) => {
+    const at = (field: string, message: string) => ctx.at([...ctx.base, 'comment_votes', i, field], message);
+    if (!ids.has(v.comment_id)) at('comment_id', 'unknown comment');
+    const pair = JSON.stringify([v.comment_id, v.anonymous_id]);
+    if (pairs.has(pair)) at('anonymous_id', 'the anonymous user already voted for this comment');
+    pairs.add(pair);
+  });
 }
 
 /** Votes of named users: each names a post and a user of the portal, once per pair; ids count on past the given ones. */

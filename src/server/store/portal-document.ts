@@ -3,6 +3,7 @@ import type { GroupRecord, PortalData, PortalSettings, PostRecord, UserRecord } 
 import {
   API_KEYS,
   CATEGORIES,
+  COMMENT_VOTES,
   COMMENTS,
   EVENTS,
   FEEDBACK,
@@ -141,7 +142,7 @@ function inBulk(sql: Sql, withoutIndexes: boolean, portalIds: number[], insert: 
 }
 
 /**
- * What the counting triggers would have made of a whole portal: comments, posts and votes per user, approved
+ * What the counting triggers would have made of a whole portal: comments, posts, votes and votes on their comments per user, approved
  * comments and latest vote per post.
  */
 function counters(p: PortalData) {
@@ -155,6 +156,9 @@ function counters(p: PortalData) {
     if (c.moderation_status === 'approved') count(approved, c.post_key);
   }
   for (const x of p.posts) count(userPosts, x.author_id);
+  const userCommentVotes = new Map<string, number>();
+  for (const c of p.comments)
+    if (c.votes_count) userCommentVotes.set(c.user_id, (userCommentVotes.get(c.user_id) ?? 0) + c.votes_count);
   const userVotes = new Map<string, number>();
   for (const v of [...p.anonymous_votes, ...p.user_votes]) {
     const at = Date.parse(v.created_at);
@@ -163,9 +167,14 @@ function counters(p: PortalData) {
   for (const v of p.user_votes) count(userVotes, v.user_id);
   return {
     users: {
-      columns: ['comments_count', 'posts_count', 'votes_count'],
+      columns: ['comments_count', 'posts_count', 'votes_count', 'comment_votes_count'],
       pushValues: (out: unknown[], u: UserRecord) =>
-        out.push(userComments.get(u.id) ?? 0, userPosts.get(u.id) ?? 0, userVotes.get(u.id) ?? 0),
+        out.push(
+          userComments.get(u.id) ?? 0,
+          userPosts.get(u.id) ?? 0,
+          userVotes.get(u.id) ?? 0,
+          userCommentVotes.get(u.id) ?? 0,
+        ),
     },
     posts: {
       columns: ['comments_count', 'latest_vote_ms'],
@@ -196,6 +205,7 @@ function insertCollections(sql: Sql, p: PortalData): void {
   each(REFERENCES, p.references);
   each(VOTES, p.anonymous_votes);
   each(USER_VOTES, p.user_votes);
+  each(COMMENT_VOTES, p.comment_votes);
   each(SAVED_QUERIES, p.saved_queries);
   each(EVENTS, p.events);
   const counted = counters(p);
@@ -234,6 +244,7 @@ const PORTAL_TABLES = [
   'post_references',
   'anonymous_votes',
   'user_votes',
+  'comment_votes',
   'saved_queries',
   'events',
 ];
@@ -317,6 +328,7 @@ export function readPortal(sql: Sql, portalId: number): PortalData {
     references: readAll(sql, REFERENCES, portalId),
     anonymous_votes: readAll(sql, VOTES, portalId),
     user_votes: readAll(sql, USER_VOTES, portalId),
+    comment_votes: readAll(sql, COMMENT_VOTES, portalId),
     saved_queries: readAll(sql, SAVED_QUERIES, portalId),
     events: readAll(sql, EVENTS, portalId),
   };

@@ -1,6 +1,7 @@
 import { readSettings } from './portal-document.js';
 import { ApiKeyRepository } from './repositories/api-keys.js';
 import { CategoryRepository } from './repositories/categories.js';
+import { CommentVoteRepository } from './repositories/comment-votes.js';
 import { CommentRepository } from './repositories/comments.js';
 import { EventLogRepository } from './repositories/event-log.js';
 import { FeedbackRepository } from './repositories/feedback.js';
@@ -45,6 +46,7 @@ export class Portal implements PortalSettings {
   readonly references: ReferenceRepository;
   readonly votes: VoteRepository;
   readonly userVotes: UserVoteRepository;
+  readonly commentVotes: CommentVoteRepository;
   readonly savedQueries: SavedQueryRepository;
   readonly kb: KbRepository;
   readonly eventLog: EventLogRepository;
@@ -69,6 +71,7 @@ export class Portal implements PortalSettings {
     this.references = new ReferenceRepository(scope);
     this.votes = new VoteRepository(scope);
     this.userVotes = new UserVoteRepository(scope);
+    this.commentVotes = new CommentVoteRepository(scope);
     this.savedQueries = new SavedQueryRepository(scope);
     this.kb = new KbRepository(scope);
     this.eventLog = new EventLogRepository(scope);

@@ -421,6 +421,37 @@ export const MIGRATIONS: string[] = [
       WHERE portal_id = OLD.portal_id AND key = OLD.post_key;
   END;
   `,
+  /* 7 */ `
+  -- Anonymous votes on comments (the anonymous-vote route's key names a comment), counted in the comment's
+  -- votes_count; a user's comment_votes_count is the votes_count of the comments they wrote, added up.
+  CREATE TABLE comment_votes (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    comment_id INTEGER NOT NULL,
+    anonymous_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+  );
+  CREATE INDEX comment_votes_by_comment ON comment_votes (portal_id, comment_id, anonymous_id);
+  ALTER TABLE users ADD COLUMN comment_votes_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE users SET comment_votes_count = t.n
+    FROM (SELECT portal_id, user_id, sum(votes_count) AS n FROM comments GROUP BY 1, 2) AS t
+    WHERE t.portal_id = users.portal_id AND t.user_id = users.id;
+  CREATE TRIGGER comment_votes_recounted AFTER UPDATE OF votes_count ON comments BEGIN
+    UPDATE users SET comment_votes_count = comment_votes_count + NEW.votes_count - OLD.votes_count
+      WHERE portal_id = NEW.portal_id AND id = NEW.user_id;
+  END;
+  CREATE TRIGGER comment_votes_counted AFTER INSERT ON comments WHEN NEW.votes_count <> 0 BEGIN
+    UPDATE users SET comment_votes_count = comment_votes_count + NEW.votes_count
+      WHERE portal_id = NEW.portal_id AND id = NEW.user_id;
+  END;
+  -- A deleted comment takes its votes with it.
+  CREATE TRIGGER comment_votes_gone AFTER DELETE ON comments BEGIN
+    UPDATE users SET comment_votes_count = comment_votes_count - OLD.votes_count
+      WHERE OLD.votes_count <> 0 AND portal_id = OLD.portal_id AND id = OLD.user_id;
+    DELETE FROM comment_votes WHERE portal_id = OLD.portal_id AND comment_id = OLD.id;
+  END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,6 +7,7 @@ import type {
   ApiKeyRecord,
   CategoryRecord,
   CommentRecord,
+  CommentVoteRecord,
   EventRecord,
   FeedbackRecord,
   GroupRecord,
@@ -223,6 +224,13 @@ export const USER_VOTES = plain<UserVoteRecord>(
   ['id', 'post_key', 'user_id', 'created_at'],
   {},
   { created_ms: (r: UserVoteRecord) => ms(r.created_at) },
+  { created_ms: 'created_at' },
+);
+export const COMMENT_VOTES = plain<CommentVoteRecord>(
+  'comment_votes',
+  ['comment_id', 'anonymous_id', 'created_at'],
+  {},
+  { created_ms: (r: CommentVoteRecord) => ms(r.created_at) },
   { created_ms: 'created_at' },
 );
 export const SAVED_QUERIES = plain<SavedQueryRecord>('saved_queries', ['id', 'name', 'query'], { query: JSON_VALUE });

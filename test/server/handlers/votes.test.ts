@@ -113,10 +113,12 @@ describe('anonymous votes', () => {
     }
   });
 
-  it('D-VOTE-POST-KEY the key is a post key: a numeric comment id is an unknown post', async () => {
-    const res = await server.request('POST', path('100', VISITOR));
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'No query results for model [App\\Models\\Post] 100' });
+  it('D-VOTE-KEY a numeric key that names no post and no comment is an unknown comment (404)', async () => {
+    for (const method of ['POST', 'DELETE']) {
+      const res = await server.request(method, path('999', VISITOR));
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'No query results for model [App\\Models\\Comment] 999' });
+    }
   });
 
   it('D-VOTE-ANONYMOUS-ID any anonymous id string is accepted, MD5-shaped or not', async () => {

@@ -3,9 +3,18 @@ import { USERS } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 
 type Row = Record<string, unknown>;
-type Counts = { comments: number; posts: number; votes: number };
 
-/** A portal's users, and the posts, comments and votes each has made (counters the triggers keep). */
+const COUNT_COLUMNS = 'comments_count, posts_count, votes_count, comment_votes_count';
+
+const countsOf = (row: Row): Counts => ({
+  comments: Number(row.comments_count ?? 0),
+  posts: Number(row.posts_count ?? 0),
+  votes: Number(row.votes_count ?? 0),
+  commentVotes: Number(row.comment_votes_count ?? 0),
+});
+type Counts = { comments: number; posts: number; votes: number; commentVotes: number };
+
+/** A portal's users, the posts, comments and votes each has made, and the votes on their comments (counters the triggers keep). */
 export class UserRepository {
   /** Counts read with a user, kept until the next write: presenting the user asks for them next. */
   private countsById = new Map<string, Counts>();
@@ -20,15 +29,11 @@ export class UserRepository {
 
   get(id: string): UserRecord | undefined {
     const row = this.scope.sql.one<Row>(
-      `SELECT ${USERS.select}, comments_count, posts_count, votes_count FROM users WHERE portal_id = ? AND id = ?`,
+      `SELECT ${USERS.select}, ${COUNT_COLUMNS} FROM users WHERE portal_id = ? AND id = ?`,
       [this.scope.portalId, id],
     );
     if (row === undefined) return undefined;
-    this.keepCounts(id, {
-      comments: Number(row.comments_count),
-      posts: Number(row.posts_count),
-      votes: Number(row.votes_count),
-    });
+    this.keepCounts(id, countsOf(row));
     return USERS.fromRow(row);
   }
 
@@ -62,14 +67,14 @@ export class UserRepository {
       : this.scope.first(USERS, 'role = ? ORDER BY row', [role]);
   }
 
-  /** Posts written, comments made (all moderation states) and votes cast by the user. */
+  /** Posts written, comments made (all moderation states), votes cast by the user and votes on their comments. */
   counts(id: string): Counts {
     if (this.countsGeneration === this.scope.sql.generation && this.countsById.has(id)) return this.countsById.get(id)!;
-    const row = this.scope.sql.one<{ comments_count: number; posts_count: number; votes_count: number }>(
-      'SELECT comments_count, posts_count, votes_count FROM users WHERE portal_id = ? AND id = ?',
-      [this.scope.portalId, id],
-    );
-    return { comments: row?.comments_count ?? 0, posts: row?.posts_count ?? 0, votes: row?.votes_count ?? 0 };
+    const row = this.scope.sql.one<Row>(`SELECT ${COUNT_COLUMNS} FROM users WHERE portal_id = ? AND id = ?`, [
+      this.scope.portalId,
+      id,
+    ]);
+    return countsOf(row ?? {});
   }
 
   private keepCounts(id: string, counts: Counts): void {
