@@ -4,7 +4,7 @@ import type { IO } from '../io.js';
 import { cellText, csvField, oneLine, plainField, relativeDate } from './cells.js';
 import type { OutputFormat } from './format.js';
 import { runJq } from './jq.js';
-import { terminalLines } from './terminal-text.js';
+import { terminalJson, terminalLines } from './terminal-text.js';
 
 export interface Column<T> {
   header: string;
@@ -140,7 +140,8 @@ export class Output {
         const items: T[] = [];
         for await (const row of all()) items.push(row);
         if (items.length === 0) {
-          this.io.stderr.write(`${opts.empty ?? 'No results.'}\n`);
+          // It may name what the portal calls things (`Tom Becker is in no group.`).
+          this.io.stderr.write(`${terminalLines(opts.empty ?? 'No results.')}\n`);
           return 0;
         }
         this.write(`${await this.table(items, cols)}\n`);
@@ -211,13 +212,16 @@ export class Output {
   }
 
   private write(text: string): void {
+    // JSON for a terminal: DEL and C1, which JSON leaves raw, as escapes (the same JSON).
+    if (this.io.stdoutIsTTY && (this.format === 'json' || this.format === 'ndjson')) text = terminalJson(text);
     if (this.held) this.held.push(text);
     else this.io.stdout.write(text);
   }
 
-  /** `--jq` over the data; strings print raw, as `jq -r` does. */
+  /** `--jq` over the data; strings print raw, as `jq -r` does: exact when piped, shown but not obeyed on a terminal. */
   private async writeJq(data: unknown): Promise<void> {
-    this.write(await runJq(data, this.options.jq as string));
+    const text = await runJq(data, this.options.jq as string);
+    this.write(this.io.stdoutIsTTY ? terminalLines(text) : text);
   }
 
   /** A table cell's colours: the column's style, then the swatch's colour. */

@@ -6,8 +6,9 @@
  *
  * Each control character is replaced by a visible stand-in of its own: C0 by its Unicode control
  * picture (ESC as `␛`, BEL as `␇`), DEL as `␡`, C1 as `\x9b`. With ESC and the 8-bit introducers
- * gone, what followed them (`]52;c;…`) is plain printable text. JSON is never passed through
- * here: it escapes what it must and stays exact.
+ * gone, what followed them (`]52;c;…`) is plain printable text. JSON keeps its text exactly: piped
+ * as is, on a terminal with DEL and C1 written as JSON escapes (terminalJson). `--jq` output that
+ * goes to a terminal passes terminalLines; piped, it stays exact, as jq's own would.
  *
  * fp's own colours and line erasing are added after this, by the code that owns the terminal.
  */
@@ -39,6 +40,22 @@ export function terminalText(text: string, keep: KeepControls = {}): string {
 
 /** Multi-line text for people (status lines, reports, error messages): line breaks and tabs pass. */
 export const terminalLines = (text: string): string => terminalText(text, { tab: true, newline: true });
+
+/**
+ * JSON on its way to a terminal: JSON escapes C0 itself, but leaves DEL and C1 (`\x9b`, an 8-bit
+ * CSI) raw; they are written as `\u009b`, which is the same JSON. Piped JSON is never passed here.
+ */
+export function terminalJson(json: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < json.length; i++) {
+    const code = json.charCodeAt(i);
+    if (code < 0x7f || code > 0x9f) continue;
+    out += `${json.slice(from, i)}\\u00${code.toString(16)}`;
+    from = i + 1;
+  }
+  return from === 0 ? json : out + json.slice(from);
+}
 
 function standIn(code: number): string {
   if (code < 0x20) return String.fromCharCode(0x2400 + code);

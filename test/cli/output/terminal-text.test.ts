@@ -6,7 +6,7 @@ import { progressLine } from '../../../src/cli/framework/progress.js';
 import { renderEnding } from '../../../src/cli/framework/ending.js';
 import type { OutputFormat } from '../../../src/cli/output/format.js';
 import { Output, type Column } from '../../../src/cli/output/output.js';
-import { terminalLines, terminalText } from '../../../src/cli/output/terminal-text.js';
+import { terminalJson, terminalLines, terminalText } from '../../../src/cli/output/terminal-text.js';
 import { renderHealth } from '../../../src/cli/commands/kb/link-health/render.js';
 import { renderPlan } from '../../../src/cli/commands/kb/sync/render-plan.js';
 import { ProgressLine } from '../../../src/cli/snapshot/progress-line.js';
@@ -98,6 +98,34 @@ describe('every format for people and spreadsheets shows control characters, JSO
     await renderEnding(out, fakeFactory(io), { text: `Summary\n${EVIL}\n`, data: {} }, undefined, {});
     expect(io.out()).toBe(`Summary\n${terminalText(EVIL)}\n`);
   });
+});
+
+describe('on a terminal, JSON and --jq output obey nothing; piped, they stay exact', () => {
+  it('terminalJson writes DEL and C1 as JSON escapes: the same JSON, nothing raw', () => {
+    const json = JSON.stringify({ [`k${OSC52}`]: EVIL });
+    expect(obeyed(terminalJson(json))).toEqual([]);
+    expect(JSON.parse(terminalJson(json))).toEqual(JSON.parse(json));
+    expect(terminalJson('{"a":"plain"}')).toBe('{"a":"plain"}');
+  });
+
+  for (const tty of [true, false]) {
+    it(`--jq strings and --json ${tty ? 'on a terminal' : 'piped'}`, async () => {
+      const run = async (opts: { jq?: string }) => {
+        const io = fakeIO({ tty });
+        await new Output(io, 'json', undefined, opts).list(rows, columns);
+        return io.out();
+      };
+      const jq = await run({ jq: '.[].title' });
+      const json = await run({});
+      if (tty) {
+        expect(jq).toBe(`${terminalText(EVIL)}\n`);
+        expect(obeyed(json.replace(/\n/g, ''))).toEqual([]);
+      } else {
+        expect(jq).toBe(`${EVIL}\n`);
+      }
+      expect(JSON.parse(json)[0].title).toBe(EVIL);
+    });
+  }
 });
 
 describe('stderr: status lines, progress lines and errors', () => {

@@ -4,7 +4,7 @@ import type { Factory } from '../../factory.js';
 import type { GlobalOptions } from '../../global-options.js';
 import type { IO } from '../../io.js';
 import type { Output } from '../../output/output.js';
-import { terminalText } from '../../output/terminal-text.js';
+import { terminalJson, terminalLines, terminalText } from '../../output/terminal-text.js';
 import { pageItems } from './pages.js';
 
 export async function write(io: IO, chunk: string | Uint8Array): Promise<void> {
@@ -12,6 +12,9 @@ export async function write(io: IO, chunk: string | Uint8Array): Promise<void> {
   if (out.write(chunk) === false && typeof out.once === 'function')
     await new Promise<void>((r) => out.once!('drain', r));
 }
+
+/** JSON text as written to stdout: exact when piped, DEL and C1 escaped on a terminal. */
+const jsonFor = (io: IO, json: string) => (io.stdoutIsTTY ? terminalJson(json) : json);
 
 export const isJson = (res: RawResponse) => /\bjson\b/i.test(String(res.headers['content-type'] ?? ''));
 
@@ -28,10 +31,13 @@ export function writeHead(io: IO, res: RawResponse): void {
   io.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
-/** JSON pretty on a terminal; otherwise the body as sent (streamed), with a final newline for JSON. */
+/**
+ * Piped: the body as sent (streamed), with a final newline for JSON. On a terminal: JSON pretty,
+ * any other text shown but not obeyed (terminal-text.ts).
+ */
 export async function writeBody(io: IO, res: RawResponse, text?: string): Promise<void> {
   const json = isJson(res);
-  if (text === undefined && !(json && io.stdoutIsTTY)) {
+  if (text === undefined && !io.stdoutIsTTY) {
     let last = 10;
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       if (chunk.length) last = chunk[chunk.length - 1];
@@ -44,12 +50,13 @@ export async function writeBody(io: IO, res: RawResponse, text?: string): Promis
   if (!text) return;
   if (json && io.stdoutIsTTY) {
     try {
-      await write(io, `${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      await write(io, `${jsonFor(io, JSON.stringify(JSON.parse(text), null, 2))}\n`);
       return;
     } catch {
-      // not JSON after all: print it as it came
+      // not JSON after all: print it as text
     }
   }
+  if (io.stdoutIsTTY) text = terminalLines(text);
   await write(io, json && !text.endsWith('\n') ? `${text}\n` : text);
 }
 
@@ -63,7 +70,7 @@ export async function failWith(io: IO, res: RawResponse, silent = false): Promis
 /** One answer through the output ending: `--fields` on its records, then `--jq`, or JSON (one line for ndjson). */
 export async function printAnswer(io: IO, out: Output, body: unknown): Promise<void> {
   const value = out.projectAnswer(body);
-  if (out.format === 'ndjson' && !out.filtered) return write(io, `${JSON.stringify(value)}\n`);
+  if (out.format === 'ndjson' && !out.filtered) return write(io, `${jsonFor(io, JSON.stringify(value))}\n`);
   await out.json(value);
 }
 
@@ -92,9 +99,12 @@ export async function printPages(f: Factory, pages: AsyncIterable<unknown>, slur
     for await (const page of pages) {
       for (const item of pageItems(page)) {
         const value = out.projectAnswer(item);
-        if (lines) await write(io, `${JSON.stringify(value)}\n`);
+        if (lines) await write(io, `${jsonFor(io, JSON.stringify(value))}\n`);
         else if (pretty)
-          await write(io, `${count ? ',' : ''}\n  ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`);
+          await write(
+            io,
+            `${count ? ',' : ''}\n  ${jsonFor(io, JSON.stringify(value, null, 2)).replace(/\n/g, '\n  ')}`,
+          );
         else await write(io, `${count ? ',' : ''}${JSON.stringify(value)}`);
         count++;
       }

@@ -4,7 +4,7 @@ import { webhookSchemas, type EventLogEntry } from '../../../contract/schemas/we
 import { SilentExit } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
-import { terminalText } from '../../output/terminal-text.js';
+import { terminalJson, terminalText } from '../../output/terminal-text.js';
 import { untilInterrupted } from '../../until-interrupted.js';
 import { referenceCall } from '../webhooks/reference-api.js';
 
@@ -38,8 +38,9 @@ async function page(api: ApiClient, after: number, all: boolean) {
 
 function show(f: Factory, entries: EventLogEntry[]): void {
   const json = f.globals().json === true;
+  const shown = (text: string) => (f.io.stdoutIsTTY ? terminalJson(text) : text);
   for (const entry of entries)
-    f.io.stdout.write(json ? `${JSON.stringify(entry)}\n` : `${terminalText(line(entry))}\n`);
+    f.io.stdout.write(json ? `${shown(JSON.stringify(entry))}\n` : `${terminalText(line(entry))}\n`);
 }
 
 /** Until Ctrl-C: what the log gains, a page at a time. */

@@ -68,7 +68,7 @@ Exit codes: 0 no drift, 3 drift, 1 failure. --json gives {drift, tally, operatio
     const out = await output();
     const drift = results.some((r) => r.outcome === 'drift' || r.outcome === 'not-offered');
     if (out.machine) await out.item({ drift, tally: tally(results), operations: results }, []);
-    else f.io.stdout.write(driftReport(results));
+    else out.report(driftReport(results)); // field names and values come from the portal: shown, not obeyed
     if (results.some((r) => r.outcome === 'failed')) throw new SilentExit(EXIT.failure);
     if (drift) throw new SilentExit(EXIT.changes);
   },
