@@ -8,7 +8,7 @@ import { HttpError } from './error-response.js';
 import { isHostHeader } from './host-syntax.js';
 import { sendJson } from './respond.js';
 import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
-import { handleWebhookRoute, isWebhookRoute } from '../webhooks/routes.js';
+import { handleWebhookRoute, isWebhookRoute, webhookRoutes } from '../webhooks/routes.js';
 
 /** The lists of `named-lists.ts` (tabs, sections, statuses, tags, users): `fp` resolves names with them. */
 const NAMED_LISTS: { [K in NamedList]: (portal: Portal) => Array<NamedItem<K>> } = {
@@ -19,6 +19,19 @@ const NAMED_LISTS: { [K in NamedList]: (portal: Portal) => Array<NamedItem<K>> }
   tags: (p) => p.tags.list().map(({ id, name }) => ({ id, name })),
   users: (p) => p.users.list().map(({ id, database_id, name, email }) => ({ id, database_id, name, email })),
 };
+
+/** The inspection routes besides webhooks and events, each with its one verb. */
+const ROUTES: Record<string, string> = {
+  '/__reference/openapi.json': 'GET',
+  '/__reference/reset': 'POST',
+  ...Object.fromEntries(Object.keys(NAMED_LISTS).map((name) => [`/__reference/${name}`, 'GET'])),
+};
+
+/** Every `/__reference/*` route, as `{method, path}` with `{name}` for each parameter. */
+export const referenceRoutes = (): Array<{ method: string; path: string }> => [
+  ...Object.entries(ROUTES).map(([path, method]) => ({ method, path })),
+  ...webhookRoutes(),
+];
 
 interface ReferenceRequest {
   req: IncomingMessage;
@@ -49,12 +62,7 @@ export async function handleReferenceRoute({
     await handleWebhookRoute({ req, res, url, method, portal, store, now, egress: webhookEgress });
     return;
   }
-  const routes: Record<string, string> = {
-    '/__reference/openapi.json': 'GET',
-    '/__reference/reset': 'POST',
-    ...Object.fromEntries(Object.keys(NAMED_LISTS).map((name) => [`/__reference/${name}`, 'GET'])),
-  };
-  const allowed = Object.hasOwn(routes, path) ? routes[path] : undefined;
+  const allowed = Object.hasOwn(ROUTES, path) ? ROUTES[path] : undefined;
   if (!allowed) throw new HttpError(404, `The route ${path.slice(1)} could not be found.`);
   if (allowed !== method) {
     throw new HttpError(

@@ -1,4 +1,5 @@
 import { endpointList, type Endpoint, type HttpMethod } from '../../contract/endpoints.js';
+import { decodePathSegment } from './request-path.js';
 
 interface Route {
   endpoint: Endpoint;
@@ -74,7 +75,7 @@ export function createRouter(list: readonly Endpoint[] = endpointList) {
       if (route.methods.includes(method as HttpMethod)) {
         const params: Record<string, string> = {};
         route.names.forEach((name, i) => {
-          params[name] = safeDecode(m[i + 1]);
+          params[name] = decodePathSegment(m[i + 1]);
         });
         return { kind: 'found', endpoint: route.endpoint, params };
       }
@@ -90,11 +91,3 @@ const MOST_KEPT_PATHS = 2_000;
 const RESOURCE = 3;
 const ANY = '{}';
 const bucketKey = (segments: number, resource: string) => `${segments} ${resource}`;
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}

@@ -9,6 +9,7 @@ import { HttpError } from '../http/error-response.js';
 import { normalizeInput } from '../http/normalize-input.js';
 import { readJson } from '../http/read-json.js';
 import { readQuery } from '../http/read-query.js';
+import { decodePathSegment } from '../http/request-path.js';
 import { sendJson } from '../http/respond.js';
 import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
 import type { Portal } from '../store/portal.js';
@@ -28,31 +29,36 @@ export interface WebhookRouteRequest {
   egress: EgressPolicy;
 }
 
-type Route = { method: string; pattern: RegExp; run: (r: WebhookRouteRequest, m: string[]) => Promise<Answer> };
+type Route = { method: string; path: string; run: (r: WebhookRouteRequest, m: string[]) => Promise<Answer> };
 type Answer = { status?: number; body: unknown };
-
-const ID = '(\\d+|[^/]+)';
 
 /** `/__reference/webhooks…` and `/__reference/events…`: the events log and webhook management. */
 const ROUTES: Route[] = [
-  { method: 'GET', pattern: /^\/__reference\/events$/, run: listEvents },
-  { method: 'POST', pattern: /^\/__reference\/events\/trigger$/, run: trigger },
-  { method: 'GET', pattern: /^\/__reference\/webhooks$/, run: async ({ portal }) => ({ body: listWebhooks(portal) }) },
-  { method: 'POST', pattern: /^\/__reference\/webhooks$/, run: create },
-  { method: 'PATCH', pattern: new RegExp(`^/__reference/webhooks/${ID}$`), run: update },
-  { method: 'DELETE', pattern: new RegExp(`^/__reference/webhooks/${ID}$`), run: remove },
-  { method: 'GET', pattern: new RegExp(`^/__reference/webhooks/${ID}/deliveries$`), run: deliveries },
-  { method: 'POST', pattern: new RegExp(`^/__reference/webhooks/${ID}/deliveries/([^/]+)/resend$`), run: resend },
+  { method: 'GET', path: '/__reference/events', run: listEvents },
+  { method: 'POST', path: '/__reference/events/trigger', run: trigger },
+  { method: 'GET', path: '/__reference/webhooks', run: async ({ portal }) => ({ body: listWebhooks(portal) }) },
+  { method: 'POST', path: '/__reference/webhooks', run: create },
+  { method: 'PATCH', path: '/__reference/webhooks/{id}', run: update },
+  { method: 'DELETE', path: '/__reference/webhooks/{id}', run: remove },
+  { method: 'GET', path: '/__reference/webhooks/{id}/deliveries', run: deliveries },
+  { method: 'POST', path: '/__reference/webhooks/{id}/deliveries/{event}/resend', run: resend },
 ];
 
+/** Each route's path as a pattern: a `{name}` is one segment. */
+const PATTERNS = new Map(ROUTES.map((r) => [r, new RegExp(`^${r.path.replace(/\{\w+\}/g, '([^/]+)')}$`)]));
+
+/** The webhook and event routes, as `{method, path}` with `{name}` for each parameter. */
+export const webhookRoutes = (): Array<{ method: string; path: string }> =>
+  ROUTES.map(({ method, path }) => ({ method, path }));
+
 export function isWebhookRoute(path: string): boolean {
-  return /^\/__reference\/(webhooks|events)(\/|$)/.test(path);
+  return /^\/__reference\/(?:webhooks|events)(?:\/|$)/.test(path);
 }
 
 /** The routes of a path, or a 404/405 as the router words them. Authentication is the caller's. */
 export async function handleWebhookRoute(r: WebhookRouteRequest): Promise<void> {
   const path = r.url.pathname;
-  const matching = ROUTES.filter((route) => route.pattern.test(path));
+  const matching = ROUTES.filter((route) => PATTERNS.get(route)!.test(path));
   if (matching.length === 0) throw new HttpError(404, `The route ${path.slice(1)} could not be found.`);
   const route = matching.find((m) => m.method === r.method);
   if (!route) {
@@ -63,7 +69,7 @@ export async function handleWebhookRoute(r: WebhookRouteRequest): Promise<void> 
       { allow: allowed },
     );
   }
-  const params = route.pattern.exec(path)!.slice(1).map(decodeURIComponent);
+  const params = PATTERNS.get(route)!.exec(path)!.slice(1).map(decodePathSegment);
   const answer = await route.run(r, params);
   sendJson(r.res, answer.status ?? 200, answer.body);
 }
@@ -88,9 +94,9 @@ async function listEvents({ portal, url }: WebhookRouteRequest): Promise<Answer>
 }
 
 async function trigger({ portal, store, req, now }: WebhookRouteRequest): Promise<Answer> {
-  const { event } = validate(webhookSchemas().TriggerBodySchema, await readJson(req));
-  const id = await write(store, () => triggerEvent(portal, event, now));
-  return { status: 201, body: { data: { id, event } } };
+  const { event, overrides } = validate(webhookSchemas().TriggerBodySchema, await readJson(req));
+  const outcome = await write(store, () => triggerEvent(portal, event, overrides ?? {}, now));
+  return { status: 201, body: { data: outcome } };
 }
 
 function listWebhooks(portal: Portal): unknown {
