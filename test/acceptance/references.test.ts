@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureSeed } from '../support/fixture-seed.js';
 import { startFpServer, type FpServer } from '../support/run-fp.js';
 
 let server: FpServer;
@@ -39,5 +43,30 @@ describe('fp references', () => {
     const again = await server.fp(['references', 'delete', '1', '--yes']);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/\(404\)\n$/);
+  });
+});
+
+describe('reference ids', () => {
+  it('D-REF-IDS a deleted reference id, the highest included, never comes back, also after a restart on the same --data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fp-data-'));
+    const data = join(dir, 'portal.db');
+    const added = async (s: FpServer, text: string) =>
+      (await s.fp(['references', 'add', 'dark1', text, '--json'])).json.id;
+    try {
+      const first = await startFpServer(fixtureSeed(), ['--data', data]);
+      expect([await added(first, 'A-1'), await added(first, 'A-2')]).toEqual([1, 2]);
+      expect((await first.fp(['references', 'delete', '2', '--yes'])).code).toBe(0);
+      expect(await added(first, 'A-3')).toBe(3);
+      expect((await first.fp(['references', 'delete', '3', '--yes'])).code).toBe(0);
+      await first.stop();
+      const second = await startFpServer(fixtureSeed(), ['--data', data]);
+      try {
+        expect(await added(second, 'A-4')).toBe(4);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
