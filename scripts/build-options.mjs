@@ -67,6 +67,16 @@ export const cliOptions = {
   inject: [join(root, 'scripts', 'module-url.js')],
 };
 
+/**
+ * dist/webhook-thread.cjs, the program of the reference server's webhook delivery thread: one
+ * CommonJS file like the CLI's, which a worker thread loads by its path.
+ * @type {import('esbuild').BuildOptions}
+ */
+export const threadOptions = {
+  ...cliOptions,
+  entryPoints: { 'webhook-thread': 'src/server/webhooks/thread-entry.ts' },
+};
+
 /** The reference server and the OpenAPI document as ES modules (dist/server.js, dist/openapi.js). */
 export const buildOptions = {
   ...common,

@@ -1,14 +1,19 @@
-// Builds dist/: the CLI as one CommonJS file (dist/cli.cjs), the reference server and the
+// Builds dist/: the CLI as one CommonJS file (dist/cli.cjs), the webhook delivery thread
+// (dist/webhook-thread.cjs), the reference server and the
 // OpenAPI document as ES modules (options in build-options.mjs).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOptions, cliOptions, root } from './build-options.mjs';
+import { buildOptions, cliOptions, root, threadOptions } from './build-options.mjs';
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-const [, cliBuild] = await Promise.all([build(buildOptions), build({ ...cliOptions, write: false })]);
+const [, cliBuild] = await Promise.all([
+  build(buildOptions),
+  build({ ...cliOptions, write: false }),
+  build(threadOptions),
+]);
 
 // dist/cli.cjs (and its source map) as esbuild made them; the last line names the build by its
 // content: bin/fp.js keys its code cache on it.

@@ -111,9 +111,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
   }
   // Deliveries queued before a restart go out once the server answers again.
-  const deliveries = new webhooks.DeliveryWorker({
+  const deliveries = webhooks.startDeliveries({
     store,
-    egress: webhookEgress,
+    allowPrivateLinks: options.allowPrivateLinks,
     retryScheduleS: options.webhookRetrySchedule,
   });
   const shown = host.includes(':') ? `[${host}]` : isWildcard(host) ? '127.0.0.1' : host;

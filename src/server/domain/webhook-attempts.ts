@@ -14,7 +14,7 @@ export const AUTO_DISABLE_AFTER = 5;
  * endpoint. A disabled endpoint's waiting deliveries are logged as not sent.
  */
 export function recordAttempt(
-  portal: Portal,
+  portal: Pick<Portal, 'deliveries' | 'webhooks'>,
   endpointId: number,
   eventId: string,
   outcome: AttemptOutcome,
@@ -60,7 +60,12 @@ export function recordAttempt(
   }
 }
 
-function disable(portal: Portal, endpointId: number, failures: number, reason: string): void {
+function disable(
+  portal: Pick<Portal, 'deliveries' | 'webhooks'>,
+  endpointId: number,
+  failures: number,
+  reason: string,
+): void {
   portal.webhooks.update(endpointId, { enabled: false, consecutive_failures: failures, disabled_reason: reason });
   portal.deliveries.skipWaiting(endpointId, NOT_SENT_DISABLED);
 }

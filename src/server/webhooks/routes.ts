@@ -4,6 +4,7 @@ import { webhookSchemas } from '../../contract/schemas/webhook.js';
 import { fieldErrors } from '../../contract/validation.js';
 import { ValidationError } from '../domain/errors.js';
 import { triggerEvent } from '../domain/trigger-event.js';
+import { backlogOf } from '../domain/webhook-backlog.js';
 import { createWebhook, deleteWebhook, findWebhook, resendDelivery, updateWebhook } from '../domain/webhooks.js';
 import { HttpError } from '../http/error-response.js';
 import { normalizeInput } from '../http/normalize-input.js';
@@ -128,9 +129,10 @@ async function remove({ portal, store }: WebhookRouteRequest, [id]: string[]): P
   return { body: { message: 'Webhook deleted.' } };
 }
 
-async function deliveries({ portal }: WebhookRouteRequest, [id]: string[]): Promise<Answer> {
+async function deliveries({ portal, now }: WebhookRouteRequest, [id]: string[]): Promise<Answer> {
   const endpoint = findWebhook(portal, id);
-  return { body: { data: portal.deliveries.list(endpoint.id).map(presentDelivery) } };
+  const data = portal.deliveries.list(endpoint.id).map(presentDelivery);
+  return { body: { data, backlog: backlogOf(portal, endpoint.id, now) } };
 }
 
 async function resend({ portal, store, now }: WebhookRouteRequest, [id, eventId]: string[]): Promise<Answer> {

@@ -29,7 +29,7 @@ const NEVER: ReadonlySet<BlockedKind | undefined> = new Set(['a link-local', 'a 
 function ownAddresses(): string[] {
   return Object.values(networkInterfaces())
     .flatMap((list) => list ?? [])
-    .map((i) => i.address.replace(/%.*$/, ''))
+    .map((i) => i.address.split('%')[0])
     .filter((a) => !NEVER.has(blockedKind(a)));
 }
 

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verify } from '../../../src/contract/webhook-signature.js';
-import { DeliveryWorker } from '../../../src/server/webhooks/delivery-worker.js';
-import { webhookEgressPolicy } from '../../../src/server/webhooks/target-policy.js';
 import { CARA } from '../../support/fixture-seed.js';
+import { startTestDeliveries, type TestDeliveries } from '../../support/test-deliveries.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { startReceiver, untilCommitted, type Answer, type Receiver } from '../../support/webhook-receiver.js';
 
 let server: TestServer;
-let worker: DeliveryWorker;
+let worker: TestDeliveries | undefined;
 const receivers: Receiver[] = [];
 
 async function receiver(answers?: Answer[]): Promise<Receiver> {
@@ -19,8 +18,7 @@ async function receiver(answers?: Answer[]): Promise<Receiver> {
 interface WorkerOpts {
   schedule?: number[];
   timeoutMs?: number;
-  now?: () => Date;
-  busyPaceMs?: number;
+  backlogLimit?: number;
 }
 
 async function start(opts: WorkerOpts & { worker?: boolean } = {}): Promise<void> {
@@ -29,17 +27,7 @@ async function start(opts: WorkerOpts & { worker?: boolean } = {}): Promise<void
 }
 
 function startWorker(opts: WorkerOpts = {}): void {
-  worker = new DeliveryWorker({
-    store: server.store,
-    egress: webhookEgressPolicy({}),
-    retryScheduleS: opts.schedule ?? [0.01, 0.01],
-    timeoutMs: opts.timeoutMs,
-    now: opts.now,
-    busyPaceMs: opts.busyPaceMs,
-    logError: (err) => {
-      throw err;
-    },
-  });
+  worker = startTestDeliveries(server.store, opts);
 }
 
 async function register(url: string, body: Record<string, unknown> = {}) {
@@ -57,6 +45,7 @@ const delivery = (id: number, eventId: string) => portal().deliveries.get(id, ev
 
 afterEach(async () => {
   await worker?.close();
+  worker = undefined;
   await Promise.all(receivers.splice(0).map((r) => r.close()));
   await server?.close();
 });
@@ -232,41 +221,43 @@ describe('D-WEBHOOK-ORDER the queue', () => {
   });
 });
 
-describe('D-WEBHOOK-PACE requests come first', () => {
-  // The worker's clock stands still unless moved, ahead of the real time at which events become due.
-  let T0 = 0;
-  let clock = 0;
-  const now = () => new Date(clock);
-  const texts = (r: Receiver) => r.received.map((x) => x.json.data.comment.comment);
-
-  it("while requests write, an endpoint's next delivery waits for the pace since its last one", async () => {
-    clock = T0 = Date.now() + 600_000;
-    await start({ now, busyPaceMs: 60_000 });
-    const r = await receiver();
-    const { id } = await register(r.url);
-    await comment('one');
-    await comment('two');
-    const first = await r.request(1);
-    await untilCommitted(server.store, () => delivery(id, first.json.id)?.status === 'delivered');
-    worker.poke();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(texts(r)).toEqual(['one']);
-    clock = T0 + 60_000;
-    worker.poke();
-    await r.request(2);
-    expect(texts(r)).toEqual(['one', 'two']);
-  });
-
-  it('once they pause, waiting deliveries go out one after the other at once', async () => {
-    clock = T0 = Date.now() + 600_000;
-    await start({ now, busyPaceMs: 60_000, worker: false });
-    const r = await receiver();
-    await register(r.url);
+describe('D-WEBHOOK-WORKER one lane per endpoint', () => {
+  it('an endpoint that never answers does not hold back the deliveries of another', async () => {
+    await start();
+    const dead = await receiver(['hang']);
+    const live = await receiver();
+    await register(dead.url);
+    await register(live.url);
     for (const text of ['one', 'two', 'three']) await comment(text);
-    clock = T0 + 60_000;
-    startWorker({ now, busyPaceMs: 60_000 });
-    await r.request(3);
-    expect(texts(r)).toEqual(['one', 'two', 'three']);
+    await live.request(3);
+    expect(live.received.map((x) => x.json.data.comment.comment)).toEqual(['one', 'two', 'three']);
+    // The first delivery to the dead endpoint is still under way; the rest wait behind it.
+    expect(dead.received.map((x) => x.json.data.comment.comment)).toEqual(['one']);
+  });
+});
+
+describe("D-WEBHOOK-BACKLOG the bound of an endpoint's queue", () => {
+  it('past the bound, the newest deliveries are logged as not sent, with the reason; the failure count is untouched', async () => {
+    await start({ backlogLimit: 3 });
+    const dead = await receiver(['hang']);
+    const { id } = await register(dead.url);
+    for (let i = 1; i <= 6; i++) await comment(`comment ${i}`);
+    const log = await untilCommitted(server.store, () => {
+      const all = portal().deliveries.list(id);
+      return all.filter((d) => d.status === 'skipped').length === 3 && all;
+    });
+    // Newest first: the three newest are given up, the three oldest wait (the first is under way).
+    expect(log.map((d) => [d.status, d.error])).toEqual([
+      ...Array(3).fill(['skipped', 'not sent: 3 deliveries were already waiting for this webhook']),
+      ...Array(3).fill(['pending', null]),
+    ]);
+    expect(endpoint(id)).toMatchObject({ enabled: true, consecutive_failures: 0 });
+    const listed = await server.request('GET', `/__reference/webhooks/${id}/deliveries`);
+    expect(listed.body.backlog).toEqual({
+      waiting: 3,
+      oldest_event_at: expect.stringMatching(/Z$/),
+      lag_seconds: expect.any(Number),
+    });
   });
 });
 

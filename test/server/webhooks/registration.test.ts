@@ -1,9 +1,9 @@
 import type { LookupAddress } from 'node:dns';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeliveryWorker } from '../../../src/server/webhooks/delivery-worker.js';
 import { webhookEgressPolicy } from '../../../src/server/webhooks/target-policy.js';
 import { CARA, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { startTestDeliveries } from '../../support/test-deliveries.js';
 import { startReceiver, untilCommitted } from '../../support/webhook-receiver.js';
 
 let server: TestServer;
@@ -120,7 +120,7 @@ describe('D-WEBHOOK-TARGETS where deliveries may go (judged without sending anyt
     const table: Record<string, string[]> = { 'flip.example.com': ['127.0.0.1'] };
     const egress = webhookEgressPolicy({ lookup: lookupFrom(table) });
     server = await startTestServer(undefined, { webhookEgress: egress });
-    const worker = new DeliveryWorker({ store: server.store, egress, retryScheduleS: [60] });
+    const worker = startTestDeliveries(server.store, { egress, schedule: [60] });
     try {
       const { body } = await register({ url: `http://flip.example.com:${port}/hook` });
       table['flip.example.com'] = ['169.254.169.254'];

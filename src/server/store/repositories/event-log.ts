@@ -53,6 +53,15 @@ export class EventLogRepository {
     );
   }
 
+  /** When one of the portal's events happened (ISO, to the millisecond). */
+  occurredAt(eventId: string): string | undefined {
+    const { sql, portalId } = this.scope;
+    return sql.value<string>(
+      'SELECT occurred_at FROM events INDEXED BY events_by_event_id WHERE portal_id = ? AND event_id = ? AND event_id IS NOT NULL',
+      [portalId, eventId],
+    );
+  }
+
   /** The envelope of one of the portal's events exactly as stored (the bytes a delivery sends). */
   envelopeText(eventId: string): string | undefined {
     const { sql, portalId } = this.scope;

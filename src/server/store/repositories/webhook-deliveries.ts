@@ -60,6 +60,49 @@ export class DeliveryRepository {
     return row === undefined ? undefined : fromRow(row);
   }
 
+  /**
+   * The endpoint's first `limit` waiting deliveries, oldest first: the sender skips those whose
+   * outcome it has written but not yet committed.
+   */
+  waiting(endpointId: number, limit: number): DeliveryRecord[] {
+    const { sql, portalId } = this.scope;
+    return sql
+      .all<Row>(
+        `SELECT ${COLUMNS} FROM webhook_deliveries INDEXED BY webhook_deliveries_waiting
+         WHERE endpoint_id = ? AND ${WAITING} AND portal_id = ? ORDER BY row LIMIT ?`,
+        [endpointId, portalId, limit],
+      )
+      .map(fromRow);
+  }
+
+  /** How many deliveries wait for the endpoint, counting to `atMost` (an index range: no more is read). */
+  countWaiting(endpointId: number, atMost = -1): number {
+    // Endpoint ids are unique across portals: the index alone answers.
+    return (
+      this.scope.sql.value<number>(
+        `SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries INDEXED BY webhook_deliveries_waiting
+         WHERE endpoint_id = ? AND ${WAITING} LIMIT ?)`,
+        [endpointId, atMost],
+      ) ?? 0
+    );
+  }
+
+  /** The waiting deliveries of the endpoint after its first `keep` are given up as not sent, with the reason. */
+  skipWaitingBeyond(endpointId: number, keep: number, reason: string): number {
+    const { sql, portalId } = this.scope;
+    const cut = sql.value<number>(
+      `SELECT row FROM webhook_deliveries INDEXED BY webhook_deliveries_waiting
+       WHERE endpoint_id = ? AND ${WAITING} ORDER BY row LIMIT 1 OFFSET ?`,
+      [endpointId, keep],
+    );
+    if (cut === undefined) return 0;
+    return sql.run(
+      `UPDATE webhook_deliveries SET status = 'skipped', due_ms = NULL, error = ?
+       WHERE endpoint_id = ? AND ${WAITING} AND row >= ? AND portal_id = ?`,
+      [reason, endpointId, cut, portalId],
+    );
+  }
+
   get(endpointId: number, eventId: string): DeliveryRecord | undefined {
     const { sql, portalId } = this.scope;
     const row = sql.one<Row>(

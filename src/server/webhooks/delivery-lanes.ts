@@ -1,0 +1,244 @@
+import { BACKLOG_LIMIT, trimBacklog } from '../domain/webhook-backlog.js';
+import { recordAttempt } from '../domain/webhook-attempts.js';
+import type { Portal } from '../store/portal.js';
+import type { DeliveryRecord } from '../store/repositories/webhook-deliveries.js';
+import type { WebhookEndpointRecord } from '../store/repositories/webhook-endpoints.js';
+import { DEFAULT_RETRY_SCHEDULE_S } from './retry-schedule.js';
+import type { AttemptOutcome } from './send-delivery.js';
+
+/** What the lanes read and write of a portal. */
+export type QueuePortal = Pick<Portal, 'id' | 'webhooks' | 'deliveries' | 'eventLog'>;
+
+/** The database as the lanes use it: on the server's own connection, or on one of their own. */
+export interface QueueStore {
+  portals(): readonly QueuePortal[];
+  /**
+   * Runs `change` as one unit of writes. Its commit may wait to be shared with others; `done`
+   * runs once the change is committed or given up (the delivery is then sent again later).
+   * `soon`: what comes next depends on it, commit without waiting.
+   */
+  write(change: () => void, opts: { soon: boolean; done: () => void }): void;
+}
+
+/** One POST of a delivery (the sending itself, wherever it runs). */
+export interface SendRequest {
+  url: string;
+  secret: string;
+  eventId: string;
+  attempt: number;
+  body: string;
+}
+
+export type Send = (request: SendRequest) => Promise<AttemptOutcome>;
+
+export interface DeliveryLanesOptions {
+  queue: QueueStore;
+  send: Send;
+  /** Retry delays in seconds (`--webhook-retry-schedule`). */
+  retryScheduleS?: readonly number[];
+  /** Deliveries that may wait for one endpoint (D-WEBHOOK-BACKLOG). */
+  backlogLimit?: number;
+  now?: () => Date;
+  logError?: (err: unknown) => void;
+}
+
+/** A growing queue's bound is checked at most this often per endpoint. */
+const BACKLOG_CHECK_MS = 100;
+
+const GONE = 'not sent: the event is no longer in the events log (the portal was reset)';
+
+interface Lane {
+  sending: boolean;
+  /** Deliveries whose outcome is written but not committed yet: passed over when picking the next. */
+  settling: Set<string>;
+  /** Failures written and not committed yet: the next delivery waits for their retry time or the endpoint's state. */
+  holding: number;
+  /** Deliveries may have joined the queue since its bound was checked. */
+  grown: boolean;
+  checkedAt: number;
+}
+
+/**
+ * Sends the queued deliveries, one lane per endpoint: each endpoint has at most one delivery
+ * under way, its oldest waiting one, so it receives its events in order, and a slow or dead
+ * endpoint holds only its own lane (D-WEBHOOK-ORDER, D-WEBHOOK-WORKER). Outcomes are written as
+ * they come, committed in groups; a delivery whose outcome was not committed when the process
+ * stopped is sent again, same id, after a restart. The queue is in the database: the lanes carry
+ * on where it stands.
+ */
+export class DeliveryLanes {
+  private readonly lanes = new Map<number, Lane>();
+  private readonly schedule: readonly number[];
+  private readonly limit: number;
+  private readonly now: () => Date;
+  private readonly running = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Infinity;
+  private queued = false;
+  private grown = false;
+  private closed = false;
+
+  constructor(private readonly opts: DeliveryLanesOptions) {
+    this.schedule = opts.retryScheduleS ?? DEFAULT_RETRY_SCHEDULE_S;
+    this.limit = opts.backlogLimit ?? BACKLOG_LIMIT;
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** New deliveries may be waiting (a commit of the server's): look at the queue soon. */
+  wake(): void {
+    this.grown = true;
+    this.poke();
+  }
+
+  /** Looks at the queue soon (once however often it is asked within a turn). */
+  poke(): void {
+    if (this.closed || this.queued) return;
+    this.queued = true;
+    setImmediate(() => {
+      this.queued = false;
+      this.scan();
+    });
+  }
+
+  private scan(): void {
+    if (this.closed) return;
+    try {
+      const nowMs = this.now().getTime();
+      const grown = this.grown;
+      this.grown = false;
+      let earliest = Infinity;
+      const seen = new Set<number>();
+      for (const portal of this.opts.queue.portals()) {
+        for (const endpoint of portal.webhooks.list()) {
+          seen.add(endpoint.id);
+          const lane = this.lane(endpoint.id);
+          if (!endpoint.enabled) continue;
+          if (grown) lane.grown = true;
+          if (lane.grown) earliest = Math.min(earliest, this.bound(portal, endpoint.id, lane, nowMs));
+          if (lane.sending || lane.holding > 0) continue;
+          const head = this.head(portal, endpoint.id, lane);
+          if (head === undefined) continue;
+          if (head.due_ms !== null && head.due_ms > nowMs) earliest = Math.min(earliest, head.due_ms);
+          else this.start(portal, endpoint, lane, head);
+        }
+      }
+      for (const [id, lane] of this.lanes) if (!seen.has(id) && !lane.sending) this.lanes.delete(id);
+      this.arm(earliest);
+    } catch (err) {
+      this.report(err);
+    }
+  }
+
+  private lane(endpointId: number): Lane {
+    let lane = this.lanes.get(endpointId);
+    if (lane === undefined) {
+      lane = { sending: false, settling: new Set(), holding: 0, grown: true, checkedAt: -Infinity };
+      this.lanes.set(endpointId, lane);
+    }
+    return lane;
+  }
+
+  /** The oldest waiting delivery whose outcome is not being written already. */
+  private head(portal: QueuePortal, endpointId: number, lane: Lane): DeliveryRecord | undefined {
+    if (lane.settling.size === 0) return portal.deliveries.head(endpointId);
+    return portal.deliveries.waiting(endpointId, lane.settling.size + 1).find((d) => !lane.settling.has(d.event_id));
+  }
+
+  /**
+   * Keeps a growing queue within its bound (checked at most every BACKLOG_CHECK_MS); the time
+   * of the next check when this one has to wait, Infinity otherwise.
+   */
+  private bound(portal: QueuePortal, endpointId: number, lane: Lane, nowMs: number): number {
+    if (nowMs < lane.checkedAt + BACKLOG_CHECK_MS) return lane.checkedAt + BACKLOG_CHECK_MS;
+    lane.grown = false;
+    lane.checkedAt = nowMs;
+    this.opts.queue.write(() => void trimBacklog(portal, endpointId, this.limit), { soon: false, done: () => {} });
+    return Infinity;
+  }
+
+  /** A timer for the earliest delivery (or check) that is not due yet. */
+  private arm(at: number): void {
+    if (at >= this.timerAt && this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = at;
+    if (at === Infinity) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerAt = Infinity;
+        this.poke();
+      },
+      Math.max(0, at - this.now().getTime()),
+    );
+    // Whoever runs the lanes keeps the process (or thread) alive, not a retry far ahead.
+    this.timer.unref();
+  }
+
+  private start(portal: QueuePortal, endpoint: WebhookEndpointRecord, lane: Lane, delivery: DeliveryRecord): void {
+    const body = portal.eventLog.envelopeText(delivery.event_id);
+    if (body === undefined) {
+      this.settle(lane, delivery.event_id, true, () =>
+        portal.deliveries.update(endpoint.id, delivery.event_id, { status: 'skipped', due_ms: null, error: GONE }),
+      );
+      this.poke();
+      return;
+    }
+    lane.sending = true;
+    const attempt = this.opts
+      .send({
+        url: endpoint.url,
+        secret: endpoint.secret,
+        eventId: delivery.event_id,
+        attempt: delivery.attempt + 1,
+        body,
+      })
+      .catch((err: unknown): AttemptOutcome => ({ ok: false, status: null, error: (err as Error).message }))
+      .then((outcome) => {
+        if (this.closed) return;
+        const at = this.now();
+        this.settle(lane, delivery.event_id, outcome.ok, () =>
+          recordAttempt(portal, endpoint.id, delivery.event_id, outcome, this.schedule, at),
+        );
+      })
+      .catch((err: unknown) => this.report(err))
+      .finally(() => {
+        lane.sending = false;
+        this.running.delete(attempt);
+        this.poke();
+      });
+    this.running.add(attempt);
+  }
+
+  /**
+   * Writes what became of a delivery. A success lets the lane go on to the next delivery at
+   * once (this one is passed over until its outcome is committed); a failure holds the lane
+   * until it is committed, as it sets the retry time or disables the endpoint.
+   */
+  private settle(lane: Lane, eventId: string, moveOn: boolean, change: () => void): void {
+    lane.settling.add(eventId);
+    if (!moveOn) lane.holding++;
+    this.opts.queue.write(change, {
+      soon: !moveOn,
+      done: () => {
+        lane.settling.delete(eventId);
+        if (!moveOn) lane.holding--;
+        this.poke();
+      },
+    });
+  }
+
+  private report(err: unknown): void {
+    (this.opts.logError ?? ((e) => console.error(e)))(err);
+  }
+
+  /**
+   * Stops sending at once; resolves when the attempts under way have ended (whoever sends ends
+   * them: their outcome is not written, so they are sent again after a restart).
+   */
+  close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    return Promise.allSettled([...this.running]).then(() => undefined);
+  }
+}

@@ -1,0 +1,101 @@
+import { PortalScope } from '../store/repositories/portal-scope.js';
+import { EventLogRepository } from '../store/repositories/event-log.js';
+import { DeliveryRepository } from '../store/repositories/webhook-deliveries.js';
+import { WebhookEndpointRepository } from '../store/repositories/webhook-endpoints.js';
+import type { Sql } from '../store/sql.js';
+import type { Store } from '../store/store.js';
+import type { QueuePortal, QueueStore } from './delivery-lanes.js';
+
+/**
+ * The queue on the server's own store (a server in memory): an outcome is seen at once and
+ * committed with the next request's commit, or within 100 ms, adding no commit of its own
+ * under load.
+ */
+export function storeQueue(store: Store): QueueStore {
+  return {
+    portals: () => store.portals,
+    write(change, { done }) {
+      try {
+        store.lazyTransaction(change);
+      } finally {
+        done();
+      }
+    },
+  };
+}
+
+/** Outcomes written within this time share one commit. */
+const GROUP_MS = 20;
+/** …and at most this many. */
+const GROUP_SIZE = 200;
+
+/**
+ * The queue on a connection of its own (the delivery thread's). The server's requests write
+ * the same file: a transaction here holds SQLite's one write lock, so writes are gathered
+ * (GROUP_MS) and each group committed in one short transaction, never held open while
+ * waiting. A group lost (a crash before its commit) is sent again, same ids.
+ */
+export class ConnectionQueue implements QueueStore {
+  private pending: Array<{ change: () => void; done: () => void }> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private list: QueuePortal[] = [];
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly report: (err: unknown) => void,
+  ) {}
+
+  portals(): readonly QueuePortal[] {
+    const ids = this.sql.all<{ id: number }>('SELECT id FROM portals ORDER BY row').map((r) => Number(r.id));
+    if (ids.length !== this.list.length || ids.some((id, i) => this.list[i].id !== id)) {
+      this.list = ids.map((id) => {
+        const scope = new PortalScope(this.sql, id);
+        return {
+          id,
+          webhooks: new WebhookEndpointRepository(scope),
+          deliveries: new DeliveryRepository(scope),
+          eventLog: new EventLogRepository(scope),
+        };
+      });
+    }
+    return this.list;
+  }
+
+  write(change: () => void, { soon, done }: { soon: boolean; done: () => void }): void {
+    this.pending.push({ change, done });
+    if (soon || this.pending.length >= GROUP_SIZE) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), GROUP_MS);
+  }
+
+  /** Commits what was written so far; a change that fails is undone alone and reported. */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const group = this.pending.splice(0);
+    if (group.length === 0) return;
+    try {
+      this.sql.exec('BEGIN IMMEDIATE');
+      for (const { change } of group) {
+        this.sql.exec('SAVEPOINT outcome');
+        try {
+          change();
+          this.sql.exec('RELEASE outcome');
+        } catch (err) {
+          this.sql.exec('ROLLBACK TO outcome');
+          this.sql.exec('RELEASE outcome');
+          this.report(err);
+        }
+      }
+      this.sql.exec('COMMIT');
+    } catch (err) {
+      try {
+        this.sql.exec('ROLLBACK');
+      } catch {
+        // The failed statement already ended the transaction.
+      }
+      this.report(err);
+    } finally {
+      for (const { done } of group) done();
+    }
+  }
+}

@@ -1,0 +1,81 @@
+// The webhook delivery thread (dist/webhook-thread.cjs): sending, retries, timeouts and the
+// delivery log, apart from the thread that answers requests (D-WEBHOOK-WORKER).
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../store/database.js';
+import { Sql } from '../store/sql.js';
+import { DeliveryLanes } from './delivery-lanes.js';
+import { localSender } from './local-sender.js';
+import { ConnectionQueue } from './queue-store.js';
+import { webhookEgressPolicy } from './target-policy.js';
+import type { ThreadData, ThreadMessage } from './thread-script.js';
+
+type WaitAsync = (
+  array: Int32Array,
+  index: number,
+  value: number,
+) => { async: false; value: string } | { async: true; value: Promise<string> };
+
+const data = workerData as ThreadData;
+const port = parentPort!;
+const tell = (message: ThreadMessage) => port.postMessage(message);
+const report = (err: unknown) =>
+  tell({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+// The egress guard is this thread's own: every connection is judged here, at the time it is made.
+const sender = localSender({
+  egress: webhookEgressPolicy({ allowPrivateLinks: data.allowPrivateLinks }),
+  timeoutMs: data.timeoutMs,
+});
+
+if (data.role === 'send') {
+  port.on(
+    'message',
+    (m: { type: 'send'; id: number; request: Parameters<typeof sender.send>[0] } | { type: 'close' }) => {
+      if (m.type === 'send') {
+        void sender.send(m.request).then((outcome) => tell({ type: 'outcome', id: m.id, outcome }));
+      } else {
+        void sender.close().then(() => tell({ type: 'closed' }));
+      }
+    },
+  );
+} else {
+  const db = openDatabase(data.path!, { scratch: data.scratch });
+  // The server's requests write the same file; a commit here waits for theirs. An outcome need
+  // not be synced: lost with the machine's power, its delivery is sent again (at least once).
+  db.exec('PRAGMA busy_timeout = 5000');
+  if (!data.scratch) db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA cache_size = -4000');
+  const queue = new ConnectionQueue(new Sql(db), report);
+  const lanes = new DeliveryLanes({
+    queue,
+    send: sender.send,
+    retryScheduleS: data.retryScheduleS,
+    backlogLimit: data.backlogLimit,
+    logError: report,
+  });
+  let closing = false;
+  const wake = new Int32Array(data.wake!);
+  const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
+  void (async () => {
+    let seen = Atomics.load(wake, 0);
+    lanes.wake();
+    while (!closing) {
+      const waited = waitAsync(wake, 0, seen);
+      if (waited.async) await waited.value;
+      seen = Atomics.load(wake, 0);
+      lanes.wake();
+    }
+  })();
+  port.on('message', (m: { type: 'close' }) => {
+    if (m.type !== 'close' || closing) return;
+    closing = true;
+    const ended = lanes.close();
+    void sender
+      .close()
+      .then(() => ended)
+      .then(() => {
+        queue.flush();
+        db.close();
+        tell({ type: 'closed' });
+      });
+  });
+}
