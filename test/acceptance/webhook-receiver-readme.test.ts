@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -49,7 +50,7 @@ async function startReceiver(secret: string) {
     }
   };
   const url = (await printed(/^Receiving on /)).replace('Receiving on ', '');
-  return { url, lines, printed };
+  return { url, lines, printed, child };
 }
 
 describe("the README's receiver", () => {
@@ -83,4 +84,68 @@ describe("the README's receiver", () => {
     expect((await post(signed)).status).toBe(204);
     expect(receiver.lines.filter((l) => l.includes('evt_forged'))).toEqual(['post.deleted evt_forged']);
   });
+});
+
+/** The most memory the process has held so far (peak resident set, from /proc), in bytes. */
+function peakRss(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)![1]) * 1024;
+}
+
+/** POSTs `size` bytes (chunked unless `declared`), 64 KiB at a time; resolves with the status once the body is sent. */
+function postLarge(url: string, size: number, declared: boolean): Promise<number> {
+  const piece = Buffer.alloc(64 * 1024, 'a');
+  return new Promise((resolvePost, reject) => {
+    let status: number | undefined;
+    let sent = false;
+    const settle = () => status !== undefined && sent && resolvePost(status);
+    const req = request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(declared ? { 'content-length': String(size) } : {}) },
+    });
+    req.on('response', (res) => {
+      status = res.statusCode;
+      res.resume();
+      // An answer before the whole body went out: nothing more needs sending.
+      sent = true;
+      settle();
+      req.destroy();
+    });
+    req.on('error', (err) => (status === undefined ? reject(err) : settle()));
+    let left = size;
+    const write = () => {
+      while (left > 0 && status === undefined) {
+        const n = Math.min(left, piece.length);
+        left -= n;
+        if (!req.write(n === piece.length ? piece : piece.subarray(0, n))) return void req.once('drain', write);
+      }
+      if (status === undefined) req.end(() => ((sent = true), settle()));
+    };
+    write();
+  });
+}
+
+describe("the README's receiver bounds what it reads (1 MiB, then 413) before it verifies", () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+  const FIFTY_MB = 50 * 1024 * 1024;
+
+  it.skipIf(process.platform !== 'linux')(
+    'a 50 MB unsigned body, chunked or declared, is answered 413 and the receiver keeps far less than it',
+    async () => {
+      const receiver = await startReceiver(secret);
+      const before = peakRss(receiver.child);
+      expect(await postLarge(receiver.url, FIFTY_MB, false)).toBe(413);
+      expect(await postLarge(receiver.url, FIFTY_MB, true)).toBe(413);
+      const grown = peakRss(receiver.child) - before;
+      expect(grown).toBeLessThan(FIFTY_MB / 5);
+      // It still answers deliveries of a normal size.
+      const body = JSON.stringify({ id: 'evt_small', creation_time: '2026-01-01T00:00:00Z', event: 'post.created' });
+      const res = await fetch(receiver.url, {
+        method: 'POST',
+        headers: signatureHeaders(secret, 'evt_small', body),
+        body,
+      });
+      expect(res.status).toBe(204);
+    },
+  );
 });
