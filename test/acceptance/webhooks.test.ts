@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WEBHOOK_EVENTS } from '../../src/contract/schemas/webhook.js';
 import { signatureHeaders, verify } from '../../src/contract/webhook-signature.js';
 import { ADMIN_KEY, fixtureSeed } from '../support/fixture-seed.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
@@ -247,6 +248,49 @@ describe('managing webhooks from the command line', () => {
     expect((await s.fp(['webhooks', 'add', r.url, '--events', 'post.exploded'])).code).toBe(2);
     expect((await s.fp(['webhooks', 'remove', id])).stderr.trim()).toBe(`Removed webhook ${id}.`);
     expect((await s.fp(['webhooks', 'remove', id])).code).toBe(1);
+  });
+});
+
+describe('D-WEBHOOK-TRIGGER fp webhooks trigger', () => {
+  it('triggers each of the seven events its help lists and prints what it made or changed', async () => {
+    const s = await server();
+    const help = await s.fp(['webhooks', 'trigger', '--help']);
+    for (const event of WEBHOOK_EVENTS) expect(help.stdout).toContain(`  ${event} `);
+    const lines: Record<string, string> = {};
+    for (const event of WEBHOOK_EVENTS) {
+      const r = await s.fp(['webhooks', 'trigger', event]);
+      expect([event, r.code]).toEqual([event, 0]);
+      lines[event] = r.stderr.trim();
+    }
+    const title = '"Triggered by fp webhooks trigger';
+    expect(lines['post.created']).toMatch(
+      new RegExp(`^Triggered post\\.created evt_\\w+: post \\w{5} ${title} post\\.created\\.", made$`),
+    );
+    expect(lines['post.deleted']).toMatch(/: post \w{5} ".+", made and deleted$/);
+    expect(lines['post.status_changed']).toMatch(/: post \w{5} ".+": status "[^"]+" → ("[^"]+"|no status)$/);
+    expect(lines['comment.created']).toMatch(/: comment \d+ on post \w{5} ".+", made$/);
+    expect(lines['comment.deleted']).toMatch(/: comment \d+ on post \w{5} ".+", made and deleted$/);
+    expect(lines['vote.created']).toMatch(/: anonymous vote [0-9a-f]{32} on post \w{5} ".+", cast$/);
+    expect(lines['vote.deleted']).toMatch(/: anonymous vote [0-9a-f]{32} on post \w{5} ".+", cast and taken back$/);
+  });
+
+  it('--override sets fields of the change; a field the event has not is a usage error naming those it has', async () => {
+    const s = await server();
+    const made = await s.fp(['webhooks', 'trigger', 'post.created', '--override', 'title=Slow CSV export', '--json']);
+    expect(made.json).toMatchObject({ event: 'post.created', post: { title: 'Slow CSV export' } });
+    const voted = await s.fp(['webhooks', 'trigger', 'vote.created', '--override', `post=${made.json.post.key}`]);
+    expect(voted.stderr).toContain(`on post ${made.json.post.key} "Slow CSV export", cast`);
+    const wrong = await s.fp(['webhooks', 'trigger', 'vote.created', '--override', 'title=x']);
+    expect([wrong.code, wrong.stderr.trim()]).toEqual([
+      2,
+      'error: invalid --override: title is not a field of vote.created; its fields are post, anonymous_id.',
+    ]);
+    expect((await s.fp(['webhooks', 'trigger', 'post.created', '--override', 'title'])).code).toBe(2);
+    const refused = await s.fp(['webhooks', 'trigger', 'post.created', '--override', 'category_id=999']);
+    expect([refused.code, refused.stderr]).toEqual([
+      1,
+      expect.stringContaining('overrides.category_id: The selected category id is invalid.'),
+    ]);
   });
 });
 

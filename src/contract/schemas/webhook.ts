@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
-import { attributeName, looseBoolean } from '../validation.js';
+import { attributeName, looseBoolean, requiredString } from '../validation.js';
+import { commentSchemas } from './comment.js';
+import { postSchemas } from './post.js';
 
 /**
  * The portal's outgoing events and the reference server's management of webhook
@@ -61,6 +63,12 @@ const eventName = (field: string) =>
 
 /** A list of event names; none (or empty) means every event. */
 const eventList = () => z.array(eventName('event'), { error: 'The events field must be an array.' });
+
+/** Fields of the change behind a triggered event (triggerOverrideSchemas checks them per event). */
+const overridesField = () =>
+  z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]), {
+    error: 'The overrides field must be an object of field names and values.',
+  });
 
 export const webhookSchemas = lazily(() => {
   const events = eventList();
@@ -126,7 +134,7 @@ export const webhookSchemas = lazily(() => {
     portal_only: looseBoolean('portal_only'),
   });
 
-  const TriggerBodySchema = z.object({ event: eventName('event') });
+  const TriggerBodySchema = z.object({ event: eventName('event'), overrides: overridesField().optional() });
 
   return {
     WebhookCreateBodySchema,
@@ -140,6 +148,47 @@ export const webhookSchemas = lazily(() => {
     TriggerBodySchema,
   };
 });
+
+/**
+ * What `fp webhooks trigger EVENT --override field=value` may set: the fields of the change
+ * behind the event (a post's as `POST /posts` takes them, a comment's as `POST .../comments`
+ * does, the post voted on or moved, the anonymous voter, the new status). Each event's
+ * schema refuses other fields.
+ */
+export const triggerOverrideSchemas = lazily(() => {
+  const { PostCreateBodySchema, PostUpdateBodySchema } = postSchemas();
+  const { CommentCreateBodySchema } = commentSchemas();
+  const post = requiredString('post', { max: 255 }).optional();
+  const comment = CommentCreateBodySchema.pick({ comment: true, user_id: true, parent_id: true })
+    .partial()
+    .extend({ post });
+  const vote = z.object({ post, anonymous_id: requiredString('anonymous_id', { max: 255 }).optional() });
+  const newPost = PostCreateBodySchema.partial();
+  return {
+    'post.created': newPost,
+    'post.deleted': newPost,
+    'post.status_changed': z.object({ post, status_id: PostUpdateBodySchema.shape.status_id }),
+    'vote.created': vote,
+    'vote.deleted': vote,
+    'comment.created': comment,
+    'comment.deleted': comment,
+  } satisfies Record<WebhookEventName, z.ZodObject>;
+});
+
+/** The fields each event's `--override` takes, for help and usage errors. */
+export const triggerOverrideFields = (event: WebhookEventName): string[] =>
+  Object.keys(triggerOverrideSchemas()[event].shape);
+
+/** An override that is not a field of the event's change: the message names the fields it has. */
+export function unknownOverride(
+  event: WebhookEventName,
+  overrides: Record<string, unknown>,
+): { field: string; message: string } | undefined {
+  const fields = triggerOverrideFields(event);
+  const field = Object.keys(overrides).find((name) => !fields.includes(name));
+  if (field === undefined) return undefined;
+  return { field, message: `${field} is not a field of ${event}; its fields are ${fields.join(', ')}.` };
+}
 
 type WebhookSchemas = ReturnType<typeof webhookSchemas>;
 

@@ -33,30 +33,85 @@ describe('D-WEBHOOK-EVENTS-LOG GET /__reference/events', () => {
 });
 
 describe('D-WEBHOOK-TRIGGER POST /__reference/events/trigger', () => {
-  it('makes the real change behind each event on the portal data and answers the event id', async () => {
+  const trigger = (event: string, overrides?: Record<string, unknown>) =>
+    server.request('POST', '/__reference/events/trigger', { body: { event, ...(overrides && { overrides }) } });
+
+  it('makes the real change behind each of the seven events and answers the event id and what changed', async () => {
     const seed = fixtureSeed();
     seed.portals[0].statuses!.push({ id: 3, name: 'Done', color: '#00aa00', tab_id: 1 });
     server = await startTestServer(seed);
-    for (const event of ['comment.created', 'comment.deleted', 'vote.created', 'vote.deleted', 'post.status_changed']) {
-      const res = await server.request('POST', '/__reference/events/trigger', { body: { event } });
-      expect(res.status).toBe(201);
-      expect(res.body).toEqual({ data: { id: expect.stringMatching(/^evt_/), event } });
+    const answers: Record<string, any> = {};
+    for (const event of WEBHOOK_EVENTS) {
+      const res = await trigger(event);
+      expect([event, res.status]).toEqual([event, 201]);
+      expect(res.body.data).toMatchObject({ id: expect.stringMatching(/^evt_/), event });
+      answers[event] = res.body.data;
       const entry = (await log('?portal_only=1')).data.find((e: { id: string }) => e.id === res.body.data.id);
       expect(entry.type).toBe(event);
     }
+    const post = { key: expect.any(String), title: expect.any(String) };
+    expect(answers['post.created']).toEqual({ id: expect.any(String), event: 'post.created', post });
+    expect(answers['post.deleted']).toMatchObject({ post, deleted: true });
+    expect(answers['post.status_changed']).toMatchObject({
+      post: { key: 'dark1' },
+      status: {
+        before: { id: 1, name: expect.any(String) },
+        after: { id: expect.any(Number), name: expect.any(String) },
+      },
+    });
+    expect(answers['comment.created']).toMatchObject({ post: { key: 'dark1' }, comment_id: expect.any(Number) });
+    expect(answers['comment.deleted']).toMatchObject({ comment_id: expect.any(Number), deleted: true });
+    expect(answers['vote.created']).toMatchObject({ anonymous_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(answers['vote.deleted']).toMatchObject({ anonymous_id: expect.any(String), deleted: true });
+    // The post made for post.deleted is gone; the one of post.created stays.
+    expect((await server.request('GET', `/api/v1/posts/${answers['post.deleted'].post.key}`)).status).toBe(404);
+    expect((await server.request('GET', `/api/v1/posts/${answers['post.created'].post.key}`)).status).toBe(200);
     const types = (await log('?portal_only=1')).data.map((e: { type: string }) => e.type);
-    // vote.deleted votes first; comment.deleted deletes a comment it created silent.
+    // post.deleted makes its post first; vote.deleted votes first; comment.deleted deletes a comment it created silent.
     expect(types).toEqual([
-      'comment.created',
-      'comment.deleted',
+      'post.created',
+      'post.created',
+      'post.deleted',
+      'post.status_changed',
       'vote.created',
       'vote.created',
       'vote.deleted',
-      'post.status_changed',
+      'comment.created',
+      'comment.deleted',
     ]);
-    const bad = await server.request('POST', '/__reference/events/trigger', { body: { event: 'post.exploded' } });
+    const bad = await trigger('post.exploded');
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(['event']);
-    expect(WEBHOOK_EVENTS).toHaveLength(7);
+  });
+
+  it('takes overrides for the data of the change, refuses fields the event has not, and names the override at fault', async () => {
+    server = await startTestServer(fixtureSeed());
+    const made = await trigger('post.created', {
+      title: '  Slow CSV export ',
+      description: 'From a ticket',
+      status_id: 1,
+    });
+    expect(made.body.data.post).toEqual({ key: expect.any(String), title: 'Slow CSV export' });
+    const moved = await trigger('post.status_changed', { post: made.body.data.post.key, status_id: '' });
+    expect(moved.body.data.status).toEqual({ before: { id: 1, name: expect.any(String) }, after: null });
+    const again = await trigger('post.status_changed', { post: made.body.data.post.key, status_id: null });
+    expect([again.status, again.body.message]).toEqual([
+      422,
+      `The post ${made.body.data.post.key} already has that status.`,
+    ]);
+    const vote = await trigger('vote.deleted', { post: 'dark1', anonymous_id: 'voter-9' });
+    expect(vote.body.data).toMatchObject({ post: { key: 'dark1' }, anonymous_id: 'voter-9', deleted: true });
+    const comment = await trigger('comment.created', { post: 'dark1', comment: 'Looks good to me', user_id: CARA });
+    expect(comment.status).toBe(201);
+    const unknown = await trigger('vote.created', { title: 'x' });
+    expect([unknown.status, unknown.body.errors]).toEqual([
+      422,
+      { 'overrides.title': ['title is not a field of vote.created; its fields are post, anonymous_id.'] },
+    ]);
+    const badCategory = await trigger('post.created', { category_id: 999 });
+    expect(badCategory.body.errors).toEqual({ 'overrides.category_id': ['The selected category id is invalid.'] });
+    const short = await trigger('comment.created', { comment: 'x' });
+    expect(Object.keys(short.body.errors)).toEqual(['overrides.comment']);
+    expect((await trigger('vote.created', { post: 'zz999' })).status).toBe(404);
   });
 });
