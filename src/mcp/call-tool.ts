@@ -2,25 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeQuery, type ApiClient, type QueryValue } from '../client/api-client.js';
-import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../client/errors.js';
 import { uploadArchive, type SyncFields, type SyncOperation } from '../client/kb-upload.js';
 import { buildPath } from '../contract/endpoints.js';
-import { CursorError, cutToSize, readCursor } from './cut-to-size.js';
+import { readCursor } from './cut-to-size.js';
 import { exportUri } from './export-resource.js';
-import { fenceAnswer } from './fence.js';
 import { followScan, SCAN_TOOL, type Report } from './long-work.js';
+import { answerResult, errorResult, linkResult, refusal, type ToolResult } from './tool-result.js';
 import { toolArguments, type ToolDefinition, type ToolRequest } from './tools.js';
-
-/** The `tools/call` result shape (MCP `CallToolResult`), kept free of SDK types so tests read it plainly. */
-export interface ToolResult {
-  [key: string]: unknown;
-  content: Array<
-    | { type: 'text'; text: string }
-    | { type: 'resource_link'; uri: string; name: string; mimeType: string; size?: number }
-  >;
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
 
 export interface CallOptions {
   lockdown: boolean;
@@ -77,47 +65,10 @@ export async function callTool(
     // A scan is followed to its end when someone is told of its progress, or it runs as a task.
     if (tool.name === SCAN_TOOL && (options.report || options.startedScan))
       data = await followScan(client, data as never, options.report ?? silent);
-    const fenced = fenceAnswer(data, tool.outputSchema, options.lockdown) as Record<string, unknown>;
-    const cut = cutToSize(fenced, tool.name, given, offsets);
-    if (!cut) return errorResult({ message: 'The answer is larger than 1 MB of text even cut item by item.' });
-    return dataResult(cut);
+    return answerResult(tool, data, { lockdown: options.lockdown, args: given, offsets });
   } catch (err) {
     return refusal(err);
   }
-}
-
-/** What a failed call becomes: a tool result with the API's message and field errors. */
-export function refusal(err: unknown): ToolResult {
-  if (err instanceof ApiError)
-    return errorResult({ status: err.status, message: err.message, errors: err.fieldErrors });
-  if (err instanceof RequestValidationError) return errorResult({ message: err.message, errors: err.fieldErrors });
-  if (err instanceof NetworkError || err instanceof ResponseShapeError || err instanceof CursorError)
-    return errorResult({ message: err.message });
-  throw err;
-}
-
-/** The answer as structured content, and as compact JSON text for clients that read only text. */
-export function dataResult(data: Record<string, unknown>): ToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
-}
-
-export function errorResult(error: {
-  status?: number;
-  message: string;
-  errors?: Record<string, string[]>;
-}): ToolResult {
-  const errors = error.errors && Object.keys(error.errors).length ? error.errors : undefined;
-  const lines = [error.status ? `${error.message} (${error.status})` : error.message];
-  for (const [field, messages] of Object.entries(errors ?? {})) for (const m of messages) lines.push(`${field}: ${m}`);
-  return {
-    isError: true,
-    content: [{ type: 'text', text: lines.join('\n') }],
-    structuredContent: {
-      ...(error.status ? { status: error.status } : {}),
-      message: error.message,
-      ...(errors ? { errors } : {}),
-    },
-  };
 }
 
 /**
@@ -134,13 +85,13 @@ async function exportLinkResult(client: ApiClient, tool: ToolDefinition, request
   const tabId = String(request.query?.tab_id ?? '');
   const filename = `knowledgebase-tab-${tabId}.zip`;
   const link = { filename, bytes, uri: exportUri(tabId), mimeType: 'application/zip' as const };
-  return {
-    content: [
+  return linkResult(
+    [
       { type: 'text', text: `${filename}: ${bytes} bytes, at ${link.uri}` },
       { type: 'resource_link', uri: link.uri, name: filename, mimeType: link.mimeType, size: bytes },
     ],
-    structuredContent: link,
-  };
+    link,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   type ClientCapabilities,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { errorResult, type ToolResult } from './call-tool.js';
+import { errorResult, type ToolResult } from './tool-result.js';
 import type { ServedTool } from './serve-options.js';
 
 const KEY = 'confirm';

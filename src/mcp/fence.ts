@@ -68,6 +68,19 @@ function branchFor(node: JsonSchema, value: unknown, defs: Record<string, JsonSc
     const types = Array.isArray(type) ? type : [type];
     return types.includes(kind) || (kind === 'number' && types.includes('integer'));
   };
-  const found = options.map((o) => resolve(o, defs)).find(fits);
+  const branches = options.map((o) => resolve(o, defs)).filter(fits);
+  // Of several object shapes (a post or a comment), the one whose required fields and constants the value has.
+  const found =
+    kind === 'object'
+      ? (branches.find((b) => describes(b, value as Record<string, unknown>)) ?? branches[0])
+      : branches[0];
   return found && branchFor(found, value, defs);
+}
+
+/** Whether an object branch describes the value: its required fields are there, and its constants agree. */
+function describes(branch: JsonSchema, value: Record<string, unknown>): boolean {
+  const required = (branch.required ?? []) as string[];
+  if (!required.every((k) => k in value)) return false;
+  const properties = (branch.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(properties).every(([k, p]) => !('const' in p) || !(k in value) || value[k] === p.const);
 }

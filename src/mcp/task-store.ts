@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Task } from '@modelcontextprotocol/server';
-import type { ToolResult } from './call-tool.js';
+import type { ToolResult } from './tool-result.js';
 
 /**
  * A task's state as 2025-11-25 `tasks/get` and `tasks/list` give it: the SDK's own

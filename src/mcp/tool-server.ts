@@ -10,12 +10,13 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ApiClient } from '../client/api-client.js';
 import * as z from 'zod';
-import { callTool, refusal, startScan, type ToolResult } from './call-tool.js';
+import { callTool, startScan } from './call-tool.js';
 import { confirmation } from './confirm.js';
 import { EXPORT_URI_TEMPLATE, exportTabOf, readExport } from './export-resource.js';
 import { instructionsFor } from './instructions.js';
 import { isLongWork, SCAN_TOOL, type Report } from './long-work.js';
 import { processTasks, type TaskView } from './task-store.js';
+import { refusal, resultText, type ToolResult } from './tool-result.js';
 import { servedTools, type ServeOptions, type ServedTool } from './serve-options.js';
 
 export interface ToolServerOptions {
@@ -117,11 +118,7 @@ function serveExports(server: Server, options: ToolServerOptions): void {
     try {
       zip = await readExport(await options.client(), tabId);
     } catch (err) {
-      const failed: ToolResult = refusal(err);
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        failed.content.map((c) => ('text' in c ? c.text : '')).join('\n'),
-      );
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, resultText(refusal(err)));
     }
     return { contents: [{ uri, mimeType: 'application/zip', blob: zip.toString('base64') }] };
   });

@@ -73,9 +73,9 @@ describe('fp server /mcp through the MCP SDK client and its OAuth flow', () => {
     const listed = await server.fp(['groups', 'list', '--json']);
     expect(listed.json.map((g: { name: string }) => g.name)).toContain('Agents');
     const refused = await client.callTool({ name: 'groups.create', arguments: { name: 'Agents' } });
-    expect(refused).toMatchObject({
+    expect(refused).toEqual({
       isError: true,
-      structuredContent: { status: 422, errors: { name: ['The name has already been taken.'] } },
+      content: [{ type: 'text', text: 'The given data was invalid. (422)\nname: The name has already been taken.' }],
     });
   });
 

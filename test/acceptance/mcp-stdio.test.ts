@@ -150,24 +150,15 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
       name: 'categories.update',
       arguments: { id: 999, name: 'Renamed', color: '#123456' },
     });
-    expect(result).toMatchObject({
-      isError: true,
-      content: [{ type: 'text', text: 'Category not found. (404)' }],
-      structuredContent: { status: 404, message: 'Category not found.' },
-    });
+    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: 'Category not found. (404)' }] });
   });
 
   it('D-MCP-RESULTS a 422 from the API carries its field errors', async () => {
     const { client } = await connect();
     const result = await client.callTool({ name: 'categories.create', arguments: { name: 'Mobile' } });
-    expect(result).toMatchObject({
+    expect(result).toEqual({
       isError: true,
       content: [{ type: 'text', text: 'The given data was invalid. (422)\nname: The name has already been taken.' }],
-      structuredContent: {
-        status: 422,
-        message: 'The given data was invalid.',
-        errors: { name: ['The name has already been taken.'] },
-      },
     });
   });
 
@@ -177,23 +168,28 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
       name: 'categories.update',
       arguments: { id: 'abc', name: 'x', color: 'red' },
     });
-    expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual({
-      message: 'The given data was invalid.',
-      errors: {
-        id: ['Invalid input'],
-        name: ['The name field must be at least 2 characters.'],
-        color: ['The color field must be a valid hexadecimal color.'],
-      },
+    expect(result).toEqual({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: [
+            'The given data was invalid.',
+            'id: Invalid input',
+            'name: The name field must be at least 2 characters.',
+            'color: The color field must be a valid hexadecimal color.',
+          ].join('\n'),
+        },
+      ],
     });
   });
 
   it('D-MCP-READ-ONLY a read-only key gets the API refusal for a write as a tool result', async () => {
     const { client } = await connect([], READONLY_KEY);
     const result = await client.callTool({ name: 'categories.create', arguments: { name: 'Nope' } });
-    expect(result).toMatchObject({
+    expect(result).toEqual({
       isError: true,
-      structuredContent: { status: 403, message: 'This API key is read-only and cannot make changes.' },
+      content: [{ type: 'text', text: 'This API key is read-only and cannot make changes. (403)' }],
     });
   });
 

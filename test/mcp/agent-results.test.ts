@@ -162,16 +162,19 @@ describe('D-MCP-CAP no result carries more than 1 MB of text; a cursor continues
     const m = await start({ seed: longThread() });
     const first = (await call(m, 'comments.list', { key: 'txmrb' })).structuredContent as { next_cursor: string };
     const other = await call(m, 'comments.list', { key: 'vxwjx', result_cursor: first.next_cursor });
-    expect(other).toMatchObject({
+    expect(other).toEqual({
       isError: true,
-      structuredContent: {
-        message: 'The result_cursor belongs to another call: repeat the arguments of the call that gave it.',
-      },
+      content: [
+        {
+          type: 'text',
+          text: 'The result_cursor belongs to another call: repeat the arguments of the call that gave it.',
+        },
+      ],
     });
     const forged = await call(m, 'comments.list', { key: 'txmrb', result_cursor: 'bm90IGEgY3Vyc29y' });
-    expect(forged).toMatchObject({
+    expect(forged).toEqual({
       isError: true,
-      structuredContent: { message: 'The result_cursor is not a cursor this server gave.' },
+      content: [{ type: 'text', text: 'The result_cursor is not a cursor this server gave.' }],
     });
   });
 });

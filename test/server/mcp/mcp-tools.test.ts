@@ -125,13 +125,14 @@ describe('/mcp tools run the API of the same server', () => {
       name: 'knowledgebase.preview',
       arguments: { tab_id: 3, file: Buffer.from('not a zip').toString('base64') },
     });
-    expect(result).toMatchObject({
+    expect(result).toEqual({
       isError: true,
-      structuredContent: {
-        status: 422,
-        message: 'The file is not a valid ZIP archive.',
-        errors: { file: ['The file is not a valid ZIP archive.'] },
-      },
+      content: [
+        {
+          type: 'text',
+          text: 'The file is not a valid ZIP archive. (422)\nfile: The file is not a valid ZIP archive.',
+        },
+      ],
     });
   });
 
