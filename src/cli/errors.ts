@@ -24,7 +24,19 @@ export class SilentExit extends Error {
   }
 }
 
-export const EXIT = { ok: 0, failure: 1, usage: 2, changes: 3, auth: 4, interrupted: 130 } as const;
+/** A wait that ended before the work did (its deadline passed, or its progress stopped); the work goes on. */
+export class GaveUpWaiting extends Error {
+  constructor(
+    message: string,
+    /** How to go on waiting. */
+    readonly resume: string,
+  ) {
+    super(message);
+    this.name = 'GaveUpWaiting';
+  }
+}
+
+export const EXIT = { ok: 0, failure: 1, usage: 2, changes: 3, auth: 4, gaveUp: 5, interrupted: 130 } as const;
 
 /**
  * The one map from failures to exit codes and the lines printed on stderr. A message may quote
@@ -61,6 +73,8 @@ function failureLines(err: unknown, opts: DescribeOptions): { code: number; line
   }
   if (err instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${err.message}`] };
   if (err instanceof AuthError) return { code: EXIT.auth, lines: [`error: ${err.message}`] };
+  if (err instanceof GaveUpWaiting)
+    return { code: EXIT.gaveUp, lines: [`error: ${err.message}`, `hint: ${err.resume}`] };
   if (err instanceof NetworkError) return { code: EXIT.failure, lines: [`error: ${err.message}`, ...retryLines(err)] };
   if (err instanceof ResponseShapeError) return { code: EXIT.failure, lines: [`error: ${err.message}`] };
   if (

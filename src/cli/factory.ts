@@ -106,7 +106,8 @@ async function maxResponseBytes(flag: string | undefined, env: IO['env']): Promi
   return bytes;
 }
 
-function parseTimeout(value: string | undefined): number | undefined {
+/** `--timeout` in milliseconds (undefined when not given). */
+export function parseTimeout(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value.trim());
   const ms = m ? (m[2] === 'ms' ? Number(m[1]) : Number(m[1]) * 1000) : 0;

@@ -61,7 +61,7 @@ export async function buildProgram(io: IO, argv: string[], loadAll = false, fact
     .option('--debug', 'log each HTTP exchange on stderr, key redacted (env FP_DEBUG=1)')
     .option(
       '--timeout <seconds>',
-      'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120)',
+      'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120); with --wait, on the whole wait (default 30 min)',
     )
     .option(
       '--max-response <size>',

@@ -13,10 +13,11 @@ const DEMO_KEY = 'acme-admin';
 const NEEDS_A_SHELL = /[|<>]|\$\(|^\w+=|^(echo|printf|source) /;
 // `portal snapshot` writes seed files, paces itself to the hosted limit and resumes partial runs: its
 // examples run in test/acceptance/snapshot.test.ts; `mcp` serves on stdin until it closes (test/acceptance/mcp-stdio.test.ts).
-// `webhooks listen` and `events tail --follow` run until Ctrl-C, and `webhooks remove/deliveries/resend` need an
-// endpoint of their own (endpoints outlive a reset): test/acceptance/webhooks.test.ts runs them.
+// `webhooks listen` and `events tail --follow` run until Ctrl-C, `webhooks remove/deliveries/resend` need an
+// endpoint of their own (endpoints outlive a reset) and `webhooks verify` a captured delivery:
+// test/acceptance/webhooks.test.ts runs them.
 const OWN_WORLD =
-  /^fp (--profile \S+ )?(server|auth login|auth logout|auth switch|completion|moderation review|kb |api |mcp|portal snapshot|webhooks (listen|remove|deliveries|resend)|events tail --follow)/;
+  /^fp (--profile \S+ )?(server|auth login|auth logout|auth switch|completion|moderation review|kb |api |mcp|portal snapshot|webhooks (listen|remove|deliveries|resend|verify)|events tail --follow)/;
 /** What an example needs done first on the fresh demo portal. */
 const FIRST: Array<[RegExp, (line: string) => string]> = [
   [/^fp votes remove /, (line) => line.replace('votes remove', 'votes add')],

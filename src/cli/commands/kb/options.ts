@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { FlagSpec } from '../../framework/flags.js';
+import { DEFAULT_STALL_LIMIT, DEFAULT_WAIT_MS, duration } from '../../framework/poll-until.js';
+import { parsePositiveInteger } from '../../parse.js';
 import { parseTabIdOrName, resolveKbTab } from '../../resolve/kb-tab.js';
 
 /** `--tab ID|SLUG|NAME`, required by every kb command that works on a tab; the run gets the id. */
@@ -22,7 +24,17 @@ export const waitFlags: FlagSpec[] = [
     description: 'seconds between progress polls with --wait (default 1)',
     parse: parseSeconds,
   },
+  {
+    flags: '--stall-limit <polls>',
+    description: `with --wait, give up when the progress has not moved for this many polls (default ${DEFAULT_STALL_LIMIT})`,
+    parse: parsePositiveInteger,
+  },
 ];
+
+/** What the help of a waiting command says about the wait's end. */
+export const WAIT_ENDS =
+  `The wait ends by --timeout (default ${duration(DEFAULT_WAIT_MS)} for the whole wait) or when the progress has\n` +
+  `not moved for --stall-limit polls; either way fp exits 5 naming the scan, which goes on.\n`;
 
 /** Seconds as a positive number; fractions allowed (0.5). */
 export function parseSeconds(value: string): number {

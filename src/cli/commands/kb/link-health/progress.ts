@@ -1,6 +1,6 @@
 import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
-import { waitFlags } from '../options.js';
+import { WAIT_ENDS, waitFlags } from '../options.js';
 import { progressFields } from './render.js';
 
 export interface ProgressOptions {
@@ -9,6 +9,7 @@ export interface ProgressOptions {
   wait?: boolean;
   failOnBroken?: boolean;
   interval?: number;
+  stallLimit?: number;
 }
 
 export async function progressRun(opts: ProgressOptions, f: Factory): Promise<void> {
@@ -24,7 +25,13 @@ export async function progressRun(opts: ProgressOptions, f: Factory): Promise<vo
 
 /** `run` is replaceable so tests can check the options a command line parses to. */
 export function progressCommand(run: typeof progressRun = progressRun): CommandDef {
-  return defineCommand<{ scanId: string; wait?: boolean; failOnBroken?: boolean; interval?: number }>({
+  return defineCommand<{
+    scanId: string;
+    wait?: boolean;
+    failOnBroken?: boolean;
+    interval?: number;
+    stallLimit?: number;
+  }>({
     name: 'progress',
     description: 'Show the progress of a link-health scan',
     args: [{ name: 'scan-id', description: 'id printed by scan' }],
@@ -34,6 +41,7 @@ export function progressCommand(run: typeof progressRun = progressRun): CommandD
       'fp kb link-health progress "$SCAN" --json',
       'fp kb link-health progress "$SCAN" --wait --fail-on-broken   # resume waiting after Ctrl-C',
     ],
+    help: WAIT_ENDS,
     run: ({ opts, f }) =>
       run(
         {
@@ -41,6 +49,7 @@ export function progressCommand(run: typeof progressRun = progressRun): CommandD
           ...(opts.wait ? { wait: true } : {}),
           ...(opts.failOnBroken ? { failOnBroken: true } : {}),
           ...(opts.interval ? { interval: opts.interval } : {}),
+          ...(opts.stallLimit ? { stallLimit: opts.stallLimit } : {}),
         },
         f,
       ),

@@ -1,12 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient } from '../../../../client/api-client.js';
 import type { ScanProgress } from '../../../../contract/schemas/knowledgebase.js';
 import { SilentExit } from '../../../errors.js';
-import type { Factory } from '../../../factory.js';
+import { parseTimeout, type Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
+import { DEFAULT_STALL_LIMIT, DEFAULT_WAIT_MS, pollUntil } from '../../../framework/poll-until.js';
 import { inCI, isInteractive } from '../../../io.js';
 import { terminalText } from '../../../output/terminal-text.js';
-import { plural, tabFlag, waitFlags } from '../options.js';
+import { plural, tabFlag, WAIT_ENDS, waitFlags } from '../options.js';
 import { linkTally, progressFields, progressText } from './render.js';
 import { printResults } from './results.js';
 import { claimLine } from '../../../framework/line-owner.js';
@@ -20,7 +20,12 @@ export interface ScanOptions {
   failOnBroken?: boolean;
   /** Seconds between polls (default 1). */
   interval?: number;
+  /** Polls in a row without progress after which the wait gives up. */
+  stallLimit?: number;
 }
+
+/** How a wait for a scan is paced and bounded. */
+export type WaitOptions = { interval?: number; stallLimit?: number };
 
 export async function scanRun(opts: ScanOptions, f: Factory): Promise<void> {
   const client = await f.client();
@@ -47,9 +52,9 @@ export async function waitAndReport(
   client: ApiClient,
   first: ScanProgress,
   f: Factory,
-  opts: { failOnBroken?: boolean; interval?: number },
+  opts: { failOnBroken?: boolean } & WaitOptions,
 ): Promise<void> {
-  const finished = await waitForScan(client, first, f, (opts.interval ?? 1) * 1000);
+  const finished = await waitForScan(client, first, f, opts);
   if (finished.state === 'failed') {
     throw new Error(`link-health scan ${finished.scan_id} failed: ${finished.error ?? 'no reason given'}`);
   }
@@ -67,15 +72,16 @@ export const resumeHint = (scanId: string) =>
   `Interrupted; scan ${scanId} goes on. Resume with: fp kb link-health progress ${scanId} --wait`;
 
 /**
- * Polls until the scan is completed or failed, showing progress on stderr. If
- * the process ends meanwhile (Ctrl-C), the scan id and the command that
- * resumes waiting are printed on the way out.
+ * Polls until the scan is completed or failed, showing progress on stderr. The wait ends
+ * by `--timeout` (default 30 min) or after `--stall-limit` polls without progress, with
+ * the scan id and how to resume. If the process ends meanwhile (Ctrl-C), the scan id and
+ * the command that resumes waiting are printed on the way out.
  */
 export async function waitForScan(
   client: ApiClient,
   first: ScanProgress,
   f: Factory,
-  intervalMs: number,
+  opts: WaitOptions = {},
 ): Promise<ScanProgress> {
   const reporter = await progressReporter(f);
   const onExit = () => {
@@ -83,14 +89,22 @@ export async function waitForScan(
     f.io.stderr.write(`\n${resumeHint(first.scan_id)}\n`);
   };
   process.once('exit', onExit);
-  let progress = first;
+  let progress: ScanProgress;
   try {
-    reporter.update(progress);
-    while (progress.state === 'queued' || progress.state === 'running') {
-      await sleep(intervalMs);
-      ({ data: progress } = await client.call('knowledgebase.scanProgress', { params: { scanId: first.scan_id } }));
-      reporter.update(progress);
-    }
+    progress = await pollUntil({
+      first,
+      next: async () => (await client.call('knowledgebase.scanProgress', { params: { scanId: first.scan_id } })).data,
+      ended: (p) => p.state !== 'queued' && p.state !== 'running',
+      progressOf: (p) => `${p.state} ${p.total} ${p.checked} ${p.failed}`,
+      onState: (p) => reporter.update(p),
+      intervalMs: (opts.interval ?? 1) * 1000,
+      deadlineMs: parseTimeout(f.globals().timeout) ?? DEFAULT_WAIT_MS,
+      stallLimit: opts.stallLimit ?? DEFAULT_STALL_LIMIT,
+      describe: (p) => ({
+        what: `link-health scan ${p.scan_id} (${p.state}, ${p.checked} of ${p.total} links checked)`,
+        resume: `fp kb link-health progress ${p.scan_id} --wait`,
+      }),
+    });
   } catch (err) {
     reporter.stop();
     throw err;
@@ -156,7 +170,7 @@ async function progressReporter(f: Factory): Promise<Reporter> {
 
 /** `run` is replaceable so tests can check the options a command line parses to. */
 export function scanCommand(run: typeof scanRun = scanRun): CommandDef {
-  return defineCommand<{ tab: number; wait?: boolean; failOnBroken?: boolean; interval?: number }>({
+  return defineCommand<{ tab: number; wait?: boolean; failOnBroken?: boolean } & WaitOptions>({
     name: 'scan',
     description: 'Start a link-health scan of every article of a tab',
     flags: [tabFlag, ...waitFlags],
@@ -168,9 +182,20 @@ export function scanCommand(run: typeof scanRun = scanRun): CommandDef {
     help:
       'Links are counted once per distinct URL, in the progress, the summary and the --fail-on-broken count.\n' +
       'Ctrl-C while waiting leaves the scan running and prints how to resume: fp kb link-health progress ID --wait\n' +
-      'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error, 130 interrupted.',
+      WAIT_ENDS +
+      'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error,\n' +
+      '5 gave up waiting (the scan goes on), 130 interrupted.',
     run: ({ opts, f }) =>
-      run({ tab: opts.tab, wait: opts.wait, failOnBroken: opts.failOnBroken, interval: opts.interval }, f),
+      run(
+        {
+          tab: opts.tab,
+          wait: opts.wait,
+          failOnBroken: opts.failOnBroken,
+          interval: opts.interval,
+          ...(opts.stallLimit !== undefined && { stallLimit: opts.stallLimit }),
+        },
+        f,
+      ),
   });
 }
 
