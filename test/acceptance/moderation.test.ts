@@ -83,7 +83,8 @@ describe('fp moderation', () => {
 
   it('approve --dry-run says what would change and changes nothing', async () => {
     const r = await server.fp(['moderation', 'approve', 'comment', '200', '100', '105', '--dry-run', '--json']);
-    expect(r.code).toBe(0);
+    // 105 would fail: exit 1, as the run would (D-MOD-DRY-RUN).
+    expect(r.code).toBe(1);
     expect(r.json).toEqual([
       { type: 'comment', id: 200, outcome: 'would-approve', message: 'pending' },
       {
@@ -104,10 +105,7 @@ describe('fp moderation', () => {
     const r = await server.fp(['moderation', 'approve', 'comment', '200', '201', '100', '999']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(
-      'Approved 2, skipped 1 (already approved), failed 1\n' +
-        '  comment 999: No query results for model [App\\Models\\Comment] 999 (404)\n',
-    );
+    expect(r.stderr).toBe('Approved 2, skipped 1 (already approved), failed 1\n' + '  comment 999 not found (404)\n');
     const after = await pendingIds();
     expect(after).not.toContain('comment 200');
     expect(after).not.toContain('comment 201');

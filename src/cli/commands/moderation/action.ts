@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from 'commander';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
 import { EXIT, SilentExit, UsageError } from '../../errors.js';
 import { defineCommand, type CommandDef, type RunContext } from '../../framework/define-command.js';
@@ -8,6 +7,7 @@ import { dryRunColumns, dryRunSummary, planBatch } from './dry-run.js';
 import { collectIds, MAX_CONCURRENCY, parseConcurrency } from './ids.js';
 
 export interface ActionOptions {
+  /** `post` or `comment` once checked (checkType). */
   type: ModerationType;
   /** Ids as given; `-` reads more from stdin. */
   ids: string[];
@@ -19,8 +19,9 @@ export const DEFAULT_CONCURRENCY = 4;
 
 const ING = { approve: 'Approving', reject: 'Rejecting' } as const;
 const plural = (n: number, type: ModerationType) => `${n} ${type}${n === 1 ? '' : 's'}`;
-const idsOf = (ctx: RunContext<ActionOptions>) =>
+const idsOf = (ctx: RunContext<ActionOptions>, action: ModerationAction) =>
   ctx.once('ids', () => {
+    checkType(action, ctx.opts.type, ctx.opts.ids ?? []);
     if (!ctx.opts.ids?.length)
       throw new UsageError(
         `missing ids: give post keys or comment ids after ${ctx.opts.type}, or - to read them from stdin`,
@@ -30,11 +31,16 @@ const idsOf = (ctx: RunContext<ActionOptions>) =>
 
 const TYPES = ['post', 'comment'] as const;
 
-/** `fp moderation approve txmrb` forgot the type: the error says what comes first. */
-const moderationType = (action: ModerationAction) => (value: string) => {
-  if ((TYPES as readonly string[]).includes(value)) return value;
-  throw new InvalidArgumentError(`give post or comment first, then the ids: fp moderation ${action} post ${value}`);
-};
+/**
+ * The type comes first; the error gives the command line meant, ids kept: `posts gvcf4` is
+ * `post gvcf4`, and `txmrb` alone forgot the type (a number is a comment's id, else a post's key).
+ */
+function checkType(action: ModerationAction, type: string, ids: readonly string[]): void {
+  if ((TYPES as readonly string[]).includes(type)) return;
+  const meant = TYPES.find((t) => type.toLowerCase().replace(/s$/, '') === t);
+  const line = meant ? [meant, ...ids] : [/^\d+$/.test(type) ? 'comment' : 'post', type, ...ids];
+  throw new UsageError(`give post or comment first, then the ids: fp moderation ${action} ${line.join(' ')}`);
+}
 
 /**
  * Approve or reject a batch. Every id is tried (failures do not stop the others); the tally
@@ -42,12 +48,14 @@ const moderationType = (action: ModerationAction) => (value: string) => {
  */
 async function moderateRun(action: ModerationAction, ctx: RunContext<ActionOptions>) {
   const { opts, f } = ctx;
-  const ids = await idsOf(ctx);
+  const ids = await idsOf(ctx, action);
   const out = await ctx.output();
   if (opts.dryRun) {
     const plan = ids.length ? await planBatch(await ctx.client(), action, opts.type, ids) : [];
     await out.list(plan, dryRunColumns, { empty: 'No ids given.' });
     f.status(dryRunSummary(action, plan));
+    // As the run itself would: exit 1 when an id would fail (D-MOD-DRY-RUN).
+    if (plan.some((r) => r.outcome === 'would-fail')) throw new SilentExit(EXIT.failure);
     return;
   }
   if (ids.length === 0) {
@@ -124,7 +132,8 @@ Every id is tried; exit 1 when any failed, 0 otherwise. 429 and 503 answers are 
 terminal, then "${done[0].toUpperCase()}${done.slice(1)} 3, skipped 1 (already ${done}), failed 1" and one line per failure.
 With --json (or --format ndjson|csv) stdout gets the results {type, id, outcome, message}.
 
---dry-run reads the pending and rejected queues and changes nothing${action === 'reject' ? ' and needs no --yes' : ''}. It prints per id:
+--dry-run reads the pending and rejected queues (and looks up posts in neither) and changes nothing${action === 'reject' ? ' and needs no --yes' : ''}.
+It exits 1 when an id would fail, as the run would. It prints per id:
 ${spec.dryRun}`;
 }
 
@@ -141,8 +150,8 @@ export function moderationAction(
       {
         name: 'type',
         description: 'what the ids are: post or comment',
+        // Checked by the run, which knows the ids to suggest with it.
         complete: TYPES,
-        parse: moderationType(action),
       },
       {
         name: 'ids...',
@@ -165,7 +174,7 @@ export function moderationAction(
     help: actionHelp(action, spec),
     declined: 'Nothing rejected.',
     async confirm(ctx) {
-      const ids = await idsOf(ctx);
+      const ids = await idsOf(ctx, action);
       return ctx.opts.dryRun || ids.length === 0 ? undefined : `Reject ${plural(ids.length, ctx.opts.type)}?`;
     },
     run: (ctx) => moderateRun(action, ctx),

@@ -9,6 +9,7 @@ export default moderationAction('approve', {
     'fp moderation approve comment 31 28 999 --dry-run',
   ],
   dryRun: `  would-approve  pending
-  would-fail     rejected already
-  not-pending    approved already (would be skipped) or unknown (would fail)`,
+  would-skip     approved already (a post, looked up)
+  would-fail     rejected already, or an unknown post
+  not-pending    a comment approved already (would be skipped) or unknown (would fail)`,
 });

@@ -3,6 +3,7 @@ import type { ApiClient, RetryNotice } from '../../../client/api-client.js';
 import { ApiError } from '../../../client/errors.js';
 import { formatMs } from '../../../client/retry-policy.js';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
+import { notFoundText } from '../../errors.js';
 import type { Column } from '../../output/output.js';
 
 export type ModerationAction = 'approve' | 'reject';
@@ -160,13 +161,23 @@ export function summaryLines(
   const total = causes.reduce((sum, [, count]) => sum + count, 0);
   return [
     `${verb} ${n(DONE[action])}, skipped ${n('skipped')} (already ${DONE[action]}), failed ${n('failed')}${notTried}`,
-    ...results.filter((r) => r.outcome === 'failed').map((r) => `  ${r.type} ${r.id}: ${r.message}`),
+    ...results.filter((r) => r.outcome === 'failed').map(failureLine),
     ...(total
       ? [
           `Retried ${total} request${total === 1 ? '' : 's'} (${causes.map(([cause, count]) => `${cause}: ${count}`).join(', ')})`,
         ]
       : []),
   ];
+}
+
+/**
+ * A failure as the tally says it: an unknown item in fp's words (`post zzzzz not found (404)`),
+ * any other reason after the item. The --json results keep the server's message as sent.
+ */
+function failureLine(r: BulkResult): string {
+  const m = /^(.*) \((\d{3})\)$/.exec(r.message);
+  const words = m ? notFoundText(m[1]) : undefined;
+  return words ? `  ${words} (${m![2]})` : `  ${r.type} ${r.id}: ${r.message}`;
 }
 
 export const resultColumns: Column<BulkResult>[] = [

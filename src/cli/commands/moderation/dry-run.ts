@@ -1,6 +1,8 @@
 import type { ApiClient } from '../../../client/api-client.js';
+import { ApiError } from '../../../client/errors.js';
 import { allPending, allRejected } from '../../../client/paginate.js';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
+import { notFoundText } from '../../errors.js';
 import type { Column } from '../../output/output.js';
 import { outputId, type ModerationAction } from './bulk.js';
 
@@ -23,8 +25,10 @@ export const dryRunColumns: Column<DryRunResult>[] = [
 /**
  * What a batch would do, from the pending and rejected queues (nothing is changed):
  * a pending id would change; a rejected one would be skipped by reject and fail for
- * approve; any other id is approved already or unknown, which the API cannot tell
- * apart without trying: approve would skip the first and fail the second, reject fails both.
+ * approve. Any other id is approved already or unknown: a post is looked up
+ * (`GET /posts/{key}`) to tell which, so approve and reject say the same of it (skip or
+ * fail); a comment cannot be looked up alone, and reject fails it either way, while
+ * approve would skip or fail it: `not-pending` (D-MOD-DRY-RUN).
  */
 export async function planBatch(
   client: ApiClient,
@@ -36,22 +40,53 @@ export async function planBatch(
   for await (const item of allPending(client)) if (item.type === type) pending.add(String(item.id));
   const rejected = new Set<string>();
   for await (const item of allRejected(client)) if (item.type === type) rejected.add(String(item.id));
+  const outside = ids.filter((id) => !pending.has(id) && !rejected.has(id));
+  const known = type === 'post' ? await postsKnown(client, outside) : new Map<string, boolean>();
 
   return ids.map((id): DryRunResult => {
     const base = { type, id: outputId(type, id) };
+    const fail = (message: string): DryRunResult => ({ ...base, outcome: 'would-fail', message });
     if (pending.has(id))
       return { ...base, outcome: action === 'approve' ? 'would-approve' : 'would-reject', message: 'pending' };
-    if (rejected.has(id)) {
+    if (rejected.has(id))
       return action === 'reject'
         ? { ...base, outcome: 'would-skip', message: 'already rejected' }
-        : { ...base, outcome: 'would-fail', message: 'already rejected' };
-    }
+        : fail('already rejected');
+    if (known.get(id) === false) return fail(`${type} ${id} not found`);
+    if (known.get(id) === true)
+      return action === 'approve'
+        ? { ...base, outcome: 'would-skip', message: 'already approved' }
+        : fail('already approved');
     return action === 'reject'
-      ? { ...base, outcome: 'would-fail', message: 'not pending: already approved, or unknown' }
+      ? fail('not pending: already approved, or unknown')
       : { ...base, outcome: 'not-pending', message: 'not pending: skipped if already approved, fails if unknown' };
   });
 }
 
+/** Whether each post exists (approved, as it is in neither queue); absent where the portal cannot say. */
+async function postsKnown(client: ApiClient, keys: readonly string[]): Promise<Map<string, boolean>> {
+  const known = new Map<string, boolean>();
+  const lookUp = async (key: string) => {
+    try {
+      await client.call('posts.get', { params: { key } });
+      known.set(key, true);
+    } catch (err) {
+      // The model's 404 says the post is unknown; a route the portal does not offer says nothing.
+      if (err instanceof ApiError && err.status === 404 && notFoundText(err.message)) known.set(key, false);
+      else if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+  };
+  for (let i = 0; i < keys.length; i += LOOKUPS_AT_ONCE)
+    await Promise.all(keys.slice(i, i + LOOKUPS_AT_ONCE).map(lookUp));
+  return known;
+}
+
+const LOOKUPS_AT_ONCE = 4;
+
+/**
+ * The same tally for approve and reject: `would approve 1, would skip 0, would fail 1`, and
+ * the ids neither can tell (`not pending 2`) when there are any.
+ */
 export function dryRunSummary(action: ModerationAction, results: readonly DryRunResult[]): string {
   const n = (o: DryRunOutcome) => results.filter((r) => r.outcome === o).length;
   const parts = [
@@ -59,6 +94,6 @@ export function dryRunSummary(action: ModerationAction, results: readonly DryRun
     `would skip ${n('would-skip')}`,
     `would fail ${n('would-fail')}`,
   ];
-  if (action === 'approve') parts.push(`not pending ${n('not-pending')} (already approved, or unknown)`);
+  if (n('not-pending')) parts.push(`not pending ${n('not-pending')} (already approved, or unknown)`);
   return `Dry run, nothing changed: ${parts.join(', ')}`;
 }

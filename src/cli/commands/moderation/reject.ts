@@ -12,5 +12,5 @@ export default moderationAction('reject', {
 On a terminal it asks once for the whole batch; without one it needs --yes (exit 2 otherwise).`,
   dryRun: `  would-reject  pending
   would-skip    rejected already
-  would-fail    approved already, or unknown`,
+  would-fail    approved already, or unknown (a post is looked up to say which)`,
 });

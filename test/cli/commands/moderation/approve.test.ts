@@ -32,7 +32,7 @@ describe('fp moderation approve', () => {
     expect(r.err).toBe(
       'Approved 2, skipped 1 (already approved), failed 2\n' +
         '  comment 105: The comment is already rejected. (422)\n' +
-        '  comment 999: No query results for model [App\\Models\\Comment] 999 (404)\n',
+        '  comment 999 not found (404)\n',
     );
     expect([104, 200, 100, 105].map(commentStatus)).toEqual(['approved', 'approved', 'approved', 'rejected']);
   });
@@ -113,6 +113,19 @@ describe('fp moderation approve', () => {
     expect(r.err).toContain('give post or comment first, then the ids: fp moderation approve post vote');
   });
 
+  it('a plural or capitalised type is answered with the command line meant, ids kept', async () => {
+    const r = await fp(['moderation', 'approve', 'posts', 'pend1', 'pend2']);
+    expect([r.code, r.err]).toEqual([
+      2,
+      'error: give post or comment first, then the ids: fp moderation approve post pend1 pend2\n',
+    ]);
+    const c = await fp(['moderation', 'reject', 'Comments', '104', '--yes']);
+    expect(c.err).toBe('error: give post or comment first, then the ids: fp moderation reject comment 104\n');
+    const forgot = await fp(['moderation', 'approve', '104', '105']);
+    expect(forgot.err).toBe('error: give post or comment first, then the ids: fp moderation approve comment 104 105\n');
+    expect(commentStatus(104)).toBe('pending');
+  });
+
   it('a non-numeric comment id exits 2 and nothing is approved', async () => {
     const r = await fp(['moderation', 'approve', 'comment', '104', 'pend3']);
     expect(r.code).toBe(2);
@@ -139,7 +152,8 @@ describe('fp moderation approve', () => {
   describe('--dry-run', () => {
     it('says per id what would happen and changes nothing', async () => {
       const r = await fp(['moderation', 'approve', 'comment', '104', '100', '105', '999', '--dry-run']);
-      expect(r.code).toBe(0);
+      // Comment 105 would fail: the dry run exits 1, as the run would (D-MOD-DRY-RUN).
+      expect(r.code).toBe(1);
       expect(r.out).toBe(
         'TYPE\tID\tOUTCOME\tMESSAGE\n' +
           'comment\t104\twould-approve\tpending\n' +
@@ -151,6 +165,28 @@ describe('fp moderation approve', () => {
         'Dry run, nothing changed: would approve 1, would skip 0, would fail 1, not pending 2 (already approved, or unknown)\n',
       );
       expect(commentStatus(104)).toBe('pending');
+    });
+
+    it('approve and reject tell the same of a post in neither queue, in tallies of one shape (D-MOD-DRY-RUN)', async () => {
+      const ids = ['pend3', 'dark1', 'nope9'];
+      const approve = await fp(['moderation', 'approve', 'post', ...ids, '--dry-run', '--json']);
+      expect(approve.io.json()).toEqual([
+        { type: 'post', id: 'pend3', outcome: 'would-approve', message: 'pending' },
+        { type: 'post', id: 'dark1', outcome: 'would-skip', message: 'already approved' },
+        { type: 'post', id: 'nope9', outcome: 'would-fail', message: 'post nope9 not found' },
+      ]);
+      expect(approve.err).toBe('Dry run, nothing changed: would approve 1, would skip 1, would fail 1\n');
+      const reject = await fp(['moderation', 'reject', 'post', ...ids, '--dry-run', '--json']);
+      expect(reject.io.json()).toEqual([
+        { type: 'post', id: 'pend3', outcome: 'would-reject', message: 'pending' },
+        { type: 'post', id: 'dark1', outcome: 'would-fail', message: 'already approved' },
+        { type: 'post', id: 'nope9', outcome: 'would-fail', message: 'post nope9 not found' },
+      ]);
+      expect(reject.err).toBe('Dry run, nothing changed: would reject 1, would skip 0, would fail 2\n');
+      expect([approve.code, reject.code]).toEqual([1, 1]);
+      const clean = await fp(['moderation', 'approve', 'post', 'pend3', 'dark1', '--dry-run']);
+      expect(clean.code).toBe(0);
+      expect(postStatus('pend3')).toBe('pending');
     });
 
     it('finds pending items beyond the first page', async () => {

@@ -53,7 +53,7 @@ describe('summaryLines', () => {
     ];
     expect(summaryLines('approve', results)).toEqual([
       'Approved 1, skipped 1 (already approved), failed 1',
-      '  comment 999: No query results for model [App\\Models\\Comment] 999 (404)',
+      '  comment 999 not found (404)',
     ]);
     expect(summaryLines('reject', [])).toEqual(['Rejected 0, skipped 0 (already rejected), failed 0']);
   });

@@ -75,7 +75,7 @@ describe('fp moderation reject', () => {
 
   it('--dry-run needs no --yes and changes nothing', async () => {
     const r = await fp(['moderation', 'reject', 'comment', '104', '105', '100', '--dry-run', '--json']);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     expect(r.io.json()).toEqual([
       { type: 'comment', id: 104, outcome: 'would-reject', message: 'pending' },
       { type: 'comment', id: 105, outcome: 'would-skip', message: 'already rejected' },
