@@ -4,6 +4,7 @@ export { startServer } from './start-server.js';
 export { SeedError } from './store/load-seed.js';
 export { dumpDataFile } from './store/dump.js';
 export { isHostName } from './http/host-syntax.js';
+export { OriginListError, parseAllowedOrigins } from './mcp/origins.js';
 export {
   parseFaults,
   parseFaultSeed,

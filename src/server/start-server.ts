@@ -25,6 +25,8 @@ export interface StartOptions {
   webhookRetrySchedule?: number[];
   /** Host names the default portal answers besides `localhost` and the listened addresses (`--allowed-hosts`). */
   allowedHosts?: string[];
+  /** Origins `/mcp` answers besides its own (`--allowed-origins`), checked by `parseAllowedOrigins`. */
+  allowedOrigins?: string[];
 }
 
 export interface RunningServer {
@@ -95,6 +97,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir, webhookEgress },
     rehearsal: options.rehearsal && createRehearsal(options.rehearsal),
     allowedHosts: options.allowedHosts?.map((h) => h.toLowerCase()),
+    allowedOrigins: options.allowedOrigins,
     listening: () => addresses,
   });
   const gate = connectionGate(SERVER_LIMITS);

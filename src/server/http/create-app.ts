@@ -35,6 +35,8 @@ export interface AppOptions extends HostPolicy {
   rehearsal?: Rehearsal;
   /** Deadlines and the connection cap (`SERVER_LIMITS` by default). */
   limits?: Partial<ServerLimits>;
+  /** Origins `/mcp` answers besides its own (`fp server --allowed-origins`), as `scheme://host[:port]`. */
+  allowedOrigins?: readonly string[];
 }
 
 /** The reference server as a `node:http` server that is not listening yet. */
@@ -75,7 +77,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const now = services.now();
 
     if (isMcpRoute(url.pathname)) {
-      await handleMcpRoute({ req, res, url, method, portal, store, now, origin, egress: webhookEgress });
+      await handleMcpRoute({ req, res, url, method, portal, store, now, origin, egress: webhookEgress }, options);
       return;
     }
     if (url.pathname.startsWith('/__reference/')) {

@@ -62,11 +62,6 @@ export async function serveMcp(
   origin: string,
   grant: Grant & { token: string },
 ): Promise<void> {
-  const requestOrigin = req.headers.origin;
-  if (requestOrigin !== undefined && requestOrigin !== origin) {
-    sendJson(res, 403, { message: `Requests from ${requestOrigin} are not allowed.` });
-    return;
-  }
   let serve: ServeOptions;
   try {
     serve = servedOptions(req, url);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dropUnreadBody } from '../http/drop-unread-body.js';
 import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
 import { sendJson } from '../http/respond.js';
+import { answerOrigin, MCP_METHODS } from './origins.js';
 import { finishAuthorization, startAuthorization } from '../oauth/authorize.js';
 import { verifyBearer } from '../oauth/bearer.js';
 import { authorizationServerMetadata, protectedResourceMetadata } from '../oauth/metadata.js';
@@ -24,6 +25,11 @@ export interface McpRouteContext {
   origin: string;
   /** The server's outbound policy: where Client ID Metadata Documents may be fetched from. */
   egress: EgressPolicy;
+}
+
+/** Origins `/mcp` answers besides its own (`fp server --allowed-origins`). */
+export interface OriginOptions {
+  allowedOrigins?: readonly string[];
 }
 
 /** `/mcp`, the OAuth endpoints and their `.well-known` metadata. */
@@ -76,7 +82,7 @@ const ROUTES: Record<string, Route> = {
   },
   '/oauth/token': { methods: ['POST'], run: (c) => issueToken(c.req, c.res, oauthContext(c)) },
   '/mcp': {
-    methods: ['GET', 'POST', 'DELETE'],
+    methods: MCP_METHODS,
     run: async (c) => {
       const grant = verifyBearer(c.req, oauthContext(c));
       const { serveMcp } = await import('./mcp-endpoint.js');
@@ -101,7 +107,7 @@ function sendMetadata(res: ServerResponse, body: unknown): void {
   sendJson(res, 200, body, { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' });
 }
 
-export async function handleMcpRoute(c: McpRouteContext): Promise<void> {
+export async function handleMcpRoute(c: McpRouteContext, origins: OriginOptions = {}): Promise<void> {
   const path = c.url.pathname;
   const route = ROUTES[path];
   try {
@@ -109,6 +115,7 @@ export async function handleMcpRoute(c: McpRouteContext): Promise<void> {
       sendJson(c.res, 404, { message: `The route ${path.slice(1)} could not be found.` });
       return;
     }
+    if (path === '/mcp' && answerOrigin(c.req, c.res, c.method, c.origin, origins.allowedOrigins ?? [])) return;
     if (c.method === 'OPTIONS' && CORS_PATHS.has(path)) {
       c.res.writeHead(204, {
         'access-control-allow-origin': '*',

@@ -30,7 +30,8 @@ export function sendOAuthJson(
     'content-length': Buffer.byteLength(text),
     ...NO_STORE,
     // Public clients may run in a browser: these answers carry no cookie and nothing private to the page.
-    'access-control-allow-origin': '*',
+    // `/mcp` has named the origin it allows already (its 401); that stays.
+    ...(res.hasHeader('access-control-allow-origin') ? {} : { 'access-control-allow-origin': '*' }),
     ...headers,
   });
   res.end(text);

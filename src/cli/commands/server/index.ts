@@ -18,6 +18,8 @@ export interface ServerOptions {
   faultSeed?: string;
   /** `--allowed-hosts` as given: host names, checked by the server's own rule when it starts. */
   allowedHosts?: string;
+  /** `--allowed-origins` as given: origins `/mcp` also answers, checked by the server's own rule. */
+  allowedOrigins?: string;
   /** `--webhook-retry-schedule` as given: delays in seconds, read by the server's own parser. */
   webhookRetrySchedule?: string;
 }
@@ -64,6 +66,18 @@ function allowedHostsOf(value: string | undefined, server: ServerEntry): string[
   return names;
 }
 
+/** `--allowed-origins https://app.example.com,http://localhost:5173`: origins, each checked. */
+function allowedOriginsOf(value: string | undefined, server: ServerEntry): string[] | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return server.parseAllowedOrigins(value);
+  } catch (err) {
+    if (err instanceof server.OriginListError)
+      throw new UsageError(`option '--allowed-origins <list>' argument '${value}' is invalid. ${err.message}`);
+    throw err;
+  }
+}
+
 /** The built-in seeds, which `--seed` names instead of a file. */
 const BUILT_IN_SEEDS = ['demo'];
 
@@ -87,6 +101,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
       data: opts.data,
       allowPrivateLinks: opts.allowPrivateLinks,
       allowedHosts: allowedHostsOf(opts.allowedHosts, server),
+      allowedOrigins: allowedOriginsOf(opts.allowedOrigins, server),
       rehearsal,
       webhookRetrySchedule,
     });
@@ -164,6 +179,11 @@ const server = defineCommand<ServerOptions>({
       flags: '--allowed-hosts <list>',
       description:
         'comma-separated host names the default portal also answers (behind a proxy); other unknown hosts get 421',
+    },
+    {
+      flags: '--allowed-origins <list>',
+      description:
+        'comma-separated origins (scheme://host[:port]) whose pages may use /mcp, e.g. a browser-based MCP client; others get 403',
     },
     {
       flags: '--rate-limit <N/WINDOW>',
