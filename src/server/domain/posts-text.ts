@@ -1,49 +1,91 @@
+import { createRequire } from 'node:module';
+import type * as Htmlparser2 from 'htmlparser2';
+import type MarkdownItModule from 'markdown-it';
+import type { Env, MarkdownIt, Token } from 'markdown-it';
+import { linearLinkLabels } from '../../kb/linear-link-labels.js';
+
 /**
- * Plain-text and image extraction from a post or comment body, which is HTML
- * (`wysiwyg`) or markdown (`markdown`) per the portal's `editor_type`.
+ * Plain text and the first image of a post or comment body, which is HTML
+ * (`wysiwyg`) or markdown (`markdown`) per the portal's `editor_type`. The body is
+ * read by markdown-it and htmlparser2, in time linear in its length, never by
+ * regular expressions.
  */
 
 export type EditorType = 'wysiwyg' | 'markdown';
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const require = createRequire(import.meta.url);
+let loaded: { markdown: MarkdownIt; Parser: typeof Htmlparser2.Parser } | undefined;
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
+// Loaded when a body is first read, not when the server starts, which reads none.
+function parsers(): NonNullable<typeof loaded> {
+  if (loaded) return loaded;
+  const MarkdownItClass = require('markdown-it') as typeof MarkdownItModule;
+  // HTML inside markdown is read too; destinations as written, whatever their scheme (filtered below).
+  const markdown = linearLinkLabels(new MarkdownItClass({ html: true }));
+  markdown.normalizeLink = (url) => url;
+  markdown.validateLink = () => true;
+  loaded = { markdown, Parser: (require('htmlparser2') as typeof Htmlparser2).Parser };
+  return loaded;
 }
 
-/** Like PHP's strip_tags, but block ends become spaces so words do not run together. */
-function stripHtml(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|blockquote|pre|tr)>/gi, ' ')
-    .replace(/<[^>]*>/g, '');
+/** Elements whose end (or, for `br`, whose place) separates words, as a line break does. */
+const BREAKS = new Set(['br', 'p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'tr']);
+/** Elements whose content is not text. */
+const HIDDEN = new Set(['script', 'style']);
+
+/** Like PHP's strip_tags with entities decoded, but block ends become spaces so words do not run together. */
+function htmlText(html: string): string {
+  let text = '';
+  let hidden = 0;
+  const parser = new (parsers().Parser)(
+    {
+      onopentag(name) {
+        if (HIDDEN.has(name)) hidden++;
+      },
+      ontext(piece) {
+        if (hidden === 0) text += piece;
+      },
+      onclosetag(name) {
+        if (HIDDEN.has(name) && hidden > 0) hidden--;
+        if (BREAKS.has(name)) text += ' ';
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(html);
+  parser.end();
+  return text;
 }
 
-function stripMarkdown(md: string): string {
-  return md
-    .replace(/```[^\n]*\n?/g, '')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
-    .replace(/(^|[^\w*])\*(?=\S)([^*]*?\S)\*/g, '$1$2')
-    .replace(/(^|\W)_(?=\S)([^_]*?\S)_(?=\W|$)/g, '$1$2')
-    .replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1')
-    .replace(/`([^`]*)`/g, '$1');
-}
-
-/** The body as one line of plain text. */
+/** The body as one line of plain text. Markdown images are left out, alt text too. */
 export function plainText(body: string, editor: EditorType): string {
-  const text = editor === 'markdown' ? stripHtml(stripMarkdown(body)) : stripHtml(body);
-  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+  return editor === 'markdown' ? markdownText(parseMarkdown(body)) : oneLine(htmlText(body));
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+interface Parsed {
+  tokens: Token[];
+  env: Env;
+}
+
+function parseMarkdown(source: string): Parsed {
+  const env: Env = {};
+  return { tokens: parsers().markdown.parse(source, env), env };
+}
+
+/** The text of markdown as markdown-it renders it, images left out. */
+function markdownText({ tokens, env }: Parsed): string {
+  const { markdown } = parsers();
+  return oneLine(htmlText(markdown.renderer.render(withoutImages(tokens), markdown.options, env)));
+}
+
+function withoutImages(tokens: Token[]): Token[] {
+  for (const token of tokens) {
+    if (!token.children) continue;
+    token.children = withoutImages(token.children.filter((child) => child.type !== 'image'));
+  }
+  return tokens;
 }
 
 /** Laravel's `Str::limit`: at most `limit` characters, then `...` when cut. */
@@ -55,13 +97,82 @@ export function limitText(text: string, limit: number): string {
 
 export const DESCRIPTION_SHORT_LENGTH = 150;
 
-/** The first image in the body (markdown image or HTML `<img>`, whichever comes first), or ''. */
-export function firstImageUrl(body: string): string {
-  const candidates: { at: number; url: string }[] = [];
-  const md = /!\[[^\]]*\]\(\s*<?([^)\s>]+)/.exec(body);
-  if (md) candidates.push({ at: md.index, url: md[1] });
-  const html = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(body);
-  if (html) candidates.push({ at: html.index, url: decodeEntities(html[1] ?? html[2] ?? html[3]) });
-  candidates.sort((a, b) => a.at - b.at);
-  return candidates[0]?.url ?? '';
+/**
+ * How much of a body its short text and first image are read from (`D-POST-TEXT-HEAD`):
+ * a list shows up to 100 of them, each read again for every list.
+ */
+export const HEAD_LENGTH = 8192;
+
+/** The start of a body, at most HEAD_LENGTH UTF-16 units, never half a surrogate pair. */
+function head(body: string): string {
+  if (body.length <= HEAD_LENGTH) return body;
+  const code = body.charCodeAt(HEAD_LENGTH - 1);
+  return body.slice(0, code >= 0xd800 && code <= 0xdbff ? HEAD_LENGTH - 1 : HEAD_LENGTH);
+}
+
+/** The plain text of the start of a body cut to `limit` characters (`description_short`, excerpts). */
+export function shortText(body: string, editor: EditorType, limit: number): string {
+  return limitText(plainText(head(body), editor), limit);
+}
+
+/**
+ * The first image of the body's start whose source is an absolute http(s) URL, as written,
+ * or '': markdown images (as markdown-it reads them, parentheses in the destination
+ * included) and HTML `<img>`, in the order they appear.
+ */
+export function firstImageUrl(body: string, editor: EditorType): string {
+  const start = head(body);
+  return (editor === 'markdown' ? tokenImage(parseMarkdown(start).tokens) : htmlImage(start)) ?? '';
+}
+
+/** `description_short` and `image_main`, from one reading of the body's start. */
+export function postSummary(body: string, editor: EditorType): { short: string; image: string } {
+  const start = head(body);
+  if (editor === 'wysiwyg') {
+    return { short: limitText(oneLine(htmlText(start)), DESCRIPTION_SHORT_LENGTH), image: htmlImage(start) ?? '' };
+  }
+  const parsed = parseMarkdown(start);
+  const image = tokenImage(parsed.tokens) ?? '';
+  return { short: limitText(markdownText(parsed), DESCRIPTION_SHORT_LENGTH), image };
+}
+
+function tokenImage(tokens: Token[]): string | undefined {
+  for (const token of tokens) {
+    const found =
+      token.type === 'image'
+        ? webUrl(String(token.attrGet('src') ?? ''))
+        : token.type === 'html_block' || token.type === 'html_inline'
+          ? htmlImage(token.content)
+          : token.children && tokenImage(token.children);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function htmlImage(html: string): string | undefined {
+  let found: string | undefined;
+  const parser = new (parsers().Parser)(
+    {
+      onopentag(name, attribs) {
+        if (found !== undefined || name !== 'img' || attribs.src === undefined) return;
+        found = webUrl(attribs.src);
+        if (found !== undefined) parser.pause();
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  return found;
+}
+
+/** An absolute http(s) URL, trimmed, or undefined: `javascript:`, `data:`, relative and the like are not images. */
+function webUrl(written: string): string | undefined {
+  const url = written.trim();
+  if (!/^https?:\/\//i.test(url)) return undefined;
+  try {
+    return new URL(url).hostname === '' ? undefined : url;
+  } catch {
+    return undefined;
+  }
 }

@@ -3,6 +3,7 @@ import type MarkdownItModule from 'markdown-it';
 import type { MarkdownIt } from 'markdown-it';
 import type { IOptions as SanitizeOptions } from 'sanitize-html';
 import type { Comment } from '../../contract/schemas/comment.js';
+import { linearLinkLabels } from '../../kb/linear-link-labels.js';
 import type { ApiKeyRecord, CommentRecord, PostRecord } from '../store/state.js';
 import type { Portal } from '../store/portal.js';
 import { postUrl } from './post.js';
@@ -74,7 +75,9 @@ let sanitize: typeof import('sanitize-html') | undefined;
 function markdownRenderer(): MarkdownIt {
   if (markdown) return markdown;
   const Renderer = require('markdown-it') as typeof MarkdownItModule;
-  markdown = new Renderer({ html: false, linkify: true, xhtmlOut: true, breaks: false, typographer: false });
+  markdown = linearLinkLabels(
+    new Renderer({ html: false, linkify: true, xhtmlOut: true, breaks: false, typographer: false }),
+  );
   markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
   markdown.validateLink = isSafeUrl;
   return markdown;

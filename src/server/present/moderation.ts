@@ -1,6 +1,6 @@
 import type { ModerationComment, ModerationPost } from '../../contract/schemas/moderation.js';
 import type { ModerationTarget } from '../domain/moderation.js';
-import { limitText, plainText } from '../domain/posts-text.js';
+import { shortText } from '../domain/posts-text.js';
 import type { CommentRecord, PostRecord } from '../store/state.js';
 import type { Portal } from '../store/portal.js';
 import { commentUrl } from './comment.js';
@@ -9,7 +9,7 @@ import { findUser, isoMicros, presentAuthor } from './user.js';
 
 export const EXCERPT_LENGTH = 100;
 
-const excerpt = (portal: Portal, body: string) => limitText(plainText(body, portal.editor_type), EXCERPT_LENGTH);
+const excerpt = (portal: Portal, body: string) => shortText(body, portal.editor_type, EXCERPT_LENGTH);
 
 export function presentModerationPost(portal: Portal, post: PostRecord, origin: string): ModerationPost {
   return {

@@ -4,7 +4,7 @@ import type { Post, postSchemas } from '../../contract/schemas/post.js';
 import { UUID } from '../../contract/validation.js';
 import { approvedCommentCount } from '../domain/posts-counts.js';
 import { tabOfPost } from '../domain/posts-find.js';
-import { DESCRIPTION_SHORT_LENGTH, firstImageUrl, limitText, plainText } from '../domain/posts-text.js';
+import { plainText, postSummary } from '../domain/posts-text.js';
 import type { PostRecord } from '../store/state.js';
 import type { Portal } from '../store/portal.js';
 import { findUser, isoMicros, presentPostAuthor, type UserCounters } from './user.js';
@@ -51,15 +51,16 @@ export function presentPost(portal: Portal, post: PostRecord, origin: string, co
   const changelog = changelogComment(portal, post);
   const status = post.status_id === null ? undefined : portal.statuses.get(post.status_id);
   const statusTab = status?.tab_id == null ? tabOfPost(portal, post) : portal.tabs.get(status.tab_id);
+  const summary = postSummary(post.description, portal.editor_type);
   return {
     id: post.key,
     uid: postUid(portal, post),
     title: post.title,
-    description_short: limitText(plainText(post.description, portal.editor_type), DESCRIPTION_SHORT_LENGTH),
+    description_short: summary.short,
     description: post.description,
     description_changelog: changelog?.comment ?? '',
     clean_description_changelog: changelog ? plainText(changelog.comment, portal.editor_type) : '',
-    image_main: firstImageUrl(post.description),
+    image_main: summary.image,
     votes_count: post.votes_count,
     comments_count: approvedCommentCount(portal, post),
     views_count: post.views_count,

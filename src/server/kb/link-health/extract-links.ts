@@ -3,6 +3,7 @@ import type * as Htmlparser2 from 'htmlparser2';
 import type * as Linkify from 'linkify-it';
 import type MarkdownItModule from 'markdown-it';
 import type { Env, MarkdownIt, Token } from 'markdown-it';
+import { linearLinkLabels } from '../../../kb/linear-link-labels.js';
 import type { EditorType } from './types.js';
 
 /**
@@ -26,7 +27,7 @@ function parsers(): Parsers {
   const linkify = new LinkifyIt().set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
   // Destinations are taken as written (entities and escapes decoded, nothing
   // percent-encoded) and every scheme is let through: filtering is done once, below.
-  const markdown = new MarkdownItClass({ html: true, linkify: true });
+  const markdown = linearLinkLabels(new MarkdownItClass({ html: true, linkify: true }));
   markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
   markdown.normalizeLink = (url) => url;
   markdown.validateLink = () => true;
