@@ -36,9 +36,7 @@ export function startTestDeliveries(
       },
     },
   );
-  const unsubscribe = store.onCommit(({ lazyOnly }) => {
-    if (!lazyOnly) running.wake();
-  });
+  const unsubscribe = store.onCommit(({ lazyOnly }) => running.committed(lazyOnly));
   return {
     lanes: running.lanes,
     async close() {

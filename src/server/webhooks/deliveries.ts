@@ -15,7 +15,8 @@ export interface DeliveriesOptions {
 }
 
 interface Running {
-  wake(): void;
+  /** After a commit of the server's (`lazyOnly`: only unhurried writes, such as the lanes' own here). */
+  committed(lazyOnly: boolean): void;
   close(): Promise<void>;
 }
 
@@ -42,12 +43,17 @@ export function startDeliveries(opts: DeliveriesOptions): { close(): Promise<voi
     if (closed || !hasEndpoint(store.sql)) return;
     if (Date.now() < startedAt + RESTART_MS) return;
     startedAt = Date.now();
-    running = file === undefined ? inMemory(store, opts, logError) : (thread = onFile(store, file, opts, logError));
+    if (file === undefined) {
+      running = inMemory(store, opts, logError);
+      return;
+    }
+    const started = (thread = onFile(store, file, opts, logError));
+    running = { committed: () => started.committed(), close: () => started.close() };
   };
   const unsubscribe = store.onCommit(({ lazyOnly }) => {
     if (thread !== undefined && !thread.alive) running = thread = undefined;
     if (running === undefined) begin();
-    else if (!lazyOnly) running.wake();
+    else running.committed(lazyOnly);
   });
   begin();
   return {
@@ -65,7 +71,7 @@ function onFile(
   opts: DeliveriesOptions,
   logError: (err: unknown) => void,
 ): DeliveryThread {
-  // The thread's commits take the write lock for a moment; a request's waits for it then.
+  // The thread's commits take the write lock for a moment; a request that finds it taken waits.
   store.sql.exec('PRAGMA busy_timeout = 5000');
   return startDeliveryThread(
     {
@@ -98,7 +104,9 @@ export function inProcessLanes(
   lanes.wake();
   return {
     lanes,
-    wake: () => lanes.wake(),
+    committed: (lazyOnly) => {
+      if (!lazyOnly) lanes.wake();
+    },
     async close() {
       const ended = lanes.close();
       await sender.close();

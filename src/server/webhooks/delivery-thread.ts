@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { threadScript, type ThreadData, type ThreadMessage } from './thread-script.js';
+import { giveTurn, SHARED_SLOTS, WAKE } from './write-turn.js';
 
 export interface DeliveryThread {
-  /** New deliveries may be waiting (after a commit of the server's). */
-  wake(): void;
+  /** After a commit of the server's: new deliveries may be waiting, and the thread may wait for the write lock. */
+  committed(): void;
   /** False once the thread has stopped (closed, or ended by an error). */
   readonly alive: boolean;
   close(): Promise<void>;
@@ -15,14 +16,15 @@ const CLOSE_WAIT_MS = 5000;
 /**
  * Starts the delivery thread on the server's database file: it opens its own connection and
  * sends, retries and logs there. The server wakes it after each commit by counting up a
- * shared number (no message, nothing to copy).
+ * shared number (no message, nothing to copy), and hands it the write lock then when it
+ * waits for it.
  */
 export function startDeliveryThread(
-  data: Omit<ThreadData, 'role' | 'wake'>,
+  data: Omit<ThreadData, 'role' | 'shared'>,
   logError: (message: string) => void,
 ): DeliveryThread {
-  const counter = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(threadScript(), { workerData: { ...data, role: 'deliver', wake: counter.buffer } });
+  const shared = new Int32Array(new SharedArrayBuffer(SHARED_SLOTS * 4));
+  const worker = new Worker(threadScript(), { workerData: { ...data, role: 'deliver', shared: shared.buffer } });
   // The server's listeners keep the process running; the thread never does by itself.
   worker.unref();
   let alive = true;
@@ -43,9 +45,10 @@ export function startDeliveryThread(
     get alive() {
       return alive;
     },
-    wake() {
-      Atomics.add(counter, 0, 1);
-      Atomics.notify(counter, 0);
+    committed() {
+      Atomics.add(shared, WAKE, 1);
+      Atomics.notify(shared, WAKE);
+      giveTurn(shared);
     },
     async close() {
       if (!alive) return;

@@ -5,6 +5,7 @@ import { WebhookEndpointRepository } from '../store/repositories/webhook-endpoin
 import type { Sql } from '../store/sql.js';
 import type { Store } from '../store/store.js';
 import type { QueuePortal, QueueStore } from './delivery-lanes.js';
+import { beginTurn, endTurn } from './write-turn.js';
 
 /**
  * The queue on the server's own store (a server in memory): an outcome is seen at once and
@@ -25,15 +26,16 @@ export function storeQueue(store: Store): QueueStore {
 }
 
 /** Outcomes written within this time share one commit. */
-const GROUP_MS = 20;
+const GROUP_MS = 200;
 /** …and at most this many. */
-const GROUP_SIZE = 200;
+const GROUP_SIZE = 1000;
 
 /**
  * The queue on a connection of its own (the delivery thread's). The server's requests write
  * the same file: a transaction here holds SQLite's one write lock, so writes are gathered
- * (GROUP_MS) and each group committed in one short transaction, never held open while
- * waiting. A group lost (a crash before its commit) is sent again, same ids.
+ * (GROUP_MS) and each group committed in one short transaction, begun when the server hands
+ * the lock over (write-turn.ts) and never held open while waiting. A group lost (a crash
+ * before its commit) is sent again, same ids.
  */
 export class ConnectionQueue implements QueueStore {
   private pending: Array<{ change: () => void; done: () => void }> = [];
@@ -42,8 +44,20 @@ export class ConnectionQueue implements QueueStore {
 
   constructor(
     private readonly sql: Sql,
+    private readonly shared: Int32Array,
     private readonly report: (err: unknown) => void,
   ) {}
+
+  /** BEGIN IMMEDIATE if the lock is free now (the connection does not wait for it by itself). */
+  private tryBegin = (): boolean => {
+    try {
+      this.sql.exec('BEGIN IMMEDIATE');
+      return true;
+    } catch (err) {
+      if (String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) return false;
+      throw err;
+    }
+  };
 
   portals(): readonly QueuePortal[] {
     const ids = this.sql.all<{ id: number }>('SELECT id FROM portals ORDER BY row').map((r) => Number(r.id));
@@ -74,7 +88,7 @@ export class ConnectionQueue implements QueueStore {
     const group = this.pending.splice(0);
     if (group.length === 0) return;
     try {
-      this.sql.exec('BEGIN IMMEDIATE');
+      if (!beginTurn(this.shared, this.tryBegin)) throw new Error('the database stayed locked: outcomes not written');
       for (const { change } of group) {
         this.sql.exec('SAVEPOINT outcome');
         try {
@@ -95,6 +109,7 @@ export class ConnectionQueue implements QueueStore {
       }
       this.report(err);
     } finally {
+      endTurn(this.shared);
       for (const { done } of group) done();
     }
   }

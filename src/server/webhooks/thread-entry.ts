@@ -8,6 +8,7 @@ import { localSender } from './local-sender.js';
 import { ConnectionQueue } from './queue-store.js';
 import { webhookEgressPolicy } from './target-policy.js';
 import type { ThreadData, ThreadMessage } from './thread-script.js';
+import { WAKE } from './write-turn.js';
 
 type WaitAsync = (
   array: Int32Array,
@@ -39,12 +40,13 @@ if (data.role === 'send') {
   );
 } else {
   const db = openDatabase(data.path!, { scratch: data.scratch });
-  // The server's requests write the same file; a commit here waits for theirs. An outcome need
-  // not be synced: lost with the machine's power, its delivery is sent again (at least once).
-  db.exec('PRAGMA busy_timeout = 5000');
+  // The server's requests write the same file. An outcome need not be synced: lost with the machine's power, its delivery is sent again (at least once).
+  // The lock is handed over by the server (write-turn.ts): this connection does not wait for it.
+  db.exec('PRAGMA busy_timeout = 0');
   if (!data.scratch) db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA cache_size = -4000');
-  const queue = new ConnectionQueue(new Sql(db), report);
+  const shared = new Int32Array(data.shared!);
+  const queue = new ConnectionQueue(new Sql(db), shared, report);
   const lanes = new DeliveryLanes({
     queue,
     send: sender.send,
@@ -53,15 +55,14 @@ if (data.role === 'send') {
     logError: report,
   });
   let closing = false;
-  const wake = new Int32Array(data.wake!);
   const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
   void (async () => {
-    let seen = Atomics.load(wake, 0);
+    let seen = Atomics.load(shared, WAKE);
     lanes.wake();
     while (!closing) {
-      const waited = waitAsync(wake, 0, seen);
+      const waited = waitAsync(shared, WAKE, seen);
       if (waited.async) await waited.value;
-      seen = Atomics.load(wake, 0);
+      seen = Atomics.load(shared, WAKE);
       lanes.wake();
     }
   })();

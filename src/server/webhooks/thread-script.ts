@@ -10,8 +10,8 @@ export interface ThreadData {
   path?: string;
   /** The file is this run's alone: its commits need not reach the disk. */
   scratch?: boolean;
-  /** Counted up by the server after each commit (deliver): new deliveries may be waiting. */
-  wake?: SharedArrayBuffer;
+  /** Shared with the server (deliver): its commits, and the hand-over of the write lock (write-turn.ts). */
+  shared?: SharedArrayBuffer;
   allowPrivateLinks: boolean;
   retryScheduleS?: number[];
   timeoutMs?: number;
