@@ -1,5 +1,6 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
+import { clientAddress } from './client-address.js';
 
 export interface ServerLimits {
   /** The request line and headers must have arrived within this time (408 otherwise). */
@@ -8,7 +9,7 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** Open connections over every address of the server; one more is answered 503 and closed. */
   maxConnections: number;
-  /** Open connections from one client address, so one client cannot take every connection. */
+  /** Open connections from one client address (`clientAddress`), so one client cannot take every connection. */
   maxConnectionsPerClient: number;
 }
 
@@ -41,26 +42,40 @@ const refusedSockets = new WeakSet<Socket>();
 export const isRefused = (socket: Socket): boolean => refusedSockets.has(socket);
 
 /**
- * One count of open connections, in all and per client address, shared by the
- * servers it is attached to. A connection over either cap is answered 503 at once
- * and closed, before a byte of its request is read; past twice the cap Node closes
- * new connections unanswered.
+ * One count of open connections, in all and per client address (`clientAddress`),
+ * shared by the servers it is attached to. A connection over its address's cap is
+ * answered 503 at once and closed, before a byte of its request is read. When all
+ * connections are taken, the address holding the most gives up its oldest one to an
+ * address holding fewer, so a stranger's connections never lock out an administrator
+ * at another address (`D-CLIENT-ADDRESS`); only an address already holding as many as
+ * any other is answered 503. Past twice the cap Node closes new connections unanswered.
  */
 export function connectionGate(limits: ServerLimits): (server: Server) => void {
   let open = 0;
-  const perClient = new Map<string, number>();
+  /** Each address's open connections, the oldest first. */
+  const byClient = new Map<string, Set<Socket>>();
+  const release = (client: string, socket: Socket) => {
+    const mine = byClient.get(client);
+    if (!mine?.delete(socket)) return;
+    open--;
+    if (mine.size === 0) byClient.delete(client);
+  };
   const admit = (socket: Socket) => {
-    const client = socket.remoteAddress ?? '';
-    const mine = perClient.get(client) ?? 0;
-    if (open >= limits.maxConnections || mine >= limits.maxConnectionsPerClient) return false;
+    const client = clientAddress(socket);
+    const held = byClient.get(client)?.size ?? 0;
+    if (held >= limits.maxConnectionsPerClient) return false;
+    if (open >= limits.maxConnections) {
+      const [busiest, theirs] = largest(byClient);
+      if (theirs.size <= held + 1) return false;
+      const oldest = theirs.values().next().value as Socket;
+      release(busiest, oldest);
+      oldest.destroy();
+    }
     open++;
-    perClient.set(client, mine + 1);
-    socket.once('close', () => {
-      open--;
-      const left = perClient.get(client)! - 1;
-      if (left === 0) perClient.delete(client);
-      else perClient.set(client, left);
-    });
+    let mine = byClient.get(client);
+    if (!mine) byClient.set(client, (mine = new Set()));
+    mine.add(socket);
+    socket.once('close', () => release(client, socket));
     return true;
   };
   return (server) => {
@@ -69,6 +84,13 @@ export function connectionGate(limits: ServerLimits): (server: Server) => void {
       if (!admit(socket)) refuse(socket);
     });
   };
+}
+
+/** The address holding the most connections (the first such on a tie). */
+function largest(byClient: Map<string, Set<Socket>>): [string, Set<Socket>] {
+  let found: [string, Set<Socket>] = ['', new Set()];
+  for (const entry of byClient) if (entry[1].size > found[1].size) found = entry;
+  return found;
 }
 
 function refuse(socket: Socket): void {

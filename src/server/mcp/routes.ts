@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress } from '../http/client-address.js';
 import { dropUnreadBody } from '../http/drop-unread-body.js';
 import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
 import { sendJson } from '../http/respond.js';
@@ -97,6 +98,7 @@ function oauthContext(c: McpRouteContext) {
     origin: c.origin,
     portal: portalId(c.portal),
     portalTitle: portalTitle(c.portal),
+    from: clientAddress(c.req.socket),
     now: c.now,
     isAdminKey: (apiKey: string) => isAdminKey(c.portal, apiKey, c.now),
     egress: c.egress,

@@ -14,6 +14,8 @@ export interface AuthorizeContext {
   /** The portal (guid) chosen by Host, and its title for the page. */
   portal: string;
   portalTitle: string;
+  /** The client address of the request (`clientAddress`): wrong keys and open pages are counted per address. */
+  from: string;
   now: Date;
   isAdminKey: (apiKey: string) => boolean;
   /** Where Client ID Metadata Documents may be fetched from. */
@@ -105,7 +107,15 @@ export async function startAuthorization(url: URL, res: ServerResponse, ctx: Aut
     state = asRedirect(() => params.optional('state'));
     const checked = asRedirect(() => checkRequest(params, ctx));
     const consent = ctx.state.openConsent(
-      { clientId: client.clientId, portal: ctx.portal, redirectUri, redirectUriGiven: given, state, ...checked },
+      {
+        clientId: client.clientId,
+        portal: ctx.portal,
+        from: ctx.from,
+        redirectUri,
+        redirectUriGiven: given,
+        state,
+        ...checked,
+      },
       ctx.now.getTime(),
     );
     sendConsentPage(res, 200, viewOf(consent, client, ctx));
@@ -171,14 +181,14 @@ export async function finishAuthorization(
   if (!client) throw invalidRequest('The client is no longer registered.');
   const apiKey = form.optional('api_key');
   const now = ctx.now.getTime();
-  const wait = apiKey === undefined ? undefined : ctx.state.wrongKeys.waitSeconds(ctx.portal, now);
+  const wait = apiKey === undefined ? undefined : ctx.state.wrongKeys.waitSeconds(ctx.portal, ctx.from, now);
   if (wait !== undefined) {
-    const problem = `Too many wrong keys were typed on this portal's consent pages: try again in ${wait} seconds.`;
+    const problem = `Too many wrong keys were typed from this address on this portal's consent pages: try again in ${wait} seconds.`;
     sendConsentPage(res, 429, viewOf(consent, client, ctx, problem), { 'retry-after': String(wait) });
     return;
   }
   if (apiKey === undefined || !ctx.isAdminKey(apiKey)) {
-    if (apiKey !== undefined) ctx.state.wrongKeys.record(ctx.portal, now);
+    if (apiKey !== undefined) ctx.state.wrongKeys.record(ctx.portal, ctx.from, now);
     if (apiKey !== undefined && ++consent.refusedKeys >= MAX_REFUSED_KEYS) {
       ctx.state.closeConsent(consent.id);
       redirectTo(res, consent.redirectUri, ctx.origin, {

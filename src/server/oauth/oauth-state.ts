@@ -20,26 +20,30 @@ export const LIFETIME_MS = {
 } as const;
 
 /**
- * Bounds per portal (and per client), so strangers at one portal never use up
- * what another portal's administrators need, and memory stays bounded.
+ * Bounds per portal and per client address, so strangers at one portal never use up
+ * what another portal's administrators need, a stranger at one address never locks
+ * out an administrator at another (`D-CLIENT-ADDRESS`), and memory stays bounded.
  */
 export interface OAuthLimits {
   clientsPerPortal: number;
+  /** Unused registrations one address may hold at a portal; past it its own oldest goes. */
+  unusedClientsPerAddress: number;
   /** An unused registration (no approved authorization) is forgotten after this long. */
   unusedClientMs: number;
   consentsPerPortal: number;
-  consentsPerClient: number;
-  /** Wrong API keys a portal's consent pages take per window before answering 429. */
-  wrongKeysPerPortal: number;
+  consentsPerAddress: number;
+  /** Wrong API keys one address may type on a portal's consent pages per window before it is answered 429. */
+  wrongKeysPerAddress: number;
   wrongKeyWindowMs: number;
 }
 
 export const DEFAULT_LIMITS: OAuthLimits = {
   clientsPerPortal: 1_000,
+  unusedClientsPerAddress: 20,
   unusedClientMs: 24 * 60 * 60_000,
   consentsPerPortal: 500,
-  consentsPerClient: 20,
-  wrongKeysPerPortal: 10,
+  consentsPerAddress: 20,
+  wrongKeysPerAddress: 10,
   wrongKeyWindowMs: 10 * 60_000,
 };
 
@@ -49,6 +53,8 @@ export interface ConsentRequest {
   csrf: string;
   clientId: string;
   portal: string;
+  /** The client address of the browser that asked for the page (`D-CLIENT-ADDRESS`). */
+  from: string;
   redirectUri: string;
   /** Whether redirect_uri was sent (then the token request must repeat it). */
   redirectUriGiven: boolean;
@@ -100,7 +106,7 @@ export interface IssuedTokens {
 export class OAuthState {
   private readonly clients: ClientRegistry;
   private readonly consents: PendingConsents;
-  /** Wrong keys typed on the consent pages, per portal. */
+  /** Wrong keys typed on the consent pages, per portal and client address. */
   readonly wrongKeys: WrongKeyThrottle;
   /** Clients known by their Client ID Metadata Document, fetched and cached. */
   readonly documents = new MetadataDocuments();
@@ -111,14 +117,22 @@ export class OAuthState {
   private readonly revokedFamilies = new Set<string>();
 
   constructor(limits: OAuthLimits = DEFAULT_LIMITS) {
-    this.clients = new ClientRegistry({ clientsPerPortal: limits.clientsPerPortal, unusedMs: limits.unusedClientMs });
-    this.consents = new PendingConsents({ perPortal: limits.consentsPerPortal, perClient: limits.consentsPerClient });
-    this.wrongKeys = new WrongKeyThrottle({ wrongKeys: limits.wrongKeysPerPortal, windowMs: limits.wrongKeyWindowMs });
+    this.clients = new ClientRegistry({
+      clientsPerPortal: limits.clientsPerPortal,
+      unusedPerAddress: limits.unusedClientsPerAddress,
+      unusedMs: limits.unusedClientMs,
+    });
+    this.consents = new PendingConsents({ perPortal: limits.consentsPerPortal, perAddress: limits.consentsPerAddress });
+    this.wrongKeys = new WrongKeyThrottle({ wrongKeys: limits.wrongKeysPerAddress, windowMs: limits.wrongKeyWindowMs });
   }
 
-  /** Undefined when the portal has no room for another registration. */
-  registerClient(client: Omit<RegisteredClient, 'clientId'>, now = Date.now()): RegisteredClient | undefined {
-    return this.clients.register({ ...client, clientId: randomToken(16) }, now);
+  /** Undefined when the portal has no room for another registration (every one there is in use). */
+  registerClient(
+    client: Omit<RegisteredClient, 'clientId'>,
+    from: string,
+    now = Date.now(),
+  ): RegisteredClient | undefined {
+    return this.clients.register({ ...client, clientId: randomToken(16) }, from, now);
   }
 
   client(clientId: string, now = Date.now()): RegisteredClient | undefined {

@@ -3,6 +3,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan, readBody } from '../http/read-body.js'
 import { OAuthError, sendOAuthJson } from './oauth-error.js';
 import type { OAuthState } from './oauth-state.js';
 import { SCOPE } from './metadata.js';
+import { clientAddress } from '../http/client-address.js';
 
 const BODY_LIMIT = 16 * 1024;
 const metadataError = (description: string) => new OAuthError(400, 'invalid_client_metadata', description);
@@ -127,6 +128,7 @@ export async function registerClient(
       applicationType,
       issuedAt: Math.floor(now.getTime() / 1000),
     },
+    clientAddress(req.socket),
     now.getTime(),
   );
   if (!client)

@@ -10,11 +10,12 @@ import { startServer } from '../../../src/server/start-server.js';
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
-function openConsent(state: OAuthState, clientId: string, now = 0, portal = 'p') {
+function openConsent(state: OAuthState, clientId: string, now = 0, portal = 'p', from = '127.0.0.1') {
   return state.openConsent(
     {
       clientId,
       portal,
+      from,
       redirectUri: REDIRECT,
       redirectUriGiven: true,
       codeChallenge: 'c'.repeat(43),
@@ -31,7 +32,7 @@ const held = (state: OAuthState) =>
 describe('OAuthState', () => {
   it('D-OAUTH-MEMORY codes and tokens are kept only as their SHA-256 hashes', () => {
     const state = new OAuthState();
-    const client = state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 })!;
+    const client = state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, '127.0.0.1')!;
     const code = state.issueCode(openConsent(state, client.clientId), 'admin-key', 0);
     const tokens = state.issueTokens(
       { clientId: client.clientId, portal: 'p', apiKey: 'admin-key', scope: 'mcp', resource: 'r' },
@@ -46,26 +47,35 @@ describe('OAuthState', () => {
     expect(state.accessToken(tokens.accessToken, 0)).toMatchObject({ clientId: client.clientId, portal: 'p' });
   });
 
-  it('D-OAUTH-MEMORY D-OAUTH-BOUNDS registrations and open consents are bounded per portal and per client; expired ones are swept', () => {
+  it('D-OAUTH-MEMORY D-OAUTH-BOUNDS registrations and open consents are bounded per portal and per address; expired ones are swept', () => {
     const state = new OAuthState({
       ...DEFAULT_LIMITS,
       clientsPerPortal: 3,
+      unusedClientsPerAddress: 2,
       consentsPerPortal: 4,
-      consentsPerClient: 2,
+      consentsPerAddress: 2,
     });
-    for (let i = 0; i < 3; i++)
-      expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)).toBeDefined();
-    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)).toBeUndefined();
-    expect(state.registerClient({ portal: 'q', redirectUris: [REDIRECT], issuedAt: 0 }, 0)).toBeDefined();
+    const register = (from: string, portal = 'p') =>
+      state.registerClient({ portal, redirectUris: [REDIRECT], issuedAt: 0 }, from, 0)!;
+    // An address's third unused registration replaces its first; other addresses keep theirs.
+    const [x1, x2, x3] = [register('x'), register('x'), register('x')];
+    expect([x1, x2, x3].map((c) => state.client(c.clientId, 0) !== undefined)).toEqual([false, true, true]);
+    // The portal is full: room is made from the address holding the most unused registrations.
+    const y1 = register('y');
+    const y2 = register('y');
+    expect([x2, x3, y1, y2].map((c) => state.client(c.clientId, 0) !== undefined)).toEqual([false, true, true, true]);
+    const z1 = register('z');
+    expect([x3, y1, y2, z1].map((c) => state.client(c.clientId, 0) !== undefined)).toEqual([true, false, true, true]);
+    expect(register('x', 'q')).toBeDefined();
 
-    // One client's third consent closes its first; the portal's fifth closes the portal's oldest.
-    const a1 = openConsent(state, 'a', 0);
-    const a2 = openConsent(state, 'a', 1);
-    const a3 = openConsent(state, 'a', 2);
+    // One address's third consent closes its first; when the portal is full, the largest holder's oldest goes.
+    const a1 = openConsent(state, 'a', 0, 'p', 'x');
+    const a2 = openConsent(state, 'a', 1, 'p', 'x');
+    const a3 = openConsent(state, 'a', 2, 'p', 'x');
     expect([a1, a2, a3].map((c) => state.consent(c.id, 3) !== undefined)).toEqual([false, true, true]);
-    const b1 = openConsent(state, 'b', 3);
-    const b2 = openConsent(state, 'b', 4);
-    const c1 = openConsent(state, 'c', 5);
+    const b1 = openConsent(state, 'a', 3, 'p', 'y');
+    const b2 = openConsent(state, 'a', 4, 'p', 'y');
+    const c1 = openConsent(state, 'a', 5, 'p', 'z');
     expect([a2, a3, b1, b2, c1].map((c) => state.consent(c.id, 6) !== undefined)).toEqual([
       false,
       true,
@@ -75,7 +85,7 @@ describe('OAuthState', () => {
     ]);
     // Another portal's consents are not touched by this one's.
     const other = state.openConsent({ ...a1, portal: 'q' }, 6);
-    openConsent(state, 'd', 7);
+    openConsent(state, 'd', 7, 'p', 'w');
     expect(state.consent(other.id, 8)).toBeDefined();
 
     // Expired consents are swept as others open.
@@ -84,12 +94,13 @@ describe('OAuthState', () => {
     expect(state.consent(fresh.id, LIFETIME_MS.consent + 10)).toBeDefined();
   });
 
-  it('D-OAUTH-BOUNDS the two crowding attacks at full scale: 10,000 registrations and 10,001 consents at portal q', () => {
+  it('D-OAUTH-BOUNDS the crowding attacks at full scale: 10,000 registrations and 10,001 consents from strangers', () => {
     const state = new OAuthState();
     const waiting = state.openConsent(
       {
         clientId: 'admin-client',
         portal: 'p',
+        from: 'admin',
         redirectUri: REDIRECT,
         redirectUriGiven: true,
         codeChallenge: 'c'.repeat(43),
@@ -97,34 +108,47 @@ describe('OAuthState', () => {
       },
       0,
     );
-    for (let i = 0; i < 10_000; i++) state.registerClient({ portal: 'q', redirectUris: [REDIRECT], issuedAt: 0 }, 0);
-    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)).toBeDefined();
-    for (let i = 0; i < 10_001; i++) openConsent(state, `stranger-${i % 600}`, 1, 'q');
+    // At another portal, and at the administrator's own portal, from 100 addresses (fewer than the portal has room for).
+    for (let i = 0; i < 10_000; i++)
+      state.registerClient({ portal: i % 2 ? 'q' : 'p', redirectUris: [REDIRECT], issuedAt: 0 }, `s${i % 100}`, 0);
+    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 'admin', 0)).toBeDefined();
+    for (let i = 0; i < 10_001; i++) openConsent(state, 'admin-client', 1, i % 2 ? 'q' : 'p', `s${i % 100}`);
     expect(state.consent(waiting.id, 2)).toBeDefined();
   });
 
   it('D-OAUTH-BOUNDS an unused registration expires after a day and gives its room back; a used one stays', () => {
     const state = new OAuthState({ ...DEFAULT_LIMITS, clientsPerPortal: 2 });
-    const unused = state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)!;
-    const used = state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 0)!;
+    const register = (now: number) =>
+      state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 'x', now);
+    const unused = register(0)!;
+    const used = register(0)!;
     state.issueCode(openConsent(state, used.clientId, 0), 'admin-key', 0);
     const day = DEFAULT_LIMITS.unusedClientMs;
     expect(state.client(unused.clientId, day - 1)).toBeDefined();
-    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, day - 1)).toBeUndefined();
-    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, day)).toBeDefined();
-    expect(state.client(unused.clientId, day)).toBeUndefined();
     expect(state.client(used.clientId, 10 * day)).toBeDefined();
+    expect(state.client(unused.clientId, day)).toBeUndefined();
+    expect(register(day)).toBeDefined();
   });
 
-  it('D-OAUTH-BOUNDS wrong keys are counted per portal in a sliding window', () => {
+  it('D-OAUTH-BOUNDS a portal whose every registration is in use refuses another', () => {
+    const state = new OAuthState({ ...DEFAULT_LIMITS, clientsPerPortal: 2 });
+    for (let i = 0; i < 2; i++) {
+      const client = state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, `a${i}`, 0)!;
+      state.issueCode(openConsent(state, client.clientId, 0), 'admin-key', 0);
+    }
+    expect(state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 'b', 0)).toBeUndefined();
+  });
+
+  it('D-CLIENT-ADDRESS wrong keys are counted per portal and address in a sliding window', () => {
     const state = new OAuthState();
     for (let i = 0; i < 10; i++) {
-      expect(state.wrongKeys.waitSeconds('p', i * 1000)).toBeUndefined();
-      state.wrongKeys.record('p', i * 1000);
+      expect(state.wrongKeys.waitSeconds('p', 'x', i * 1000)).toBeUndefined();
+      state.wrongKeys.record('p', 'x', i * 1000);
     }
-    expect(state.wrongKeys.waitSeconds('p', 10_000)).toBe(590);
-    expect(state.wrongKeys.waitSeconds('q', 10_000)).toBeUndefined();
-    expect(state.wrongKeys.waitSeconds('p', 600_000)).toBeUndefined();
+    expect(state.wrongKeys.waitSeconds('p', 'x', 10_000)).toBe(590);
+    expect(state.wrongKeys.waitSeconds('p', 'y', 10_000)).toBeUndefined();
+    expect(state.wrongKeys.waitSeconds('q', 'x', 10_000)).toBeUndefined();
+    expect(state.wrongKeys.waitSeconds('p', 'x', 600_000)).toBeUndefined();
   });
 
   it('D-OAUTH-MEMORY a restart on the same data file forgets the registered clients', async () => {

@@ -4,6 +4,7 @@ import { sendJson } from '../respond.js';
 import type { FaultRule, RateLimit } from './parse-spec.js';
 import { seededRandom } from './random.js';
 import { createRateLimiter } from './rate-limiter.js';
+import { clientAddress } from '../client-address.js';
 
 export interface RehearsalOptions {
   rateLimit?: RateLimit;
@@ -77,5 +78,5 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, heade
 /** Per API key, as the hosted service counts; requests without one share their address's budget. */
 function rateKey(req: IncomingMessage): string {
   const auth = req.headers.authorization;
-  return auth ? `key:${auth}` : `ip:${req.socket.remoteAddress ?? ''}`;
+  return auth ? `key:${auth}` : `ip:${clientAddress(req.socket)}`;
 }
