@@ -42,15 +42,6 @@ export function emitPortalEvent(
     data: { ...data, portal: portalOf(portal) },
   };
   portal.eventLog.append({ type: event, occurred_at: now.toISOString(), payload: envelope });
-  for (const endpoint of portal.webhooks.receiving(event)) {
-    portal.deliveries.add({
-      endpoint_id: endpoint.id,
-      event_id: envelope.id,
-      event,
-      status: endpoint.enabled ? 'pending' : 'skipped',
-      due_ms: endpoint.enabled ? now.getTime() : null,
-      error: endpoint.enabled ? null : NOT_SENT_DISABLED,
-    });
-  }
+  portal.deliveries.enqueue(envelope.id, event, now.getTime(), NOT_SENT_DISABLED);
   return envelope;
 }

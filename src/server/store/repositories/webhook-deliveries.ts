@@ -39,13 +39,19 @@ function fromRow(row: Row): DeliveryRecord {
 export class DeliveryRepository {
   constructor(private readonly scope: PortalScope) {}
 
-  /** One delivery of an event to an endpoint; `due_ms` null for one that is not to be sent (skipped). */
-  add(d: Pick<DeliveryRecord, 'endpoint_id' | 'event_id' | 'event' | 'status' | 'due_ms' | 'error'>): void {
+  /**
+   * One delivery of an event to each endpoint whose filter takes it, in one statement (the
+   * request path's whole share of delivery): due at once, or logged as not sent, with
+   * `disabledReason`, for a disabled endpoint.
+   */
+  enqueue(eventId: string, event: string, dueMs: number, disabledReason: string): void {
     const { sql, portalId } = this.scope;
     sql.run(
       `INSERT INTO webhook_deliveries (portal_id, endpoint_id, event_id, event, status, due_ms, error)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [portalId, d.endpoint_id, d.event_id, d.event, d.status, d.due_ms, d.error],
+       SELECT portal_id, id, ?, ?, iif(enabled, 'pending', 'skipped'), iif(enabled, ?, NULL), iif(enabled, NULL, ?)
+       FROM webhook_endpoints WHERE portal_id = ?
+         AND (events = '[]' OR EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)) ORDER BY id`,
+      [eventId, event, dueMs, disabledReason, portalId, event],
     );
   }
 

@@ -53,18 +53,6 @@ export class WebhookEndpointRepository {
     return sql.value<number>('SELECT count(*) FROM webhook_endpoints WHERE portal_id = ?', [portalId]) ?? 0;
   }
 
-  /** Endpoints whose filter takes the event, enabled or not (a disabled one logs what it missed). */
-  receiving(event: string): WebhookEndpointRecord[] {
-    const { sql, portalId } = this.scope;
-    return sql
-      .all<Row>(
-        `SELECT ${COLUMNS} FROM webhook_endpoints WHERE portal_id = ?
-           AND (events = '[]' OR EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)) ORDER BY id`,
-        [portalId, event],
-      )
-      .map(fromRow);
-  }
-
   /** The new endpoint's id. */
   insert(e: Omit<WebhookEndpointRecord, 'id'>): number {
     const { sql, portalId } = this.scope;
