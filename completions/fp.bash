@@ -123,7 +123,7 @@ _fp_options() {
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp api') echo '-X --method -f --raw-field -F --field -H --header --input --paginate --slurp -i --include --silent -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp mcp') echo '--read-only --toolsets --lockdown --tool-names -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp server') echo '--port --host --seed --data --allow-private-links --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp server') echo '--port --host --seed --data --allow-private-links --allow-local-client-documents --allowed-hosts --rate-limit --faults --fault-seed --webhook-retry-schedule -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp server dump') echo '--data --output -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp completion') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
   esac

@@ -19,5 +19,9 @@ export interface ServerServices {
   allowPrivateLinks?: boolean;
   /** Where webhooks may be delivered; by default loopback and own addresses (private ones with allowPrivateLinks). */
   webhookEgress?: EgressPolicy;
+  /** Lets OAuth fetch Client ID Metadata Documents from loopback and private addresses (`--allow-local-client-documents`). */
+  allowLocalClientDocuments?: boolean;
+  /** Where Client ID Metadata Documents may be fetched from; by default public addresses only. */
+  clientDocumentEgress?: EgressPolicy;
   [name: string]: unknown;
 }

@@ -19,6 +19,8 @@ export interface StartOptions {
   data?: string;
   /** Link-health may fetch loopback, private, link-local and metadata addresses. */
   allowPrivateLinks?: boolean;
+  /** OAuth may fetch Client ID Metadata Documents from loopback and private addresses. */
+  allowLocalClientDocuments?: boolean;
   /** `--rate-limit`, `--faults`, `--fault-seed`. */
   rehearsal?: RehearsalOptions;
   /** Webhook retry delays in seconds (`--webhook-retry-schedule`). */
@@ -94,7 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const webhookEgress = webhooks.webhookEgressPolicy({ allowPrivateLinks: options.allowPrivateLinks });
   const handler = createRequestHandler({
     store,
-    services: { allowPrivateLinks: options.allowPrivateLinks === true, uploadTmpDir, webhookEgress },
+    services: { ...allowances(options), uploadTmpDir, webhookEgress },
     rehearsal: options.rehearsal && createRehearsal(options.rehearsal),
     allowedHosts: options.allowedHosts?.map((h) => h.toLowerCase()),
     allowedOrigins: options.allowedOrigins,
@@ -143,6 +145,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
   };
 }
+
+/** What a start lets the server fetch besides public addresses (`--allow-private-links`, `--allow-local-client-documents`). */
+const allowances = (options: StartOptions) => ({
+  allowPrivateLinks: options.allowPrivateLinks === true,
+  allowLocalClientDocuments: options.allowLocalClientDocuments === true,
+});
 
 const isSeedFile = (seed: StartOptions['seed']): seed is string => typeof seed === 'string' && seed !== 'demo';
 

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer as netServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type TestContext } from 'vitest';
 import { s256 } from '../../src/server/oauth/pkce.js';
 import { requireTool } from '../support/required-tool.js';
 import { ADMIN_KEY, fixtureSeed } from '../support/fixture-seed.js';
@@ -26,6 +26,10 @@ let dir: string;
 let docs: Server;
 let docsUrl: string;
 let server: FpServer | undefined;
+/** A server without --allow-local-client-documents: it must fetch nothing on loopback. */
+let guarded: FpServer | undefined;
+/** What the servers wrote to stderr (their log). */
+let logged = '';
 /** What the document server answers per path, and how often each path was asked for. */
 const documents = new Map<string, { body: string; cacheControl?: string }>();
 const hits = new Map<string, number>();
@@ -59,10 +63,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
   docsUrl = `https://127.0.0.1:${(docs.address() as AddressInfo).port}`;
-  server = await startFpServer(fixtureSeed(), ['--allow-private-links'], { NODE_EXTRA_CA_CERTS: certPath });
+  server = await startFpServer(fixtureSeed(), ['--allow-local-client-documents'], { NODE_EXTRA_CA_CERTS: certPath });
+  guarded = await startFpServer(fixtureSeed(), ['--allow-private-links'], { NODE_EXTRA_CA_CERTS: certPath });
+  for (const s of [server, guarded]) s.child.stderr!.on('data', (d: Buffer) => (logged += d.toString()));
 });
 afterAll(async () => {
   await server?.stop();
+  await guarded?.stop();
   if (docs) await new Promise((resolve) => docs.close(resolve));
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -81,7 +88,7 @@ class DocumentProvider extends TestOAuthProvider {
   }
 }
 
-function authorizeUrl(clientId: string, redirectUri = REDIRECT): string {
+function authorizeUrl(clientId: string, redirectUri = REDIRECT, at = server!): string {
   const q = new URLSearchParams({
     response_type: 'code',
     client_id: clientId,
@@ -89,7 +96,7 @@ function authorizeUrl(clientId: string, redirectUri = REDIRECT): string {
     code_challenge: s256('v'.repeat(43)),
     code_challenge_method: 'S256',
   });
-  return `${server!.url}/oauth/authorize?${q}`;
+  return `${at.url}/oauth/authorize?${q}`;
 }
 
 async function refusal(url: string) {
@@ -158,16 +165,24 @@ describe('D-OAUTH-CIMD Client ID Metadata Documents at fp server', () => {
     });
   });
 
-  it('D-OAUTH-CIMD-FETCH a missing, oversized or secret-bearing document is refused with the reason', async (ctx) => {
+  it('D-OAUTH-CIMD-FETCH a missing, oversized or unreachable document gets one answer, the reason going to the log; a secret-bearing one is refused with the reason', async (ctx) => {
     needsOpenssl(ctx);
     const missing = `${docsUrl}/missing.json`;
-    expect((await refusal(authorizeUrl(missing))).body.error_description).toBe(
-      `The client metadata document at ${missing} answered HTTP 404, not 200 (redirects are not followed).`,
-    );
     const big = publish('/big.json', { client_name: 'x'.repeat(6000) });
-    expect((await refusal(authorizeUrl(big))).body.error_description).toBe(
-      `The client metadata document at ${big} is larger than 5120 bytes.`,
-    );
+    const plain = await plainListener();
+    const notTls = `https://127.0.0.1:${plain.port}/agent.json`;
+    for (const url of [missing, big, notTls]) {
+      expect((await refusal(authorizeUrl(url))).body).toEqual({
+        error: 'invalid_client',
+        error_description: `The client metadata document at ${url} could not be fetched.`,
+      });
+    }
+    await plain.close();
+    await vi.waitFor(() => {
+      expect(logged).toContain(`${missing} could not be fetched: it answered HTTP 404, not 200`);
+      expect(logged).toContain(`${big} could not be fetched: it is larger than 5120 bytes.`);
+      expect(logged).toContain(`${notTls} could not be fetched: `);
+    });
     const secret = publish('/secret.json', { token_endpoint_auth_method: 'client_secret_basic' });
     expect((await refusal(authorizeUrl(secret))).body.error_description).toBe(
       `The client metadata document at ${secret} must describe a public client (token_endpoint_auth_method none, no client_secret).`,
@@ -189,4 +204,38 @@ describe('D-OAUTH-CIMD Client ID Metadata Documents at fp server', () => {
     expect(hits.get('/kept.json')).toBe(1);
     expect(hits.get('/fresh.json')).toBe(3);
   });
+
+  it('D-OAUTH-CIMD-FETCH without --allow-local-client-documents a loopback document is never fetched: no port is probed', async (ctx) => {
+    needsOpenssl(ctx);
+    const url = publish('/probe.json');
+    const plain = await plainListener();
+    const listening = `https://127.0.0.1:${plain.port}/x.json`;
+    for (const clientId of [url, listening]) {
+      expect((await refusal(authorizeUrl(clientId, REDIRECT, guarded!))).body).toEqual({
+        error: 'invalid_client',
+        error_description: `The client metadata document at ${clientId} could not be fetched.`,
+      });
+    }
+    expect(hits.get('/probe.json')).toBeUndefined();
+    expect(plain.connections()).toBe(0);
+    await plain.close();
+    await vi.waitFor(() =>
+      expect(logged).toContain(`${url} could not be fetched: blocked: 127.0.0.1 is a loopback address`),
+    );
+  });
 });
+
+/** A loopback TCP listener that closes every connection at once (a TLS handshake with it fails), counting them. */
+async function plainListener() {
+  let count = 0;
+  const listener = netServer((socket) => {
+    count++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (listener.address() as AddressInfo).port,
+    connections: () => count,
+    close: () => new Promise<void>((resolve) => listener.close(() => resolve())),
+  };
+}

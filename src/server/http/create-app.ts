@@ -24,6 +24,7 @@ import { createRouter } from './router.js';
 import { connectionGate, isRefused, SERVER_LIMITS, serverOptions, type ServerLimits } from './server-limits.js';
 import { handleMcpRoute, isMcpRoute } from '../mcp/routes.js';
 import { webhookEgressPolicy } from '../webhooks/target-policy.js';
+import { clientDocumentEgressPolicy } from '../oauth/document-egress.js';
 
 export interface AppOptions extends HostPolicy {
   store: Store;
@@ -68,6 +69,10 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
   const logError = options.logError ?? ((err) => console.error(err));
   const webhookEgress =
     services.webhookEgress ?? webhookEgressPolicy({ allowPrivateLinks: services.allowPrivateLinks === true });
+  const documentEgress =
+    services.clientDocumentEgress ??
+    clientDocumentEgressPolicy({ allowLocal: services.allowLocalClientDocuments === true });
+  const log = (message: string) => logError(message);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     assertKnownTransferEncoding(req);
@@ -77,7 +82,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const now = services.now();
 
     if (isMcpRoute(url.pathname)) {
-      await handleMcpRoute({ req, res, url, method, portal, store, now, origin, egress: webhookEgress }, options);
+      await handleMcpRoute({ req, res, url, method, portal, store, now, origin, egress: documentEgress, log }, options);
       return;
     }
     if (url.pathname.startsWith('/__reference/')) {

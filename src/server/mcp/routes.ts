@@ -24,8 +24,10 @@ export interface McpRouteContext {
   store: Store;
   now: Date;
   origin: string;
-  /** The server's outbound policy: where Client ID Metadata Documents may be fetched from. */
+  /** Where Client ID Metadata Documents may be fetched from (`clientDocumentEgressPolicy`). */
   egress: EgressPolicy;
+  /** The server's log. */
+  log?: (message: string) => void;
 }
 
 /** Origins `/mcp` answers besides its own (`fp server --allowed-origins`). */
@@ -102,6 +104,7 @@ function oauthContext(c: McpRouteContext) {
     now: c.now,
     isAdminKey: (apiKey: string) => isAdminKey(c.portal, apiKey, c.now),
     egress: c.egress,
+    log: c.log,
   };
 }
 

@@ -20,6 +20,8 @@ export interface AuthorizeContext {
   isAdminKey: (apiKey: string) => boolean;
   /** Where Client ID Metadata Documents may be fetched from. */
   egress: EgressPolicy;
+  /** The server's log (why a document could not be fetched). */
+  log?: (message: string) => void;
 }
 
 /** An error sent back to the client at its (already verified) redirect URI. */

@@ -7,8 +7,10 @@ export interface ClientLookup {
   state: OAuthState;
   portal: string;
   now: Date;
-  /** Where a metadata document may be fetched from (the server's outbound policy). */
+  /** Where a metadata document may be fetched from (`clientDocumentEgressPolicy`). */
   egress: EgressPolicy;
+  /** The server's log: why a document could not be fetched, which the client is not told. */
+  log?: (message: string) => void;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ClientLookup {
 export async function findClient(clientId: string, ctx: ClientLookup): Promise<RegisteredClient | undefined> {
   const now = ctx.now.getTime();
   if (isDocumentClientId(clientId))
-    return { ...(await ctx.state.documents.client(clientId, ctx.egress, now)), portal: ctx.portal };
+    return { ...(await ctx.state.documents.client(clientId, ctx.egress, now, ctx.log)), portal: ctx.portal };
   const client = ctx.state.client(clientId, now);
   return client?.portal === ctx.portal ? client : undefined;
 }

@@ -40,7 +40,7 @@ function urlProblem(clientId: string): string | undefined {
   if (url.username || url.password) return 'must not carry credentials in its URL';
   if (url.hash || clientId.includes('#')) return 'must not have a fragment in its URL';
   if (url.pathname === '/' || url.pathname === '') return 'must have a path in its URL';
-  if (/\/\.\.?(\/|$)/.test(clientId.split(/[?#]/)[0].replace(/^https:\/\/[^/]*/, '')))
+  if (/\/\.\.?(?:\/|$)/.test(clientId.split(/[?#]/)[0].replace(/^https:\/\/[^/]*/, '')))
     return 'must not have . or .. segments in its URL';
   return undefined;
 }
@@ -62,32 +62,47 @@ export class MetadataDocuments {
 
   constructor(private readonly timeoutMs = DOCUMENT_TIMEOUT_MS) {}
 
-  async client(clientId: string, egress: EgressPolicy, now: number): Promise<DocumentClient> {
+  /** `log` hears why a document could not be fetched; the client hears only that it could not. */
+  async client(
+    clientId: string,
+    egress: EgressPolicy,
+    now: number,
+    log: (message: string) => void = () => {},
+  ): Promise<DocumentClient> {
     const problem = urlProblem(clientId);
     if (problem !== undefined) throw refused(clientId, `${problem}.`);
     const cached = this.cache.get(clientId);
     if (cached && cached.expiresAt > now) return cached.client;
     let pending = this.inFlight.get(clientId);
     if (!pending) {
-      pending = this.fetch(clientId, egress, now).finally(() => this.inFlight.delete(clientId));
+      pending = this.fetch(clientId, egress, now, log).finally(() => this.inFlight.delete(clientId));
       this.inFlight.set(clientId, pending);
     }
     return (await pending).client;
   }
 
-  private async fetch(url: string, egress: EgressPolicy, now: number): Promise<Cached> {
-    const { body, cacheControl } = await this.download(url, egress);
-    const entry = { client: clientOf(url, body), expiresAt: now + cacheMs(cacheControl) };
+  private async fetch(url: string, egress: EgressPolicy, now: number, log: (message: string) => void): Promise<Cached> {
+    let fetched: { body: string; cacheControl?: string };
+    try {
+      fetched = await this.download(url, egress);
+    } catch (err) {
+      if (!(err instanceof FetchFailure)) throw err;
+      // One answer for every failure: which one it was (refused, closed port, TLS, status) would map the network.
+      log(`The client metadata document at ${url} could not be fetched: ${err.message}.`);
+      throw refused(url, 'could not be fetched.');
+    }
+    const entry = { client: clientOf(url, fetched.body), expiresAt: now + cacheMs(fetched.cacheControl) };
     this.cache.delete(url);
     if (entry.expiresAt > now) this.cache.set(url, entry);
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string);
     return entry;
   }
 
+  /** The document's text, or a FetchFailure saying why not; a refused address is never connected to. */
   private async download(url: string, egress: EgressPolicy): Promise<{ body: string; cacheControl?: string }> {
     const literal = ipLiteral(new URL(url).hostname);
     const blocked = literal === undefined ? undefined : blockReason(literal, egress);
-    if (blocked !== undefined) throw refused(url, `cannot be fetched: ${blocked}.`);
+    if (blocked !== undefined) throw new FetchFailure(blocked);
     const timer = AbortSignal.timeout(this.timeoutMs);
     try {
       const res = await request(url, this.agentFor(egress), {
@@ -97,15 +112,16 @@ export class MetadataDocuments {
       });
       if (res.statusCode !== 200) {
         await res.body.dump();
-        throw refused(url, `answered HTTP ${res.statusCode}, not 200 (redirects are not followed).`);
+        throw new FetchFailure(`it answered HTTP ${res.statusCode}, not 200 (redirects are not followed)`);
       }
-      const body = await readCapped(res.body, url);
+      const body = await readCapped(res.body);
       const header = res.headers['cache-control'];
       return { body, cacheControl: Array.isArray(header) ? header.join(', ') : header };
     } catch (err) {
-      if (err instanceof OAuthError) throw err;
-      const why = timer.aborted ? `timed out after ${this.timeoutMs} ms` : describeError(err, this.timeoutMs);
-      throw refused(url, `cannot be fetched: ${why}.`);
+      if (err instanceof FetchFailure) throw err;
+      throw new FetchFailure(
+        timer.aborted ? `timed out after ${this.timeoutMs} ms` : describeError(err, this.timeoutMs),
+      );
     }
   }
 
@@ -116,12 +132,15 @@ export class MetadataDocuments {
   }
 }
 
-async function readCapped(stream: AsyncIterable<Buffer>, url: string): Promise<string> {
+/** Why a document could not be fetched: for the server's log only. */
+class FetchFailure extends Error {}
+
+async function readCapped(stream: AsyncIterable<Buffer>): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += chunk.length;
-    if (size > DOCUMENT_BYTES) throw refused(url, `is larger than ${DOCUMENT_BYTES} bytes.`);
+    if (size > DOCUMENT_BYTES) throw new FetchFailure(`it is larger than ${DOCUMENT_BYTES} bytes`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -130,10 +149,10 @@ async function readCapped(stream: AsyncIterable<Buffer>, url: string): Promise<s
 /** How long a document may be reused: its `max-age` held within bounds; `no-store`/`no-cache` not at all. */
 export function cacheMs(header: string | undefined): number {
   if (header === undefined) return DEFAULT_CACHE_MS;
-  if (/(^|[\s,])(no-store|no-cache)([\s,=]|$)/i.test(header)) return 0;
-  const maxAge = /(^|[\s,])max-age\s*=\s*"?(\d+)/i.exec(header);
+  if (/(?:^|[\s,])(?:no-store|no-cache)(?:[\s,=]|$)/i.test(header)) return 0;
+  const maxAge = /(?:^|[\s,])max-age\s*=\s*"?(\d+)/i.exec(header);
   if (!maxAge) return DEFAULT_CACHE_MS;
-  return Math.min(Math.max(Number(maxAge[2]) * 1000, MIN_CACHE_MS), MAX_CACHE_MS);
+  return Math.min(Math.max(Number(maxAge[1]) * 1000, MIN_CACHE_MS), MAX_CACHE_MS);
 }
 
 /** The document checked as the draft and our public-client rules require. */

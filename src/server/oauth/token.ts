@@ -16,6 +16,8 @@ export interface TokenContext {
   isAdminKey: (apiKey: string) => boolean;
   /** Where Client ID Metadata Documents may be fetched from. */
   egress: EgressPolicy;
+  /** The server's log (why a document could not be fetched). */
+  log?: (message: string) => void;
 }
 
 const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);

@@ -2,14 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { cacheMs, isDocumentClientId, MetadataDocuments } from '../../../src/server/oauth/metadata-document.js';
 
 describe('D-OAUTH-CIMD-FETCH Client ID Metadata Documents are fetched through the egress guard', () => {
-  it('a document on an address the policy refuses is never fetched: invalid_client naming the block', async () => {
-    // The default policy lets no loopback through; the refusal comes before any connection.
-    await expect(new MetadataDocuments().client('https://127.0.0.1:9/agent.json', {}, 0)).rejects.toMatchObject({
+  it('a document on an address the policy refuses is never fetched: invalid_client, the block in the log only', async () => {
+    const logged: string[] = [];
+    await expect(
+      new MetadataDocuments().client('https://127.0.0.1:9/agent.json', {}, 0, (m) => logged.push(m)),
+    ).rejects.toMatchObject({
       status: 400,
       error: 'invalid_client',
-      description:
-        'The client metadata document at https://127.0.0.1:9/agent.json cannot be fetched: blocked: 127.0.0.1 is a loopback address (not checked from this server).',
+      description: 'The client metadata document at https://127.0.0.1:9/agent.json could not be fetched.',
     });
+    expect(logged).toEqual([
+      'The client metadata document at https://127.0.0.1:9/agent.json could not be fetched: blocked: 127.0.0.1 is a loopback address (not checked from this server).',
+    ]);
   });
 
   it.each([

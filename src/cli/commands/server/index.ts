@@ -12,6 +12,7 @@ export interface ServerOptions {
   seed?: string;
   data?: string;
   allowPrivateLinks?: boolean;
+  allowLocalClientDocuments?: boolean;
   /** The rehearsal specs as given; read by the server's own parsers when it starts. */
   rateLimit?: string;
   faults?: string;
@@ -100,6 +101,7 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
       seed: opts.seed,
       data: opts.data,
       allowPrivateLinks: opts.allowPrivateLinks,
+      allowLocalClientDocuments: opts.allowLocalClientDocuments,
       allowedHosts: allowedHostsOf(opts.allowedHosts, server),
       allowedOrigins: allowedOriginsOf(opts.allowedOrigins, server),
       rehearsal,
@@ -174,6 +176,11 @@ const server = defineCommand<ServerOptions>({
     {
       flags: '--allow-private-links',
       description: 'let link-health fetch loopback, private, link-local and metadata addresses',
+    },
+    {
+      flags: '--allow-local-client-documents',
+      description:
+        'let OAuth fetch Client ID Metadata Documents from loopback and private addresses (to test an MCP client on this machine)',
     },
     {
       flags: '--allowed-hosts <list>',
