@@ -17,6 +17,14 @@ export class AuthError extends Error {
   }
 }
 
+/** A name the portal does not know (a status, tag, tab, section or user): exit 1, as an unknown id's 404 (D-UNKNOWN-NAME). */
+export class UnknownName extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnknownName';
+  }
+}
+
 /** A run that finished but must exit non-zero (e.g. some items of a bulk run failed); already reported. */
 export class SilentExit extends Error {
   constructor(readonly code: number) {
@@ -73,6 +81,7 @@ function failureLines(err: unknown, opts: DescribeOptions): { code: number; line
   }
   if (err instanceof UsageError) return { code: EXIT.usage, lines: [`error: ${err.message}`] };
   if (err instanceof AuthError) return { code: EXIT.auth, lines: [`error: ${err.message}`] };
+  if (err instanceof UnknownName) return { code: EXIT.failure, lines: [`error: ${err.message}`] };
   if (err instanceof GaveUpWaiting)
     return { code: EXIT.gaveUp, lines: [`error: ${err.message}`, `hint: ${err.resume}`] };
   if (err instanceof NetworkError) return { code: EXIT.failure, lines: [`error: ${err.message}`, ...retryLines(err)] };

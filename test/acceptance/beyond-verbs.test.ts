@@ -80,12 +80,12 @@ describe('fp posts create, update and delete (D-POST-CREATE, D-POST-UPDATE, D-PO
     expect(r.stdout.split('\n')[1]).toBe(`${key} · Under review (Feedback) · Mobile app · approved`);
   });
 
-  it('refuses an update with nothing to change, and an unknown status listing the valid ones (exit 2)', async () => {
+  it('refuses an update with nothing to change (exit 2), and an unknown status listing the valid ones (exit 1, D-UNKNOWN-NAME)', async () => {
     const none = await fp(['posts', 'update', key]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^error: nothing to update: pass --title/);
     const bad = await fp(['posts', 'update', key, '--status', 'Plannd']);
-    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
     expect(bad.stderr).toMatch(
       /^error: unknown status "Plannd" for --status\. Did you mean "Planned"\? valid statuses: /,
     );
@@ -148,8 +148,15 @@ describe('fp users (D-USER-LIST, D-USER-GET, D-USER-FIND)', () => {
     const missing = await fp(['users', 'find', 'nobody@acme.test']);
     expect(missing).toMatchObject({ code: 1, stderr: 'error: user not found (404)\n' });
     const unknown = await fp(['users', 'get', 'Tom Beckr']);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/Did you mean "tom\.becker@acme\.test"\?|Did you mean "Tom Becker"\?/);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/Did you mean "Tom Becker"\?/);
+    // The start of a name is suggested, the valid names capped; exit 1 as an unknown group (D-UNKNOWN-NAME).
+    const start = await fp(['users', 'get', 'Tom']);
+    expect(start.code).toBe(1);
+    expect(start.stderr).toMatch(
+      /^error: unknown user "Tom" for USER\. Did you mean "Tom Becker"\? valid users: (.+, ){10}and \d+ more\n$/,
+    );
+    expect((await fp(['groups', 'get', 'Nobody group'])).code).toBe(1);
   });
 
   it('answers which groups a user is in from the group lists, with the request count under --debug (D-USERS-GROUPS)', async () => {

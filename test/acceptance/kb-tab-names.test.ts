@@ -32,10 +32,10 @@ describe('knowledge-base tabs by id, slug or name', () => {
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: `Exported 1 article in 2 sections to ${file}\n` });
   });
 
-  it('an unknown tab is a usage error with the closest name and the valid knowledge-base tabs', async () => {
+  it('an unknown tab fails with the closest name and the valid knowledge-base tabs (exit 1, D-UNKNOWN-NAME)', async () => {
     const r = await server.fp(['kb', 'link-health', 'results', '--tab', 'hlp']);
     expect(r).toMatchObject({
-      code: 2,
+      code: 1,
       stdout: '',
       stderr: `error: unknown knowledge-base tab "hlp" for --tab. Did you mean "help"? ${VALID}\n`,
     });

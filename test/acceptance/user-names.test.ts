@@ -65,10 +65,10 @@ describe('users by e-mail, name or id', () => {
     expect(r.json.user_id).toBe(BOB);
   });
 
-  it('an unknown user is a usage error with the closest name and the valid users', async () => {
+  it('an unknown user fails with the closest name and the valid users (exit 1, D-UNKNOWN-NAME)', async () => {
     const r = await server.fp(['feedback', 'create', '--type', 'idea', '--text', 'x', '--user', 'Cara Custmer']);
     expect(r).toMatchObject({
-      code: 2,
+      code: 1,
       stdout: '',
       stderr: `error: unknown user "Cara Custmer" for --user. Did you mean "Cara Customer"? ${ALL_USERS}\n`,
     });

@@ -1,5 +1,5 @@
 import { ApiError } from '../../client/errors.js';
-import { UsageError } from '../errors.js';
+import { UnknownName, UsageError } from '../errors.js';
 
 /**
  * The item with this exact name, else the one whose name differs only in case
@@ -26,7 +26,10 @@ export function pickByName<T extends { name: string }>(
 }
 
 /** Valid names an error lists before "and N more" (a portal may have thousands of users). */
-const LISTED_AT_MOST = 20;
+const LISTED_AT_MOST = 10;
+
+/** Close matches an error suggests at most. */
+const SUGGESTED_AT_MOST = 3;
 
 export interface NamedKind {
   kind: string;
@@ -36,9 +39,11 @@ export interface NamedKind {
 }
 
 /**
- * Like pickByName, for names typed as a flag value: an unknown name is a usage error that
- * lists the valid ones (and the closest). `keysOf` gives what an item may be called by
- * (id, slug, name; the name by default), `labelOf` how the list shows it.
+ * Like pickByName, for names typed as a flag value or argument. An unknown name fails as an
+ * unknown id does (exit 1, D-UNKNOWN-NAME), suggesting the close matches (names starting with
+ * what was typed, or a slip of a letter or two) and listing at most 10 of the valid ones.
+ * `keysOf` gives what an item may be called by (id, slug, name; the name by default), `labelOf`
+ * how the error shows it.
  */
 export function pickNamed<T extends { name: string }>(
   items: readonly T[],
@@ -56,6 +61,8 @@ export function pickNamed<T extends { name: string }>(
     throw new UsageError(
       `${what.flag} "${typed}" matches several ${what.plural}: ${loose.map(labelOf).join(', ')}; use the id`,
     );
+  const near = closeNames(items, keysOf, typed);
+  const suggestion = near.length ? ` Did you mean ${orList(near.map((n) => JSON.stringify(n)))}?` : '';
   const labels = [...new Set(items.map(labelOf))].sort();
   const shown =
     labels.length > LISTED_AT_MOST
@@ -64,8 +71,32 @@ export function pickNamed<T extends { name: string }>(
   const valid = labels.length
     ? `valid ${what.plural}: ${shown.join(', ')}`
     : `the portal has no ${what.plural} to choose from`;
-  const keys = [...new Set(items.flatMap(keysOf))];
-  throw new UsageError(`unknown ${what.kind} "${typed}" for ${what.flag}.${didYouMean(keys, typed)} ${valid}`);
+  throw new UnknownName(`unknown ${what.kind} "${typed}" for ${what.flag}.${suggestion} ${valid}`);
+}
+
+/** A name's words in lower case: `Tom.Becker@acme.test` is tom, becker, acme, test. */
+const words = (name: string) =>
+  name
+    .toLowerCase()
+    .split(/[\s._@-]+/)
+    .filter(Boolean);
+
+/** `a`, `a or b`, `a, b or c`. */
+const orList = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : words[0];
+
+/**
+ * The names a typed one most likely meant: a name (or a later word of it) that starts with it
+ * (`Tom` → Tom Becker), each item once by the first of its keys that does; else the one name a
+ * slip away. At most SUGGESTED_AT_MOST.
+ */
+function closeNames<T>(items: readonly T[], keysOf: (item: T) => string[], typed: string): string[] {
+  const start = words(typed).join(' ');
+  const startsWith = (key: string) => words(key).some((_, w, all) => all.slice(w).join(' ').startsWith(start));
+  const starting = items.flatMap((i) => keysOf(i).find(startsWith) ?? []);
+  if (start && starting.length) return [...new Set(starting)].slice(0, SUGGESTED_AT_MOST);
+  const best = closest([...new Set(items.flatMap(keysOf))], typed);
+  return best === undefined ? [] : [best];
 }
 
 /** ` Did you mean "x"?` when one name is close (edit distance at most a third of its length). */

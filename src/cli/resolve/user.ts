@@ -62,6 +62,7 @@ async function fromApi(c: ApiClient, typed: string, flag: string, keep?: KeepNam
 
 function pickUser(users: readonly Listed[], typed: string, flag: string): string {
   const what = { kind: 'user', flag, plural: 'users' };
-  const keysOf = (u: Listed) => [u.email, u.name].filter(Boolean);
+  // The name first: it is what a suggestion shows.
+  const keysOf = (u: Listed) => [u.name, u.email].filter(Boolean);
   return pickNamed(users, typed, what, keysOf, (u) => (u.email ? `${u.name} <${u.email}>` : u.name)).id;
 }

@@ -91,9 +91,9 @@ describe('names where ids are typed', () => {
     expect(r.io.json().map((p: { id: string }) => p.id)).toEqual(['dark1']);
   });
 
-  it('an unknown status name is a usage error listing the valid ones, with the closest', async () => {
+  it('an unknown status name fails (exit 1, D-UNKNOWN-NAME) listing the valid ones, with the closest', async () => {
     const r = await fp(['posts', 'list', '--status', 'Planed']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.err).toBe(
       'error: unknown status "Planed" for --status. Did you mean "Planned"? valid statuses: "Planned", "Under review"\n',
     );
@@ -108,7 +108,7 @@ describe('names where ids are typed', () => {
     for (const tag of ['bug', 'BUG', 't-bug']) expect(await keys(['posts', 'list', '--tag', tag])).toEqual(['sso22']);
   });
 
-  it('an unknown tab, section or tag is a usage error listing the valid ones, with the closest; nothing is listed', async () => {
+  it('an unknown tab, section or tag fails (exit 1) listing the valid ones, with the closest; nothing is listed', async () => {
     const cases: Array<[string[], string]> = [
       [
         ['--tab', 'roadmp'],
@@ -126,7 +126,7 @@ describe('names where ids are typed', () => {
     ];
     for (const [flags, err] of cases) {
       const r = await fp(['posts', 'list', ...flags]);
-      expect({ flags, code: r.code, err: r.err, out: r.out }).toEqual({ flags, code: 2, err, out: '' });
+      expect({ flags, code: r.code, err: r.err, out: r.out }).toEqual({ flags, code: 1, err, out: '' });
     }
   });
 

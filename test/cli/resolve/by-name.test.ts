@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/cli/errors.js';
+import { UnknownName, UsageError } from '../../../src/cli/errors.js';
 import { pickNamed } from '../../../src/cli/resolve/by-name.js';
 
 const what = { kind: 'user', flag: '--user', plural: 'users' };
@@ -22,13 +22,28 @@ describe('pickNamed', () => {
     );
   });
 
-  it('a long list of valid names stops after 20 and says how many more there are', () => {
+  it('names that start with what was typed are suggested, at most three, each item once', () => {
+    const people = [
+      { name: 'Tom Becker', email: 'tom.becker@acme.test' },
+      { name: 'Tomás Ruiz', email: 'truiz@acme.test' },
+      { name: 'Ann Admin', email: 'ann@acme.test' },
+    ];
+    const keys = (u: (typeof people)[number]) => [u.name, u.email];
+    expect(() => pickNamed(people, 'tom', what, keys)).toThrow(
+      / Did you mean "Tom Becker" or "Tomás Ruiz"\? valid users: /,
+    );
+    expect(() => pickNamed(people, 'becker', what, keys)).toThrow(/ Did you mean "Tom Becker"\? /);
+    expect(() => pickNamed(users, 'User', what)).toThrow(/ Did you mean "User 00", "User 01" or "User 02"\? /);
+    expect(() => pickNamed(people, 'Zed', what, keys)).toThrow(/^unknown user "Zed" for --user\. valid users: /);
+  });
+
+  it('a long list of valid names stops after 10 and says how many more there are', () => {
     const names = users
-      .slice(0, 20)
+      .slice(0, 10)
       .map((u) => JSON.stringify(u.name))
       .join(', ');
     expect(() => pickNamed(users, 'Nobody at all', what)).toThrow(
-      new UsageError(`unknown user "Nobody at all" for --user. valid users: ${names}, and 5 more`),
+      new UnknownName(`unknown user "Nobody at all" for --user. valid users: ${names}, and 15 more`),
     );
   });
 });

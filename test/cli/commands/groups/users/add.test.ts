@@ -44,9 +44,9 @@ describe('fp groups users add', () => {
     expect(r.err).toBe('error: user 999 not found (404)\n');
   });
 
-  it("an unknown e-mail or name exits 2 before adding, naming the portal's users", async () => {
+  it("an unknown e-mail or name exits 1 before adding, naming the portal's users", async () => {
     const r = await fp(['groups', 'users', 'add', GROUP_BETA, 'bob@example.com']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.err).toBe(
       'error: unknown user "bob@example.com" for USER. valid users: Ann Admin <ann@test.test>, Bob Member <bob@test.test>, Cara Customer <cara@test.test>\n',
     );
