@@ -109,7 +109,7 @@ export async function startFpServer(
       runFp(args, { ...opts, baseUrl: url, apiKey: opts.apiKey === null ? undefined : (opts.apiKey ?? ADMIN_KEY) }),
     async stop() {
       const tally = await proxy.close();
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;

@@ -190,6 +190,18 @@ export function unknownOverride(
   return { field, message: `${field} is not a field of ${event}; its fields are ${fields.join(', ')}.` };
 }
 
+/** `GET /__reference/webhooks/{id}/deliveries`: the log, newest first, and what waits (D-WEBHOOK-BACKLOG). */
+export const deliveryLogSchema = lazily(() =>
+  z.looseObject({
+    data: z.array(webhookSchemas().DeliverySchema),
+    backlog: z.looseObject({
+      waiting: z.number().int(),
+      oldest_event_at: z.string().nullable(),
+      lag_seconds: z.number(),
+    }),
+  }),
+);
+
 type WebhookSchemas = ReturnType<typeof webhookSchemas>;
 
 export type WebhookCreateBody = z.infer<WebhookSchemas['WebhookCreateBodySchema']>;

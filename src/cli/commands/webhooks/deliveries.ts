@@ -1,6 +1,6 @@
-import { listOf } from '../../../contract/schemas/common.js';
-import { webhookSchemas } from '../../../contract/schemas/webhook.js';
+import { deliveryLogSchema } from '../../../contract/schemas/webhook.js';
 import { defineCommand } from '../../framework/define-command.js';
+import { terminalText } from '../../output/terminal-text.js';
 import { parsePositiveInteger } from '../../parse.js';
 import { deliveryColumns } from './columns.js';
 import { referenceCall } from './reference-api.js';
@@ -11,12 +11,21 @@ export default defineCommand<{ id: number }>({
   args: [{ name: 'id', description: 'webhook id (fp webhooks list)', parse: parsePositiveInteger }],
   columns: deliveryColumns,
   examples: ['fp webhooks deliveries 1', 'fp webhooks deliveries 1 --json'],
-  async run({ opts, client }) {
-    const { data } = await referenceCall(
+  help: `The first line (on stderr) says how many deliveries wait for the webhook and its lag: how long
+ago the event of the oldest waiting one happened (0 s when it keeps up).`,
+  async run({ opts, client, status }) {
+    const { data, backlog } = await referenceCall(
       await client(),
       'GET',
       `/__reference/webhooks/${opts.id}/deliveries`,
-      listOf(webhookSchemas().DeliverySchema),
+      deliveryLogSchema(),
+    );
+    status(
+      terminalText(
+        backlog.waiting === 0
+          ? `Webhook ${opts.id}: nothing waiting (lag 0 s).`
+          : `Webhook ${opts.id}: ${backlog.waiting} waiting, lag ${backlog.lag_seconds} s (the oldest waiting event happened at ${backlog.oldest_event_at ?? 'an unknown time'}).`,
+      ),
     );
     return { list: data, empty: `No deliveries to webhook ${opts.id} yet.` };
   },

@@ -1,12 +1,13 @@
 import type { ApiClient } from '../../../client/api-client.js';
 import { commonSchemas, dataOf, listOf } from '../../../contract/schemas/common.js';
-import { isHttpUrl, WEBHOOK_SECRET, webhookSchemas, type WebhookEventName } from '../../../contract/schemas/webhook.js';
+import { WEBHOOK_SECRET, webhookSchemas, type WebhookEventName } from '../../../contract/schemas/webhook.js';
 import { generateSecret } from '../../../contract/webhook-signature.js';
 import { SilentExit, UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../until-interrupted.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { parseInteger } from '../../parse.js';
-import { EVENT_NAMES_HELP, parseEventList } from './event-list.js';
+import { EVENT_NAMES_HELP } from './event-list.js';
+import { forwardPlan, inOrder, type Placed } from './forward-plan.js';
 import { readKept, writeKept } from './kept-listener.js';
 import { startLoopbackReceiver } from './loopback-receiver.js';
 import { deliveryPrinter } from './print-delivery.js';
@@ -14,8 +15,8 @@ import { isReferenceServer, referenceCall } from './reference-api.js';
 
 interface ListenOptions {
   port?: number;
-  forwardTo?: string;
-  events?: string;
+  forwardTo?: Placed[];
+  events?: Placed[];
   secret?: string;
 }
 
@@ -55,30 +56,41 @@ export default defineCommand<ListenOptions>({
   description: 'Receive webhooks on this machine: verify, print (or forward) each event',
   flags: [
     { flags: '--port <n>', description: 'port on 127.0.0.1 (default: a free one)', parse: parseInteger },
-    { flags: '--forward-to <url>', description: 're-post each verified delivery, unchanged, to this URL' },
-    { flags: '--events <list>', description: 'comma-separated events to receive (default: all)' },
+    {
+      flags: '--forward-to <url>',
+      description: 're-post each verified delivery, unchanged, to this URL',
+      parse: inOrder,
+    },
+    {
+      flags: '--events <list>',
+      description: 'comma-separated events to receive (default: all)',
+      parse: inOrder,
+    },
     { flags: '--secret <whsec_…>', description: 'signing secret (default: the one kept for this profile)' },
   ],
   examples: [
     'fp webhooks listen',
     'fp webhooks listen --forward-to http://localhost:3000/webhooks --events comment.created,comment.deleted',
+    'fp webhooks listen --forward-to http://localhost:3000/comments --events comment.created --forward-to http://localhost:4000/all',
     'fp webhooks listen --json',
   ],
   help: `${EVENT_NAMES_HELP}
+--forward-to may be given several times, each followed by its own --events (in the order
+given); an --events before any --forward-to filters what the listener receives. Every
+delivery is forwarded to the forwards whose filter takes it, at once, and each answer is
+shown on the event's line.
 Against fp server the listener registers itself as a webhook and removes itself on exit
 (Ctrl-C, exit 130); its secret is kept for the profile, so a restarted listener verifies
 with the same one. Against a hosted portal it prints what to configure there.`,
   async run({ opts, f, client }) {
-    const events = opts.events === undefined ? [] : parseEventList(opts.events);
+    const { events, forwards } = forwardPlan(opts.forwardTo, opts.events);
     if (opts.secret !== undefined && !WEBHOOK_SECRET.test(opts.secret))
       throw new UsageError('invalid --secret: expected whsec_ and the base64 of at least 24 bytes');
-    if (opts.forwardTo !== undefined && !isHttpUrl(opts.forwardTo))
-      throw new UsageError(`invalid --forward-to "${opts.forwardTo}": expected an http(s) URL`);
     const stopped = untilInterrupted();
     const { profile, baseUrl } = await f.credentials();
     const kept = readKept(f.io.env, profile, baseUrl);
     const secret = opts.secret ?? kept.secret ?? generateSecret();
-    const print = deliveryPrinter(f, { events, forwardTo: opts.forwardTo, json: f.globals().json === true });
+    const print = deliveryPrinter(f, { events, forwards, json: f.globals().json === true });
     const receiver = await startLoopbackReceiver({
       port: opts.port ?? 0,
       secret,

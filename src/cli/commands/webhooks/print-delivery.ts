@@ -2,6 +2,7 @@ import { Agent, request } from '../../../client/undici-parts.js';
 import { webhookSchemas, type Envelope } from '../../../contract/schemas/webhook.js';
 import type { Factory } from '../../factory.js';
 import { terminalText } from '../../output/terminal-text.js';
+import type { Forward } from './forward-plan.js';
 import type { VerifiedDelivery } from './loopback-receiver.js';
 
 /** The headers a forwarded delivery keeps: what a receiver needs to verify and read it. */
@@ -45,10 +46,10 @@ async function forward(url: string, d: VerifiedDelivery): Promise<string> {
 /**
  * What `fp webhooks listen` shows: one line per event (its time, name, subject, id, and how
  * often this listener has had that id: a resend comes again), or the envelope as one NDJSON
- * line with --json; with --forward-to, the target's status. Events outside --events are
- * answered and not shown.
+ * line with --json; with --forward-to, each forward's answer, in the order given. Events
+ * outside --events are answered and not shown.
  */
-export function deliveryPrinter(f: Factory, opts: { events: string[]; forwardTo?: string; json: boolean }) {
+export function deliveryPrinter(f: Factory, opts: { events: string[]; forwards: Forward[]; json: boolean }) {
   const seen = new Map<string, number>();
   return {
     async delivery(d: VerifiedDelivery): Promise<void> {
@@ -58,10 +59,12 @@ export function deliveryPrinter(f: Factory, opts: { events: string[]; forwardTo?
       if (opts.events.length > 0 && !opts.events.includes(envelope.event)) return;
       const times = (seen.get(d.eventId) ?? 0) + 1;
       seen.set(d.eventId, times);
-      const forwarded = opts.forwardTo === undefined ? undefined : await forward(opts.forwardTo, d);
+      // Every forward that takes the event at once: a slow one does not hold back the others.
+      const takers = opts.forwards.filter((w) => w.events.length === 0 || w.events.includes(envelope.event));
+      const forwarded = await Promise.all(takers.map((w) => forward(w.url, d)));
       if (opts.json) {
         f.io.stdout.write(`${JSON.stringify(envelope)}\n`);
-        if (forwarded) f.status(terminalText(forwarded));
+        for (const answer of forwarded) f.status(terminalText(answer));
         return;
       }
       const attempt = typeof d.headers['webhook-attempt'] === 'string' ? d.headers['webhook-attempt'] : '?';
@@ -73,7 +76,7 @@ export function deliveryPrinter(f: Factory, opts: { events: string[]; forwardTo?
         envelope.id,
         `attempt ${attempt}${again}`,
       ];
-      if (forwarded) fields.push(forwarded);
+      fields.push(...forwarded);
       f.io.stdout.write(`${terminalText(fields.join('  '))}\n`);
     },
     ready(url: string, secret: string, endpointId: number | undefined): void {
