@@ -146,7 +146,7 @@ describe('fp users (D-USER-LIST, D-USER-GET, D-USER-FIND)', () => {
       expect((await fp(['users', 'get', typed, '--jq', '.id'])).stdout, typed).toBe(`${TOM}\n`);
     expect((await fp(['users', 'find', 'TOM.BECKER@acme.test', '--jq', '.name'])).stdout).toBe('Tom Becker\n');
     const missing = await fp(['users', 'find', 'nobody@acme.test']);
-    expect(missing).toMatchObject({ code: 1, stderr: 'error: user not found (404)\n' });
+    expect(missing).toMatchObject({ code: 1, stderr: 'error: no user has the e-mail nobody@acme.test (404)\n' });
     const unknown = await fp(['users', 'get', 'Tom Beckr']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/Did you mean "Tom Becker"\?/);

@@ -6,7 +6,11 @@ export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | 'plain';
 
 export function resolveFormat(opts: { json?: boolean; format?: string; jq?: string }, io: IO): OutputFormat {
-  if (opts.json || opts.jq !== undefined) return 'json';
+  const jsonFlag = opts.jq !== undefined ? '--jq' : opts.json ? '--json' : undefined;
+  // --json and --jq print JSON: a format that is not JSON asks for something else.
+  if (jsonFlag && opts.format !== undefined && !['json', 'ndjson'].includes(opts.format))
+    throw new UsageError(`${jsonFlag} prints JSON and --format ${opts.format} does not: give one of them`);
+  if (jsonFlag) return 'json';
   if (opts.format) {
     if (!(OUTPUT_FORMATS as readonly string[]).includes(opts.format)) {
       throw new UsageError(`invalid --format "${opts.format}": expected one of ${OUTPUT_FORMATS.join(', ')}`);

@@ -280,8 +280,11 @@ export class Output {
     const available = new Set<string>(this.options.knownFields ?? []);
     if (isRecord(sample)) for (const k of Object.keys(sample)) available.add(k);
     for (const c of columns) available.add(columnField(c));
+    // A table's header names its column too: `--fields key` is the KEY column's `id`.
+    const byHeader = new Map(columns.map((c) => [c.header.toLowerCase().replace(/[\s/]+/g, '_'), columnField(c)]));
+    this.options.fields = fields.map((f) => (available.has(f) ? f : (byHeader.get(f) ?? f)));
     if (isRecord(sample) || this.options.knownFields) this.checkFields(available);
-    return fields.map(
+    return this.options.fields.map(
       (f) =>
         columns.find((c) => columnField(c) === f) ?? {
           header: f.toUpperCase(),

@@ -21,3 +21,17 @@ describe('FORCE_COLOR through a pipe', () => {
     expect(colorEnabled({}, fakeIO())).toBe(false);
   });
 });
+
+describe('--json and --jq with another --format', () => {
+  it('--format csv or table beside --json or --jq is a usage error; json and ndjson are JSON', () => {
+    const io = fakeIO();
+    expect(() => resolveFormat({ json: true, format: 'csv' }, io)).toThrow(
+      '--json prints JSON and --format csv does not: give one of them',
+    );
+    expect(() => resolveFormat({ jq: '.', format: 'table' }, io)).toThrow(
+      '--jq prints JSON and --format table does not: give one of them',
+    );
+    expect(resolveFormat({ json: true, format: 'json' }, io)).toBe('json');
+    expect(resolveFormat({ jq: '.', format: 'ndjson' }, io)).toBe('json');
+  });
+});

@@ -103,4 +103,25 @@ describe('Output', () => {
     const { out } = output('json', { jq: '.[' });
     await expect(out.list(rows, columns)).rejects.toThrow(/^invalid --jq expression: syntax error/);
   });
+
+  it('an --jq error says where, and shows the expression with a caret under the place', async () => {
+    const { out } = output('json', { jq: '.[] | .title | foo(' });
+    await expect(out.list(rows, columns)).rejects.toThrow(
+      new UsageError(
+        'invalid --jq expression: syntax error, unexpected end of file at column 19\n' +
+          '  .[] | .title | foo(\n' +
+          '                    ^',
+      ),
+    );
+  });
+
+  it("--fields takes a table's header names too: `key` is the KEY column's field", async () => {
+    const keyed: Column<Row>[] = [{ header: 'KEY', field: 'id', value: (r) => r.id }, ...columns.slice(1)];
+    const json = output('json', { fields: ['key', 'title'] });
+    await json.out.list(rows, keyed);
+    expect(JSON.parse(json.io.out())[0]).toEqual({ id: 1, title: 'Dark mode for dashboards' });
+    const plain = output('plain', { fields: ['key'] });
+    await plain.out.list(rows, keyed);
+    expect(plain.io.out().split('\n')[0]).toBe('KEY');
+  });
 });
