@@ -101,6 +101,11 @@ export interface Endpoint {
    * use the operation named here).
    */
   readonly aliasOf?: string;
+  /**
+   * The body field that holds text in the portal's editor format (`editor_type`): the command
+   * line and the tools take markdown (or HTML) there and send it converted (D-TEXT-EDITOR-FORMAT).
+   */
+  readonly editorText?: string;
 }
 
 const SCHEMA_KEYS = ['params', 'query', 'body', 'multipart', 'response'] as const;
@@ -174,6 +179,7 @@ export const endpoints = {
       description:
         "Creates a post written by `user_id` (the portal's first administrator when absent). Posts the portal's team creates skip moderation: it starts approved. `status_id` places it on its status's board; `category_id` files it under one category.",
       assumed: { decision: 'D-POST-CREATE', evidence: ['P2'] },
+      editorText: 'description',
     },
     () => ({
       body: postSchemas().PostCreateBodySchema,
@@ -190,6 +196,7 @@ export const endpoints = {
         "Changes the fields sent: `title`, `description`, `category_id` (the post's one category; null clears it) and `status_id` (null clears it). A new status moves the post to that status's board and restarts `latest_status_change_at`.",
       refusals: ['not-found'],
       assumed: { decision: 'D-POST-UPDATE', evidence: ['P3'] },
+      editorText: 'description',
     },
     () => ({
       params: z.object({ key: stringParam }),
@@ -505,6 +512,7 @@ export const endpoints = {
       description:
         "Creates a comment, or a reply when `parent_id` is set, attributed to `user_id`. Tagging it for the changelog removes the tag from the post's previously tagged comment. Emits `CommentCreated` and notification e-mails unless `silent` is true.",
       refusals: ['not-found'],
+      editorText: 'comment',
     },
     () => ({
       params: z.object({ key: stringParam }),
@@ -521,6 +529,7 @@ export const endpoints = {
       description:
         'Updates the text of a comment; flags and `created_at` change only when sent. `silent` is not accepted here.',
       refusals: ['not-found'],
+      editorText: 'comment',
     },
     () => ({
       params: z.object({ id: intParam }),
@@ -785,6 +794,7 @@ export const endpoints = {
       summary: 'Create a feedback entry',
       description:
         "Creates a feedback entry. Without a known `user_id` it is attributed to the authenticated user (the portal's first administrator) or to an anonymous author.",
+      editorText: 'feedback',
     },
     () => ({
       body: feedbackSchemas().FeedbackCreateBodySchema,
@@ -799,6 +809,7 @@ export const endpoints = {
       summary: 'Update the text of a feedback entry',
       description: 'Replaces the text of a feedback entry.',
       refusals: ['not-found'],
+      editorText: 'feedback',
     },
     () => ({
       params: z.object({ id: stringParam }),

@@ -1,5 +1,6 @@
 import type { Factory } from '../factory.js';
 import type { Column, Output } from '../output/output.js';
+import type { Page } from '../output/page.js';
 import { choosePager, fillsScreen, type Pager } from '../output/choose-pager.js';
 
 /**
@@ -25,6 +26,12 @@ export type Ending =
   | {
       /** A report for people, written to stdout as is… */
       text: string;
+      /** …programs get this data instead. */
+      data: unknown;
+    }
+  | {
+      /** A page for people (bold, wrapped to the terminal), made only when people read it… */
+      page: () => Page | Promise<Page>;
       /** …programs get this data instead. */
       data: unknown;
     }
@@ -76,6 +83,11 @@ async function writeData(
   if ('text' in ending) {
     if (out.machine) await out.item(ending.data, []);
     else out.report(ending.text);
+    return [];
+  }
+  if ('page' in ending) {
+    if (out.machine) await out.item(ending.data, []);
+    else await out.page(await ending.page());
     return [];
   }
   if (out.machine && out.format !== 'csv' && ending.data !== undefined) {

@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import type { IO } from '../io.js';
 import { cellText, csvField, oneLine, plainField, relativeDate } from './cells.js';
 import type { OutputFormat } from './format.js';
+import type { Page } from './page.js';
 import { runJq } from './jq.js';
 import { terminalJson, terminalLines } from './terminal-text.js';
 
@@ -209,6 +210,17 @@ export class Output {
   /** A report for people, as is but for control characters, which are shown, not obeyed. */
   report(text: string): void {
     this.write(terminalLines(text));
+  }
+
+  /** A page for people (a post and its comments): each text passes the terminal-text rule, bold on a colour terminal, wrapped to the width. */
+  async page(page: Page): Promise<void> {
+    const [{ renderPage }, { default: wrapAnsi }, { default: stringWidth }] = await Promise.all([
+      import('./page.js'),
+      import('wrap-ansi'),
+      import('string-width'),
+    ]);
+    const bold = this.colours ? (t: string) => this.chalk.bold(t) : (t: string) => t;
+    this.write(renderPage(page, { width: this.io.columns, bold, wrapAnsi, stringWidth }));
   }
 
   private write(text: string): void {

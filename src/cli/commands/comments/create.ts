@@ -1,20 +1,22 @@
 import type { CommentCreateBody } from '../../../contract/schemas/comment.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { userFlagResolve } from '../../resolve/user-flag.js';
+import { checkEditorTextOptions, portalText, type EditorTextOptions } from '../../portal-text.js';
 import { readTextOption } from '../../read-text.js';
 import { commentFields } from './columns.js';
 import { textFlags } from '../../text-flags.js';
 
-interface CreateOptions {
+interface CreateOptions extends EditorTextOptions {
   post: string;
   text?: string;
   textFile?: string;
+  bodyFile?: string;
   changelog?: boolean;
   pin?: boolean;
   silent?: boolean;
 }
 
-/** Flags not given are not sent; the text rules (3-6000 characters) are checked before sending. */
+/** Flags not given are not sent; the text goes in the portal's editor format (D-TEXT-EDITOR-FORMAT). */
 export default defineCommand<CreateOptions>({
   name: 'create',
   endpoint: 'comments.create',
@@ -29,7 +31,7 @@ export default defineCommand<CreateOptions>({
       resolve: userFlagResolve,
       complete: 'users',
     },
-    ...textFlags('comment text, 3-6000 characters (HTML or markdown per the portal editor)'),
+    ...textFlags('comment text in markdown (or --input-format html), 3-6000 characters as sent'),
     { flags: '--parent <id>', description: 'reply to this comment id', field: 'parent_id' },
     { flags: '--changelog', description: "tag as the post's changelog text (untags the post's previous one)" },
     { flags: '--pin', description: 'pin to the top of the comment list' },
@@ -45,9 +47,11 @@ export default defineCommand<CreateOptions>({
     'fp comments create 3zah2 --user 3a0edf6a-d5f4-5b82-ac94-50f05eb27eda --text "Thanks, on our list."',
     'fp comments create 3zah2 --user "Tom Becker" --text "Thanks, on our list."',
     'echo "Shipped in 2.0" | fp comments create 3zah2 --user 3a0edf6a-d5f4-5b82-ac94-50f05eb27eda --text-file - --changelog',
+    'fp comments create 3zah2 --user "Tom Becker" --text "<p><strong>Fixed</strong> in 2.3</p>" --input-format html',
   ],
   async run({ opts, fields, f, client }) {
-    const comment = (await readTextOption(f.io, opts)) as string;
+    checkEditorTextOptions(opts);
+    const comment = await portalText(f, 'comments.create', (await readTextOption(f.io, opts)) as string, opts);
     const body = { ...fields, comment } as CommentCreateBody;
     if (opts.changelog) body.tagged_for_changelog = true;
     if (opts.pin) body.pinned_to_top = true;

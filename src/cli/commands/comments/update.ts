@@ -1,14 +1,16 @@
 import type { CommentUpdateBody } from '../../../contract/schemas/comment.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { parsePositiveInteger } from '../../parse.js';
+import { checkEditorTextOptions, portalText, type EditorTextOptions } from '../../portal-text.js';
 import { readTextOption } from '../../read-text.js';
 import { commentFields } from './columns.js';
 import { textFlags } from '../../text-flags.js';
 
-interface UpdateOptions {
+interface UpdateOptions extends EditorTextOptions {
   id: number;
   text?: string;
   textFile?: string;
+  bodyFile?: string;
   /** A comment id, or false for `--no-parent`. */
   parent?: string | false;
   changelog?: boolean;
@@ -22,7 +24,7 @@ export default defineCommand<UpdateOptions>({
   description: 'Change the text, parent, pin or changelog tag of a comment (the text is always required)',
   args: [{ name: 'id', description: 'numeric comment id', parse: parsePositiveInteger }],
   flags: [
-    ...textFlags('new comment text, 3-6000 characters'),
+    ...textFlags('new comment text in markdown (or --input-format html), 3-6000 characters as sent'),
     { flags: '--parent <id>', description: 'make it a reply to this comment id', field: 'parent_id' },
     { flags: '--no-parent', description: 'make it a top-level comment' },
     { flags: '--changelog', description: "tag as the post's changelog text (untags the post's previous one)" },
@@ -41,7 +43,8 @@ export default defineCommand<UpdateOptions>({
     'fp comments update 20 --text "Moved up" --no-parent --pin',
   ],
   async run({ opts, fields, f, client }) {
-    const comment = (await readTextOption(f.io, opts)) as string;
+    checkEditorTextOptions(opts);
+    const comment = await portalText(f, 'comments.update', (await readTextOption(f.io, opts)) as string, opts);
     const body = { ...fields, comment } as CommentUpdateBody;
     if (opts.parent === false) body.parent_id = null;
     if (opts.changelog !== undefined) body.tagged_for_changelog = opts.changelog;

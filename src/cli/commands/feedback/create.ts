@@ -2,12 +2,13 @@ import type { z } from 'zod';
 import type { feedbackSchemas } from '../../../contract/schemas/feedback.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { userFlagResolve } from '../../resolve/user-flag.js';
+import { checkEditorTextOptions, portalText, type EditorTextOptions } from '../../portal-text.js';
 import { readTextOption } from '../../read-text.js';
 import { textFlags } from '../../text-flags.js';
 import { feedbackFields } from './columns.js';
 
 /** Without --user (or with an unknown one) the service attributes the entry to the key's owner. */
-export default defineCommand<{ text?: string; textFile?: string }>({
+export default defineCommand<{ text?: string; textFile?: string; bodyFile?: string } & EditorTextOptions>({
   name: 'create',
   endpoint: 'feedback.create',
   description: 'Record a feedback entry',
@@ -18,7 +19,7 @@ export default defineCommand<{ text?: string; textFile?: string }>({
       field: 'type',
       required: true,
     },
-    ...textFlags('the feedback text'),
+    ...textFlags('the feedback text, in markdown (or --input-format html)'),
     {
       flags: '--user <user>',
       description: 'user the entry is attributed to: UUID, e-mail or name (default: the API key owner)',
@@ -34,7 +35,8 @@ export default defineCommand<{ text?: string; textFile?: string }>({
     'echo "Export fails" | fp feedback create --type bug --text-file -',
   ],
   async run({ opts, fields, f, client }) {
-    const feedback = (await readTextOption(f.io, opts)) as string;
+    checkEditorTextOptions(opts);
+    const feedback = await portalText(f, 'feedback.create', (await readTextOption(f.io, opts)) as string, opts);
     const { data } = await (
       await client()
     ).call('feedback.create', {

@@ -1,5 +1,7 @@
 import type { PostCreateBody } from '../../../contract/schemas/post.js';
 import { defineCommand } from '../../framework/define-command.js';
+import { portalEditorType } from '../../portal-editor.js';
+import { checkEditorTextOptions, portalText } from '../../portal-text.js';
 import { userFlagResolve } from '../../resolve/user-flag.js';
 import { postFlags, readDescription, type PostFlags } from './post-flags.js';
 import { postPage } from './post-page.js';
@@ -25,9 +27,11 @@ export default defineCommand<PostFlags & { user?: string }>({
     'echo "From ticket #4711" | fp posts create --title "Slow CSV export" --description-file - --json',
   ],
   async run({ opts, fields, f, client }) {
-    const description = await readDescription(f.io, opts);
+    checkEditorTextOptions(opts);
+    const written = await readDescription(f.io, opts);
+    const description = written === undefined ? undefined : await portalText(f, 'posts.create', written, opts);
     const body = { ...fields, ...(description !== undefined && { description }) } as PostCreateBody;
     const { data } = await (await client()).call('posts.create', { body });
-    return { text: postPage(data), data };
+    return { page: async () => postPage(data, await portalEditorType(f)), data };
   },
 });

@@ -1,15 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { UsageError } from '../../errors.js';
 import type { FlagSpec } from '../../framework/flags.js';
 import type { IO } from '../../io.js';
-import { readStdinText } from '../../read-text.js';
+import type { EditorTextOptions } from '../../portal-text.js';
+import { onlyOne, readTextFile } from '../../read-text.js';
+import { bodyFileFlag, editorTextFlags } from '../../text-flags.js';
 import { resolveCategory } from '../../resolve/category.js';
 import { resolveStatuses } from '../../resolve/status.js';
 
-export interface PostFlags {
+export interface PostFlags extends EditorTextOptions {
   title?: string;
   description?: string;
   descriptionFile?: string;
+  bodyFile?: string;
   /** A category id or name, resolved to its id before the run. */
   category?: unknown;
   /** A status id or name, resolved to its id before the run. */
@@ -19,8 +20,10 @@ export interface PostFlags {
 /** What `posts create` and `posts update` share: the four fields of a post, names resolved to ids. */
 export const postFlags: FlagSpec[] = [
   { flags: '--title <text>', description: 'title, at most 255 characters', field: 'title' },
-  { flags: '--description <text>', description: 'description (HTML or markdown per the portal editor)' },
+  { flags: '--description <text>', description: 'description in markdown (or --input-format html)' },
   { flags: '--description-file <path>', description: 'read the description from a file, - for stdin' },
+  bodyFileFlag,
+  ...editorTextFlags,
   {
     flags: '--category <id|name>',
     description: 'category id or unique name',
@@ -38,18 +41,15 @@ export const postFlags: FlagSpec[] = [
   },
 ];
 
-/** `--description TEXT` or `--description-file PATH|-`; undefined when neither is given. */
+/** `--description TEXT`, `--description-file PATH|-` or `--body-file PATH|-`; undefined when none is given. */
 export async function readDescription(io: IO, opts: PostFlags): Promise<string | undefined> {
-  if (opts.description !== undefined && opts.descriptionFile !== undefined)
-    throw new UsageError('use either --description or --description-file, not both');
+  onlyOne([
+    opts.description !== undefined && '--description',
+    opts.descriptionFile !== undefined && '--description-file',
+    opts.bodyFile !== undefined && '--body-file',
+  ]);
   if (opts.description !== undefined) return opts.description;
-  if (opts.descriptionFile === undefined) return undefined;
-  if (opts.descriptionFile === '-') return readStdinText(io);
-  try {
-    return (await readFile(opts.descriptionFile, 'utf8')).replace(/\r?\n$/, '');
-  } catch (err) {
-    throw new UsageError(
-      `cannot read --description-file ${opts.descriptionFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-    );
-  }
+  if (opts.descriptionFile !== undefined) return readTextFile(io, opts.descriptionFile, '--description-file');
+  if (opts.bodyFile !== undefined) return readTextFile(io, opts.bodyFile, '--body-file');
+  return undefined;
 }

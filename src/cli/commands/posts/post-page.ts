@@ -1,46 +1,57 @@
+import type { EditorType } from '../../../contract/editor-format.js';
 import type { Comment } from '../../../contract/schemas/comment.js';
 import type { Post } from '../../../contract/schemas/post.js';
+import type { Page, PageLine } from '../../output/page.js';
+import { richTextLines } from '../../output/rich-text.js';
 import { threadOrder } from '../comments/thread.js';
-import { descriptionText } from './description-text.js';
 
 const day = (timestamp: string | null) => (timestamp ?? '').slice(0, 10);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const line = (text: string, bold = false, indent = 0): PageLine => ({
+  runs: [bold ? { text, bold } : { text }],
+  indent,
+});
+const BLANK: PageLine = { runs: [] };
 
-/** One post as a page to read: its heading lines, the description as text, and the comments threaded. */
-export function postPage(post: Post, comments?: readonly Comment[]): string {
+/**
+ * One post as a page to read: its heading lines, the description as text (markdown or HTML per the
+ * portal's editor, D-TEXT-VIEW), and the comments threaded.
+ */
+export function postPage(post: Post, editor: EditorType, comments?: readonly Comment[]): Page {
   const status = post.status ? `${post.status.name} (${post.status.tab_name})` : 'no status';
   const categories = post.categories.length ? post.categories.map((c) => c.name).join(', ') : 'no category';
   const author = post.author.email ? `${post.author.name} <${post.author.email}>` : post.author.name;
-  const lines = [
-    post.title,
-    `${post.id} · ${status} · ${categories} · ${post.moderation_status}`,
-    `${plural(post.votes_count, 'vote')} · ${plural(post.comments_count, 'comment')} · by ${author} · ${day(post.created_at)}`,
-    post.url,
-    '',
-    descriptionText(post.description) || '(no description)',
+  const description = richTextLines(post.description, editor);
+  const page: Page = [
+    line(post.title, true),
+    line(`${post.id} · ${status} · ${categories} · ${post.moderation_status}`),
+    line(
+      `${plural(post.votes_count, 'vote')} · ${plural(post.comments_count, 'comment')} · by ${author} · ${day(post.created_at)}`,
+    ),
+    line(post.url),
+    BLANK,
+    ...(description.length ? description : [line('(no description)')]),
   ];
-  if (comments) lines.push('', ...commentLines(comments));
-  return `${lines.join('\n')}\n`;
+  if (comments) page.push(BLANK, ...commentLines(comments, editor));
+  return page;
 }
 
 /** `Comments (n)`, then each comment under its parent: a heading line and its text, indented by depth. */
-function commentLines(comments: readonly Comment[]): string[] {
-  if (!comments.length) return ['No comments.'];
-  const lines = [`Comments (${comments.length})`];
+function commentLines(comments: readonly Comment[], editor: EditorType): Page {
+  if (!comments.length) return [line('No comments.')];
+  const page: Page = [line(`Comments (${comments.length})`, true)];
   for (const { comment, depth } of threadOrder(comments)) {
-    const indent = '  '.repeat(depth + 1);
+    const indent = 2 * (depth + 1);
     const marks = [
       comment.pinned_to_top && 'pinned',
       comment.moderation_status !== 'approved' && comment.moderation_status,
+      comment.votes_count > 0 && plural(comment.votes_count, 'vote'),
     ]
       .filter(Boolean)
       .join(', ');
-    lines.push(
-      '',
-      `${indent}${depth ? '└─ ' : ''}${comment.author.name} · ${day(comment.created_at)} · #${comment.id}${marks ? ` (${marks})` : ''}`,
-    );
-    const text = descriptionText(comment.comment);
-    for (const line of text.split('\n')) lines.push(`${indent}${depth ? '   ' : ''}${line}`);
+    const heading = `${depth ? '└─ ' : ''}${comment.author.name} · ${day(comment.created_at)} · #${comment.id}`;
+    page.push(BLANK, line(`${heading}${marks ? ` (${marks})` : ''}`, false, indent));
+    page.push(...richTextLines(comment.comment, editor, indent + (depth ? 3 : 0)));
   }
-  return lines;
+  return page;
 }

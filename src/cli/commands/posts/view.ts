@@ -1,9 +1,10 @@
 import { defineCommand } from '../../framework/define-command.js';
+import { portalEditorType } from '../../portal-editor.js';
 import { postPage } from './post-page.js';
 
 /**
- * One post as a page for people (D-POST-SHOW): programs get the record, and with --comments
- * the record with its `comments` (the flat list, as `fp comments list` gives it).
+ * One post as a page for people (D-POST-SHOW, D-TEXT-VIEW): programs get the record, and with
+ * --comments the record with its `comments` (the flat list, as `fp comments list` gives it).
  */
 export default defineCommand<{ key: string; comments?: boolean }>({
   name: 'view',
@@ -12,14 +13,14 @@ export default defineCommand<{ key: string; comments?: boolean }>({
   args: [{ name: 'key', description: 'post key (the short string id of the post)', field: 'key', complete: 'posts' }],
   flags: [{ flags: '--comments', description: 'also show the comments, replies under their parents' }],
   examples: ['fp posts view 3zah2', 'fp posts view 3zah2 --comments', 'fp posts view 3zah2 --json --jq .status.name'],
-  async run({ opts, client }) {
+  async run({ opts, f, client }) {
     const c = await client();
     const [{ data: post }, comments] = await Promise.all([
       c.call('posts.get', { params: { key: opts.key } }),
       opts.comments ? c.call('comments.list', { params: { key: opts.key } }) : undefined,
     ]);
     return {
-      text: postPage(post, comments?.data),
+      page: async () => postPage(post, await portalEditorType(f), comments?.data),
       data: comments ? { ...post, comments: comments.data } : post,
     };
   },
