@@ -133,8 +133,10 @@ function refusalResponses(endpoint: Endpoint): Json {
   if (hasBody) out['400'] = ref('BadRequest');
   out['401'] = ref('Unauthenticated');
   if (endpoint.method !== 'GET') out['403'] = ref(refusals.has('forbidden') ? 'Forbidden' : 'ReadOnlyKey');
-  if (refusals.has('not-found')) out['404'] = ref('NotFound');
+  // A parameter may name nothing, or be a dot segment, which names no route (D-PATH-DOT-SEGMENTS).
+  if (refusals.has('not-found') || endpoint.path.includes('{')) out['404'] = ref('NotFound');
   if (hasBody) out['413'] = ref(endpoint.multipart ? 'UploadTooLarge' : 'BodyTooLarge');
+  if (endpoint.body) out['415'] = ref('UnsupportedMediaType');
   out['421'] = ref('Misdirected');
   if (refusals.has('rule-violation')) out['422'] = ref('Unprocessable');
   else if (validated) out['422'] = ref('ValidationFailed');
@@ -160,23 +162,45 @@ function pathParameters(endpoint: Endpoint, example: Readonly<Record<string, str
 function queryParameters(endpoint: Endpoint, example: Readonly<Record<string, string | number>>): Json[] {
   if (!endpoint.query) return [];
   const q = jsonSchemaOf(endpoint.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
-  return Object.entries(q.properties ?? {}).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: q.required?.includes(name) ?? false,
-    description: QUERY_PARAMETERS[name],
-    // Blank is absent (D-QUERY-BLANK-ABSENT): an optional parameter may be sent empty.
-    ...(!q.required?.includes(name) && { allowEmptyValue: true }),
-    schema,
-    ...(schema.type === 'array' && { style: 'form', explode: true }),
-    ...(example[name] !== undefined && { example: example[name] }),
-  }));
+  return Object.entries(q.properties ?? {}).map(([name, schema]) => {
+    const required = q.required?.includes(name) ?? false;
+    return {
+      name,
+      in: 'query',
+      required,
+      description: QUERY_PARAMETERS[name],
+      // Blank is absent (D-QUERY-BLANK-ABSENT): an optional parameter (or one value of a list) may be sent blank.
+      schema: required ? schema : takingBlank(schema),
+      ...(schema.type === 'array' && { style: 'form', explode: true }),
+      ...(example[name] !== undefined && { example: example[name] }),
+    };
+  });
+}
+
+const BLANK = { type: 'string', pattern: BLANK_TEXT };
+
+/** Any text, a blank one included: no other keyword narrows it. */
+const anyText = (schema: Json): boolean =>
+  schema.type === 'string' &&
+  !['anyOf', 'enum', 'const', 'format', 'minLength'].some((k) => k in schema) &&
+  (!schema.pattern || new RegExp(schema.pattern as string, 'u').test(' '));
+
+/**
+ * A query value's schema that also takes blank text (a list: each of its values). Blank
+ * comes first, so that a validator that coerces query text (Prism's) never reads `" "` as 0.
+ */
+function takingBlank(schema: Json): Json {
+  if (schema.type === 'array') return { ...schema, items: takingBlank(schema.items as Json) };
+  if (anyText(schema)) return schema;
+  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: [BLANK, ...(schema.anyOf as Json[])] };
+  const { description, ...rest } = schema;
+  return { ...(description !== undefined && { description }), anyOf: [BLANK, rest] };
 }
 
 /**
- * The body: JSON, named once under components (the server also reads the same fields
- * form-urlencoded, which the service does not document: D-OPENAPI-NO-FORMS), or a
- * multipart upload.
+ * The body: its fields, named once under components, in each encoding the server reads them
+ * from as Laravel does (JSON, a form, or the text parts of a multipart form:
+ * D-HTTP-BODY-ENCODINGS); or a multipart upload.
  */
 function requestBody(endpoint: Endpoint, example: OperationExample): Json | undefined {
   if (endpoint.body) {
@@ -184,7 +208,11 @@ function requestBody(endpoint: Endpoint, example: OperationExample): Json | unde
     const value = example.request;
     return {
       required: true,
-      content: { 'application/json': { schema, ...(value !== undefined && { example: value }) } },
+      content: {
+        'application/json': { schema, ...(value !== undefined && { example: value }) },
+        'application/x-www-form-urlencoded': { schema },
+        'multipart/form-data': { schema },
+      },
     };
   }
   if (endpoint.multipart)
@@ -211,12 +239,19 @@ function multipartBody(endpoint: Endpoint, example: OperationExample): Json {
   const encoding: Json = {};
   for (const [name, schema] of Object.entries(fields.properties ?? {})) {
     properties[partName(name)] = schema;
-    if (partName(name) !== name) encoding[partName(name)] = { contentType: 'text/plain' };
+    if (partName(name) === name) continue;
+    encoding[partName(name)] = { contentType: 'text/plain' };
+    // Other parts are ignored, but not a list sent without its brackets: that is one text, refused.
+    properties[name] = {
+      not: {},
+      description: `Send the list as \`${name}[]\` parts; one \`${name}\` part is not a list.`,
+    };
   }
   const request = (example.request ?? {}) as Json;
   const value = example.file === undefined ? undefined : { file: example.file, ...renameKeys(request, partName) };
   return {
-    schema: { type: 'object', properties, required: ['file', ...(fields.required ?? [])], additionalProperties: false },
+    // Other text parts are ignored, as any unknown field is (D-OPENAPI-MULTIPART).
+    schema: { type: 'object', properties, required: ['file', ...(fields.required ?? [])] },
     ...(Object.keys(encoding).length && { encoding }),
     ...(value && { example: value }),
   };
@@ -323,11 +358,19 @@ its messages. Besides the answers listed per operation: a path that matches no r
 \`The route … could not be found.\`, and a known path called with another verb answers 405 with an
 \`Allow\` header naming the verbs it takes (for example PUT on \`/api/v1/categories/{id}\`).
 
+A path with a \`.\` or \`..\` segment (also written \`%2e\`) is not resolved to another path: it names
+no route and is answered 404.
+
+A body of fields may be sent as JSON, as a form (\`application/x-www-form-urlencoded\`) or as the text
+parts of \`multipart/form-data\`, with the same fields and rules (a form's values are text: numbers as
+digits, booleans as \`true\`, \`false\`, \`1\` or \`0\`); another content type is refused with 415. Body
+fields and query parameters an operation does not list are ignored, as the service ignores them.
+
 Every string of a JSON body, a form and a query string is trimmed of blanks (spaces, tabs, line
 breaks, Unicode spaces, the zero-width space and the BOM) before it is checked, and lengths are
 counted in characters after trimming; the patterns of the schemas say so. A blank value is null: a
 nullable field takes it, a required one refuses it, and a blank query parameter is as if it had not
-been sent. Path parameters are taken as they are.`;
+been sent (the schema of an optional one takes blank text). Path parameters are taken as they are.`;
 
 export interface OpenApiOptions {
   /** The address the document is served from: listed first, and the `{base_url}` default. */
@@ -406,12 +449,19 @@ function sharedResponses(): Record<string, Json> {
     Forbidden: refusal('The API key is read-only, or the category may not be changed.', {
       message: 'You do not have permission to update this category.',
     }),
-    NotFound: refusal('The item named in the path does not exist at this portal.', {
+    NotFound: refusal('The item named in the path does not exist at this portal, or the path names no route.', {
       message: 'No query results for model [App\\Models\\Post] zz999',
     }),
     Misdirected: refusal(
       'The Host header names no portal of this server, nor a name it answers to (`localhost`, an address it listens on, `fp server --allowed-hosts`).',
       { message: 'Misdirected Request.' },
+    ),
+    UnsupportedMediaType: refusal(
+      'The body is neither JSON, nor a form (`application/x-www-form-urlencoded`), nor `multipart/form-data`.',
+      {
+        message:
+          'The request body must be sent as application/json, application/x-www-form-urlencoded, multipart/form-data.',
+      },
     ),
     BodyTooLarge: refusal('The body is larger than 1 MiB.', {
       message: 'The request body must not be larger than 1048576 bytes.',

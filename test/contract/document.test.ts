@@ -67,13 +67,12 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents 404 on every operation with an item in the path, and on finding a user by e-mail; the link results take a tab id checked like a field (422)', () => {
+  it('D-PATH-DOT-SEGMENTS documents 404 on every operation with a path parameter (an item, or a dot segment that names no route) and on finding a user by e-mail; the link results take a tab id checked like a field (422)', () => {
     for (const { endpoint, op } of operations) {
       const hasId = endpoint.path.includes('{');
-      if (endpoint.name === 'knowledgebase.linkResults') {
-        expect(statuses(op)).not.toContain('404');
+      expect(statuses(op).includes('404'), endpoint.name).toBe(hasId || endpoint.name === 'users.findByEmail');
+      if (endpoint.name === 'knowledgebase.linkResults')
         expect(op.responses['422']).toEqual({ $ref: '#/components/responses/ValidationFailed' });
-      } else expect(statuses(op).includes('404'), endpoint.name).toBe(hasId || endpoint.name === 'users.findByEmail');
     }
   });
 
@@ -138,9 +137,10 @@ describe('the OpenAPI document', () => {
     });
     expect(body('/api/v1/knowledgebase/link-health/scan', 'post').properties.tab_id).toEqual(SAFE_INTEGER);
     const limit = doc.paths['/api/v1/posts'].get.parameters.find((p: any) => p.name === 'limit');
-    expect(limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+    const blank = { type: 'string', pattern: `^${BLANK}*$` };
+    expect(limit.schema).toEqual({ anyOf: [blank, { type: 'integer', minimum: 1, maximum: 100 }] });
     const category = doc.paths['/api/v1/posts'].get.parameters.find((p: any) => p.name === 'category');
-    expect(category.schema).toEqual(SAFE_INTEGER);
+    expect(category.schema).toEqual({ anyOf: [blank, SAFE_INTEGER] });
     const comments = doc.paths['/api/v1/posts/{key}/comments'].get.responses['200'].content['application/json'].schema;
     expect(comments.properties.data.items.properties.votes_count).toEqual({ type: 'integer' });
     expect(doc.paths['/api/v1/comments/{id}'].put.parameters[0].schema).toEqual({
@@ -185,11 +185,17 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('D-QUERY-BLANK-ABSENT an optional query parameter may be sent empty; a required one may not', () => {
+  it('D-QUERY-BLANK-ABSENT the schema of an optional query parameter (each value of a list) takes blank text; a required one does not', () => {
+    const takesBlank = (schema: any) => new Ajv2020({ strict: false }).validate(schema, ' ');
     for (const { endpoint, op } of operations) {
-      for (const p of (op.parameters ?? []).filter((p: any) => p.in === 'query'))
-        expect(Boolean(p.allowEmptyValue), `${endpoint.name} ${p.name}`).toBe(!p.required);
+      for (const p of (op.parameters ?? []).filter((p: any) => p.in === 'query')) {
+        const value = p.schema.type === 'array' ? p.schema.items : p.schema;
+        expect(takesBlank(value), `${endpoint.name} ${p.name}`).toBe(!p.required);
+        expect(p.allowEmptyValue, `${endpoint.name} ${p.name}`).toBeUndefined();
+      }
     }
+    const page = doc.paths['/api/v1/moderation/rejected'].get.parameters.find((p: any) => p.name === 'page');
+    expect(new Ajv2020({ strict: false }).validate(page.schema, '')).toBe(true);
   });
 
   it('D-OPENAPI-PATH-IDS a string path id excludes . and .., a group is named by its UUID, numeric path ids stay in the safe range', () => {
@@ -207,27 +213,39 @@ describe('the OpenAPI document', () => {
     expect(patterns.filter((p) => p.includes('\\\\d'))).toEqual([]);
   });
 
-  it('D-OPENAPI-NO-FORMS names each JSON body schema once and documents JSON only, no form-urlencoded variant', () => {
-    const content = doc.paths['/api/v1/groups'].post.requestBody.content;
-    expect(content).toEqual({
-      'application/json': expect.objectContaining({ schema: { $ref: '#/components/schemas/GroupsCreateBody' } }),
+  it('D-HTTP-BODY-ENCODINGS names each body schema once and documents every encoding the server reads it from, with 415 for others', () => {
+    const schema = { $ref: '#/components/schemas/GroupsCreateBody' };
+    expect(doc.paths['/api/v1/groups'].post.requestBody.content).toEqual({
+      'application/json': expect.objectContaining({ schema }),
+      'application/x-www-form-urlencoded': { schema },
+      'multipart/form-data': { schema },
     });
-    for (const { op } of operations) {
-      for (const type of Object.keys(op.requestBody?.content ?? {}))
-        expect(['application/json', 'multipart/form-data']).toContain(type);
+    for (const { endpoint, op } of operations) {
+      const types = Object.keys(op.requestBody?.content ?? {});
+      if (endpoint.body) {
+        expect(types, endpoint.name).toEqual([
+          'application/json',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+        ]);
+        expect(op.responses['415'], endpoint.name).toEqual({ $ref: '#/components/responses/UnsupportedMediaType' });
+      } else expect(types, endpoint.name).toEqual(endpoint.multipart ? ['multipart/form-data'] : []);
     }
   });
 
-  it('D-OPENAPI-MULTIPART an upload names its lists name[] as text parts, sends the file with a filename, allows no other part, and has an example', () => {
+  it('D-OPENAPI-MULTIPART an upload names its lists name[] as text parts, sends the file with a filename, ignores other text parts, and has an example', () => {
     for (const path of ['/api/v1/knowledgebase/sync/preview', '/api/v1/knowledgebase/sync/execute']) {
       const media = doc.paths[path].post.requestBody.content['multipart/form-data'];
       expect(Object.keys(media.schema.properties)).toEqual([
         'file',
         'tab_id',
         'delete_confirmed[]',
+        'delete_confirmed',
         'delete_sections_confirmed[]',
+        'delete_sections_confirmed',
       ]);
-      expect(media.schema.additionalProperties).toBe(false);
+      expect(media.schema.properties.delete_confirmed.not).toEqual({});
+      expect(media.schema.additionalProperties).toBeUndefined();
       expect(media.encoding).toEqual({
         'delete_confirmed[]': { contentType: 'text/plain' },
         'delete_sections_confirmed[]': { contentType: 'text/plain' },

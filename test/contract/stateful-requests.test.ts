@@ -88,7 +88,7 @@ function pathAndQuery(g: Gen, { path, op }: Operation, pools: Pools, invalid: st
 /** A query value: blank now and then (it is absent), the document's example, or any value the schema allows. */
 function queryValue(g: Gen, p: Json): unknown {
   const pick = g(fc.nat, 9);
-  if (p.allowEmptyValue && pick === 0) return '';
+  if (!p.required && pick === 0) return '';
   if (p.example !== undefined && pick <= 3) return p.example;
   return g(() => valueOf(p.schema));
 }
@@ -111,7 +111,7 @@ async function multipartBody(
   const file = g(fc.constantFrom, media.example.file, 'not a zip archive');
   form.append('file', new Blob([Buffer.from(file, 'utf8')]), 'archive.zip');
   for (const [name, schema] of Object.entries<Json>(media.schema.properties)) {
-    if (name === 'file' || invalid === `body:${name}:(missing)`) continue;
+    if (name === 'file' || schema.not || invalid === `body:${name}:(missing)`) continue;
     const example = media.example[name];
     const value =
       invalid === `body:${name}`
@@ -135,7 +135,8 @@ function invalidTargets(operation: Operation, schema: Json | undefined, multipar
   const targets = (operation.op.parameters ?? []).map((p: Json) => `${p.in}:${p.name}`);
   if (schema) targets.push('body:(missing)', ...Object.keys(schema.properties ?? {}).map((n) => `body:${n}`));
   if (multipart) {
-    for (const name of Object.keys(multipart.schema.properties).filter((n) => n !== 'file')) {
+    const parts = Object.entries<Json>(multipart.schema.properties).filter(([n, s]) => n !== 'file' && !s.not);
+    for (const [name] of parts) {
       targets.push(
         `body:${name}`,
         `body:${name}:(missing)`,
@@ -149,7 +150,8 @@ function invalidTargets(operation: Operation, schema: Json | undefined, multipar
 async function build(g: Gen, operation: Operation, pools: Pools, meant: 'valid' | 'invalid'): Promise<Built> {
   const content = operation.op.requestBody?.content ?? {};
   const schema = content['application/json'] && resolveRefs(doc, content['application/json'].schema);
-  const multipart = content['multipart/form-data'];
+  // A body of fields is also listed as multipart (D-HTTP-BODY-ENCODINGS); an upload is multipart alone.
+  const multipart = schema ? undefined : content['multipart/form-data'];
   const targets = invalidTargets(operation, schema, multipart);
   const invalid = meant === 'invalid' && targets.length ? g(fc.constantFrom, ...targets) : undefined;
   const built = pathAndQuery(g, operation, pools, invalid);

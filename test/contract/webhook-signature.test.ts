@@ -46,14 +46,14 @@ describe('D-WEBHOOK-SIGNING Standard Webhooks signatures', () => {
     });
   });
 
-  it('refuses a body with a byte the signature does not cover, a trailing newline included, as the libraries do', () => {
+  it('D-WEBHOOK-VERIFY-EXACT refuses a body with a byte the signature does not cover, a trailing newline included, as the libraries do', () => {
     const now = { nowSeconds: AT };
     for (const more of [`${BODY}\n`, `${BODY}\r\n`, `\n${BODY}`])
       expect(verify(SECRET, headers(), more, now)).toMatchObject({ valid: false, problem: 'signature' });
     expect(verify(SECRET, headers(), Buffer.from(`${BODY}\n`), now)).toMatchObject({ valid: false });
   });
 
-  it('takes the svix-id, svix-timestamp and svix-signature names too, the svix one first', () => {
+  it('D-WEBHOOK-VERIFY-EXACT takes the svix-id, svix-timestamp and svix-signature names too, the svix one first', () => {
     const svix = { 'svix-id': ID, 'Svix-Timestamp': String(AT), 'svix-signature': SIGNATURE };
     expect(verify(SECRET, svix, BODY, { nowSeconds: AT })).toEqual({ valid: true, id: ID, timestamp: AT });
     const both = { ...headers('v1,bm90IGl0'), 'svix-signature': SIGNATURE };

@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from '../../src/contract/openapi.js';
 import { normalizeInput } from '../../src/server/http/normalize-input.js';
+import { hasDotSegment } from '../../src/server/http/dot-segments.js';
 
 /**
  * Checks HTTP exchanges against the OpenAPI document (docs/openapi.json is the
@@ -168,15 +169,22 @@ export function createContractValidator(doc: Json = openApiDocument()) {
       if (ex.requestTruncated) return [...problems, 'a request body too large to check'];
       const text = ex.requestBody.toString('utf8');
       let value: unknown = {};
-      if (type.startsWith('application/x-www-form-urlencoded')) {
-        // The server reads the JSON body's fields from a form too, as text (D-OPENAPI-NO-FORMS).
+      const multipart = type.startsWith('multipart/form-data');
+      if (type.startsWith('application/x-www-form-urlencoded') || multipart) {
+        // The server reads the body's fields from a form too, as text (D-HTTP-BODY-ENCODINGS).
         const schema = resolve(body['application/json'].schema);
+        const fields = multipart
+          ? await readForm(ex.requestBody, type).catch((err: Error) => err)
+          : Object.fromEntries(new URLSearchParams(text));
+        if (fields instanceof Error) return [...problems, `a malformed multipart body (${fields.message})`];
         const form: Json = {};
-        for (const [name, v] of new URLSearchParams(text)) {
+        for (const [name, v] of Object.entries(fields)) {
           const given = present(v);
           if (given !== undefined) form[name] = coerce(given, schema.properties?.[name] ?? {});
         }
         value = form;
+      } else if (!/^(application\/json|[^;]*\+json)?\s*(;|$)/i.test(type)) {
+        return [...problems, `content-type ${type}: not an encoding the document lists`];
       } else if (text.trim() !== '') {
         try {
           value = JSON.parse(text);
@@ -209,7 +217,8 @@ export function createContractValidator(doc: Json = openApiDocument()) {
   async function validate(ex: Exchange): Promise<Verdict> {
     const url = new URL(ex.target, 'http://localhost');
     const method = ex.method.toLowerCase();
-    const matches = paths.flatMap((entry) => {
+    // A URL resolves a path's dot segments; the server does not: such a path names no route.
+    const matches = (hasDotSegment(ex.target) ? [] : paths).flatMap((entry) => {
       const m = entry.pattern.exec(url.pathname);
       return m ? [{ entry, m }] : [];
     });
@@ -282,10 +291,10 @@ function safeDecode(s: string): string {
   }
 }
 
-/** Query strings and form fields are text: digits become the integers a schema asks for. */
+/** Query strings and form fields are text: digits become the integers a schema asks for (also as one of its choices). */
 function coerce(value: string | string[], schema: Json): unknown {
   if (Array.isArray(value)) return value.map((v) => coerce(v, schema.type === 'array' ? (schema.items ?? {}) : schema));
-  const types = [schema.type ?? []].flat();
+  const types = [schema.type ?? [], ...((schema.anyOf as Json[] | undefined) ?? []).map((s) => s.type ?? [])].flat();
   if (schema.type === 'array') return [coerce(value, schema.items ?? {})];
   if (types.includes('integer') && /^-?\d+$/.test(value)) return Number(value);
   return value;

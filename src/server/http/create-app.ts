@@ -12,6 +12,7 @@ import { assertCanWrite, authenticate } from './authenticate.js';
 import { assertKnownTransferEncoding } from './check-transfer-encoding.js';
 import { checkHost, type HostPolicy } from './check-host.js';
 import { answerClientErrors } from './client-error.js';
+import { hasDotSegment } from './dot-segments.js';
 import { dropUnreadBody } from './drop-unread-body.js';
 import { errorResponse, HttpError } from './error-response.js';
 import { normalizeInput } from './normalize-input.js';
@@ -80,6 +81,10 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const { portal, origin } = checkHost(req, store, options);
     const method = (req.method ?? 'GET').toUpperCase();
     const now = services.now();
+    // A dot segment names no route: it is not resolved to another path (D-PATH-DOT-SEGMENTS).
+    if (hasDotSegment(req.url ?? '/')) {
+      throw new HttpError(404, `The route ${(req.url ?? '/').split(/[?#]/, 1)[0].slice(1)} could not be found.`);
+    }
 
     if (isMcpRoute(url.pathname)) {
       await handleMcpRoute({ req, res, url, method, portal, store, now, origin, egress: documentEgress, log }, options);
