@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { headersOf, parseHeaderLine } from '../../parse.js';
+import { didYouMean } from '../../resolve/by-name.js';
 import { appendQuery, buildFields, type FieldTree } from './fields.js';
 import { followPages, isList, pageKind, type PageKind } from './pages.js';
 import { failWith, printAnswer, printPages, shaped, writeBody, writeHead } from './print.js';
@@ -49,11 +50,17 @@ export function apiPath(path: string, baseUrl: string): string {
   return p === 'api' || p.startsWith('api/') || p.startsWith('api?') ? `/${p}` : `/api/v1/${p}`;
 }
 
+/** The methods an HTTP API answers; anything else is a typo, caught before it is sent. */
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
 /** The flags are checked before anything is sent; the method they make. */
 function checkOptions(opts: ApiOptions, f: Factory): string {
   const sendsData = opts.fields.length > 0 || opts.typedFields.length > 0 || opts.input !== undefined;
   const method = (opts.method ?? (sendsData && !opts.paginate ? 'POST' : 'GET')).toUpperCase();
-  if (!/^[A-Z]+$/.test(method)) throw new UsageError(`invalid method "${opts.method}"`);
+  if (!METHODS.includes(method)) {
+    const near = didYouMean(METHODS, method);
+    throw new UsageError(`invalid method "${opts.method}": expected ${METHODS.join(', ')}.${near}`);
+  }
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET requests only');
   if (opts.paginate && opts.include)
     throw new UsageError('--paginate and -i cannot be combined: the pages are printed as one JSON array');

@@ -175,7 +175,15 @@ describe('fp api', () => {
         ['api', 'posts', '--input', '-', '-F', 'a=@-'],
         'error: stdin can be read only once: use --input - or one -F key=@-\n',
       ],
-      [['api', 'posts', '-X', 'GE T'], 'error: invalid method "GE T"\n'],
+      [
+        ['api', 'posts', '-X', 'GE T'],
+        'error: invalid method "GE T": expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS. Did you mean "GET"?\n',
+      ],
+      // A typo of a method is caught here, not sent to be answered 400.
+      [
+        ['api', 'portal', '-X', 'DELET'],
+        'error: invalid method "DELET": expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS. Did you mean "DELETE"?\n',
+      ],
     ];
     for (const [argv, err] of cases) {
       const r = await fp(argv, { baseUrl: NOWHERE });
