@@ -80,7 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const store = options.data
     ? await openDataFile(options.data, options.seed, notices)
     : isSeedFile(options.seed)
-      ? await openSeedScratch(options.seed)
+      ? await openSeedScratch(options.seed, notices)
       : new Store(loadSeed(await readSeed(options.seed)));
 
   const [
@@ -159,11 +159,11 @@ const isSeedFile = (seed: StartOptions['seed']): seed is string => typeof seed =
  * compiled data (from the seed cache, see seed-cache.ts), removed when the
  * server stops, with a second copy for reset.
  */
-async function openSeedScratch(seedFile: string): Promise<Store> {
+async function openSeedScratch(seedFile: string, notices: string[]): Promise<Store> {
   const path = scratchFilePath();
   const resetFile = resetFilePath();
   try {
-    const { ready } = await placeSeedScratch(path, seedFile, { copyTo: resetFile });
+    const { ready } = await placeSeedScratch(path, seedFile, { copyTo: resetFile, notice: (n) => notices.push(n) });
     return new Store(openDatabase(path, { scratch: true }), { resetFile, scratchFile: path, resetReady: ready });
   } catch (err) {
     removeDatabaseFile(path);
@@ -192,7 +192,8 @@ async function openDataFile(path: string, seed: StartOptions['seed'], notices: s
   // A new file holds the seed; reset goes back to a copy of it.
   const resetFile = fresh ? resetFilePath() : undefined;
   if (fresh) {
-    if (isSeedFile(seed)) await placeSeed(path, seed, { copyTo: resetFile, durable: true });
+    if (isSeedFile(seed))
+      await placeSeed(path, seed, { copyTo: resetFile, durable: true, notice: (n) => notices.push(n) });
     else await buildDataFileFromSeed(path, await readSeed(seed), { copyTo: resetFile });
   }
   const db = openDatabase(path);

@@ -4,6 +4,7 @@ import {
   chmodSync,
   closeSync,
   constants,
+  existsSync,
   fstatSync,
   mkdirSync,
   openSync,
@@ -20,6 +21,7 @@ import { buildBeside, buildDataFileFromSeedFile, placeBuilt, removeBuilt, syncDa
 import { APPLICATION_ID, openDatabase } from './database.js';
 import { readSeedBytes } from './load-seed.js';
 import { SCHEMA_VERSION } from './schema.js';
+import { folderProblem, forgetCompiled, isTrusted, RECORD_TEMP, recordCompiled } from './seed-cache-trust.js';
 import { isRunning, removeDatabaseFile, Store } from './store.js';
 
 declare const __FP_VERSION__: string | undefined;
@@ -125,6 +127,8 @@ export interface PlaceOptions {
   durable?: boolean;
   now?: Date;
   cacheDir?: string;
+  /** Hears what the operator should know: a cache folder that is not used, and why. */
+  notice?: (message: string) => void;
 }
 
 /**
@@ -167,6 +171,11 @@ async function placeSeedFile(
   placeCompiled: PlaceCompiled,
 ): Promise<{ cached: boolean; ready?: Promise<void> }> {
   const dir = options.cacheDir ?? seedCacheDir();
+  const problem = folderProblem(dir);
+  if (problem !== undefined) {
+    options.notice?.(untrustedFolder(dir, problem, seedFile));
+    return compileInPlace(path, seedFile, undefined, options);
+  }
   // A cache without compiled seeds (a first run, a fresh CI machine) cannot hold this one: the
   // seed is read whole at once, as its compile needs it, and hashed from memory.
   const whole = holdsCompiledSeeds(dir) ? undefined : readSeedBytes(seedFile);
@@ -175,17 +184,14 @@ async function placeSeedFile(
   // Awaited only when there is something to wait for: until its copies, a start runs without a
   // pause, and what the server loads meanwhile (its HTTP side) loads while the copies are made.
   if (keeping.has(cached)) await keeping.get(cached);
-  if (isWholeDataFile(cached) && (await copyCached(cached, path, options))) {
+  if (isWholeDataFile(cached) && isTrusted(cached) && (await copyCached(cached, path, options))) {
     markUsed(cached);
     return { cached: true };
   }
-  if (!canWrite(dir)) {
-    // No cache to keep it in: compiled straight into place, as without one.
-    await buildDataFileFromSeedFile(path, seedFile, whole ?? readSeedBytes(seedFile), options);
-    if (options.durable) syncDataFile(path);
-    return { cached: false };
-  }
+  // No cache to keep it in: compiled straight into place, as without one.
+  if (!canWrite(dir)) return compileInPlace(path, seedFile, whole, options);
   rmSync(cached, { force: true });
+  forgetCompiled(cached);
   const bytes = whole ?? readSeedBytes(seedFile);
   // The bytes read are those hashed unless the file changed meanwhile.
   const unchanged = whole !== undefined || (named.stamp !== undefined && named.stamp === stampOfFile(seedFile));
@@ -203,6 +209,23 @@ async function placeSeedFile(
   keep(building, compiled, dir, ready);
   return { cached: false, ready };
 }
+
+/** The seed compiled straight into place, the cache left alone. */
+async function compileInPlace(
+  path: string,
+  seedFile: string,
+  whole: Buffer | undefined,
+  options: PlaceOptions,
+): Promise<{ cached: false }> {
+  await buildDataFileFromSeedFile(path, seedFile, whole ?? readSeedBytes(seedFile), options);
+  if (options.durable) syncDataFile(path);
+  return { cached: false };
+}
+
+const untrustedFolder = (dir: string, problem: string, seedFile: string) =>
+  `The seed cache folder ${dir} is not used: ${problem}, so someone else could put a compiled seed there. ` +
+  `${seedFile} was compiled for this start alone. Make the folder your own and private (chmod 700), ` +
+  'or set FP_SEED_CACHE_DIR to a folder only you can write.';
 
 /**
  * Moves the compiled file to `path` and, while the run goes on, copies it back
@@ -253,7 +276,11 @@ const keeping = new Map<string, Promise<void>>();
 /** Syncs `building` and renames it to `compiled`, once `after` settles (not when it fails: nothing is left then). */
 function keep(building: string, compiled: string, dir: string, after: Promise<void> = Promise.resolve()): void {
   const done = after
-    .then(() => placeBuilt(building, compiled))
+    .then(() => {
+      // Indexed first: once the file is under its name, what it must match is there.
+      recordCompiled(building, compiled);
+      return placeBuilt(building, compiled);
+    })
     .then(() => pruneSeedCache(dir))
     .catch(() => {
       // The cache is for later starts only; this one has its copies (a reset that needs a missing one hears why).
@@ -329,12 +356,15 @@ function holdsCompiledSeeds(dir: string): boolean {
   }
 }
 
-/** The cache folder, made private (D-CACHE-DIR-PRIVATE): a seed may be a snapshot of a portal. */
+/**
+ * The cache folder, made private (D-CACHE-DIR-PRIVATE): a seed may be a snapshot of a portal.
+ * A folder someone else made meanwhile is not written either (D-SEED-CACHE-TRUST).
+ */
 function canWrite(dir: string): boolean {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     accessSync(dir, constants.W_OK);
-    return true;
+    return folderProblem(dir) === undefined;
   } catch {
     return false;
   }
@@ -365,8 +395,9 @@ export function pruneSeedCache(dir: string, now = Date.now()): void {
   const compiled: Array<{ path: string; used: number }> = [];
   for (const name of names) {
     const path = join(dir, name);
-    const pid = /^[0-9a-f]{64}\.db\.seeding-(\d+)(?:-wal|-shm|-journal)?$/.exec(name)?.[1];
+    const pid = (/^[0-9a-f]{64}\.db\.seeding-(\d+)(?:-wal|-shm|-journal)?$/.exec(name) ?? RECORD_TEMP.exec(name))?.[1];
     if (pid !== undefined && !isRunning(Number(pid))) rmSync(path, { force: true });
+    if (COMPILED_RECORD.test(name)) removeOrphanRecord(path, now);
     if (!COMPILED_SEED.test(name)) continue;
     try {
       compiled.push({ path, used: statSync(path).mtimeMs });
@@ -375,5 +406,21 @@ export function pruneSeedCache(dir: string, now = Date.now()): void {
     }
   }
   compiled.sort((a, b) => b.used - a.used);
-  for (const { path, used } of compiled.slice(KEPT_SEEDS)) if (now - used > RECENT_MS) rmSync(path, { force: true });
+  for (const { path, used } of compiled.slice(KEPT_SEEDS)) {
+    if (now - used <= RECENT_MS) continue;
+    rmSync(path, { force: true });
+    forgetCompiled(path);
+  }
+}
+
+const COMPILED_RECORD = /^[0-9a-f]{64}\.db\.json$/;
+
+/** An index entry whose compiled seed is gone, once it is older than a compile that may be about to place it. */
+function removeOrphanRecord(record: string, now: number): void {
+  try {
+    if (existsSync(record.slice(0, -'.json'.length))) return;
+    if (now - statSync(record).mtimeMs > RECENT_MS) rmSync(record, { force: true });
+  } catch {
+    // Removed meanwhile.
+  }
 }
