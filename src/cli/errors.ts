@@ -64,7 +64,7 @@ function failureLines(err: unknown, opts: DescribeOptions): { code: number; line
   if (err instanceof SilentExit) return { code: err.code, lines: [] };
   if (err instanceof ApiError) {
     const code = err.status === 401 || err.status === 403 ? EXIT.auth : EXIT.failure;
-    const hint = HINTS[err.status];
+    const hint = err.hint ?? HINTS[err.status];
     const message = cleanText(err.message);
     return {
       code,

@@ -227,6 +227,7 @@ export class ApiClient {
       // The body as sent: the error line puts a known message in fp's words.
       log?.(`< ${typeof err.body === 'string' ? err.body : JSON.stringify(err.body)}`);
       if (ex.gaveUp) err.retry = ex.gaveUp;
+      err.hint ??= baseUrlHint(this.baseUrl, err);
       throw err;
     }
     return raw;
@@ -450,6 +451,17 @@ export async function toApiError(res: RawResponse): Promise<ApiError> {
     errors && typeof errors === 'object' ? (errors as Record<string, string[]>) : {},
     body ?? text,
   );
+}
+
+/**
+ * A route the portal does not know, asked under a base URL with a path (`http://host:4010/foo`):
+ * the path is likely the mistake, as fp adds `/api/v1` itself.
+ */
+function baseUrlHint(baseUrl: string, err: ApiError): string | undefined {
+  if (err.status !== 404 || !/^The route .* could not be found/.test(err.message)) return undefined;
+  const url = new URL(baseUrl);
+  if (url.pathname === '/' || url.pathname === '') return undefined;
+  return `the base URL ${baseUrl} has a path (${url.pathname}) the portal does not answer under; fp adds /api/v1 itself: try ${url.origin}`;
 }
 
 export function statusText(status: number): string {

@@ -13,6 +13,9 @@ export class ApiError extends Error {
 
   /** Why the client stopped retrying, when it did (printed under the error). */
   retry?: string;
+
+  /** What to check, when the client can tell (a base URL with a path the portal does not serve). */
+  hint?: string;
 }
 
 /** The server could not be reached or did not answer in time. */

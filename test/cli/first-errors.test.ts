@@ -51,6 +51,31 @@ describe('the portal address', () => {
       expect(JSON.parse(r.out).title).toBe('Test Portal');
     }
   });
+
+  it('a base URL with a path the portal does not serve: the 404 comes with a hint at the base URL', async () => {
+    const r = await runMain(`${server.url}/foo`, ['portal', 'get']);
+    expect([r.code, r.err]).toEqual([
+      1,
+      'error: The route foo/api/v1/portal could not be found. (404)\n' +
+        `hint: the base URL ${server.url}/foo has a path (/foo) the portal does not answer under; fp adds /api/v1 itself: try ${server.url}\n`,
+    ]);
+    // Without a path, a route the portal lacks is just that: no hint.
+    const plain = await runMain(server.url, ['api', 'nosuch']);
+    expect(plain.err).not.toContain('hint:');
+  });
+
+  it('a base URL without its scheme is refused with the address meant', async () => {
+    const bare = server.url.replace(/^http:\/\//, '');
+    const r = await runMain(bare, ['portal', 'get']);
+    expect([r.code, r.err]).toEqual([
+      2,
+      `error: invalid base URL "${bare}": give its scheme too, as in http://${bare}\n`,
+    ]);
+    const named = await runMain('feedback.example.com', ['portal', 'get']);
+    expect(named.err).toBe(
+      'error: invalid base URL "feedback.example.com": give its scheme too, as in https://feedback.example.com\n',
+    );
+  });
 });
 
 describe('fp server', () => {

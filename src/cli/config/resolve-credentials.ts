@@ -16,6 +16,13 @@ export interface CredentialInputs {
 }
 
 export function checkBaseUrl(url: string): string {
+  // `127.0.0.1:4010` parses as a scheme of its own: the address meant is `http://127.0.0.1:4010`.
+  if (!/^[a-z][\w+.-]*:\/\//i.test(url)) {
+    const local = /^(?:localhost|127\.|\[?::1\]?|\d+\.\d+\.\d+\.\d+)/i.test(url);
+    throw new UsageError(
+      `invalid base URL "${url}": give its scheme too, as in ${local ? 'http' : 'https'}://${url.replace(/^\/+/, '')}`,
+    );
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
