@@ -1,3 +1,4 @@
+import { INSTRUCTION_NAMES_FOLDED } from './instruction-files.js';
 import type { KbArticle, KbSection, KbTab } from './model.js';
 
 export const INDEX_FILE = '_index.md';
@@ -39,8 +40,11 @@ export function layoutTab(tab: KbTab): TabLayout {
 
   const layout: TabLayout = { sections: [], articles: [] };
   const placeFolder = (folder: string, sectionId: number | null): void => {
-    // The reader skips a root `__MACOSX` folder (macOS zip litter), so no section may take that name.
-    const taken = new Set<string>(folder === '' ? [INDEX_FILE, MACOS_METADATA_FOLDER.toLowerCase()] : [INDEX_FILE]);
+    // The reader skips a root `__MACOSX` folder (macOS zip litter), so no section may take that name, and the
+    // root's AI instruction files are the export's own (an article `claude` is `claude-2.md` there).
+    const taken = new Set<string>(
+      folder === '' ? [INDEX_FILE, MACOS_METADATA_FOLDER.toLowerCase(), ...INSTRUCTION_NAMES_FOLDED] : [INDEX_FILE],
+    );
     const prefix = folder === '' ? '' : `${folder}/`;
     const sections = [...(childSections.get(sectionId) ?? [])].sort(
       (a, b) => a.sort_order - b.sort_order || a.id - b.id,

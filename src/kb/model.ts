@@ -1,6 +1,8 @@
 // The knowledge-base content these modules work on. The store adapts its own
 // records to these shapes; nothing here knows about HTTP or persistence.
 
+import type { ImageType } from './image-type.js';
+
 export interface KbSection {
   id: number;
   parent_id: number | null;
@@ -47,12 +49,29 @@ export interface ParsedArticle {
   sectionPath: string | null;
 }
 
+/** An image the archive carries (under `images/`, or linked as an image from a body). */
+export interface ParsedImage {
+  /** The entry in the archive. */
+  path: string;
+  /** What the tab keeps it under (see `imageKeyOf`). */
+  key: string;
+  /** Judged by its first bytes. */
+  contentType: ImageType;
+  /** sha256 of the bytes, hex. */
+  sha256: string;
+  data: Buffer;
+}
+
 export interface ParsedArchive {
   rootDescription: string | null;
   /** Sorted by path, so a parent always comes before its children. */
   sections: ParsedSection[];
   /** Sorted by path. */
   articles: ParsedArticle[];
+  /** Sorted by key (one key may come from two entries with the same bytes); none when not read for images. */
+  images?: ParsedImage[];
+  /** AI instruction files of the archive, sorted by path: never articles, left alone. */
+  instructionFiles?: string[];
 }
 
 export interface ArchiveLimits {
@@ -132,4 +151,28 @@ export interface ApplyResult {
     sections: Array<PlanDelete<number>>;
     articles: Array<PlanDelete<string>>;
   };
+}
+
+/** An image the tab keeps. */
+export interface StoredImage {
+  key: string;
+  content_type: string;
+  sha256: string;
+  size: number;
+}
+
+/** One image of an image plan: `path` is its archive entry (for a removal: where an export puts it). */
+export interface ImageChange {
+  key: string;
+  path: string;
+  content_type: string;
+  bytes: number;
+}
+
+/** What a sync does to the tab's images: added, changed (other bytes under the same key), removed. */
+export interface ImagePlan {
+  create: ImageChange[];
+  update: ImageChange[];
+  delete: ImageChange[];
+  unchanged: ImageChange[];
 }

@@ -2,17 +2,23 @@ import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { exportArchive } from '../../src/kb/export-archive.js';
+import { INSTRUCTION_FILES } from '../../src/kb/instruction-files.js';
 import type { KbTab } from '../../src/kb/model.js';
+import { GIF, png } from '../support/images.js';
 
 async function exportBytes(tab: KbTab): Promise<Buffer> {
   return buffer(exportArchive(tab));
 }
 
-/** Entries of a ZIP in stored order, read with yauzl directly (independent of readArchive). */
-async function unzip(zip: Buffer): Promise<Array<{ name: string; text: string; mtime: Date }>> {
+/**
+ * Entries of a ZIP in stored order, read with yauzl directly (independent of readArchive);
+ * without the AI instruction files every export starts with, unless asked.
+ */
+async function unzip(zip: Buffer, all = false): Promise<Array<{ name: string; text: string; mtime: Date }>> {
   const zipfile = await yauzl.fromBufferPromise(zip);
   const entries: Array<{ name: string; text: string; mtime: Date }> = [];
   for await (const entry of zipfile.eachEntry()) {
+    if (!all && INSTRUCTION_FILES.includes(entry.fileName)) continue;
     const text = (await buffer(await zipfile.openReadStreamPromise(entry))).toString('utf8');
     entries.push({ name: entry.fileName, text, mtime: entry.getLastModDate({ timezone: 'UTC' }) });
   }
@@ -197,5 +203,59 @@ describe('exportArchive', () => {
       'two/_index.md',
       'two/three/_index.md',
     ]);
+  });
+});
+
+describe('exportArchive: AI instruction files and images', () => {
+  it('D-KB-INSTRUCTION-FILES starts every export with CLAUDE.md and .cursorrules at the root, never in an article slot', async () => {
+    const withClaude: KbTab = {
+      ...tab,
+      articles: [
+        ...tab.articles,
+        { key: 'cl1', section_id: null, slug: 'claude', title: 'C', body: '', sort_order: 9 },
+      ],
+    };
+    const entries = await unzip(await exportBytes(withClaude), true);
+    expect(entries.slice(0, 2).map((e) => e.name)).toEqual(['CLAUDE.md', '.cursorrules']);
+    expect(entries[0].text).toBe(entries[1].text);
+    expect(entries[0].text).toMatch(/^# Editing this knowledge base\n[\s\S]*Bodies are markdown[\s\S]*`images\/`/);
+    // An article whose slug would take the instruction file's name (once case is folded) steps aside.
+    expect(entries.map((e) => e.name)).toContain('claude-2.md');
+    const html = await unzip(await buffer(exportArchive(tab, { editorType: 'wysiwyg' })), true);
+    expect(html[0].text).toMatch(/Bodies are HTML/);
+  });
+
+  it('D-KB-IMAGES writes the images under images/ and each link to them relative from its own folder', async () => {
+    const pic = png(1, 2, 3);
+    const withImages: KbTab = {
+      ...tab,
+      description: 'Logo: ![logo](/storage/kb/1/logo.png)\n',
+      sections: tab.sections.map((s) =>
+        s.id === 12 ? { ...s, description: '<img src="/storage/kb/1/screens/first%20run.png">\n' } : s,
+      ),
+      articles: tab.articles.map((a) =>
+        a.key === 'def34'
+          ? {
+              ...a,
+              body: '![logo](/storage/kb/1/logo.png "Logo") and [shot](/storage/kb/1/screens/first%20run.png#top)\n`![code](/storage/kb/1/logo.png)` ![other tab](/storage/kb/2/logo.png) ![gone](/storage/kb/1/gone.png)\n',
+            }
+          : a,
+      ),
+    };
+    const images = [
+      { key: 'screens/first run.png', data: pic },
+      { key: 'logo.png', data: GIF },
+    ];
+    const entries = await unzip(await buffer(exportArchive(withImages, { images })));
+    const text = (name: string) => entries.find((e) => e.name === name)?.text;
+    expect(entries.slice(-2).map((e) => e.name)).toEqual(['images/logo.png', 'images/screens/first run.png']);
+    expect(text('_index.md')).toBe('Logo: ![logo](images/logo.png)\n');
+    expect(text('getting-started/_index.md')).toMatch(/\n<img src="\.\.\/images\/screens\/first%20run\.png">\n$/);
+    // Inline code, another tab's images and images the tab no longer keeps are left as they are.
+    expect(text('features/advanced/api-reference.md')).toBe(
+      '---\nid: def34\ntitle: API reference\nsort_order: 1\n---\n' +
+        '![logo](../../images/logo.png "Logo") and [shot](../../images/screens/first%20run.png#top)\n' +
+        '`![code](/storage/kb/1/logo.png)` ![other tab](/storage/kb/2/logo.png) ![gone](/storage/kb/1/gone.png)\n',
+    );
   });
 });

@@ -8,6 +8,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { ArchiveError } from '../../src/kb/archive-error.js';
 import { readArchive } from '../../src/kb/read-archive.js';
+import { GIF, NOT_AN_IMAGE, SVG, png } from '../support/images.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -111,6 +112,8 @@ describe('readArchive: reading', () => {
           sectionPath: 'getting-started',
         },
       ],
+      images: [],
+      instructionFiles: [],
     });
   });
 
@@ -138,7 +141,7 @@ describe('readArchive: reading', () => {
   it('accepts and ignores non-markdown files, directory entries, hidden files and __MACOSX litter', async () => {
     const path = await writeZip([
       { name: 'images', directory: true },
-      { name: 'images/screenshot.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe]) },
+      { name: 'files/manual.pdf', data: Buffer.from([0x25, 0x50, 0x44, 0x46, 0xff, 0xfe]) },
       { name: '__MACOSX/._page.md', data: Buffer.from([0x00, 0x05, 0x16, 0x07, 0xff]) },
       { name: '.DS_Store', data: Buffer.from([0xff]) },
       { name: 'docs/.notes.md', text: 'ignored' },
@@ -414,5 +417,131 @@ describe('readArchive: what one markdown file may hold', () => {
     expect(section.message).toBe('Entry "s/_index.md": front matter "name" is over the limit of 255 characters.');
     const ok = await readArchive(await writeZip([{ name: 'a.md', text: `---\ntitle: ${'t'.repeat(255)}\n---\n` }]));
     expect(ok.articles[0].title).toHaveLength(255);
+  });
+});
+
+describe('readArchive: AI instruction files and images', () => {
+  it('D-KB-INSTRUCTION-FILES lists CLAUDE.md and .cursorrules, at any depth, and never reads them as articles', async () => {
+    const path = await writeZip([
+      { name: 'CLAUDE.md', text: '# Editing this knowledge base\n' },
+      { name: '.cursorrules', text: 'rules' },
+      { name: 'guide/CLAUDE.md', text: 'More rules.' },
+      { name: 'guide/claude.md', text: 'An article named so.' },
+      { name: '.git/CLAUDE.md', text: 'not content' },
+      { name: '__MACOSX/.cursorrules', text: 'litter' },
+    ]);
+    const parsed = await readArchive(path);
+    expect(parsed.instructionFiles).toEqual(['.cursorrules', 'CLAUDE.md', 'guide/CLAUDE.md']);
+    expect(parsed.articles.map((a) => a.path)).toEqual(['guide/claude.md']);
+  });
+
+  it('D-KB-IMAGES reads images/ and the files bodies show as images, judged by content, keyed under images/', async () => {
+    const red = png(255, 0, 0);
+    const path = await writeZip([
+      { name: 'images/logo.gif', data: GIF },
+      { name: 'images/screens/red.jpg', data: red },
+      { name: 'guide/setup.md', text: '![d](diagram.png) [manual](manual.pdf) ![missing](nowhere.png)' },
+      { name: 'guide/diagram.png', data: red },
+      { name: 'guide/manual.pdf', data: NOT_AN_IMAGE },
+      { name: 'unlinked.png', data: NOT_AN_IMAGE },
+    ]);
+    const { images } = await readArchive(path);
+    expect(images!.map(({ path, key, contentType, data }) => ({ path, key, contentType, bytes: data.length }))).toEqual(
+      [
+        { path: 'guide/diagram.png', key: 'guide/diagram.png', contentType: 'image/png', bytes: red.length },
+        { path: 'images/logo.gif', key: 'logo.gif', contentType: 'image/gif', bytes: GIF.length },
+        // A PNG named .jpg is a PNG: the name says nothing.
+        { path: 'images/screens/red.jpg', key: 'screens/red.jpg', contentType: 'image/png', bytes: red.length },
+      ],
+    );
+    expect(images![0].sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('D-KB-IMAGES reads images linked from HTML bodies on a wysiwyg portal', async () => {
+    const path = await writeZip([
+      { name: 'a.md', text: '<p><img src="pics/a.png" alt=""></p>' },
+      { name: 'pics/a.png', data: png(0, 0, 0) },
+    ]);
+    expect((await readArchive(path, {}, { editorType: 'wysiwyg' })).images!.map((i) => i.key)).toEqual(['pics/a.png']);
+  });
+
+  it('D-KB-IMAGES refuses a file of images/ that is not an accepted image, whatever its name', async () => {
+    for (const [name, data] of [
+      ['images/a.png', NOT_AN_IMAGE],
+      ['images/logo.svg', SVG],
+      ['images/empty.png', Buffer.alloc(0)],
+    ] as const) {
+      const err = await refusal(readArchive(await writeZip([{ name, data }])));
+      expect(err.message).toBe(
+        `Entry "${name}": is not an image of an accepted type (PNG, JPEG, GIF or WebP); the type is judged by the content, not the name.`,
+      );
+    }
+  });
+
+  it('D-KB-IMAGES refuses an image over the per-file limit, images over the total, and too many images', async () => {
+    const big = Buffer.concat([png(1, 1, 1), Buffer.alloc(200)]);
+    const limits = { maxImageBytes: 150, maxTotalBytes: 1000, maxImages: 2 };
+    let err = await refusal(
+      readArchive(await writeZip([{ name: 'images/big.png', data: big }]), {}, { imageLimits: limits }),
+    );
+    expect(err.message).toBe('Entry "images/big.png": image is over the limit of 150 bytes.');
+    // A header that lies about the size is caught by the bytes that really arrive.
+    const lying = lieAboutSize(
+      await readFile(await writeZip([{ name: 'images/big.png', data: () => Readable.from([big]) }])),
+      100,
+    );
+    err = await refusal(readArchive(await writeBytes(lying), {}, { imageLimits: limits }));
+    expect(err.entry).toBe('images/big.png');
+    err = await refusal(
+      readArchive(
+        await writeZip([1, 2, 3].map((n) => ({ name: `images/${n}.png`, data: png(n, n, n) }))),
+        {},
+        { imageLimits: { ...limits, maxImages: 10, maxTotalBytes: 150 } },
+      ),
+    );
+    expect(err.message).toBe('Entry "images/3.png": the archive\'s images go over the limit of 150 bytes in all.');
+    err = await refusal(
+      readArchive(
+        await writeZip([1, 2, 3].map((n) => ({ name: `images/${n}.png`, data: png(n, n, n) }))),
+        {},
+        { imageLimits: limits },
+      ),
+    );
+    expect(err.message).toBe('Entry "images/3.png": the archive has 3 images; at most 2 are allowed.');
+  });
+
+  it('D-KB-IMAGES refuses two images kept under one key with other bytes, and keys that differ only in case', async () => {
+    let err = await refusal(
+      readArchive(
+        await writeZip([
+          { name: 'guide/a.md', text: '![x](d.png)' },
+          { name: 'guide/d.png', data: png(1, 1, 1) },
+          { name: 'images/guide/d.png', data: png(2, 2, 2) },
+        ]),
+      ),
+    );
+    expect(err.message).toBe(
+      'Entry "images/guide/d.png": is kept as "images/guide/d.png", which "guide/d.png" also is, with other content.',
+    );
+    err = await refusal(
+      readArchive(
+        await writeZip([
+          { name: 'images/A.png', data: png(1, 1, 1) },
+          { name: 'images/a.png', data: png(2, 2, 2) },
+        ]),
+      ),
+    );
+    expect(err.message).toBe(
+      'Entry "images/a.png": differs only in case from the image "images/A.png"; rename one of them.',
+    );
+  });
+
+  it('D-KB-IMAGES refuses an image path that escapes the archive, as any entry', async () => {
+    const err = await refusal(
+      readArchive(
+        await writeZip([{ name: 'images/xx/a.png', data: png(1, 1, 1) }], { 'images/xx/a.png': 'images/../a.png' }),
+      ),
+    );
+    expect(err.message).toBe('Entry "images/../a.png": path must be relative and must not contain "..".');
   });
 });

@@ -99,7 +99,59 @@ const syncItemSchemas = lazily(() => {
   };
 });
 
-/** Sync preview's plan, execute's result, and the form fields both take. */
+/**
+ * OpenAPI words for a field built on the hosted service's help page rather than the
+ * specification: `D-…` names the decision, KB-SYNC the evidence (api-beyond-the-seed.md §13).
+ */
+function assumedField(description: string, decision: string) {
+  return {
+    description: `${description} Assumed: decision ${decision}, on evidence KB-SYNC.`,
+    'x-assumed': true,
+    'x-assumed-decision': decision,
+    'x-assumed-evidence': ['KB-SYNC'],
+  };
+}
+
+/** What this server adds to a sync plan and result: the images, and the AI instruction files it leaves alone. */
+const syncImageSchemas = lazily(() => {
+  /**
+   * An image of the tab: `path` is its archive entry (for a removal, where an export puts it,
+   * `images/<key>`), `url` where the portal serves it, under the portal's own host names.
+   */
+  const SyncImageItemSchema = z
+    .looseObject({ path: z.string(), url: z.string(), content_type: z.string(), bytes: z.number().int() })
+    .meta(
+      assumedField('An image of the knowledge base, stored by the portal and linked into its articles.', 'D-KB-IMAGES'),
+    );
+  const list = z.array(SyncImageItemSchema);
+
+  /** Optional, so that a service without them still parses. */
+  const SyncImagePlanSchema = z
+    .looseObject({ create: list, update: list, delete: list, unchanged: list })
+    .optional()
+    .meta(
+      assumedField(
+        'The images the sync would add, change (other bytes under the same path) and remove, and those it leaves as they are.',
+        'D-KB-IMAGES',
+      ),
+    );
+  const SyncImagesAppliedSchema = z
+    .looseObject({ create: list, update: list, delete: list })
+    .optional()
+    .meta(assumedField('The images added, changed and removed.', 'D-KB-IMAGES'));
+  const SyncInstructionFilesSchema = z
+    .array(z.string())
+    .optional()
+    .meta(
+      assumedField(
+        'AI instruction files of the archive (CLAUDE.md, .cursorrules), by path: never articles, left alone by the sync.',
+        'D-KB-INSTRUCTION-FILES',
+      ),
+    );
+  return { SyncImageItemSchema, SyncImagePlanSchema, SyncImagesAppliedSchema, SyncInstructionFilesSchema };
+});
+
+/** Sync preview's plan and execute's result. */
 const syncSchemas = lazily(() => {
   const {
     SyncCreateItemSchema,
@@ -109,6 +161,7 @@ const syncSchemas = lazily(() => {
     SyncArticleUpdateSchema,
     SyncTabChangesSchema,
   } = syncItemSchemas();
+  const { SyncImagePlanSchema, SyncImagesAppliedSchema, SyncInstructionFilesSchema } = syncImageSchemas();
 
   /**
    * `data` of sync preview: every item of the archive and of the tab, each under
@@ -131,6 +184,8 @@ const syncSchemas = lazily(() => {
     }),
     /** Items per action; a changed tab description counts as one update. */
     summary: z.looseObject({ create: z.number().int(), update: z.number().int(), delete: z.number().int() }),
+    images: SyncImagePlanSchema,
+    instruction_files: SyncInstructionFilesSchema,
   });
 
   /** `data` of sync execute: what was done, and the deletion candidates left alone for want of confirmation. */
@@ -147,6 +202,7 @@ const syncSchemas = lazily(() => {
         update: z.array(SyncArticleUpdateSchema),
         delete: z.array(SyncArticleItemSchema),
       }),
+      images: SyncImagesAppliedSchema,
     }),
     skipped: z.looseObject({ sections: z.array(SyncSectionItemSchema), articles: z.array(SyncArticleItemSchema) }),
     summary: z.looseObject({
@@ -157,6 +213,11 @@ const syncSchemas = lazily(() => {
     }),
   });
 
+  return { SyncPlanSchema, SyncResultSchema };
+});
+
+/** The form fields of sync preview and execute. */
+const syncFieldSchemas = lazily(() => {
   /**
    * Form fields of sync preview and execute besides `file`. Lists are sent as
    * repeated `name[]` parts. `delete_confirmed` takes post keys or the posts'
@@ -177,7 +238,7 @@ const syncSchemas = lazily(() => {
       .optional(),
   });
 
-  return { SyncPlanSchema, SyncResultSchema, SyncMultipartFieldsSchema };
+  return { SyncMultipartFieldsSchema };
 });
 
 /** Built on first use: a command builds the schemas of the resources it calls only. */
@@ -185,7 +246,9 @@ export const knowledgebaseSchemas = lazily(() => ({
   TabIdBodySchema: z.object({ tab_id: integerField('tab_id') }),
   ...linkHealthSchemas(),
   ...syncItemSchemas(),
+  ...syncImageSchemas(),
   ...syncSchemas(),
+  ...syncFieldSchemas(),
 }));
 
 type KnowledgebaseSchemas = ReturnType<typeof knowledgebaseSchemas>;
@@ -197,3 +260,4 @@ export type SyncPlan = z.infer<KnowledgebaseSchemas['SyncPlanSchema']>;
 export type SyncResult = z.infer<KnowledgebaseSchemas['SyncResultSchema']>;
 export type SyncArticleItem = z.infer<KnowledgebaseSchemas['SyncArticleItemSchema']>;
 export type SyncSectionItem = z.infer<KnowledgebaseSchemas['SyncSectionItemSchema']>;
+export type SyncImageItem = z.infer<KnowledgebaseSchemas['SyncImageItemSchema']>;

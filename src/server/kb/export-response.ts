@@ -6,13 +6,14 @@ import { exportArchive } from '../../kb/index.js';
 import { toKbTab } from './kb-tab.js';
 
 /**
- * Streams the tab's archive as the response (the writer gathers entries into
+ * Streams the tab's archive as the response, its images under `images/` (`D-KB-IMAGES`) (the writer gathers entries into
  * 64 kB chunks, so thousands of small articles are not thousands of socket
  * writes). Once the headers are out an error can only cut the download short:
  * the response is destroyed (by the pipeline) and the error is rethrown for the log.
  */
 export async function sendTabArchive(res: ServerResponse, portal: Portal, tab: TabRecord): Promise<void> {
-  const zip = exportArchive(toKbTab(portal, tab));
+  const images = portal.kbImages.withDataOfTab(tab.id).map(({ key, data }) => ({ key, data }));
+  const zip = exportArchive(toKbTab(portal, tab), { editorType: portal.editor_type, images });
   res.writeHead(200, {
     'content-type': 'application/zip',
     'content-disposition': attachment(`${tab.slug}.zip`),

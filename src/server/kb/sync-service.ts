@@ -1,10 +1,15 @@
 import type { SyncPlan as SyncPlanBody, SyncResult } from '../../contract/schemas/knowledgebase.js';
 import {
   applySync,
+  imageUrl,
+  linkImages,
+  planImages,
   planSync,
   type ApplyResult,
   type ArticleChange,
   type DeleteConfirmations,
+  type ImageChange,
+  type ImagePlan,
   type ParsedArchive,
   type PlanUpdate,
   type SectionChange,
@@ -21,10 +26,24 @@ export interface SyncConfirmations {
   sections: number[];
 }
 
+/**
+ * The archive as the tab would hold it: every relative link to one of its images
+ * becomes the image's URL on the portal (`D-KB-IMAGES`), so that bodies are compared
+ * and stored as the portal shows them.
+ */
+function linked(portal: Portal, tab: TabRecord, archive: ParsedArchive): ParsedArchive {
+  return linkImages(archive, (image) => imageUrl(tab.id, image.key), portal.editor_type);
+}
+
 /** What syncing the archive into the tab would do; changes nothing. */
 export function previewSync(portal: Portal, tab: TabRecord, archive: ParsedArchive): SyncPlanBody {
-  const plan = planSync(toKbTab(portal, tab), archive, foreignOwnership(portal, tab.id));
-  return presentPlan(plan, databaseIds(portal, tab));
+  const plan = planSync(toKbTab(portal, tab), linked(portal, tab, archive), foreignOwnership(portal, tab.id));
+  const images = planImages(portal.kbImages.ofTab(tab.id), archive.images ?? []);
+  return {
+    ...presentPlan(plan, databaseIds(portal, tab)),
+    images: presentImages(tab.id, images),
+    instruction_files: [...(archive.instructionFiles ?? [])],
+  };
 }
 
 /**
@@ -42,15 +61,47 @@ export function executeSync(
 ): SyncResult {
   return store.transaction(() => {
     const kbTab = toKbTab(portal, tab);
-    const plan = planSync(kbTab, archive, foreignOwnership(portal, tab.id));
+    const archiveAsStored = linked(portal, tab, archive);
+    const plan = planSync(kbTab, archiveAsStored, foreignOwnership(portal, tab.id));
     if (plan.articles.create.length > 0) articleAuthor(portal); // refuse before anything is written
     const before = databaseIds(portal, tab);
     const confirmed = confirmedIds(portal, tab, confirmations);
-    const result = applySync(kbTab, archive, plan, confirmed, storeIdSource(portal));
+    const result = applySync(kbTab, archiveAsStored, plan, confirmed, storeIdSource(portal));
     saveKbTab(portal, tab, result.tab, now, () => articleAuthor(portal));
+    const images = saveImages(portal, tab, archive, now);
     const after = databaseIds(portal, tab);
-    return presentResult(result, (key) => before.get(key) ?? after.get(key)!);
+    const body = presentResult(result, (key) => before.get(key) ?? after.get(key)!);
+    const { create, update, delete: removed } = presentImages(tab.id, images);
+    return { ...body, applied: { ...body.applied, images: { create, update, delete: removed } } };
   });
+}
+
+/** Adds and replaces the archive's images and removes those it no longer carries; the caller holds the transaction. */
+function saveImages(portal: Portal, tab: TabRecord, archive: ParsedArchive, now: Date): ImagePlan {
+  const plan = planImages(portal.kbImages.ofTab(tab.id), archive.images ?? []);
+  const byKey = new Map((archive.images ?? []).map((i) => [i.key, i]));
+  const at = now.toISOString();
+  for (const { key } of [...plan.create, ...plan.update]) {
+    const { contentType, sha256, data } = byKey.get(key)!;
+    portal.kbImages.put(tab.id, { key, content_type: contentType, sha256, data }, at);
+  }
+  for (const { key } of plan.delete) portal.kbImages.delete(tab.id, key);
+  return plan;
+}
+
+function presentImages(tabId: number, plan: ImagePlan) {
+  const item = ({ key, path, content_type, bytes }: ImageChange) => ({
+    path,
+    url: imageUrl(tabId, key),
+    content_type,
+    bytes,
+  });
+  return {
+    create: plan.create.map(item),
+    update: plan.update.map(item),
+    delete: plan.delete.map(item),
+    unchanged: plan.unchanged.map(item),
+  };
 }
 
 function confirmedIds(portal: Portal, tab: TabRecord, confirmations: SyncConfirmations): DeleteConfirmations {

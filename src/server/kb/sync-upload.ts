@@ -48,7 +48,7 @@ export async function withSyncUpload<T>(
   }
   try {
     const { tab, confirmations, filePath } = validateForm(form, target.portal);
-    const archive = await readArchive(filePath);
+    const archive = await readArchive(filePath, {}, { editorType: target.portal.editor_type });
     checkLinkCounts(archive, target.portal.editor_type);
     return { answered: false, value: work({ tab, archive, confirmations }) };
   } catch (err) {

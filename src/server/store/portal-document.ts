@@ -247,6 +247,7 @@ const PORTAL_TABLES = [
   'comment_votes',
   'saved_queries',
   'events',
+  'kb_images',
 ];
 
 /** Puts one portal back as the document says, its id counters included; the caller holds the transaction. */

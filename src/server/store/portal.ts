@@ -7,6 +7,7 @@ import { EventLogRepository } from './repositories/event-log.js';
 import { FeedbackRepository } from './repositories/feedback.js';
 import { GroupRepository } from './repositories/groups.js';
 import { KbRepository } from './repositories/kb.js';
+import { KbImageRepository } from './repositories/kb-images.js';
 import { PortalScope } from './repositories/portal-scope.js';
 import { PostRepository } from './repositories/posts.js';
 import { ReferenceRepository } from './repositories/references.js';
@@ -49,6 +50,7 @@ export class Portal implements PortalSettings {
   readonly commentVotes: CommentVoteRepository;
   readonly savedQueries: SavedQueryRepository;
   readonly kb: KbRepository;
+  readonly kbImages: KbImageRepository;
   readonly eventLog: EventLogRepository;
   readonly webhooks: WebhookEndpointRepository;
   readonly deliveries: DeliveryRepository;
@@ -74,6 +76,7 @@ export class Portal implements PortalSettings {
     this.commentVotes = new CommentVoteRepository(scope);
     this.savedQueries = new SavedQueryRepository(scope);
     this.kb = new KbRepository(scope);
+    this.kbImages = new KbImageRepository(scope);
     this.eventLog = new EventLogRepository(scope);
     this.webhooks = new WebhookEndpointRepository(scope);
     this.deliveries = new DeliveryRepository(scope);

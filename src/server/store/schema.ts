@@ -452,6 +452,23 @@ export const MIGRATIONS: string[] = [
     DELETE FROM comment_votes WHERE portal_id = OLD.portal_id AND comment_id = OLD.id;
   END;
   `,
+  /* 8 */ `
+  -- Images of knowledge-base tabs, uploaded with a sync archive and served under the portal
+  -- (D-KB-IMAGES): one row per tab and key, the bytes kept in the database with their type and hash.
+  CREATE TABLE kb_images (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    tab_id INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (portal_id, tab_id, key)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

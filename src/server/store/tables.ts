@@ -236,6 +236,28 @@ export const COMMENT_VOTES = plain<CommentVoteRecord>(
 export const SAVED_QUERIES = plain<SavedQueryRecord>('saved_queries', ['id', 'name', 'query'], { query: JSON_VALUE });
 export const EVENTS = plain<EventRecord>('events', ['type', 'occurred_at', 'payload'], { payload: JSON_VALUE });
 
+/** An image of a knowledge-base tab (no seed holds them: they come with a sync archive). */
+export interface KbImageRecord {
+  tab_id: number;
+  key: string;
+  content_type: string;
+  sha256: string;
+  size: number;
+  data: Buffer;
+  created_at: string;
+  updated_at: string;
+}
+/** A BLOB as the driver hands it back (a Buffer of its own realm, or bytes), as a Buffer of this one. */
+const BYTES: [(v: Buffer) => Buffer, (v: unknown) => Buffer] = [
+  (v) => v,
+  (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v as Uint8Array)),
+];
+export const KB_IMAGES = plain<KbImageRecord>(
+  'kb_images',
+  ['tab_id', 'key', 'content_type', 'sha256', 'size', 'data', 'created_at', 'updated_at'],
+  { data: BYTES },
+);
+
 /** Post rows with their category and tag ids, in the order they were given. */
 export const POST_SELECT = `${POSTS.select},
   (SELECT json_group_array(category_id) FROM (SELECT category_id FROM post_categories c

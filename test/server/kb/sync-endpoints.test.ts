@@ -193,12 +193,18 @@ const UNCHANGED_ARTICLES = [
   { id: 'kb002', database_id: 6, title: 'Troubleshooting', path: 'troubleshooting.md' },
 ];
 
+const NO_IMAGES = { create: [], update: [], delete: [], unchanged: [] };
+/** The AI instruction files every export carries: listed, never articles (D-KB-INSTRUCTION-FILES). */
+const INSTRUCTIONS = ['.cursorrules', 'CLAUDE.md'];
+
 /** Every item of the exported archive is listed as unchanged, with its id and path. */
 const NO_CHANGE = {
   tab: { changes: [] },
   sections: { create: [], update: [], delete: [], unchanged: UNCHANGED_SECTIONS },
   articles: { create: [], update: [], delete: [], unchanged: UNCHANGED_ARTICLES },
   summary: { create: 0, update: 0, delete: 0 },
+  images: NO_IMAGES,
+  instruction_files: INSTRUCTIONS,
 };
 
 // --- export --------------------------------------------------------------------
@@ -214,7 +220,8 @@ describe('sync export', () => {
 
   it('sections are folders with _index.md, articles are <slug>.md files with front matter', async () => {
     const entries = await unzip((await exportTab()).bytes);
-    expect(entries).toEqual([
+    expect(entries.slice(0, 2).map((e) => e.name)).toEqual(['CLAUDE.md', '.cursorrules']);
+    expect(entries.slice(2)).toEqual([
       { name: '_index.md', text: 'Welcome to the help center.\n' },
       { name: 'troubleshooting.md', text: '---\nid: kb002\ntitle: Troubleshooting\nsort_order: 1\n---\nRestart it.\n' },
       {
@@ -287,6 +294,8 @@ const EDIT_PLAN = {
     unchanged: [],
   },
   summary: { create: 2, update: 1, delete: 2 },
+  images: NO_IMAGES,
+  instruction_files: INSTRUCTIONS,
 };
 
 describe('sync preview', () => {
@@ -366,6 +375,7 @@ describe('sync execute', () => {
             ],
             delete: [],
           },
+          images: { create: [], update: [], delete: [] },
         },
         skipped: {
           sections: [{ id: 11, title: 'Advanced', path: 'getting-started/advanced' }],
@@ -442,7 +452,12 @@ describe('sync execute', () => {
     await upload('execute', { filePath: await editedArchive() });
     const res = await upload('preview', { filePath: await saveFile((await exportTab()).bytes) });
     const { sections, articles, ...rest } = res.body.data;
-    expect(rest).toEqual({ tab: { changes: [] }, summary: { create: 0, update: 0, delete: 0 } });
+    expect(rest).toEqual({
+      tab: { changes: [] },
+      summary: { create: 0, update: 0, delete: 0 },
+      images: NO_IMAGES,
+      instruction_files: INSTRUCTIONS,
+    });
     expect(sections).toMatchObject({ create: [], update: [], delete: [] });
     expect(articles).toMatchObject({ create: [], update: [], delete: [] });
     expect(sections.unchanged.map((s: { path: string }) => s.path)).toEqual([

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkExportListing, DEFAULT_EXPORT_LIMITS, type ExportLimits } from '../../../kb/export-limits.js';
+import { IMAGES_FOLDER } from '../../../kb/image-url.js';
+import { isInstructionFile } from '../../../kb/instruction-files.js';
 import {
   closeZip,
   entryBytes,
@@ -38,7 +40,7 @@ export interface UnzipResult {
   files: string[];
   /** sha256 of each file written, by archive path. */
   hashes: Map<string, string>;
-  /** Markdown files of the previous content that the archive no longer has. */
+  /** Markdown files and images of the previous content that the archive no longer has. */
   removed: string[];
   sections: number;
   articles: number;
@@ -55,18 +57,27 @@ export function unsafeEntryReason(name: string): string | null {
   return null;
 }
 
-/** Entries that are never content: dotfiles (a `.git/hooks/…` entry must not land in a checkout) and macOS litter. */
+/**
+ * Entries that are never content: dotfiles (a `.git/hooks/…` entry must not land in a checkout) and macOS
+ * litter. An AI instruction file (`.cursorrules`) is a file of the export, outside dot folders.
+ */
 function isIgnored(name: string): boolean {
   const segments = name.split('/');
-  return segments[0] === '__MACOSX' || segments.some((s) => s.startsWith('.'));
+  const folders = segments.slice(0, -1);
+  if (segments[0] === '__MACOSX' || folders.some((s) => s.startsWith('.'))) return true;
+  return segments.at(-1)!.startsWith('.') && !isInstructionFile(name);
 }
 
 const isMarkdown = (name: string) => name.toLowerCase().endsWith('.md');
 
+/** Files the export owns besides its markdown: the images, which an export no longer carrying them removes. */
+const isImage = (name: string) => name.startsWith(`${IMAGES_FOLDER}/`) && !isMarkdown(name);
+
 function countContent(files: string[]): { sections: number; articles: number } {
   return {
     sections: files.filter((f) => f.includes('/') && path.posix.basename(f) === '_index.md').length,
-    articles: files.filter((f) => isMarkdown(f) && path.posix.basename(f) !== '_index.md').length,
+    articles: files.filter((f) => isMarkdown(f) && path.posix.basename(f) !== '_index.md' && !isInstructionFile(f))
+      .length,
   };
 }
 
@@ -112,14 +123,13 @@ const IN_MEMORY_CONTENT = 64 * 1024 * 1024;
 type Kind = 'file' | 'folder' | 'symlink' | 'other';
 
 /**
- * Unpacks a knowledge-base export (a ZIP file, or its bytes) into `dir`, replacing the markdown files it
- * had (so deleted articles disappear) and keeping everything else (`.git`,
- * notes, other files). Every entry name is checked and every entry is inflated
- * and checked (size, CRC) before the folder is touched, so a bad archive
- * leaves `dir` as it was. Small entries wait in memory, large ones in a staging
- * folder inside `dir`; then new files are written in place, changed ones
- * replaced through a temp file renamed over them, and unchanged ones (when
- * `beforeReplacing` tells) are not written at all.
+ * Unpacks a knowledge-base export (a ZIP file, or its bytes) into `dir`, replacing the markdown files
+ * and the files of `images/` it had (so deleted articles and images disappear) and keeping everything
+ * else (`.git`, notes, other files, and AI instruction files the folder already has). Every entry name
+ * is checked and every entry is inflated and checked (size, CRC) before the folder is touched, so a
+ * bad archive leaves `dir` as it was. Small entries wait in memory, large ones in a staging folder
+ * inside `dir`; then new files are written in place, changed ones replaced through a temp file
+ * renamed over them, and unchanged ones (when `beforeReplacing` tells) are not written at all.
  */
 export async function unzipToDir(archive: string | Buffer, dir: string, opts: UnzipOptions = {}): Promise<UnzipResult> {
   const zip = await openZip(archive);
@@ -139,22 +149,27 @@ export async function unzipToDir(archive: string | Buffer, dir: string, opts: Un
     const { hashes, contents } = await readEntries(zip, files, folders, staging);
 
     const names = files.map((f) => f.name);
+    // An AI instruction file already in the folder is the folder's own: kept as it is, never replaced.
+    const kept = new Set(names.filter((n) => isInstructionFile(n) && existing.get(n) === 'file'));
+    for (const name of kept) hashes.set(name, sha256(await readFile(path.join(dir, name))));
+    const placed = names.filter((n) => !kept.has(n));
     const written = new Set(names);
     const previous = [...existing]
-      .filter(([p, kind]) => (kind === 'file' || kind === 'symlink') && isMarkdown(p))
+      .filter(([p, kind]) => (kind === 'file' || kind === 'symlink') && (isMarkdown(p) || isImage(p)))
+      .filter(([p]) => !isInstructionFile(p))
       .map(([p]) => p)
       .sort();
     const removed = previous.filter((p) => !written.has(p));
     let current: Map<string, string> | void = undefined;
     if (opts.beforeReplacing) {
-      const replaced = [...new Set([...previous, ...names.filter((n) => existing.has(n))])].sort();
+      const replaced = [...new Set([...previous, ...placed.filter((n) => existing.has(n))])].sort();
       current = await opts.beforeReplacing(hashes, replaced);
     }
 
     await eachLimit(removed, FILE_CONCURRENCY, (p) => unlink(path.join(dir, p)));
     for (const folder of [...folders].sort())
       if (!existing.has(folder)) await mkdir(path.join(dir, folder), { recursive: true });
-    await eachLimit(names, FILE_CONCURRENCY, async (name) => {
+    await eachLimit(placed, FILE_CONCURRENCY, async (name) => {
       if (current && current.get(name) === hashes.get(name)) return;
       await placeFile(path.join(dir, name), contents.get(name) ?? staging.pathOf(name), existing.has(name));
     });
@@ -292,8 +307,8 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 /**
  * What `root` holds, by `/`-separated path: one directory listing per folder
- * instead of a check per file. Dot entries are skipped and dot folders and
- * symlinked folders are not entered (the export never writes into them).
+ * instead of a check per file. Dot entries (but AI instruction files) are skipped and
+ * dot folders and symlinked folders are not entered (the export never writes into them).
  */
 async function scanFolder(root: string): Promise<Map<string, Kind>> {
   const found = new Map<string, Kind>();
@@ -301,7 +316,7 @@ async function scanFolder(root: string): Promise<Map<string, Kind>> {
     const entries = await readdir(path.join(root, rel), { withFileTypes: true });
     const sub: string[] = [];
     for (const e of entries) {
-      if (e.name.startsWith('.')) continue;
+      if (e.name.startsWith('.') && (e.isDirectory() || !isInstructionFile(e.name))) continue;
       const child = rel ? `${rel}/${e.name}` : e.name;
       const kind: Kind = e.isDirectory() ? 'folder' : e.isSymbolicLink() ? 'symlink' : e.isFile() ? 'file' : 'other';
       found.set(child, kind);

@@ -4,6 +4,7 @@ import { lstat, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isInstructionFile } from '../../../kb/instruction-files.js';
 import type { ZipInput } from '../../../kb/zip/write-zip.js';
 import { UsageError } from '../../errors.js';
 
@@ -52,7 +53,8 @@ function kindOf(info: Typed): string {
 
 /**
  * The files of a knowledge-base folder, sorted, skipping dotfiles and dot
- * folders (`.git`, `.DS_Store`, the sync manifest) at any depth. Only regular
+ * folders (`.git`, `.DS_Store`, the sync manifest) at any depth, but not AI
+ * instruction files (`.cursorrules`). Only regular
  * files and real folders are read: a symbolic link (to a file or a folder, which
  * could pull in a key file or content from elsewhere), a device, a pipe or a
  * socket is refused with every such path named, before anything is read.
@@ -65,7 +67,8 @@ export async function listFolder(root: string): Promise<FolderFile[]> {
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     );
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
+      // A dotfile is never content; an AI instruction file (`.cursorrules`) goes up so the plan can name it.
+      if (entry.name.startsWith('.') && (entry.isDirectory() || !isInstructionFile(entry.name))) continue;
       const full = path.join(dir, entry.name);
       // The listing's own types spare a stat per file; a file system that gives none is asked.
       const known =
@@ -79,6 +82,8 @@ export async function listFolder(root: string): Promise<FolderFile[]> {
       const info = known ? entry : await lstat(full);
       if (info.isDirectory()) await walk(full, `${prefix}${entry.name}/`);
       else if (info.isFile()) found.push({ archivePath: prefix + entry.name, realPath: full });
+      // A sync leaves AI instruction files alone: one that is a link (CLAUDE.md -> AGENTS.md) is not read, not refused.
+      else if (isInstructionFile(entry.name)) continue;
       else offenders.push({ path: prefix + entry.name, kind: kindOf(info) });
     }
   };

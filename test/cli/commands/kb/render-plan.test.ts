@@ -115,3 +115,61 @@ describe('sync result rendering', () => {
     expect(renderResult(all)).toBe('Applied: 1 created, 0 updated, 2 deleted.\n  + article  nw123  new.md  "New"\n');
   });
 });
+
+describe('sync plan rendering: images and AI instruction files', () => {
+  const image = (path: string, bytes = 2048) => ({
+    path,
+    url: `/storage/kb/3/${path}`,
+    content_type: 'image/png',
+    bytes,
+  });
+
+  it('D-KB-IMAGES lists images added, changed and removed after the items, and counts them', () => {
+    const p = {
+      ...plan(),
+      images: {
+        create: [image('images/new.png', 512)],
+        update: [image('images/logo.png', 3 * 1024 * 1024)],
+        delete: [image('images/old.png')],
+        unchanged: [image('images/same.png')],
+      },
+    } as SyncPlan;
+    expect(hasChanges(p)).toBe(true);
+    expect(renderPlan(p)).toBe(
+      [
+        '+ image  images/new.png  (png, 512 bytes)',
+        '~ image  images/logo.png  (png, 3 MB)',
+        '- image  images/old.png  (png, 2 kB)',
+        '',
+        'Plan: 0 to create, 0 to update, 0 to delete.',
+        'Images: 1 to add, 1 to change, 1 to remove, 1 unchanged.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('D-KB-INSTRUCTION-FILES says in one line which instruction files a sync leaves alone, changes or not', () => {
+    const p = { ...plan(), instruction_files: ['.cursorrules', 'CLAUDE.md'] } as SyncPlan;
+    expect(renderPlan(p)).toBe(
+      'No changes. The knowledge base matches the archive.\nLeft alone: .cursorrules, CLAUDE.md (AI instruction files, never articles).\n',
+    );
+    const hostile = { ...plan(), instruction_files: ['guide/CLAUDE.md\u001b[2J'] } as SyncPlan;
+    expect(renderPlan(hostile)).not.toContain('\u001b');
+  });
+
+  it('D-KB-IMAGES execute counts the images it added, changed and removed', () => {
+    const result = {
+      applied: {
+        tab: { changes: [] },
+        sections: empty(),
+        articles: empty(),
+        images: { create: [image('images/a.png')], update: [], delete: [image('images/b.png')] },
+      },
+      skipped: { sections: [], articles: [] },
+      summary: { created: 0, updated: 0, deleted: 0, skipped: 0 },
+    } as SyncResult;
+    expect(renderResult(result)).toBe(
+      'Applied: 0 created, 0 updated, 0 deleted.\nImages: 1 added, 0 changed, 1 removed.\n',
+    );
+  });
+});

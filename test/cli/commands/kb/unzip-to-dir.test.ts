@@ -247,3 +247,34 @@ describe('unzipToDir', () => {
     expect(tree(dest)).toEqual(['s/', 's/_index.md']);
   });
 });
+
+describe('unzipToDir: AI instruction files and images', () => {
+  it("D-KB-INSTRUCTION-FILES writes the instruction files into a folder without them, and keeps the folder's own", async () => {
+    const zip = await makeZip({ 'CLAUDE.md': 'generic', '.cursorrules': 'generic', 'a.md': 'A', '.git/x': 'no' });
+    const fresh = tempDir();
+    const first = await unzipToDir(zip, fresh);
+    expect(tree(fresh).sort()).toEqual(['.cursorrules', 'CLAUDE.md', 'a.md']);
+    expect(first).toMatchObject({ articles: 1, sections: 0 });
+
+    const own = tempDir();
+    writeFileSync(join(own, 'CLAUDE.md'), 'our own rules');
+    mkdirSync(join(own, 'guide'));
+    writeFileSync(join(own, 'guide', 'CLAUDE.md'), 'nested rules');
+    const result = await unzipToDir(zip, own);
+    expect(readFileSync(join(own, 'CLAUDE.md'), 'utf8')).toBe('our own rules');
+    expect(readFileSync(join(own, 'guide', 'CLAUDE.md'), 'utf8')).toBe('nested rules');
+    expect(readFileSync(join(own, '.cursorrules'), 'utf8')).toBe('generic');
+    // The manifest records the file as it is in the folder.
+    expect(result.hashes.get('CLAUDE.md')).toBe(createHash('sha256').update('our own rules').digest('hex'));
+    expect(result.removed).toEqual([]);
+  });
+
+  it('D-KB-IMAGES removes images the export no longer has, and keeps other files', async () => {
+    const dir = tempDir();
+    await unzipToDir(await makeZip({ 'a.md': 'A', 'images/old.png': 'x', 'images/kept.png': 'y' }), dir);
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    const result = await unzipToDir(await makeZip({ 'a.md': 'A', 'images/kept.png': 'y' }), dir);
+    expect(result.removed).toEqual(['images/old.png']);
+    expect(tree(dir).sort()).toEqual(['a.md', 'images/', 'images/kept.png', 'notes.txt']);
+  });
+});

@@ -103,3 +103,12 @@ describe('zipFolder', () => {
     await expect(zipFolder(join(src, 'a.md'), join(tempDir(), 'out.zip'))).rejects.toThrow(/is not a folder/);
   });
 });
+
+describe('zipping a folder: AI instruction files', () => {
+  it('D-KB-INSTRUCTION-FILES sends .cursorrules with the folder, and skips an instruction file that is a link', async () => {
+    const src = tempDir();
+    writeTree(src, { 'a.md': 'A', '.cursorrules': 'rules', 'AGENTS.md': 'shared', '.hidden': 'no' });
+    symlinkSync(join(src, 'AGENTS.md'), join(src, 'CLAUDE.md'));
+    expect((await listFolder(src)).map((f) => f.archivePath)).toEqual(['.cursorrules', 'AGENTS.md', 'a.md']);
+  });
+});

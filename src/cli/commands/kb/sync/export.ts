@@ -138,7 +138,8 @@ async function exportToDir(
     if (out.format === 'json') out.json({ tab_id: opts.tab, dir, sections, articles, files, removed });
     f.status(`Exported ${plural(articles, 'article')} in ${plural(sections, 'section')} to ${dir}`);
     if (removed.length > 0) {
-      f.status(`Removed ${plural(removed.length, 'markdown file')} the export no longer has: ${removed.join(', ')}`);
+      const what = removed.every((p) => p.toLowerCase().endsWith('.md')) ? 'markdown file' : 'file';
+      f.status(`Removed ${plural(removed.length, what)} the export no longer has: ${removed.join(', ')}`);
     }
   } finally {
     const made = temp as { path: string; forget: () => void } | undefined;

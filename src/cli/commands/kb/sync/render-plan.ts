@@ -4,7 +4,7 @@ import { terminalText } from '../../../output/terminal-text.js';
 import { plural } from '../options.js';
 
 type Sign = '+' | '~' | '-';
-type Kind = 'tab' | 'section' | 'article';
+type Kind = 'tab' | 'section' | 'article' | 'image';
 
 /** Section paths are folders: shown with a trailing slash. */
 const shownPath = (kind: Kind, p: string) => (kind === 'section' && !p.endsWith('/') ? `${p}/` : p);
@@ -45,7 +45,48 @@ export function planLines(plan: SyncPlan, c?: ChalkInstance): string[] {
     for (const i of items.update) lines.push(itemLine('~', kind, i.id, i.path, i.title, i.changes, c));
     for (const i of items.delete) lines.push(itemLine('-', kind, i.id, i.path, i.title, undefined, c));
   }
+  const images = imagesOf(plan);
+  if (images) {
+    for (const [sign, list] of [
+      ['+', images.create],
+      ['~', images.update],
+      ['-', images.delete],
+    ] as const) {
+      for (const i of list) lines.push(itemLine(sign, 'image', undefined, i.path, null, [describeImage(i)], c));
+    }
+  }
   return lines;
+}
+
+type ImageItem = { path: string; content_type: string; bytes: number };
+type ImageLists = { create: ImageItem[]; update: ImageItem[]; delete: ImageItem[]; unchanged?: ImageItem[] };
+
+/** The plan's or result's images, when the service reports them (this server does: D-KB-IMAGES). */
+function imagesOf(from: { images?: unknown }): ImageLists | undefined {
+  return from.images as ImageLists | undefined;
+}
+
+function describeImage({ content_type, bytes }: ImageItem): string {
+  const size =
+    bytes >= 1024 * 1024
+      ? `${+(bytes / 1024 / 1024).toFixed(1)} MB`
+      : bytes >= 1024
+        ? `${+(bytes / 1024).toFixed(1)} kB`
+        : `${bytes} bytes`;
+  return `${content_type.replace(/^image\//, '')}, ${size}`;
+}
+
+/** One line naming the AI instruction files a sync leaves alone, when the archive has any. */
+function instructionLine(plan: SyncPlan): string[] {
+  const names = (plan as { instruction_files?: string[] }).instruction_files ?? [];
+  if (names.length === 0) return [];
+  return [
+    `Left alone: ${terminalText(names.join(', '))} (AI instruction ${names.length === 1 ? 'file' : 'files'}, never articles).`,
+  ];
+}
+
+function imageChanges(lists: ImageLists | undefined): number {
+  return lists ? lists.create.length + lists.update.length + lists.delete.length : 0;
 }
 
 /** The flags that confirm these deletions, ready to copy: `--confirm-delete a,b --confirm-delete-section 12`. */
@@ -65,21 +106,30 @@ export function unchangedCount(plan: SyncPlan): number | null {
 }
 
 export function hasChanges(plan: SyncPlan): boolean {
-  return plan.summary.create + plan.summary.update + plan.summary.delete > 0 || plan.tab.changes.length > 0;
+  const { create, update, delete: del } = plan.summary;
+  return create + update + del > 0 || plan.tab.changes.length > 0 || imageChanges(imagesOf(plan)) > 0;
 }
 
 export const NO_CHANGES = 'No changes. The knowledge base matches the archive.';
 
 /** The whole plan as printed by preview: the lines, a blank line and the counts, or the no-change sentence. */
 export function renderPlan(plan: SyncPlan, c?: ChalkInstance): string {
-  if (!hasChanges(plan)) return `${NO_CHANGES}\n`;
+  if (!hasChanges(plan)) return `${[NO_CHANGES, ...instructionLine(plan)].join('\n')}\n`;
   const { create, update, delete: del } = plan.summary;
   const unchanged = unchangedCount(plan);
+  const images = imagesOf(plan);
   const lines = [
     ...planLines(plan, c),
     '',
     `Plan: ${create} to create, ${update} to update, ${del} to delete${unchanged === null ? '' : `, ${unchanged} unchanged`}.`,
   ];
+  if (imageChanges(images) > 0) {
+    lines.push(
+      `Images: ${images!.create.length} to add, ${images!.update.length} to change, ${images!.delete.length} to remove` +
+        `${images!.unchanged === undefined ? '' : `, ${images!.unchanged.length} unchanged`}.`,
+    );
+  }
+  lines.push(...instructionLine(plan));
   if (del > 0) {
     lines.push(
       `Deletions happen only when confirmed; to apply them, add: ${confirmFlags({ sections: plan.sections.delete, articles: plan.articles.delete })}`,
@@ -92,6 +142,12 @@ export function renderPlan(plan: SyncPlan, c?: ChalkInstance): string {
 export function renderResult(result: SyncResult, c?: ChalkInstance): string {
   const { created, updated, deleted } = result.summary;
   const lines = [`Applied: ${created} created, ${updated} updated, ${deleted} deleted.`];
+  const images = imagesOf(result.applied);
+  if (imageChanges(images) > 0) {
+    lines.push(
+      `Images: ${images!.create.length} added, ${images!.update.length} changed, ${images!.delete.length} removed.`,
+    );
+  }
   for (const s of result.applied.sections.create)
     lines.push(`  ${itemLine('+', 'section', s.id, s.path, s.title, undefined, c)}`);
   for (const a of result.applied.articles.create)

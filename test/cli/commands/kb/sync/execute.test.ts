@@ -11,7 +11,15 @@ import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
 import { kbSeed } from '../kb-seed.js';
 import { parseArgv } from '../parse-argv.js';
-import { EDITED_LOCAL, EDITED_PLAN, editFolder, exportedDir, removeTemps, tempDir } from './sync-fixture.js';
+import {
+  EDITED_LOCAL,
+  EDITED_PLAN,
+  NO_CHANGES,
+  editFolder,
+  exportedDir,
+  removeTemps,
+  tempDir,
+} from './sync-fixture.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -63,7 +71,6 @@ describe('fp kb sync execute: argv', () => {
 });
 
 describe('fp kb sync execute: run', () => {
-  const NO_CHANGES = 'No changes. The knowledge base matches the archive.\n';
   /** The key the server gave the new article, from the file it was written back into. */
   const idIn = (file: string) => /^---\nid: (\w+)\n/.exec(readFileSync(file, 'utf8'))![1];
 
@@ -113,7 +120,7 @@ describe('fp kb sync execute: run', () => {
     expect(again.out()).toMatch(
       /^- article {2}kb003 {2}old\/old-article\.md {2}"Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete, 6 unchanged\./,
     );
-    expect(again.err()).toMatch(/^Local files since the last sync: 0 new, 0 changed, 0 removed, 6 unchanged\.\n/);
+    expect(again.err()).toMatch(/^Local files since the last sync: 0 new, 0 changed, 0 removed, 8 unchanged\.\n/);
   });
 
   it('running the same folder twice creates once: the second run changes nothing, says so and exits 0', async () => {
@@ -131,7 +138,7 @@ describe('fp kb sync execute: run', () => {
     const io = fakeIO();
     await executeRun({ tab: 3, source: dir, yes: true }, factory(io));
     expect(io.out()).toBe(NO_CHANGES);
-    expect(io.err()).toBe('Local files since the last sync: 0 new, 0 changed, 0 removed, 9 unchanged.\n');
+    expect(io.err()).toBe('Local files since the last sync: 0 new, 0 changed, 0 removed, 11 unchanged.\n');
     const exported = await exportedDir(factory);
     expect(readFileSync(join(exported, 'faq', 'billing.md'), 'utf8')).toContain(
       'No front matter at all.\r\nSecond line.\r\n',
@@ -179,6 +186,7 @@ describe('fp kb sync execute: run', () => {
         '- article  kb003  old/old-article.md  "Old article"',
         '',
         'Plan: 0 to create, 0 to update, 1 to delete, 5 unchanged.',
+        'Left alone: .cursorrules, CLAUDE.md (AI instruction files, never articles).',
         'Deletions happen only when confirmed; to apply them, add: --confirm-delete kb003',
         '',
         'Applied: 0 created, 0 updated, 1 deleted.',

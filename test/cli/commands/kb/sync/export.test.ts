@@ -63,7 +63,7 @@ describe('fp kb sync export: run', () => {
     const file = join(dir, 'kb.zip');
     const io = fakeIO();
     await exportRun({ tab: 3, output: file }, factory(io));
-    expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 6 });
+    expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 8 });
     expect(readdirSync(dir)).toEqual(['kb.zip']);
     expect(io.err()).toBe(`Exported 3 articles in 3 sections to ${file}\n`);
     expect(io.out()).toBe('');
@@ -95,6 +95,8 @@ describe('fp kb sync export: run', () => {
     expect(manifest.format).toBe(1);
     expect(manifest.tab_id).toBe(3);
     expect(Object.keys(manifest.files)).toEqual([
+      '.cursorrules',
+      'CLAUDE.md',
       'getting-started/_index.md',
       'getting-started/advanced/_index.md',
       'getting-started/advanced/advanced-usage.md',

@@ -13,7 +13,15 @@ import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
 import { kbSeed } from '../kb-seed.js';
 import { parseArgv } from '../parse-argv.js';
-import { EDITED_LOCAL, EDITED_PLAN, editFolder, exportedDir, removeTemps, tempDir } from './sync-fixture.js';
+import {
+  EDITED_LOCAL,
+  EDITED_PLAN,
+  NO_CHANGES,
+  editFolder,
+  exportedDir,
+  removeTemps,
+  tempDir,
+} from './sync-fixture.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -49,7 +57,7 @@ describe('fp kb sync preview: run', () => {
     const dir = await exportedDir(factory);
     const io = fakeIO();
     await previewRun({ tab: 3, source: dir, exitCode: true }, factory(io));
-    expect(io.out()).toBe('No changes. The knowledge base matches the archive.\n');
+    expect(io.out()).toBe(NO_CHANGES);
   });
 
   it('a ZIP file is uploaded as it is', async () => {
@@ -57,7 +65,7 @@ describe('fp kb sync preview: run', () => {
     await exportRun({ tab: 3, output: file }, factory(fakeIO()));
     const io = fakeIO();
     await previewRun({ tab: 3, source: file }, factory(io));
-    expect(io.out()).toBe('No changes. The knowledge base matches the archive.\n');
+    expect(io.out()).toBe(NO_CHANGES);
   });
 
   it('an edited folder shows exactly its +, ~ and - lines; --exit-code exits 3', async () => {
@@ -87,7 +95,7 @@ describe('fp kb sync preview: run', () => {
     writeFileSync(join(dir, '.draft.md'), '---\ntitle: Draft\n---\n');
     const io = fakeIO();
     await previewRun({ tab: 3, source: dir }, factory(io));
-    expect(io.out()).toBe('No changes. The knowledge base matches the archive.\n');
+    expect(io.out()).toBe(NO_CHANGES);
   });
 
   it('an archive the service refuses is its 422 error', async () => {
@@ -140,7 +148,7 @@ describe('fp kb sync preview: run', () => {
     const dir = await exportedDir(factory);
     const archive = await prepareArchive(dir);
     await sendArchive(factory(fakeIO()), 'knowledgebase.preview', archive, { tab_id: 3 });
-    expect(archive.folder?.files.size).toBe(6);
+    expect(archive.folder?.files.size).toBe(8);
     writeFileSync(
       join(dir, 'getting-started', 'installation.md'),
       '---\nid: kb001\ntitle: Installation\n---\nEdited meanwhile.',

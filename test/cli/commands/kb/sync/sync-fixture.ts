@@ -15,6 +15,10 @@ export function removeTemps(): void {
   for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
+/** What preview says of an archive the export made: it carries the AI instruction files, which a sync leaves alone. */
+export const NO_CHANGES =
+  'No changes. The knowledge base matches the archive.\nLeft alone: .cursorrules, CLAUDE.md (AI instruction files, never articles).\n';
+
 /** Exports tab 3 into a fresh folder and returns it. */
 export async function exportedDir(factory: (io: ReturnType<typeof fakeIO>) => Factory): Promise<string> {
   const dir = join(tempDir(), 'help');
@@ -25,7 +29,7 @@ export async function exportedDir(factory: (io: ReturnType<typeof fakeIO>) => Fa
 /** What preview says on stderr about `editFolder`'s changes to a folder fresh from export. */
 export const EDITED_LOCAL =
   'Local files since the last sync: 1 new (getting-started/new.md), 1 changed (getting-started/installation.md), ' +
-  '1 removed (old/old-article.md), 4 unchanged.\n';
+  '1 removed (old/old-article.md), 6 unchanged.\n';
 
 /** One edit, one new article, one deleted article (of the kbSeed tab). */
 export function editFolder(dir: string): void {
@@ -43,6 +47,7 @@ export const EDITED_PLAN = [
   '- article  kb003  old/old-article.md  "Old article"',
   '',
   'Plan: 1 to create, 1 to update, 1 to delete, 4 unchanged.',
+  'Left alone: .cursorrules, CLAUDE.md (AI instruction files, never articles).',
   'Deletions happen only when confirmed; to apply them, add: --confirm-delete kb003',
   '',
 ].join('\n');
