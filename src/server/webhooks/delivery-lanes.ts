@@ -48,9 +48,12 @@ const BACKLOG_CHECK_MS = 100;
 const GONE = 'not sent: the event is no longer in the events log (the portal was reset)';
 
 interface Lane {
+  portal: QueuePortal;
+  /** As last read (each full look at the queue reads the endpoints again). */
+  endpoint: WebhookEndpointRecord;
   sending: boolean;
-  /** Deliveries whose outcome is written but not committed yet: passed over when picking the next. */
-  settling: Set<string>;
+  /** Deliveries whose outcome is written but not committed yet, by event id: the next is looked for after them. */
+  settling: Map<string, number>;
   /** Failures written and not committed yet: the next delivery waits for their retry time or the endpoint's state. */
   holding: number;
   /** Deliveries may have joined the queue since its bound was checked. */
@@ -90,7 +93,7 @@ export class DeliveryLanes {
     this.poke();
   }
 
-  /** Looks at the queue soon (once however often it is asked within a turn). */
+  /** Looks at the whole queue soon (once however often it is asked within a turn). */
   poke(): void {
     if (this.closed || this.queued) return;
     this.queued = true;
@@ -100,6 +103,7 @@ export class DeliveryLanes {
     });
   }
 
+  /** Every endpoint read again, and each idle lane started on its next delivery. */
   private scan(): void {
     if (this.closed) return;
     try {
@@ -111,15 +115,11 @@ export class DeliveryLanes {
       for (const portal of this.opts.queue.portals()) {
         for (const endpoint of portal.webhooks.list()) {
           seen.add(endpoint.id);
-          const lane = this.lane(endpoint.id);
+          const lane = this.lane(portal, endpoint);
           if (!endpoint.enabled) continue;
           if (grown) lane.grown = true;
-          if (lane.grown) earliest = Math.min(earliest, this.bound(portal, endpoint.id, lane, nowMs));
-          if (lane.sending || lane.holding > 0) continue;
-          const head = this.head(portal, endpoint.id, lane);
-          if (head === undefined) continue;
-          if (head.due_ms !== null && head.due_ms > nowMs) earliest = Math.min(earliest, head.due_ms);
-          else this.start(portal, endpoint, lane, head);
+          if (lane.grown) earliest = Math.min(earliest, this.bound(lane, nowMs));
+          earliest = Math.min(earliest, this.advance(lane, nowMs));
         }
       }
       for (const [id, lane] of this.lanes) if (!seen.has(id) && !lane.sending) this.lanes.delete(id);
@@ -129,30 +129,57 @@ export class DeliveryLanes {
     }
   }
 
-  private lane(endpointId: number): Lane {
-    let lane = this.lanes.get(endpointId);
+  private lane(portal: QueuePortal, endpoint: WebhookEndpointRecord): Lane {
+    let lane = this.lanes.get(endpoint.id);
     if (lane === undefined) {
-      lane = { sending: false, settling: new Set(), holding: 0, grown: true, checkedAt: -Infinity };
-      this.lanes.set(endpointId, lane);
+      lane = {
+        portal,
+        endpoint,
+        sending: false,
+        settling: new Map(),
+        holding: 0,
+        grown: true,
+        checkedAt: -Infinity,
+      };
+      this.lanes.set(endpoint.id, lane);
     }
+    lane.portal = portal;
+    lane.endpoint = endpoint;
     return lane;
   }
 
-  /** The oldest waiting delivery whose outcome is not being written already. */
-  private head(portal: QueuePortal, endpointId: number, lane: Lane): DeliveryRecord | undefined {
-    if (lane.settling.size === 0) return portal.deliveries.head(endpointId);
-    return portal.deliveries.waiting(endpointId, lane.settling.size + 1).find((d) => !lane.settling.has(d.event_id));
+  /** Starts the lane's next delivery when it is idle and one is due; when the next one falls due otherwise. */
+  private advance(lane: Lane, nowMs: number): number {
+    if (this.closed || lane.sending || lane.holding > 0 || !lane.endpoint.enabled) return Infinity;
+    const afterRow = lane.settling.size === 0 ? 0 : Math.max(...lane.settling.values());
+    const next = lane.portal.deliveries.nextWaiting(lane.endpoint.id, afterRow);
+    if (next === undefined) return Infinity;
+    if (next.due_ms !== null && next.due_ms > nowMs) return next.due_ms;
+    this.start(lane, next);
+    return Infinity;
+  }
+
+  /** The lane goes on with its next delivery soon, without a look at the whole queue. */
+  private continue(lane: Lane): void {
+    setImmediate(() => {
+      try {
+        this.arm(this.advance(lane, this.now().getTime()));
+      } catch (err) {
+        this.report(err);
+      }
+    });
   }
 
   /**
    * Keeps a growing queue within its bound (checked at most every BACKLOG_CHECK_MS); the time
    * of the next check when this one has to wait, Infinity otherwise.
    */
-  private bound(portal: QueuePortal, endpointId: number, lane: Lane, nowMs: number): number {
+  private bound(lane: Lane, nowMs: number): number {
     if (nowMs < lane.checkedAt + BACKLOG_CHECK_MS) return lane.checkedAt + BACKLOG_CHECK_MS;
     lane.grown = false;
     lane.checkedAt = nowMs;
-    this.opts.queue.write(() => void trimBacklog(portal, endpointId, this.limit), { soon: false, done: () => {} });
+    const { portal, endpoint } = lane;
+    this.opts.queue.write(() => void trimBacklog(portal, endpoint.id, this.limit), { soon: false, done: () => {} });
     return Infinity;
   }
 
@@ -175,13 +202,14 @@ export class DeliveryLanes {
     this.timer.unref();
   }
 
-  private start(portal: QueuePortal, endpoint: WebhookEndpointRecord, lane: Lane, delivery: DeliveryRecord): void {
+  private start(lane: Lane, delivery: DeliveryRecord): void {
+    const { portal, endpoint } = lane;
     const body = portal.eventLog.envelopeText(delivery.event_id);
     if (body === undefined) {
-      this.settle(lane, delivery.event_id, true, () =>
+      this.settle(lane, delivery, true, () =>
         portal.deliveries.update(endpoint.id, delivery.event_id, { status: 'skipped', due_ms: null, error: GONE }),
       );
-      this.poke();
+      this.continue(lane);
       return;
     }
     lane.sending = true;
@@ -197,7 +225,7 @@ export class DeliveryLanes {
       .then((outcome) => {
         if (this.closed) return;
         const at = this.now();
-        this.settle(lane, delivery.event_id, outcome.ok, () =>
+        this.settle(lane, delivery, outcome.ok, () =>
           recordAttempt(portal, endpoint.id, delivery.event_id, outcome, this.schedule, at),
         );
       })
@@ -205,25 +233,26 @@ export class DeliveryLanes {
       .finally(() => {
         lane.sending = false;
         this.running.delete(attempt);
-        this.poke();
+        this.continue(lane);
       });
     this.running.add(attempt);
   }
 
   /**
    * Writes what became of a delivery. A success lets the lane go on to the next delivery at
-   * once (this one is passed over until its outcome is committed); a failure holds the lane
-   * until it is committed, as it sets the retry time or disables the endpoint.
+   * once (the next is looked for after this one until its outcome is committed); a failure
+   * holds the lane until it is committed, as it sets the retry time or disables the endpoint.
    */
-  private settle(lane: Lane, eventId: string, moveOn: boolean, change: () => void): void {
-    lane.settling.add(eventId);
+  private settle(lane: Lane, delivery: DeliveryRecord, moveOn: boolean, change: () => void): void {
+    lane.settling.set(delivery.event_id, delivery.row);
     if (!moveOn) lane.holding++;
     this.opts.queue.write(change, {
       soon: !moveOn,
       done: () => {
-        lane.settling.delete(eventId);
+        lane.settling.delete(delivery.event_id);
         if (!moveOn) lane.holding--;
-        this.poke();
+        // A delivery resent meanwhile sits before the ones just settled: it is found now.
+        if (!moveOn || lane.settling.size === 0) this.continue(lane);
       },
     });
   }

@@ -3,6 +3,8 @@ import type { PortalScope } from './portal-scope.js';
 
 /** One event's delivery to one endpoint, and how its attempts went. */
 export interface DeliveryRecord {
+  /** Its place in the queue: an endpoint's deliveries go out in this order. */
+  row: number;
   endpoint_id: number;
   event_id: string;
   event: string;
@@ -18,11 +20,12 @@ export interface DeliveryRecord {
 
 type Row = Record<string, unknown>;
 
-const COLUMNS = 'endpoint_id, event_id, event, status, attempt, due_ms, response_status, error, delivered_at';
+const COLUMNS = 'row, endpoint_id, event_id, event, status, attempt, due_ms, response_status, error, delivered_at';
 const WAITING = "status IN ('pending', 'retrying')";
 
 function fromRow(row: Row): DeliveryRecord {
   return {
+    row: Number(row.row),
     endpoint_id: Number(row.endpoint_id),
     event_id: String(row.event_id),
     event: String(row.event),
@@ -67,18 +70,17 @@ export class DeliveryRepository {
   }
 
   /**
-   * The endpoint's first `limit` waiting deliveries, oldest first: the sender skips those whose
-   * outcome it has written but not yet committed.
+   * The endpoint's oldest waiting delivery after the given place in the queue (those before it
+   * are under way or settled, their outcome not yet committed).
    */
-  waiting(endpointId: number, limit: number): DeliveryRecord[] {
+  nextWaiting(endpointId: number, afterRow: number): DeliveryRecord | undefined {
     const { sql, portalId } = this.scope;
-    return sql
-      .all<Row>(
-        `SELECT ${COLUMNS} FROM webhook_deliveries INDEXED BY webhook_deliveries_waiting
-         WHERE endpoint_id = ? AND ${WAITING} AND portal_id = ? ORDER BY row LIMIT ?`,
-        [endpointId, portalId, limit],
-      )
-      .map(fromRow);
+    const row = sql.one<Row>(
+      `SELECT ${COLUMNS} FROM webhook_deliveries INDEXED BY webhook_deliveries_waiting
+       WHERE endpoint_id = ? AND ${WAITING} AND row > ? AND portal_id = ? ORDER BY row LIMIT 1`,
+      [endpointId, afterRow, portalId],
+    );
+    return row === undefined ? undefined : fromRow(row);
   }
 
   /** How many deliveries wait for the endpoint, counting to `atMost` (an index range: no more is read). */
@@ -130,7 +132,11 @@ export class DeliveryRepository {
       .map(fromRow);
   }
 
-  update(endpointId: number, eventId: string, patch: Partial<Omit<DeliveryRecord, 'endpoint_id' | 'event_id'>>): void {
+  update(
+    endpointId: number,
+    eventId: string,
+    patch: Partial<Omit<DeliveryRecord, 'row' | 'endpoint_id' | 'event_id'>>,
+  ): void {
     const { sql, portalId } = this.scope;
     const fields = Object.entries(patch).filter(([, v]) => v !== undefined);
     if (fields.length === 0) return;
