@@ -147,7 +147,7 @@ function spawnFp(args: string[], env: Record<string, string>): Running {
   };
 }
 
-describe('fp webhooks listen fans out', () => {
+describe('D-WEBHOOK-FANOUT fp webhooks listen fans out', () => {
   it('forwards each delivery to the forwards whose filter takes it, and shows each answer on its line', async () => {
     const s = await server();
     const comments = await receiver([{ status: 202 }]);

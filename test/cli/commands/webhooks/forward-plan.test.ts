@@ -16,7 +16,7 @@ const plan = (...args: string[]) => {
   return forwardPlan(forwardTo, events);
 };
 
-describe('fp webhooks listen: --forward-to and --events in the order given', () => {
+describe('D-WEBHOOK-FANOUT fp webhooks listen: --forward-to and --events in the order given', () => {
   it("an --events after a --forward-to is that forward's; the listener receives what its forwards take", () => {
     expect(
       plan(
