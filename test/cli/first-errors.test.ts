@@ -1,5 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notFoundText } from '../../src/cli/errors.js';
 import { main } from '../../src/cli/main.js';
@@ -125,5 +128,17 @@ describe('arguments and flags', () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain('  --tab: ');
     expect(r.err).not.toContain('tab_id');
+  });
+
+  it('a tab id the portal refuses says which tab it is, as the name lookups do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fp-kb-'));
+    const board = await runMain(server.url, ['kb', 'sync', 'preview', '--tab', '1', dir]);
+    expect([board.code, board.err]).toEqual([
+      1,
+      'error: The given data was invalid. (422)\n' +
+        '  --tab: tab 1 (Feedback) is a board tab, not a knowledge-base tab; valid knowledge-base tabs: help (Help center, id 3)\n',
+    ]);
+    const none = await runMain(server.url, ['kb', 'link-health', 'results', '--tab', '999']);
+    expect(none.err).toContain('  --tab: no tab has the id 999; valid knowledge-base tabs: help (Help center, id 3)\n');
   });
 });

@@ -155,8 +155,23 @@ async function runCommand<O>(f: Factory, declared: Declared<O>, given: unknown[]
     const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, spec));
     if (ending) await showEnding(f, declared, ctx, ending);
   } catch (err) {
-    throw inFlagTerms(err, declared.typed);
+    throw inFlagTerms(await explained(f, declared.flags, opts, err), declared.typed);
   }
+}
+
+/** A 422 refusing a flag's value, in the words of the flag's `explain` where it has them. */
+async function explained(f: Factory, flags: FlagSpec[], opts: Record<string, unknown>, err: unknown): Promise<unknown> {
+  if (!(err instanceof ApiError && err.status === 422)) return err;
+  const errors = { ...err.fieldErrors };
+  for (const fl of flags) {
+    const fields = [fl.field, ...(fl.errorsFor ?? [])].filter((x): x is string => x !== undefined && x in errors);
+    const value = opts[flagAttribute(fl)];
+    if (!fl.explain || !fields.length || value === undefined) continue;
+    // The explanation asks the portal again; when that fails, its own words stand.
+    const text = await fl.explain(value, () => f.client()).catch(() => undefined);
+    if (text) for (const field of fields) errors[field] = [text];
+  }
+  return new ApiError(err.status, err.message, errors, err.body);
 }
 
 /** Flags and arguments under their attribute names, one of `needsOneOf` given, names resolved to ids. */

@@ -41,6 +41,11 @@ export interface FlagSpec {
   complete?: readonly string[] | CompletionSource;
   /** What a refused value should have been, for the error: "one of a, b, c". */
   expected?: string;
+  /**
+   * When the portal refuses this flag's value (a 422 naming its field), what to say instead of
+   * its words (`tab 1 (Feedback) is not a knowledge-base tab; …`); undefined keeps them.
+   */
+  explain?: (value: unknown, client: () => Promise<ApiClient>) => Promise<string | undefined>;
   /** Turn the parsed value into what the run gets, asking the portal when needed (a name → its id), before any confirmation. */
   resolve?: (
     value: unknown,

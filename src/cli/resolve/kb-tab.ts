@@ -32,18 +32,34 @@ export async function resolveKbTab(
   const kb = tabs.filter((t) => t.type === KNOWLEDGE_BASE);
   await keep?.('tabs', tabs);
   await keep?.('kb-tabs', kb);
-  const label = (t: { id: number; slug: string; name: string }) => `${t.slug} (${t.name}, id ${t.id})`;
   const other = tabs.find(
     (t) => t.type !== KNOWLEDGE_BASE && [t.slug, t.name].some((k) => k.toLowerCase() === typed.toLowerCase()),
   );
   if (other && !kb.some((t) => [t.slug, t.name].some((k) => k.toLowerCase() === typed.toLowerCase()))) {
-    const valid = kb.length
-      ? `valid knowledge-base tabs: ${kb.map(label).sort().join(', ')}`
-      : 'the portal has no knowledge-base tabs';
     throw new UsageError(
-      `${flag} "${typed}" is a ${other.type.replace(/_/g, ' ')} tab, not a knowledge-base tab; ${valid}`,
+      `${flag} "${typed}" is a ${other.type.replace(/_/g, ' ')} tab, not a knowledge-base tab; ${validKbTabs(kb)}`,
     );
   }
   const what = { kind: 'knowledge-base tab', flag, plural: 'knowledge-base tabs' };
   return pickNamed(kb, typed, what, (t) => [t.slug, t.name], label).id;
+}
+
+const label = (t: { id: number; slug: string; name: string }) => `${t.slug} (${t.name}, id ${t.id})`;
+
+const validKbTabs = (kb: ReadonlyArray<{ id: number; slug: string; name: string }>) =>
+  kb.length ? `valid knowledge-base tabs: ${kb.map(label).sort().join(', ')}` : 'the portal has no knowledge-base tabs';
+
+/**
+ * Why the portal refused a tab id sent as typed (`The selected tab id is invalid.`), as the
+ * name lookups say it: `tab 1 (Feedback) is a board tab, not a knowledge-base tab; valid …`.
+ */
+export async function explainKbTab(typed: unknown, client: () => Promise<ApiClient>): Promise<string | undefined> {
+  if (typeof typed !== 'number') return undefined;
+  const tabs = await listed(await client(), 'tabs');
+  if (!tabs) return undefined;
+  const kb = tabs.filter((t) => t.type === KNOWLEDGE_BASE);
+  const tab = tabs.find((t) => t.id === typed);
+  if (!tab) return `no tab has the id ${typed}; ${validKbTabs(kb)}`;
+  if (tab.type === KNOWLEDGE_BASE) return undefined;
+  return `tab ${typed} (${tab.name}) is a ${tab.type.replace(/_/g, ' ')} tab, not a knowledge-base tab; ${validKbTabs(kb)}`;
 }

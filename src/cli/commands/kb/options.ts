@@ -2,7 +2,7 @@ import { InvalidArgumentError } from 'commander';
 import type { FlagSpec } from '../../framework/flags.js';
 import { DEFAULT_STALL_LIMIT, DEFAULT_WAIT_MS, duration } from '../../framework/poll-until.js';
 import { parsePositiveInteger } from '../../parse.js';
-import { parseTabIdOrName, resolveKbTab } from '../../resolve/kb-tab.js';
+import { explainKbTab, parseTabIdOrName, resolveKbTab } from '../../resolve/kb-tab.js';
 
 /** `--tab ID|SLUG|NAME`, required by every kb command that works on a tab; the run gets the id. */
 export const tabFlag: FlagSpec = {
@@ -10,6 +10,7 @@ export const tabFlag: FlagSpec = {
   description: 'knowledge-base tab: id, slug or name',
   parse: parseTabIdOrName,
   resolve: (typed, client, flag, keep, say) => resolveKbTab(client, typed as number | string, flag, keep, say),
+  explain: explainKbTab,
   required: true,
   complete: 'kb-tabs',
   errorsFor: ['tab_id', 'tabId'],
