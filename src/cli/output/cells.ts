@@ -1,11 +1,17 @@
 import { terminalLines, terminalText } from './terminal-text.js';
 
-/** Text for one table, row or CSV cell: control characters shown, not obeyed (tabs and line breaks are the format's). */
+/**
+ * Text for one table, row or CSV cell: control characters shown, not obeyed (tabs and line breaks
+ * are the format's). A record with a name (an author, a status, a category) shows its name, as
+ * the columns made for them do; any other record its JSON.
+ */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return terminalLines(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(cellText).join(', ');
+  const name = (value as { name?: unknown }).name;
+  if (typeof name === 'string') return terminalLines(name);
   return terminalLines(JSON.stringify(value));
 }
 

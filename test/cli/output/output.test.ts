@@ -115,6 +115,19 @@ describe('Output', () => {
     );
   });
 
+  it('a field holding a record with a name (an author) shows the name in tables, plain rows and CSV', async () => {
+    const authored = [{ id: 1, author: { id: 'u1', name: 'Tom Becker', email: 't@b.test' }, tags: [{ name: 'bug' }] }];
+    for (const format of ['table', 'plain', 'csv'] as const) {
+      const { io, out } = output(format, { fields: ['id', 'author', 'tags'] });
+      await out.list(authored, []);
+      expect(io.out(), format).toMatch(/1\W+Tom Becker\W+bug\s*$/m);
+      expect(io.out()).not.toContain('{');
+    }
+    const json = output('json', { fields: ['author'] });
+    await json.out.list(authored, []);
+    expect(JSON.parse(json.io.out())[0].author.email).toBe('t@b.test');
+  });
+
   it("--fields takes a table's header names too: `key` is the KEY column's field", async () => {
     const keyed: Column<Row>[] = [{ header: 'KEY', field: 'id', value: (r) => r.id }, ...columns.slice(1)];
     const json = output('json', { fields: ['key', 'title'] });
