@@ -26,6 +26,7 @@ import { connectionGate, isRefused, SERVER_LIMITS, serverOptions, type ServerLim
 import { handleMcpRoute, isMcpRoute } from '../mcp/routes.js';
 import { webhookEgressPolicy } from '../webhooks/target-policy.js';
 import { clientDocumentEgressPolicy } from '../oauth/document-egress.js';
+import { isImageRoute, serveKbImage } from '../kb/image-route.js';
 
 export interface AppOptions extends HostPolicy {
   store: Store;
@@ -94,6 +95,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
       await handleReferenceRoute({ req, res, url, method, portal, store, now, webhookEgress });
       return;
     }
+    if (isImageRoute(url.pathname)) return serveKbImage(req, res, portal, url.pathname);
     if (options.rehearsal && (await options.rehearsal(req, res))) return;
 
     const route = match(method, url.pathname);
