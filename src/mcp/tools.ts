@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint } from '../contract/endpoints.js';
 import { fieldErrors, VALIDATION_MESSAGE } from '../contract/validation.js';
+import { toolDescription } from './editor-text.js';
 import { eventsListEndpoint } from './events-tool.js';
 import { outputSchemaOf, type JsonSchema } from './output-schema.js';
 
@@ -88,7 +89,7 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
   return {
     name: endpoint.name,
     toolset: endpoint.name.slice(0, endpoint.name.indexOf('.')),
-    description: endpoint.summary,
+    description: toolDescription(endpoint),
     readOnly: endpoint.method === 'GET',
     destructive: endpoint.destructive === true,
     endpoint,

@@ -7,7 +7,11 @@ const tool = (name: string) => tools.find((t) => t.name === name)!;
 describe('MCP tools derived from the endpoint table', () => {
   it('D-MCP-TOOLS one tool per endpoint, same names and order, description from the summary; another route form of an operation is no tool of its own', () => {
     const operations = toolEndpoints;
-    expect(tools.map((t) => [t.name, t.description])).toEqual(operations.map((e) => [e.name, e.summary]));
+    expect(tools.map((t) => [t.name, t.description.slice(0, t.endpoint.summary.length)])).toEqual(
+      operations.map((e) => [e.name, e.summary]),
+    );
+    // A write of text says the text is markdown (D-TEXT-EDITOR-FORMAT); no other tool adds to its summary.
+    for (const t of tools) expect(t.description === t.endpoint.summary).toBe(t.endpoint.editorText === undefined);
     expect(tools.map((t) => t.name)).not.toContain('comments.updateNested');
   });
 
