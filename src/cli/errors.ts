@@ -65,7 +65,7 @@ function failureLines(err: unknown, opts: DescribeOptions): { code: number; line
   if (err instanceof ApiError) {
     const code = err.status === 401 || err.status === 403 ? EXIT.auth : EXIT.failure;
     const hint = err.hint ?? HINTS[err.status];
-    const message = cleanText(err.message);
+    const message = repeatsFieldError(err) ? 'The given data was invalid.' : cleanText(err.message);
     return {
       code,
       lines: [
@@ -93,6 +93,16 @@ function failureLines(err: unknown, opts: DescribeOptions): { code: number; line
     return { code: EXIT.interrupted, lines: [] };
   }
   return { code: EXIT.failure, lines: [`error: ${(err as Error)?.message ?? String(err)}`] };
+}
+
+/**
+ * Laravel words a 422's message as its first field error (`X`, or `X (and 2 more errors)`): the
+ * field line says it, so the error line says what the message means instead of saying it twice.
+ */
+function repeatsFieldError(err: ApiError): boolean {
+  if (err.status !== 422) return false;
+  const first = cleanText(err.message).replace(/ \(and \d+ more errors?\)$/, '');
+  return Object.values(err.fieldErrors).some((messages) => messages.some((m) => cleanText(m) === first));
 }
 
 function retryLines(err: ApiError | NetworkError): string[] {

@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notFoundText } from '../../src/cli/errors.js';
+import { ApiError } from '../../src/client/errors.js';
+import { describeFailure, notFoundText } from '../../src/cli/errors.js';
 import { main } from '../../src/cli/main.js';
 import { ADMIN_KEY } from '../support/fixture-seed.js';
 import { fakeIO, runMain } from '../support/fake-io.js';
@@ -34,6 +35,29 @@ describe('a 404 of a model', () => {
     const debug = await runMain(server.url, ['comments', 'list', 'zzzzz', '--debug']);
     expect(debug.err).toContain('< {"message":"No query results for model [App\\\\Models\\\\Post] zzzzz"}\n');
     expect(debug.err).toContain('error: No query results for model [App\\Models\\Post] zzzzz (404)\n');
+  });
+});
+
+describe('a 422 whose message repeats a field error (Laravel words it so)', () => {
+  it('is said once: the error line says the data was invalid, the field line says why', () => {
+    const broken = 'Entry "a.md": front matter is not valid YAML (bad indent).';
+    expect(describeFailure(new ApiError(422, broken, { file: [broken] })).lines).toEqual([
+      'error: The given data was invalid. (422)',
+      `  file: ${broken}`,
+    ]);
+    const two = new ApiError(422, 'The name field is required. (and 1 more error)', {
+      name: ['The name field is required.'],
+      color: ['The color field must be a valid hexadecimal color.'],
+    });
+    expect(describeFailure(two).lines).toEqual([
+      'error: The given data was invalid. (422)',
+      '  name: The name field is required.',
+      '  color: The color field must be a valid hexadecimal color.',
+    ]);
+    // A message of its own stays.
+    expect(describeFailure(new ApiError(422, 'The post is already approved.')).lines).toEqual([
+      'error: The post is already approved. (422)',
+    ]);
   });
 });
 
