@@ -29,6 +29,12 @@ describe('fp posts view (D-POST-SHOW)', () => {
     expect(r.stdout).toMatch(/\n {4}└─ Mia Chen · 2026-02-13 · #20\n {7}Fixed in 3\.8\.2/);
   });
 
+  it("--comments agrees with the post's count: the heading says which comments are not approved", async () => {
+    const r = await fp(['posts', 'view', 'txmrb', '--comments']);
+    expect(r.stdout.split('\n')[2]).toMatch(/ · 3 comments · /);
+    expect(r.stdout).toContain('\nComments (4: 3 approved, 1 pending)\n');
+  });
+
   it('--json gives the record, with its comments under --comments; an unknown key exits 1', async () => {
     const r = await fp(['posts', 'view', '3zah2', '--json']);
     expect(r.json).toMatchObject({ id: '3zah2', status: { name: 'Under review' }, votes_count: 12 });

@@ -36,10 +36,14 @@ export function postPage(post: Post, editor: EditorType, comments?: readonly Com
   return page;
 }
 
-/** `Comments (n)`, then each comment under its parent: a heading line and its text, indented by depth. */
+/**
+ * `Comments (n)`, then each comment under its parent: a heading line and its text, indented by
+ * depth. The post's count is of approved comments; the list also holds those not approved, so the
+ * heading says how many are which (`Comments (4: 3 approved, 1 pending)`).
+ */
 function commentLines(comments: readonly Comment[], editor: EditorType): Page {
   if (!comments.length) return [line('No comments.')];
-  const page: Page = [line(`Comments (${comments.length})`, true)];
+  const page: Page = [line(`Comments (${commentTally(comments)})`, true)];
   for (const { comment, depth } of threadOrder(comments)) {
     const indent = 2 * (depth + 1);
     const marks = [
@@ -54,4 +58,14 @@ function commentLines(comments: readonly Comment[], editor: EditorType): Page {
     page.push(...richTextLines(comment.comment, editor, indent + (depth ? 3 : 0)));
   }
   return page;
+}
+
+/** `3`, or `4: 3 approved, 1 pending` when some are not approved. */
+function commentTally(comments: readonly Comment[]): string {
+  const by = new Map<string, number>();
+  for (const c of comments) by.set(c.moderation_status, (by.get(c.moderation_status) ?? 0) + 1);
+  if (by.size === 1 && by.has('approved')) return String(comments.length);
+  const order = ['approved', 'pending', 'rejected'];
+  const states = [...by.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return `${comments.length}: ${states.map((s) => `${by.get(s)} ${s}`).join(', ')}`;
 }
