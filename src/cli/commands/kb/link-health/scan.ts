@@ -121,9 +121,13 @@ interface Reporter {
   stop(): void;
 }
 
-/** A spinner for people at a terminal; otherwise one plain line each time the counts change, and none in CI. */
+/**
+ * A spinner at an interactive terminal; at a terminal without one (no stdin, no width), one plain
+ * line each time the counts change; nothing off a terminal or in CI.
+ */
 async function progressReporter(f: Factory): Promise<Reporter> {
-  if (inCI(f.io)) return { update() {}, done() {}, stop() {} };
+  // Progress is drawn for people at a terminal: never into a file or pipe (`2>err.txt`), nor in CI.
+  if (inCI(f.io) || !f.io.stderrIsTTY) return { update() {}, done() {}, stop() {} };
   // ora divides by the width: a pseudo-terminal that reports 0 columns would make it loop.
   const width = (f.io.stderr as { columns?: number }).columns ?? 0;
   if (!isInteractive(f.io) || !(width > 0)) {

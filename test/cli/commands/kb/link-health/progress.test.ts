@@ -53,7 +53,7 @@ describe('fp kb link-health progress', () => {
     pool
       .intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
       .reply(200, { data: { tab_id: 3, scan_id: 's1', scanned_at: '2026-06-01T00:01:00.000Z', posts: [] } }, json);
-    const io = fakeIO();
+    const io = fakeIO({ stderrIsTTY: true });
     await progressRun(
       { scanId: 's1', wait: true, interval: 0.001 },
       fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent }),

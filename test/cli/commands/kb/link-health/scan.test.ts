@@ -129,9 +129,16 @@ describe('fp kb link-health scan: run', () => {
     expect(io.json()).toEqual(progress('queued', 0, 0, 0));
   });
 
-  it('--wait off a terminal prints a progress line only when the counts change, then the results', async () => {
-    mockScan([progress('running', 1, 2, 0), progress('running', 1, 2, 0), progress('completed', 2, 2, 1)]);
+  it('--wait off a terminal (2>err.txt) draws no progress: the results and the summary only', async () => {
+    mockScan([progress('running', 1, 2, 0), progress('completed', 2, 2, 1)]);
     const io = fakeIO();
+    await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
+    expect(io.err()).toBe('kb001  HTTP 404  http://127.0.0.1:9/gone\n1 article, 2 distinct links, 1 broken.\n');
+  });
+
+  it('--wait at a terminal without a spinner prints a progress line only when the counts change, then the results', async () => {
+    mockScan([progress('running', 1, 2, 0), progress('running', 1, 2, 0), progress('completed', 2, 2, 1)]);
+    const io = fakeIO({ stderrIsTTY: true });
     await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
     expect(io.err()).toBe(
       [
@@ -167,7 +174,7 @@ describe('fp kb link-health scan: run', () => {
   it('--fail-on-broken counts a broken URL shared by two articles once, like the progress does', async () => {
     const shared = { ...results.posts[0], post_id: 'kb002', title: 'FAQ' };
     mockScan([progress('completed', 2, 2, 1)], { ...results, posts: [results.posts[0], shared] });
-    const io = fakeIO();
+    const io = fakeIO({ stderrIsTTY: true });
     await expect(scanRun({ tab: 3, failOnBroken: true, interval: 0.001 }, factory(io))).rejects.toBeInstanceOf(
       SilentExit,
     );
@@ -202,7 +209,7 @@ describe('fp kb link-health scan: run', () => {
     pool
       .intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
       .reply(200, { data: results }, json);
-    const io = fakeIO();
+    const io = fakeIO({ stderrIsTTY: true });
     await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
     expect(io.err()).toContain(
       `Checking links 1/2 (0 broken)\n\nInterrupted; scan ${SCAN} goes on. Resume with: fp kb link-health progress ${SCAN} --wait\n`,
