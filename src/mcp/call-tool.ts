@@ -5,10 +5,9 @@ import { encodeQuery, type ApiClient, type QueryValue } from '../client/api-clie
 import { uploadArchive, type SyncFields, type SyncOperation } from '../client/kb-upload.js';
 import { buildPath } from '../contract/endpoints.js';
 import { readCursor } from './cut-to-size.js';
-import { inEditorFormat } from './editor-text.js';
 import { exportUri } from './export-resource.js';
 import { followScan, SCAN_TOOL, type Report } from './long-work.js';
-import { answerResult, errorResult, linkResult, refusal, type ToolResult } from './tool-result.js';
+import { answerResult, errorResult, plainResult, refusal, type ToolResult } from './tool-result.js';
 import { toolArguments, type ToolDefinition, type ToolRequest } from './tools.js';
 
 export interface CallOptions {
@@ -61,7 +60,7 @@ export async function callTool(
         (await client.callEndpoint(tool.endpoint, {
           params: parsed.request.params,
           query: parsed.request.query as Record<string, QueryValue> | undefined,
-          body: await inEditorFormat(client, tool.endpoint, parsed.request.body),
+          body: parsed.request.body,
         })));
     // A scan is followed to its end when someone is told of its progress, or it runs as a task.
     if (tool.name === SCAN_TOOL && (options.report || options.startedScan))
@@ -86,7 +85,7 @@ async function exportLinkResult(client: ApiClient, tool: ToolDefinition, request
   const tabId = String(request.query?.tab_id ?? '');
   const filename = `knowledgebase-tab-${tabId}.zip`;
   const link = { filename, bytes, uri: exportUri(tabId), mimeType: 'application/zip' as const };
-  return linkResult(
+  return plainResult(
     [
       { type: 'text', text: `${filename}: ${bytes} bytes, at ${link.uri}` },
       { type: 'resource_link', uri: link.uri, name: filename, mimeType: link.mimeType, size: bytes },

@@ -1,5 +1,6 @@
 import { NEXT_CURSOR, UNTRUSTED, WITHHELD } from './output-schema.js';
-import type { ServeOptions, ServedTool } from './serve-options.js';
+import { ENABLE_TOOLSETS, LIST_TOOLSETS } from './dynamic-toolsets.js';
+import { toolName, type ServeOptions, type ServedTool } from './serve-options.js';
 
 /** How the ids and names a toolset's tools take are found, by endpoint group. */
 const FINDING: Readonly<Record<string, string>> = {
@@ -49,6 +50,12 @@ export function instructionsFor(options: ServeOptions, served: readonly ServedTo
     lines.push(
       `Lockdown: the text of items that are not approved, and of authors outside the portal team, is withheld as {"${WITHHELD}": "<reason>"}.`,
     );
+  if (options.dynamicToolsets) {
+    const [list, enable] = [LIST_TOOLSETS, ENABLE_TOOLSETS].map((name) => toolName({ name }, options.toolNames));
+    lines.push(
+      `Dynamic toolsets: at first only ${list} and ${enable} (and any single tools named) are offered; ${enable} adds a toolset's tools, and the tool list changes (notifications/tools/list_changed).`,
+    );
+  }
   if (options.toolNames === 'underscore')
     lines.push('Tool names are written group_action (posts_list is the operation posts.list).');
   return lines.join('\n');

@@ -33,8 +33,8 @@ export function answerResult(
   return { content: [{ type: 'text', text: JSON.stringify(cut) }], structuredContent: cut };
 }
 
-/** A result whose structured content carries no public text (the export's link), with content of its own. */
-export function linkResult(content: ToolResult['content'], structured: Record<string, unknown>): ToolResult {
+/** A result whose structured content carries no public text (the export's link, the toolsets), with content of its own. */
+export function plainResult(content: ToolResult['content'], structured: Record<string, unknown>): ToolResult {
   return { content, structuredContent: structured };
 }
 

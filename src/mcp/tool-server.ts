@@ -17,6 +17,8 @@ import { instructionsFor } from './instructions.js';
 import { isLongWork, SCAN_TOOL, type Report } from './long-work.js';
 import { processTasks, type TaskView } from './task-store.js';
 import { refusal, resultText, type ToolResult } from './tool-result.js';
+import { DynamicToolsets, type DiscoveryTool } from './dynamic-toolsets.js';
+import { offeredPrompts, servePrompts } from './serve-prompts.js';
 import { servedTools, type ServeOptions, type ServedTool } from './serve-options.js';
 
 export interface ToolServerOptions {
@@ -27,6 +29,8 @@ export interface ToolServerOptions {
   version: string;
   /** Whose tasks these are: the stdio session, or one token's grant on `/mcp`. */
   owner: string;
+  /** The toolsets enabled so far under `--dynamic-toolsets` (the session's, or the grant's on `/mcp`). */
+  enabledToolsets?: Set<string>;
 }
 
 /** How long a client may keep the tool list and the discovery answer (2026-07-28 cache hints). */
@@ -35,12 +39,17 @@ const LIST_CACHE = { ttlMs: 300_000, cacheScope: 'private' } as const;
 /** An MCP server (low-level SDK `Server`) whose tools are calls to the portal's HTTP API. */
 export function createToolServer(options: ToolServerOptions): Server {
   const served = servedTools(options.serve);
+  const dynamic = options.serve.dynamicToolsets
+    ? new DynamicToolsets(served, options.serve, options.enabledToolsets ?? new Set())
+    : undefined;
   const exports = served.some((s) => s.tool.endpoint.responseType === 'zip');
+  const offered = offeredPrompts(served);
   const server = new Server(
     { name: 'fp', title: 'Feedback portal', version: options.version },
     {
       capabilities: {
-        tools: {},
+        tools: dynamic ? { listChanged: true } : {},
+        ...(offered.length ? { prompts: {} } : {}),
         ...(exports ? { resources: {} } : {}),
         // 2025-11-25 tasks; the SDK leaves them out of 2026-07-28 answers, where tasks are an extension.
         ...(served.some((s) => isLongWork(s.tool)) ? { tasks: TASKS_CAPABILITY } : {}),
@@ -51,12 +60,22 @@ export function createToolServer(options: ToolServerOptions): Server {
   );
   const byName = new Map(served.map((s) => [s.name, s]));
 
-  server.setRequestHandler('tools/list', () => ({ tools: served.map(listEntry) }));
+  server.setRequestHandler('tools/list', () => ({
+    tools: dynamic
+      ? [...dynamic.discovery.map(discoveryEntry), ...dynamic.listed().map(listEntry)]
+      : served.map(listEntry),
+  }));
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
+    const args = request.params.arguments ?? {};
+    const discovery = dynamic?.discoveryTool(request.params.name);
+    if (discovery)
+      return (await dynamic!.call(discovery, args, () =>
+        ctx.mcpReq.notify({ method: 'notifications/tools/list_changed' }),
+      )) as CallToolResult;
     const entry = byName.get(request.params.name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const args = request.params.arguments ?? {};
+    if (dynamic && !dynamic.isEnabled(entry)) return dynamic.notEnabled(entry) as CallToolResult;
     if (entry.tool.destructive) {
       const asked = confirmation(entry, args, ctx, clientCapabilities(server, ctx));
       if (asked.kind !== 'confirmed') return asked.result as CallToolResult;
@@ -72,7 +91,19 @@ export function createToolServer(options: ToolServerOptions): Server {
   if (served.some((s) => isLongWork(s.tool))) serveTasks(server, options.owner);
 
   if (exports) serveExports(server, options);
+  if (offered.length) servePrompts(server, offered, served, options.serve, options.client);
   return server;
+}
+
+/** A discovery tool of `--dynamic-toolsets`, listed as the endpoint tools are. */
+function discoveryEntry(tool: DiscoveryTool) {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema as { type: 'object' },
+    outputSchema: tool.outputSchema as { type: 'object' },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  };
 }
 
 function listEntry({ name, tool }: ServedTool) {

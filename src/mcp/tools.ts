@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint } from '../contract/endpoints.js';
 import { fieldErrors, VALIDATION_MESSAGE } from '../contract/validation.js';
-import { toolDescription } from './editor-text.js';
 import { eventsListEndpoint } from './events-tool.js';
 import { outputSchemaOf, type JsonSchema } from './output-schema.js';
 
@@ -48,7 +47,7 @@ const FILE_FIELD = 'file';
 /** Base64 text as RFC 4648 writes it (padding optional). */
 const base64File = z
   .string({ error: 'The file field is required.' })
-  .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'The file field must be base64-encoded ZIP data.' })
+  .regex(/^[\d+/a-z]*={0,2}$/i, { error: 'The file field must be base64-encoded ZIP data.' })
   .min(1, { error: 'The file field is required.' })
   .describe('the ZIP archive, base64-encoded');
 
@@ -89,7 +88,7 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
   return {
     name: endpoint.name,
     toolset: endpoint.name.slice(0, endpoint.name.indexOf('.')),
-    description: toolDescription(endpoint),
+    description: endpoint.summary,
     readOnly: endpoint.method === 'GET',
     destructive: endpoint.destructive === true,
     endpoint,

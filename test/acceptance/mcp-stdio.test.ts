@@ -7,6 +7,8 @@ import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolEndpoints } from '../../src/mcp/tools.js';
+/** What is served by default: every operation but the events log, served when its toolset is named. */
+const served = toolEndpoints.filter((e) => e.name !== 'events.list');
 import { ANN, READONLY_KEY } from '../support/fixture-seed.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 
@@ -83,19 +85,19 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
   it('D-MCP-TOOLS lists one tool per endpoint, named as the table names them, with hints from the table', async () => {
     const { client, stderr } = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(toolEndpoints.map((e) => e.name));
+    expect(tools.map((t) => t.name)).toEqual(served.map((e) => e.name));
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('categories.list')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.get('categories.delete')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.get('comments.create')?.description).toBe('Create a comment or reply on a post');
     expect(byName.get('comments.create')?.inputSchema.required).toEqual(['key', 'user_id', 'comment']);
-    expect(stderr()).toContain(`fp mcp: serving ${toolEndpoints.length} tools for ${server.url} on stdio`);
+    expect(stderr()).toContain(`fp mcp: serving ${served.length} tools for ${server.url} on stdio`);
   });
 
   it('D-MCP-READ-ONLY --read-only lists only the tools that change nothing', async () => {
     const { client } = await connect(['--read-only']);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(toolEndpoints.filter((e) => e.method === 'GET').map((e) => e.name));
+    expect(tools.map((t) => t.name)).toEqual(served.filter((e) => e.method === 'GET').map((e) => e.name));
     await expect(client.callTool({ name: 'categories.create', arguments: { name: 'Nope' } })).rejects.toThrow(
       'Unknown tool: categories.create',
     );
@@ -231,7 +233,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     async (revision, options) => {
       const { client } = await connect([], undefined, options);
       expect(client.getNegotiatedProtocolVersion()).toBe(revision);
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(toolEndpoints.map((e) => e.name));
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(served.map((e) => e.name));
       const portal = await client.callTool({ name: 'portal.get', arguments: {} });
       expect((portal.structuredContent as { data: { title: string } }).data.title).toBe('Test Portal');
     },
@@ -244,7 +246,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     ]);
     expect(discover.result).toMatchObject({ resultType: 'complete', supportedVersions: ['2026-07-28'] });
     expect(list.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'private' });
-    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(toolEndpoints.map((e) => e.name));
+    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(served.map((e) => e.name));
     const [unknown] = await rawStdio([['tools/list', '2099-01-01']]);
     expect(unknown.error).toMatchObject({ code: -32022, data: { requested: '2099-01-01' } });
   });

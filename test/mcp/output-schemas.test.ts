@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolEndpoints } from '../../src/mcp/tools.js';
+import { toolEndpoints, toolsets } from '../../src/mcp/tools.js';
 import { inProcessMcp, type InProcess } from './support/in-process.js';
 
 let mcp: InProcess;
@@ -10,7 +10,8 @@ const schemas = new Map<string, object>();
 const called = new Map<string, CallToolResult>();
 
 beforeAll(async () => {
-  mcp = await inProcessMcp();
+  // Every toolset named, the events log's included.
+  mcp = await inProcessMcp({ serve: { toolsets: toolsets.join(',') } });
   for (const t of (await mcp.client.listTools()).tools) schemas.set(t.name, t.outputSchema!);
 });
 afterAll(() => mcp.close());

@@ -2,32 +2,29 @@ import type { Writable } from 'node:stream';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { ServeOptionError, serveOptions, servedTools, type ServeOptions } from '../../mcp/serve-options.js';
 import { createToolServer } from '../../mcp/tool-server.js';
-import { toolsets } from '../../mcp/tools.js';
-import { closest, didYouMean } from '../resolve/by-name.js';
+import { didYouMean } from '../resolve/by-name.js';
 import { UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 
 export interface McpOptions {
   readOnly?: boolean;
   toolsets?: string;
+  tools?: string;
+  excludeTools?: string;
   lockdown?: boolean;
   toolNames?: string;
+  dynamicToolsets?: boolean;
 }
 
+/** The options, or a usage error with ` Did you mean "posts.list"?` for a name typed with a slip. */
 function optionsOf(opts: McpOptions): ServeOptions {
   try {
     return serveOptions(opts);
   } catch (err) {
-    if (err instanceof ServeOptionError) throw new UsageError(`${err.message}${toolsetHint(opts.toolsets)}`);
+    if (err instanceof ServeOptionError)
+      throw new UsageError(`${err.message}${err.slip ? didYouMean(err.slip.known, err.slip.typed) : ''}`);
     throw err;
   }
-}
-
-/** ` Did you mean "moderation"?` for a toolset typed with a slip (`--toolsets moderaton`). */
-function toolsetHint(list: string | undefined): string {
-  const typed = (list ?? '').split(',').map((s) => s.trim());
-  const slip = typed.find((name) => name && !toolsets.includes(name) && closest(toolsets, name));
-  return slip ? didYouMean(toolsets, slip) : '';
 }
 
 /**
@@ -45,8 +42,10 @@ export async function mcpRun(opts: McpOptions, f: Factory): Promise<void> {
     stdin.once('end', resolve);
     stdin.once('close', resolve);
   });
+  // One agent per process: the toolsets it enables (--dynamic-toolsets) last as long as the process.
+  const enabledToolsets = new Set<string>();
   const handle = serveStdio(
-    () => createToolServer({ serve, client: () => client, version: f.version, owner: 'stdio' }),
+    () => createToolServer({ serve, client: () => client, version: f.version, owner: 'stdio', enabledToolsets }),
     {
       transport: new StdioServerTransport(stdin, stdout as Writable),
       onerror: (err) => stderr.write(`error: ${err.message}\n`),

@@ -5,6 +5,7 @@ import { ServeOptionError, serveOptions, type ServeOptions } from '../../mcp/ser
 import type { Grant } from '../oauth/oauth-state.js';
 import { sendJson } from '../http/respond.js';
 import { loopbackClient } from './loopback-client.js';
+import { processToolsets } from '../../mcp/dynamic-toolsets.js';
 import { createToolServer } from '../../mcp/tool-server.js';
 import { sendWebResponse, toWebRequest } from './web-bridge.js';
 
@@ -29,6 +30,7 @@ function mcpHandler(): McpHttpHandler {
       client: () => served.client,
       version: VERSION,
       owner: served.owner,
+      enabledToolsets: processToolsets.for(served.owner),
     });
   });
   return handler;
@@ -44,16 +46,20 @@ function setting(req: IncomingMessage, url: URL, query: string, header: string):
 function servedOptions(req: IncomingMessage, url: URL): ServeOptions {
   return serveOptions({
     toolsets: setting(req, url, 'toolsets', 'x-mcp-toolsets'),
+    tools: setting(req, url, 'tools', 'x-mcp-tools'),
+    excludeTools: setting(req, url, 'exclude_tools', 'x-mcp-exclude-tools'),
     readOnly: setting(req, url, 'read_only', 'x-mcp-read-only'),
     lockdown: setting(req, url, 'lockdown', 'x-mcp-lockdown'),
     toolNames: setting(req, url, 'tool_names', 'x-mcp-tool-names'),
+    dynamicToolsets: setting(req, url, 'dynamic_toolsets', 'x-mcp-dynamic-toolsets'),
   });
 }
 
 /**
  * `/mcp` for an authorized request: the toolsets come from `?toolsets=` or the
- * `X-MCP-Toolsets` header (and `read_only`, `lockdown`, `tool_names` likewise); tool calls go to this server's own API with the key of
- * the administrator who approved the token.
+ * `X-MCP-Toolsets` header (and `tools`, `exclude_tools`, `read_only`, `lockdown`,
+ * `tool_names`, `dynamic_toolsets` likewise); tool calls go to this server's own API
+ * with the key of the administrator who approved the token.
  */
 export async function serveMcp(
   req: IncomingMessage,
