@@ -2,6 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -14,6 +15,8 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { png } from '../support/images.js';
 
 // The CI recipe of docs/ci.md, run as a pipeline runs it: fp installed from the
 // packed tarball of a tree without dist/ (so `npm pack` must build it), against
@@ -42,6 +45,7 @@ function cleanTree(): string {
     'bin',
     'src',
     'scripts',
+    'ci',
     'completions',
     'docs',
     'seed',
@@ -101,11 +105,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function recipe(dir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function recipe(
+  dir: string,
+  extra: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const script = join(prefix, 'lib', 'node_modules', 'fp-cli', 'scripts', 'kb-sync-recipe.sh');
   return new Promise((resolveRun, reject) => {
     const child = spawn('sh', [script], {
-      env: env({ KB_TAB: HELP_TAB, KB_DIR: dir }),
+      env: env({ KB_TAB: HELP_TAB, KB_DIR: dir, ...extra }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -124,6 +131,7 @@ describe('packaging', () => {
     expect(files).toContain('package/dist/cli.cjs');
     expect(files).toContain('package/bin/fp.js');
     expect(files).toContain('package/scripts/kb-sync-recipe.sh');
+    expect(files).toContain('package/ci/gitlab/kb-sync.gitlab-ci.yml');
     expect(files).toContain('package/docs/ci.md');
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.prepack).toBe('npm run build');
   });
@@ -166,11 +174,89 @@ describe('the CI recipe (scripts/kb-sync-recipe.sh) with the installed fp', () =
     );
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(
-      /^== preview\nNo changes\. The knowledge base matches the archive\.\n== nothing to apply\n== link health\n[\s\S]*== done\n$/,
+      /^== preview\nNo changes\. The knowledge base matches the archive\.\nLeft alone: \.cursorrules, CLAUDE\.md \(AI instruction files, never articles\)\.\n== nothing to apply\n== link health\n[\s\S]*== done\n$/,
     );
     expect(second.stderr).toMatch(/^Local files since the last sync: 0 new, 0 changed, 0 removed, \d+ unchanged\.\n/);
     expect(second.stderr).toMatch(/\d+ articles, \d+ distinct links, 0 broken\.\n$/);
     if (process.env.FP_RECIPE_TRANSCRIPT)
       writeFileSync(process.env.FP_RECIPE_TRANSCRIPT, readFileSync(join(work, 'second-run.txt')));
+  }, 180_000);
+});
+
+describe('the CI recipe with a folder holding images (D-KB-IMAGES)', () => {
+  const LOGO = png(12, 34, 56);
+
+  it('uploads the images and links them in; the second run says No changes; the counts are what the Action outputs', async () => {
+    const dir = join(work, 'repo', 'help-with-images');
+    await run(fpBin, ['kb', 'sync', 'export', '--tab', HELP_TAB, '--dir', dir], { env: env() });
+    mkdirSync(join(dir, 'images'));
+    writeFileSync(join(dir, 'images', 'logo.png'), LOGO);
+    writeFileSync(
+      join(dir, 'getting-started', 'screens.md'),
+      '---\ntitle: Screens\n---\n![Logo](../images/logo.png)\n',
+    );
+    const summary = join(work, 'summary.env');
+
+    const first = await recipe(dir, { KB_SUMMARY_FILE: summary });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /^== preview\n[\s\S]*\+ image {2}images\/logo\.png {2}\(png, \d+ bytes\)\n[\s\S]*== execute\n/,
+    );
+    expect(first.stderr).toMatch(
+      /Applied: 1 created, \d+ updated, 0 deleted, 0 skipped; images: 1 added, 0 changed, 0 removed\.\n/,
+    );
+    const counts = Object.fromEntries(
+      readFileSync(summary, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split('=')),
+    );
+    expect(counts).toMatchObject({ changes: 'true', applied: 'true', created: '1', deleted: '0', skipped: '0' });
+    expect(counts).toMatchObject({ images_added: '1', images_changed: '0', images_removed: '0', broken_links: '0' });
+    // Every count is an output of the Action, and every output of the Action is a count.
+    const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { outputs: object };
+    expect(Object.keys(counts)).toEqual(Object.keys(action.outputs));
+
+    // The portal serves the image, and the article links to it there.
+    const image = await fetch(`${baseUrl}/storage/kb/${HELP_TAB}/logo.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(LOGO)).toBe(true);
+    const article = readFileSync(join(dir, 'getting-started', 'screens.md'), 'utf8');
+    const key = /^---\nid: (\w{5})\n/.exec(article)![1];
+    const post = await run(fpBin, ['posts', 'view', key, '--json'], { env: env() });
+    expect(JSON.parse(post.stdout).description).toBe('![Logo](/storage/kb/4/logo.png)\n');
+
+    writeFileSync(summary, '');
+    const second = await recipe(dir, { KB_SUMMARY_FILE: summary });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^== preview\nNo changes\. The knowledge base matches the archive\.\n/);
+    expect(second.stdout).toMatch(/\n== nothing to apply\n/);
+    expect(readFileSync(summary, 'utf8')).toMatch(/^changes=false\napplied=false\ncreated=0\n/);
+
+    // An export into a fresh folder gives the image back, and the link relative again.
+    const again = join(work, 'repo', 'exported-again');
+    await run(fpBin, ['kb', 'sync', 'export', '--tab', HELP_TAB, '--dir', again], { env: env() });
+    expect(readFileSync(join(again, 'images', 'logo.png')).equals(LOGO)).toBe(true);
+    expect(readFileSync(join(again, 'getting-started', 'screens.md'), 'utf8')).toMatch(
+      new RegExp(
+        `^---\\nid: ${key}\\ntitle: Screens\\nsort_order: \\d+\\n---\\n!\\[Logo\\]\\(\\.\\./images/logo\\.png\\)\\n$`,
+      ),
+    );
+  }, 180_000);
+
+  it('KB_APPLY=false previews only and counts what the plan would do', async () => {
+    const dir = join(work, 'repo', 'preview-only');
+    await run(fpBin, ['kb', 'sync', 'export', '--tab', HELP_TAB, '--dir', dir], { env: env() });
+    writeFileSync(join(dir, 'images', 'logo.png'), png(1, 2, 3));
+    const summary = join(work, 'preview-only.env');
+    const r = await recipe(dir, { KB_SUMMARY_FILE: summary, KB_APPLY: 'false', KB_LINK_GATE: 'off' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /\n~ image {2}images\/logo\.png {2}\(png, \d+ bytes\)\n[\s\S]*== not applied \(KB_APPLY=false\)\n== done\n$/,
+    );
+    expect(readFileSync(summary, 'utf8')).toBe(
+      'changes=true\napplied=false\ncreated=0\nupdated=0\ndeleted=0\nskipped=0\nimages_added=0\nimages_changed=1\nimages_removed=0\n',
+    );
   }, 180_000);
 });
