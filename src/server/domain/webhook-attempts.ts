@@ -21,24 +21,19 @@ export function recordAttempt(
   scheduleS: readonly number[],
   now: Date,
 ): void {
+  // The common case in two statements, nothing read: a delivery still waiting is delivered.
+  if (outcome.ok) {
+    if (portal.deliveries.markDelivered(endpointId, eventId, outcome.status, now.toISOString())) {
+      portal.webhooks.clearFailures(endpointId);
+    }
+    return;
+  }
   const delivery = portal.deliveries.get(endpointId, eventId);
   const endpoint = portal.webhooks.get(endpointId);
   // Removed, disabled or resent while the attempt was under way: the log says what happened since.
   if (!delivery || !endpoint || delivery.status === 'skipped' || delivery.status === 'delivered') return;
   const attempt = delivery.attempt + 1;
   const at = now.getTime();
-  if (outcome.ok) {
-    portal.deliveries.update(endpointId, eventId, {
-      status: 'delivered',
-      attempt,
-      due_ms: null,
-      response_status: outcome.status,
-      error: null,
-      delivered_at: now.toISOString(),
-    });
-    if (endpoint.consecutive_failures > 0) portal.webhooks.update(endpointId, { consecutive_failures: 0 });
-    return;
-  }
   const failed = { attempt, response_status: outcome.status, error: outcome.error };
   if (outcome.status === 410) {
     portal.deliveries.update(endpointId, eventId, { ...failed, status: 'failed', due_ms: null });

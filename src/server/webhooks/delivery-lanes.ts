@@ -42,6 +42,9 @@ export interface DeliveryLanesOptions {
   logError?: (err: unknown) => void;
 }
 
+/** The whole queue is looked at at most this often. */
+const SCAN_MS = 5;
+
 /** A growing queue's bound is checked at most this often per endpoint. */
 const BACKLOG_CHECK_MS = 100;
 
@@ -78,6 +81,7 @@ export class DeliveryLanes {
   private timer: NodeJS.Timeout | undefined;
   private timerAt = Infinity;
   private queued = false;
+  private scannedAt = -Infinity;
   private grown = false;
   private closed = false;
 
@@ -93,14 +97,22 @@ export class DeliveryLanes {
     this.poke();
   }
 
-  /** Looks at the whole queue soon (once however often it is asked within a turn). */
+  /**
+   * Looks at the whole queue soon: once however often it is asked meanwhile, and at most every
+   * SCAN_MS (under load the server commits far more often; a lane that is sending goes on by
+   * itself).
+   */
   poke(): void {
     if (this.closed || this.queued) return;
     this.queued = true;
-    setImmediate(() => {
+    const run = () => {
       this.queued = false;
+      this.scannedAt = Date.now();
       this.scan();
-    });
+    };
+    const wait = this.scannedAt + SCAN_MS - Date.now();
+    if (wait > 0) setTimeout(run, wait).unref();
+    else setImmediate(run);
   }
 
   /** Every endpoint read again, and each idle lane started on its next delivery. */

@@ -132,6 +132,18 @@ export class DeliveryRepository {
       .map(fromRow);
   }
 
+  /** A waiting delivery answered with a 2xx: whether it was still waiting (not removed, skipped or delivered since). */
+  markDelivered(endpointId: number, eventId: string, responseStatus: number, at: string): boolean {
+    const { sql, portalId } = this.scope;
+    const changed = sql.run(
+      `UPDATE webhook_deliveries SET status = 'delivered', attempt = attempt + 1, due_ms = NULL,
+         response_status = ?, error = NULL, delivered_at = ?
+       WHERE endpoint_id = ? AND event_id = ? AND ${WAITING} AND portal_id = ?`,
+      [responseStatus, at, endpointId, eventId, portalId],
+    );
+    return changed > 0;
+  }
+
   update(
     endpointId: number,
     eventId: string,

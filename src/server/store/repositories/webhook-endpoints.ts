@@ -90,6 +90,15 @@ export class WebhookEndpointRepository {
     ]);
   }
 
+  /** A delivery went through: the count of failed ones in a row starts again (nothing is written when it is 0). */
+  clearFailures(id: number): void {
+    const { sql, portalId } = this.scope;
+    sql.run(
+      'UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE portal_id = ? AND id = ? AND consecutive_failures > 0',
+      [portalId, id],
+    );
+  }
+
   /** The endpoint goes with its delivery log. */
   delete(id: number): void {
     const { sql, portalId } = this.scope;
