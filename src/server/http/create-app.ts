@@ -17,6 +17,7 @@ import { dropUnreadBody } from './drop-unread-body.js';
 import { errorResponse, HttpError } from './error-response.js';
 import { normalizeInput } from './normalize-input.js';
 import { readJson } from './read-json.js';
+import { readGetInput } from './read-get-input.js';
 import { readQuery } from './read-query.js';
 import { handleReferenceRoute } from './reference-routes.js';
 import { sendJson } from './respond.js';
@@ -112,8 +113,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const key = authenticate(req, portal, now);
     if (endpoint.method !== 'GET') assertCanWrite(key);
 
-    const query = endpoint.query ? validate(endpoint.query, normalizeInput(readQuery(url.searchParams))) : undefined;
-    const body = endpoint.body ? validate(endpoint.body, normalizeInput(await readJson(req))) : undefined;
+    const { query, body } = await readInput(req, url, endpoint);
     const handler = handlers[endpoint.name as keyof HandlerMap] as ((ctx: HandlerContext) => unknown) | undefined;
     if (!handler) throw new HttpError(501, `${endpoint.name} is not implemented by this server.`);
 
@@ -171,4 +171,20 @@ function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
   return parsed.data;
+}
+
+/** The endpoint's query and body, read and validated; a GET's query also takes a JSON body's fields (D-GET-JSON-BODY). */
+async function readInput(
+  req: IncomingMessage,
+  url: URL,
+  endpoint: Endpoint,
+): Promise<{ query: unknown; body: unknown }> {
+  const query = endpoint.query
+    ? validate(
+        endpoint.query,
+        normalizeInput(endpoint.method === 'GET' ? await readGetInput(req, url) : readQuery(url.searchParams)),
+      )
+    : undefined;
+  const body = endpoint.body ? validate(endpoint.body, normalizeInput(await readJson(req))) : undefined;
+  return { query, body };
 }

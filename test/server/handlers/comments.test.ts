@@ -163,6 +163,15 @@ describe('comments.create', () => {
     expect(long.body).toEqual(invalid({ comment: ['The comment field must not be greater than 6000 characters.'] }));
   });
 
+  it('D-INPUT-NORMALISE "3-6000 chars as sent" counts the text once trimmed: "  ab  " is too short, " abc " is stored as "abc"', async () => {
+    await start();
+    const short = await create('dark1', { user_id: CARA, comment: '  ab  ' });
+    expect(short.status).toBe(422);
+    expect(short.body).toEqual(invalid({ comment: ['The comment field must be at least 3 characters.'] }));
+    const padded = await create('dark1', { user_id: CARA, comment: ' abc ' });
+    expect(padded.body.data.comment).toBe('abc');
+  });
+
   it('user_id is required and must be a UUID', async () => {
     await start();
     expect((await create('dark1', { comment: 'Hello' })).body).toEqual(
@@ -401,7 +410,7 @@ describe('comments.update', () => {
     );
   });
 
-  it('R-COMMENT-UPDATE silent is not accepted on update: it is ignored', async () => {
+  it('R-COMMENT-UPDATE D-COMMENT-UPDATE silent is not accepted on update: it is ignored, not refused', async () => {
     await start();
     const res = await update(100, { comment: 'Edited', silent: true });
     expect(res.status).toBe(200);
