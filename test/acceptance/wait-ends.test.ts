@@ -75,15 +75,15 @@ describe('D-WAIT-ENDS every wait has an end', () => {
   });
 
   it('scan --wait gives up at the --timeout deadline although the progress moves', async () => {
-    const moving = await stuckPortal((poll) => poll);
+    const moving = await stuckPortal((poll) => poll % 10);
     const r = await runFp(
-      ['kb', 'link-health', 'scan', '--tab', '4', '--wait', '--interval', '0.01', '--timeout', '300ms'],
+      ['kb', 'link-health', 'scan', '--tab', '4', '--wait', '--interval', '0.01', '--timeout', '3s'],
       { baseUrl: moving.url, apiKey: 'k', timeoutMs: 30_000 },
     );
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(
       new RegExp(
-        `^error: gave up waiting for link-health scan ${SCAN_ID} \\(running, \\d+ of 10 links checked\\): after 300 ms \\(--timeout\\)\\n`,
+        `^error: gave up waiting for link-health scan ${SCAN_ID} \\(running, \\d+ of 10 links checked\\): after 3 s \\(--timeout\\)\\n`,
       ),
     );
     expect(moving.polls()).toBeGreaterThan(0);

@@ -39,7 +39,8 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<T> {
   let still = 0;
   opts.onState?.(state);
   while (!opts.ended(state)) {
-    if (now() + opts.intervalMs > deadline) throw gaveUp(opts, state, `after ${duration(opts.deadlineMs)} (--timeout)`);
+    if (now() + opts.intervalMs >= deadline)
+      throw gaveUp(opts, state, `after ${duration(opts.deadlineMs)} (--timeout)`);
     await sleep(opts.intervalMs);
     const before = opts.progressOf(state);
     state = await opts.next();
