@@ -170,7 +170,7 @@ describe('fp portal snapshot: round trip', () => {
 
   it('says on stderr what it wrote, once, with the new key, and nothing on stdout', () => {
     expect(stderr).toMatch(
-      /^Wrote .*acme\.json: 62 posts, 31 comments, 12 users, 6 categories, 3 groups, 11 feedback entries \(\d+ requests in \d+s\)\.\nAPI key of the copy \(shown once\): fp_snap_[A-Za-z0-9_-]{24}\nRehearse with: fp server --seed .*acme\.json {3}\(answers on http:\/\/127\.0\.0\.1:4010\)\n$/,
+      /^Wrote .*acme\.json: 62 posts, 31 comments, 12 users, 6 categories, 3 groups, 11 feedback entries \(\d+ requests in \d+s\)\.\nAPI key of the copy \(shown once\): fp_snap_[A-Za-z0-9_-]{24}\nRehearse with: fp server --seed .*acme\.json --port (\d+) {3}\(answers on http:\/\/127\.0\.0\.1:\1\)\n$/,
     );
   });
 

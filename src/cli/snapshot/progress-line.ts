@@ -1,3 +1,4 @@
+import { counted } from '../output/counted.js';
 import { terminalText } from '../output/terminal-text.js';
 import type { CrawlProgress } from './crawl.js';
 import type { Rate } from './pacer.js';
@@ -60,6 +61,7 @@ export class ProgressLine implements CrawlProgress {
       const paced = this.rate ? this.rate.windowMs / this.rate.count : 0;
       eta = ` · ETA ${formatDuration(this.remaining * Math.max(observed, this.remaining > (this.rate?.count ?? Infinity) ? paced : 0))}`;
     }
-    this.write(`\r\x1b[2K${terminalText(this.label)}: ${this.items} items · ${this.requests()} requests${eta}`);
+    const counts = `${counted(this.items, 'item')} · ${counted(this.requests(), 'request')}`;
+    this.write(`\r\x1b[2K${terminalText(this.label)}: ${counts}${eta}`);
   }
 }

@@ -12,7 +12,9 @@ import { Pacer, type Rate } from './pacer.js';
 import { claimLine } from '../framework/line-owner.js';
 import { requestSpinner } from '../framework/request-spinner.js';
 import { inCI } from '../io.js';
+import { counted } from '../output/counted.js';
 import { ProgressLine, formatDuration } from './progress-line.js';
+import { rehearsalPort } from './rehearsal-port.js';
 import { SNAPSHOT_PARTS, type SnapshotPart } from './records.js';
 import { UserBook } from './user-book.js';
 import type { SnapshotCounts } from './seed-header.js';
@@ -75,8 +77,8 @@ export async function snapshotRun(opts: SnapshotOptions, f: Factory): Promise<vo
     progress.clear();
     const { token, counts } = await writeCopy(journal, users, opts, f, output);
     journal.remove();
-    const took = `${paced.requests() - startRequests} requests in ${formatDuration(Date.now() - started)}`;
-    reportWritten(f, opts.output, counts, token, took);
+    const took = `${counted(paced.requests() - startRequests, 'request')} in ${formatDuration(Date.now() - started)}`;
+    await reportWritten(f, opts.output, counts, token, took);
   } catch (err) {
     progress.clear();
     journal.close();
@@ -163,13 +165,24 @@ async function writeCopy(
   return { token, counts };
 }
 
-function reportWritten(f: Factory, output: string, counts: SnapshotCounts, token: string, took: string): void {
-  f.status(
-    `Wrote ${output}: ${counts.posts} posts, ${counts.comments} comments, ${counts.users} users, ${counts.categories} categories, ` +
-      `${counts.groups} groups, ${counts.feedback} feedback entries (${took}).`,
-  );
+async function reportWritten(f: Factory, output: string, counts: SnapshotCounts, token: string, took: string) {
+  const parts = [
+    counted(counts.posts, 'post'),
+    counted(counts.comments, 'comment'),
+    counted(counts.users, 'user'),
+    counted(counts.categories, 'category', 'categories'),
+    counted(counts.groups, 'group'),
+    counted(counts.feedback, 'feedback entry', 'feedback entries'),
+  ];
+  f.status(`Wrote ${output}: ${parts.join(', ')} (${took}).`);
   f.status(`API key of the copy (shown once): ${token}`);
-  f.status(`Rehearse with: fp server --seed ${output}   (answers on http://127.0.0.1:4010)`);
+  // A free port beside the source's: the copy can run while the source does.
+  const port = await rehearsalPort((await f.credentials()).baseUrl);
+  f.status(
+    port
+      ? `Rehearse with: fp server --seed ${output} --port ${port}   (answers on http://127.0.0.1:${port})`
+      : `Rehearse with: fp server --seed ${output} --port 0   (prints the address it answers on)`,
+  );
 }
 
 /** What a failed crawl or write says on stderr, and the error it ends with: the partial snapshot is kept. */

@@ -150,7 +150,7 @@ describe('stderr: status lines, progress lines and errors', () => {
     );
     snapshot.step(`knowledge base tab ${OSC52}`);
     expect(written.join('')).toBe(
-      '\r\x1b[2Kknowledge base tab ␛]52;c;Y3VybCBldmlsLnRlc3QgfCBzaA==␇: 0 items · 1 requests',
+      '\r\x1b[2Kknowledge base tab ␛]52;c;Y3VybCBldmlsLnRlc3QgfCBzaA==␇: 0 items · 1 request',
     );
   });
 

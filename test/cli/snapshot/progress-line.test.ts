@@ -31,6 +31,20 @@ describe('ProgressLine', () => {
     expect(written).toBe('\r\x1b[2Kposts: 0 items · 7 requests\r\x1b[2K');
   });
 
+  it('one item and one request are said in the singular', () => {
+    let written = '';
+    const line = new ProgressLine(
+      (t) => (written += t),
+      true,
+      () => 1,
+      null,
+    );
+    line.tick(1);
+    line.step('posts');
+    expect(written).toContain('posts: 1 item · 1 request');
+    expect(written).not.toContain('1 requests');
+  });
+
   it('durations read as seconds, minutes or hours', () => {
     expect(formatDuration(4_400)).toBe('4s');
     expect(formatDuration(125_000)).toBe('2m05s');

@@ -2,6 +2,7 @@ import type { Group } from '../../../contract/schemas/group.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { pacedClient } from '../../snapshot/paced-client.js';
 import { HOSTED_RATE, Pacer, type Rate } from '../../snapshot/pacer.js';
+import { counted } from '../../output/counted.js';
 import { rateFlag } from '../../snapshot/rate-flag.js';
 import { userGroupColumns } from './columns.js';
 import { userArg, userOf } from './user-arg.js';
@@ -36,7 +37,8 @@ export default defineCommand<{ user: string; rate?: Rate | null }>({
       if (data.some((u) => u.id.toLowerCase() === user.id.toLowerCase())) member.push(group);
     }
     const debug = ctx.f.globals().debug || ctx.f.io.env.FP_DEBUG === '1';
-    if (debug) ctx.status(`users groups: ${paced.requests()} requests for ${groups.length} groups`);
+    if (debug)
+      ctx.status(`users groups: ${counted(paced.requests(), 'request')} for ${counted(groups.length, 'group')}`);
     return { list: member, empty: `${user.name} is in no group.` };
   },
 });
