@@ -6,7 +6,7 @@ import { defaultConfigDir } from './config/config-file.js';
 import type { Factory } from './factory.js';
 
 /** How long a portal's editor type is taken as read (D-TEXT-EDITOR-CACHE). */
-export const EDITOR_TYPE_TTL_MS = 5 * 60 * 1000;
+const EDITOR_TYPE_TTL_MS = 5 * 60 * 1000;
 
 type Env = Record<string, string | undefined>;
 interface Kept {

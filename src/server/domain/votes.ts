@@ -22,18 +22,18 @@ export function isVoteable(portal: Portal, post: PostRecord): boolean {
 }
 
 /** A comment can be voted on where end users see it: it and its post are approved (D-VOTE-COMMENT-VOTEABLE). */
-export function isCommentVoteable(comment: CommentRecord, post: PostRecord): boolean {
+function isCommentVoteable(comment: CommentRecord, post: PostRecord): boolean {
   return comment.moderation_status === 'approved' && post.moderation_status === 'approved';
 }
 
 /** What the route's key names: a post, or a comment, with the post it belongs to. */
-export type VoteItem = { post: PostRecord; comment?: undefined } | { post: PostRecord; comment: CommentRecord };
+type VoteItem = { post: PostRecord; comment?: undefined } | { post: PostRecord; comment: CommentRecord };
 
 /**
  * The key is a post key; a key of digits that is no post's key is a comment id (D-VOTE-KEY). So a
  * post whose key is all digits keeps its votes, and a numeric key that names neither is an unknown comment.
  */
-export function findVoteItem(portal: Portal, key: string): VoteItem {
+function findVoteItem(portal: Portal, key: string): VoteItem {
   const post = portal.posts.get(key);
   if (post) return { post };
   if (!/^\d+$/.test(key)) throw noQueryResults('Post', key);
