@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANN, BOB } from '../support/fixture-seed.js';
+import { atTerminal } from '../support/at-terminal.js';
+import { ADMIN_KEY, ANN, BOB } from '../support/fixture-seed.js';
 import { startFpServer, type FpServer } from '../support/run-fp.js';
 
 let server: FpServer;
@@ -92,6 +93,26 @@ describe('fp comments', () => {
     expect(r.stderr).toBe(
       'error: Delete comment 100 and its direct replies: refusing without a terminal to confirm; pass --yes to proceed\n',
     );
+    expect((await server.fp(['comments', 'list', 'dark1', '--json'])).json.map((c: { id: number }) => c.id)).toContain(
+      100,
+    );
+  });
+
+  it('delete answered "N" on a terminal deletes nothing and exits 2, as a cancelled gh command does (D-DECLINED-EXIT)', async () => {
+    const { code, screen } = await atTerminal(['comments', 'delete', '100'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        TERM: 'xterm',
+        NO_COLOR: '1',
+        FP_BASE_URL: server.url,
+        FP_API_KEY: ADMIN_KEY,
+      },
+      prompt: '(y/N)',
+      steps: [['Delete comment 100', 'n']],
+    });
+    expect(screen).toContain('Nothing changed.');
+    expect(code).toBe(2);
     expect((await server.fp(['comments', 'list', 'dark1', '--json'])).json.map((c: { id: number }) => c.id)).toContain(
       100,
     );

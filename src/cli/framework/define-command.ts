@@ -5,7 +5,7 @@ import { paginators, type PageProgress, type PaginatedOperation } from '../../cl
 import { endpoints, type Endpoint, type OperationName } from '../../contract/endpoints.js';
 import type { CachedSource } from '../completion/name-cache.js';
 import { confirmDestructive } from '../confirm.js';
-import { UsageError } from '../errors.js';
+import { EXIT, SilentExit, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { withExamples } from '../help.js';
 import type { Column, Output } from '../output/output.js';
@@ -151,7 +151,9 @@ async function runCommand<O>(f: Factory, declared: Declared<O>, given: unknown[]
   const opts = await optionsOf(f, declared, command, given);
   const ctx = context(f, command, endpoint, opts as O, collectFields(endpoint, spec, declared.flags, opts));
   try {
-    if (declared.destructive && !(await confirmed(f, spec, ctx, opts.yes as boolean | undefined))) return;
+    // A "no" cancels the command: exit 2, as gh exits on a cancelled prompt (D-DECLINED-EXIT).
+    if (declared.destructive && !(await confirmed(f, spec, ctx, opts.yes as boolean | undefined)))
+      throw new SilentExit(EXIT.usage);
     const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, spec));
     if (ending) await showEnding(f, declared, ctx, ending);
   } catch (err) {

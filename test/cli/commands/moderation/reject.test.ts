@@ -55,10 +55,10 @@ describe('fp moderation reject', () => {
     ]);
   });
 
-  it('on a terminal it asks once for the whole batch; no means nothing is rejected', async () => {
+  it('on a terminal it asks once for the whole batch; no means nothing is rejected, and exits 2 (D-DECLINED-EXIT)', async () => {
     answers.confirm.mockResolvedValue(false);
     const r = await fp(['moderation', 'reject', 'comment', '104', '105'], { tty: true });
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(2);
     expect(answers.confirm).toHaveBeenCalledTimes(1);
     expect(answers.confirm.mock.calls[0][0]).toMatchObject({ message: 'Reject 2 comments?' });
     expect(r.err).toBe('Nothing rejected.\n');

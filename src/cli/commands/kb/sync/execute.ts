@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { SyncPlan, SyncResult } from '../../../../contract/schemas/knowledgebase.js';
 import { confirmDestructive } from '../../../confirm.js';
-import { SilentExit, UsageError } from '../../../errors.js';
+import { EXIT, SilentExit, UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
 import type { FlagSpec } from '../../../framework/flags.js';
@@ -60,7 +60,7 @@ export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void
   for (const warning of unmatchedConfirmations(plan, confirmations)) f.status(`warning: ${warning}`);
   if (!(await confirmDestructive(f.io, 'Apply these changes?', opts.yes))) {
     f.status('Nothing applied.');
-    return;
+    throw new SilentExit(EXIT.usage); // a "no" cancels: exit 2 (D-DECLINED-EXIT)
   }
 
   const { data } = await sendArchive(f, 'knowledgebase.execute', archive, {
