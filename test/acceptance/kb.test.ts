@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countArchive } from '../../src/cli/commands/kb/unzip-to-dir.js';
 import { ADMIN_KEY, ANN, fixtureSeed } from '../support/fixture-seed.js';
+import { png } from '../support/images.js';
 import { FP_BIN, startFpServer, type FpServer } from '../support/run-fp.js';
 
 const work = mkdtempSync(join(tmpdir(), 'fp-kb-acceptance-'));
@@ -43,7 +45,8 @@ function kbSeed(extraPosts: object[] = []) {
   return seed;
 }
 
-const NO_CHANGES = 'No changes. The knowledge base matches the archive.\n';
+const LEFT_ALONE = 'Left alone: .cursorrules, CLAUDE.md (AI instruction files, never articles).';
+const NO_CHANGES = `No changes. The knowledge base matches the archive.\n${LEFT_ALONE}\n`;
 
 describe('fp kb sync', () => {
   let server: FpServer;
@@ -57,7 +60,7 @@ describe('fp kb sync', () => {
     const file = join(work, 'help.zip');
     const r = await server.fp(['kb', 'sync', 'export', '--tab', '3', '--output', file]);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: `Exported 3 articles in 3 sections to ${file}\n` });
-    expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 6 });
+    expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 8 });
   });
 
   it('export without --output or --dir streams the ZIP to a piped stdout', async () => {
@@ -83,13 +86,13 @@ describe('fp kb sync', () => {
     });
     const file = join(work, 'stdout.zip');
     writeFileSync(file, bytes);
-    expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 6 });
+    expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 8 });
   });
 
   it('export --dir unpacks the sections as folders and the articles as markdown files', async () => {
     const r = await server.fp(['kb', 'sync', 'export', '--tab', '3', '--dir', dir]);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: `Exported 3 articles in 3 sections to ${dir}\n` });
-    expect(readdirSync(dir).sort()).toEqual(['.fp-sync.json', 'getting-started', 'old']);
+    expect(readdirSync(dir).sort()).toEqual(['.cursorrules', '.fp-sync.json', 'CLAUDE.md', 'getting-started', 'old']);
     expect(readdirSync(join(dir, 'getting-started')).sort()).toEqual(['_index.md', 'advanced', 'installation.md']);
   });
 
@@ -98,7 +101,7 @@ describe('fp kb sync', () => {
     expect(r).toMatchObject({
       code: 0,
       stdout: NO_CHANGES,
-      stderr: 'Local files since the last sync: 0 new, 0 changed, 0 removed, 6 unchanged.\n',
+      stderr: 'Local files since the last sync: 0 new, 0 changed, 0 removed, 8 unchanged.\n',
     });
   });
 
@@ -115,12 +118,13 @@ describe('fp kb sync', () => {
       '- article  kb003  old/old-article.md  "Old article"',
       '',
       'Plan: 1 to create, 1 to update, 1 to delete, 4 unchanged.',
+      LEFT_ALONE,
       'Deletions happen only when confirmed; to apply them, add: --confirm-delete kb003',
       '',
     ].join('\n');
     const local =
       'Local files since the last sync: 1 new (getting-started/new.md), 1 changed (getting-started/installation.md), ' +
-      '1 removed (old/old-article.md), 4 unchanged.\n';
+      '1 removed (old/old-article.md), 6 unchanged.\n';
     const r = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir]);
     expect(r).toMatchObject({ code: 0, stdout: plan, stderr: local });
     const gated = await server.fp(['kb', 'sync', 'preview', '--tab', '3', dir, '--exit-code']);
@@ -164,9 +168,10 @@ describe('fp kb sync', () => {
     const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', fresh, '--yes', '--confirm-delete', 'kb003']);
     expect(r).toMatchObject({
       code: 0,
-      stderr: 'Local files since the last sync: 0 new, 0 changed, 1 removed (old/old-article.md), 6 unchanged.\n',
+      stderr: 'Local files since the last sync: 0 new, 0 changed, 1 removed (old/old-article.md), 8 unchanged.\n',
       stdout:
         '- article  kb003  old/old-article.md  "Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete, 6 unchanged.\n' +
+        `${LEFT_ALONE}\n` +
         'Deletions happen only when confirmed; to apply them, add: --confirm-delete kb003\n\nApplied: 0 created, 0 updated, 1 deleted.\n',
     });
     const after = await server.fp(['kb', 'sync', 'preview', '--tab', '3', fresh, '--exit-code']);
@@ -185,6 +190,80 @@ describe('fp kb sync', () => {
       stderr: `error: ${file} is 102401 KB; the service accepts uploads of at most 102400 KB (100 MB)\n`,
     });
   });
+});
+
+describe('fp kb sync: an export as the hosted service makes it (D-KB-INSTRUCTION-FILES, D-KB-IMAGES)', () => {
+  let server: FpServer;
+  beforeAll(async () => {
+    server = await startFpServer(kbSeed());
+  });
+  afterAll(() => server.stop());
+
+  /** The tab's own export with what the hosted service's export adds: instruction files and images/. */
+  async function hostedExport(name: string, images: Record<string, Buffer>): Promise<string> {
+    const plain = join(work, `${name}-plain.zip`);
+    expect((await server.fp(['kb', 'sync', 'export', '--tab', '3', '--output', plain])).code).toBe(0);
+    const { default: yazl } = await import('yazl');
+    const { default: yauzl } = await import('yauzl');
+    const zip = new yazl.ZipFile();
+    const source = await yauzl.openPromise(plain);
+    for await (const entry of source.eachEntry()) {
+      const data = await buffer(await source.openReadStreamPromise(entry));
+      const edited = entry.fileName === 'getting-started/installation.md';
+      zip.addBuffer(
+        edited ? Buffer.concat([data, Buffer.from('\n![Screen](../images/a.png)\n')]) : data,
+        entry.fileName,
+      );
+    }
+    source.close();
+    for (const [path, data] of Object.entries(images)) zip.addBuffer(data, path);
+    zip.end();
+    const file = join(work, `${name}.zip`);
+    writeFileSync(file, await buffer(zip.outputStream));
+    return file;
+  }
+
+  it('preview plans no article for CLAUDE.md, names the instruction files in one line, and lists images/a.png', async () => {
+    const file = await hostedExport('hosted', { 'images/a.png': png(9, 9, 9) });
+    const r = await server.fp(['kb', 'sync', 'preview', '--tab', '3', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^~ article {2}kb001 {2}getting-started\/installation\.md {2}"Installation" {2}\(body\)\n\+ image {2}images\/a\.png {2}\(png, \d+ bytes\)\n\nPlan: 0 to create, 1 to update, 0 to delete, 5 unchanged\.\nImages: 1 to add, 0 to change, 0 to remove, 0 unchanged\.\nLeft alone: \.cursorrules, CLAUDE\.md \(AI instruction files, never articles\)\.\n$/,
+    );
+    expect(r.stdout).not.toMatch(/article .*CLAUDE/);
+  }, 60_000);
+
+  it('execute stores the image and links it in; export --dir gives it back; the folder then previews as no change', async () => {
+    const picture = png(9, 9, 9);
+    const file = await hostedExport('hosted-2', { 'images/a.png': picture });
+    const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', file, '--yes']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /\nApplied: 0 created, 1 updated, 0 deleted\.\nImages: 1 added, 0 changed, 0 removed\.\n$/,
+    );
+    const post = await server.fp(['posts', 'view', 'kb001', '--json']);
+    expect(post.json.description).toMatch(/\n!\[Screen\]\(\/storage\/kb\/3\/a\.png\)\n$/);
+
+    const folder = join(work, 'hosted-folder');
+    expect((await server.fp(['kb', 'sync', 'export', '--tab', '3', '--dir', folder])).code).toBe(0);
+    expect(readFileSync(join(folder, 'images', 'a.png')).equals(picture)).toBe(true);
+    expect(readFileSync(join(folder, 'getting-started', 'installation.md'), 'utf8')).toMatch(
+      /\n!\[Screen\]\(\.\.\/images\/a\.png\)\n$/,
+    );
+    const again = await server.fp(['kb', 'sync', 'preview', '--tab', '3', folder, '--exit-code']);
+    expect(again).toMatchObject({ code: 0, stdout: NO_CHANGES });
+  }, 60_000);
+
+  it("an image outside the bounds is refused with the service's 422 and nothing is applied", async () => {
+    const file = await hostedExport('hosted-bad', { 'images/b.png': Buffer.from('<html>not an image</html>') });
+    const r = await server.fp(['kb', 'sync', 'execute', '--tab', '3', file, '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'Entry "images/b.png": is not an image of an accepted type (PNG, JPEG, GIF or WebP); the type is judged by the content, not the name.',
+    );
+    const post = await server.fp(['posts', 'view', 'kb001', '--json']);
+    expect(post.json.description).not.toContain('../images/a.png');
+  }, 60_000);
 });
 
 describe('fp kb link-health', () => {
