@@ -32,6 +32,8 @@ const require = createRequire(import.meta.url);
 const builds = [{ name: 'fp', bin: process.env.FP_BENCH_BIN ?? join(root, 'bin', 'fp.js') }];
 if (process.env.FP_BENCH_BEFORE_BIN) builds.push({ name: 'before', bin: process.env.FP_BENCH_BEFORE_BIN });
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Which parts run: `writes`, `lag`, `wide` (all by default). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'writes,lag,wide').split(','));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SUSTAINED_SECONDS = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 30);
 const SUSTAINED_RATE = 200;
@@ -292,35 +294,8 @@ function widen(data, count, url) {
   db.close();
 }
 
-const seed = join(work, 'seed.json');
-writeSeed(seed);
-const receivers = await startProcess(['-e', RECEIVERS], 11);
-const live = receivers.urls.filter((u) => u.endsWith('/live'));
-const ten = receivers.urls.filter((u) => !u.endsWith('/wide'));
-const wideUrl = receivers.urls.find((u) => u.endsWith('/wide'));
-const rows = Object.fromEntries(builds.map((b) => [b.name, { none: [], with: [], sustained: undefined }]));
-const wide = { none: [], with: [], lag: undefined };
-let n = 0;
-try {
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const build of builds) {
-      const none = await throughput(build.bin, n++, []);
-      const withTen = await throughput(build.bin, n++, ten);
-      rows[build.name].none.push(none);
-      rows[build.name].with.push(withTen);
-      console.log(JSON.stringify({ figure: 'writes', build: build.name, round, none, with: withTen }));
-    }
-  }
-  for (const build of builds) {
-    const server = await startServer(build.bin, n++, live);
-    try {
-      rows[build.name].sustained = await lag(server, SUSTAINED_RATE, SUSTAINED_SECONDS, live.length);
-    } finally {
-      await server.stop();
-    }
-    console.log(JSON.stringify({ figure: 'lag', build: build.name, ...rows[build.name].sustained }));
-  }
-  // 100 endpoints on one portal: ten registered, ninety more written into the stopped server's file.
+/** 100 endpoints on one portal: ten registered, ninety more written into the stopped server's file. */
+async function measureWide() {
   const template = join(work, 'wide.db');
   const prepared = await startServer(builds[0].bin, n++, [], template);
   for (let i = 0; i < 10; i++) await request(prepared.url, 'POST', '/__reference/webhooks', { url: `${wideUrl}/${i}` });
@@ -346,6 +321,37 @@ try {
     await server.stop();
   }
   console.log(JSON.stringify({ figure: 'lag, 100 endpoints', ...wide.lag }));
+}
+
+const seed = join(work, 'seed.json');
+writeSeed(seed);
+const receivers = await startProcess(['-e', RECEIVERS], 11);
+const live = receivers.urls.filter((u) => u.endsWith('/live'));
+const ten = receivers.urls.filter((u) => !u.endsWith('/wide'));
+const wideUrl = receivers.urls.find((u) => u.endsWith('/wide'));
+const rows = Object.fromEntries(builds.map((b) => [b.name, { none: [], with: [], sustained: undefined }]));
+const wide = { none: [], with: [], lag: undefined };
+let n = 0;
+try {
+  for (let round = 0; round < (PARTS.has('writes') ? ROUNDS : 0); round++) {
+    for (const build of builds) {
+      const none = await throughput(build.bin, n++, []);
+      const withTen = await throughput(build.bin, n++, ten);
+      rows[build.name].none.push(none);
+      rows[build.name].with.push(withTen);
+      console.log(JSON.stringify({ figure: 'writes', build: build.name, round, none, with: withTen }));
+    }
+  }
+  for (const build of PARTS.has('lag') ? builds : []) {
+    const server = await startServer(build.bin, n++, live);
+    try {
+      rows[build.name].sustained = await lag(server, SUSTAINED_RATE, SUSTAINED_SECONDS, live.length);
+    } finally {
+      await server.stop();
+    }
+    console.log(JSON.stringify({ figure: 'lag', build: build.name, ...rows[build.name].sustained }));
+  }
+  if (PARTS.has('wide')) await measureWide();
 } finally {
   await receivers.stop();
   rmSync(work, { recursive: true, force: true });
@@ -356,52 +362,33 @@ const ratioOf = (a, b) => Math.round((a / b) * 100) / 100;
 const machine = `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'cpu'}, Node ${process.version}`;
 const at = new Date().toISOString().slice(0, 16);
 
-const writeRows = builds.map(({ name }) => {
-  const { none, with: w } = rows[name];
-  const [rn, rw] = [medianOf(none, 'rps'), medianOf(w, 'rps')];
-  const [cn, cw] = [medianOf(none, 'main_cpu_ms_per_write'), medianOf(w, 'main_cpu_ms_per_write')];
-  const [pn, pw] = [medianOf(none, 'process_cpu_ms_per_write'), medianOf(w, 'process_cpu_ms_per_write')];
-  const figure = {
-    figure: 'writes, median',
-    build: name,
-    none_rps: Math.round(rn),
-    with_rps: Math.round(rw),
-    ratio: ratioOf(rw, rn),
-    main_cpu_ms_per_write: [round3(cn), round3(cw)],
-    main_cpu_ratio: ratioOf(cw, cn),
-    process_cpu_ms_per_write: [round3(pn), round3(pw)],
-    delivered_per_write: round3(medianOf(w, 'delivered_per_write')),
-    rss_mb: [medianOf(none, 'peak'), medianOf(w, 'peak')],
-    dead_endpoint_max_sockets: Math.max(...w.map((r) => r.dead_endpoint_max_sockets)),
-    load: [...none, ...w].map((r) => r.load),
-  };
-  console.log(JSON.stringify(figure));
-  return figure;
-});
-const lagRows = builds.map(({ name }) => ({ build: name, ...rows[name].sustained }));
-const wideFigure = {
-  none_rps: Math.round(medianOf(wide.none, 'rps')),
-  with_rps: Math.round(medianOf(wide.with, 'rps')),
-  main_cpu_ms_per_write: [
-    round3(medianOf(wide.none, 'main_cpu_ms_per_write')),
-    round3(medianOf(wide.with, 'main_cpu_ms_per_write')),
-  ],
-  delivered_per_write: round3(medianOf(wide.with, 'delivered_per_write')),
-  load: [...wide.none, ...wide.with].map((r) => r.load),
-};
-wideFigure.ratio = ratioOf(wideFigure.with_rps, wideFigure.none_rps);
-console.log(JSON.stringify({ figure: '100 endpoints, median', ...wideFigure, lag: wide.lag }));
-
-const loads = (list) => list.map((l) => l.toFixed(1)).join(' ');
-const table = `
-### webhooks.bench.mjs, ${at}Z
-
-${machine}; load average (1 min) printed beside each figure: the machine is shared, and the ratios,
-measured in the same run, are what the goals are about. ${ROUNDS} alternating rounds of ${SECONDS} s, medians.
-
+function writesSection() {
+  const writeRows = builds.map(({ name }) => {
+    const { none, with: w } = rows[name];
+    const [rn, rw] = [medianOf(none, 'rps'), medianOf(w, 'rps')];
+    const [cn, cw] = [medianOf(none, 'main_cpu_ms_per_write'), medianOf(w, 'main_cpu_ms_per_write')];
+    const [pn, pw] = [medianOf(none, 'process_cpu_ms_per_write'), medianOf(w, 'process_cpu_ms_per_write')];
+    const figure = {
+      figure: 'writes, median',
+      build: name,
+      none_rps: Math.round(rn),
+      with_rps: Math.round(rw),
+      ratio: ratioOf(rw, rn),
+      main_cpu_ms_per_write: [round3(cn), round3(cw)],
+      main_cpu_ratio: ratioOf(cw, cn),
+      process_cpu_ms_per_write: [round3(pn), round3(pw)],
+      delivered_per_write: round3(medianOf(w, 'delivered_per_write')),
+      rss_mb: [medianOf(none, 'peak'), medianOf(w, 'peak')],
+      dead_endpoint_max_sockets: Math.max(...w.map((r) => r.dead_endpoint_max_sockets)),
+      load: [...none, ...w].map((r) => r.load),
+    };
+    console.log(JSON.stringify(figure));
+    return figure;
+  });
+  return `
 Writes: comment creates, ${CLIENTS} keep-alive clients, \`fp server --data\`, with 10 endpoints (5 answer at once,
-5 never answer) against none. Main-thread CPU is the server's main thread alone (/proc task stat); process CPU
-includes the delivery thread.
+5 never answer) against none; ${ROUNDS} alternating rounds of ${SECONDS} s, medians. Main-thread CPU is the server's
+main thread alone (/proc task stat); process CPU includes the delivery thread.
 
 | build | none (req/s) | with 10 (req/s) | ratio | goal | main-thread CPU ms/write, none → with | process CPU ms/write | delivered/write (of 5) | RSS peak MB, none → with | dead endpoint's most sockets | load averages |
 |---|---|---|---|---|---|---|---|---|---|---|
@@ -411,8 +398,13 @@ ${writeRows
       `| ${f.build} | ${f.none_rps} | ${f.with_rps} | ${f.ratio} | >= 0.9 (>= 0.8 on 2 shared cores) | ${f.main_cpu_ms_per_write.join(' → ')} (${f.main_cpu_ratio}) | ${f.process_cpu_ms_per_write.join(' → ')} | ${f.delivered_per_write} | ${f.rss_mb.join(' → ')} | ${f.dead_endpoint_max_sockets} | ${loads(f.load)} |`,
   )
   .join('\n')}
+`;
+}
 
-Lag: ${SUSTAINED_RATE} comment creates a second for ${SUSTAINED_SECONDS} s with the 5 answering endpoints; lag from the write's answer to the receiver's arrival.
+function lagSection() {
+  const lagRows = builds.map(({ name }) => ({ build: name, ...rows[name].sustained }));
+  return `
+Lag: ${SUSTAINED_RATE} comment creates a second asked for ${SUSTAINED_SECONDS} s with the 5 answering endpoints; lag from the write's answer to the receiver's arrival.
 
 | build | writes (per s) | deliveries arrived / owed | p50 lag ms | p95 lag ms (goal <= 1000) | max lag ms | last arrival after last write ms (goal <= 5000) | load average |
 |---|---|---|---|---|---|---|---|
@@ -422,10 +414,35 @@ ${lagRows
       `| ${r.build} | ${r.writes} (${r.writes_per_s}) | ${r.arrived} / ${r.expected} | ${r.p50_lag_ms} | ${r.p95_lag_ms} | ${r.max_lag_ms} | ${r.last_after_last_write_ms} | ${r.load.toFixed(1)} |`,
   )
   .join('\n')}
+`;
+}
 
+function wideSection() {
+  const f = {
+    none_rps: Math.round(medianOf(wide.none, 'rps')),
+    with_rps: Math.round(medianOf(wide.with, 'rps')),
+    main_cpu_ms_per_write: [
+      round3(medianOf(wide.none, 'main_cpu_ms_per_write')),
+      round3(medianOf(wide.with, 'main_cpu_ms_per_write')),
+    ],
+    delivered_per_write: round3(medianOf(wide.with, 'delivered_per_write')),
+    load: [...wide.none, ...wide.with].map((r) => r.load),
+  };
+  f.ratio = ratioOf(f.with_rps, f.none_rps);
+  console.log(JSON.stringify({ figure: '100 endpoints, median', ...f, lag: wide.lag }));
+  return `
 100 endpoints on one portal (answering at once; 90 of them written into the data file, the API allows 10):
-writes ${wideFigure.with_rps} req/s against ${wideFigure.none_rps} with none (ratio ${wideFigure.ratio}), main-thread CPU ${wideFigure.main_cpu_ms_per_write.join(' → ')} ms/write,
-${wideFigure.delivered_per_write} of 100 deliveries a write arrived during the run (load averages ${loads(wideFigure.load)}); at ${WIDE_RATE} writes a second for ${WIDE_SECONDS} s,
+writes ${f.with_rps} req/s against ${f.none_rps} with none (ratio ${f.ratio}), main-thread CPU ${f.main_cpu_ms_per_write.join(' → ')} ms/write,
+${f.delivered_per_write} of 100 deliveries a write arrived during the run (load averages ${loads(f.load)}); at ${WIDE_RATE} writes a second for ${WIDE_SECONDS} s,
 ${wide.lag.arrived} of ${wide.lag.expected} deliveries arrived, p50 lag ${wide.lag.p50_lag_ms} ms, p95 ${wide.lag.p95_lag_ms} ms, the last ${wide.lag.last_after_last_write_ms} ms after the last write (load average ${wide.lag.load.toFixed(1)}).
 `;
+}
+
+const loads = (list) => list.map((l) => l.toFixed(1)).join(' ');
+const table = `
+### webhooks.bench.mjs, ${at}Z
+
+${machine}; load average (1 min) printed beside each figure: the machine is shared, and the ratios,
+measured in the same run, are what the goals are about.
+${PARTS.has('writes') ? writesSection() : ''}${PARTS.has('lag') ? lagSection() : ''}${PARTS.has('wide') ? wideSection() : ''}`;
 appendFileSync(process.env.BENCH_RESULTS_FILE ?? join(root, 'bench', 'results.md'), table);
