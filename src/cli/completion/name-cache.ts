@@ -38,7 +38,10 @@ type Cache = Partial<Record<CachedSource, string[]>>;
  */
 export function cacheKey(creds: { profile?: string; baseUrl: string; urlSource: string }): string | undefined {
   if (creds.urlSource === 'profile') return creds.profile;
-  const hash = createHash('sha256').update(creds.baseUrl.replace(/\/+$/, '')).digest('hex').slice(0, 16);
+  const hash = createHash('sha256')
+    .update(creds.baseUrl.replace(/(?<!\/)\/+$/, ''))
+    .digest('hex')
+    .slice(0, 16);
   return `by-url/${hash}`;
 }
 
