@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type * as Htmlparser2 from 'htmlparser2';
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../client/errors.js';
 import { terminalLines } from './output/terminal-text.js';
 
@@ -115,23 +117,42 @@ const HINTS: Record<number, string> = {
 };
 
 /**
- * A server text as one clean line: HTML tags and entities removed, whitespace collapsed, and a
- * page-long body cut (the full body is in --debug).
+ * A server text as one clean line: HTML tags and entities removed (read by htmlparser2, in one
+ * pass whatever the text), whitespace collapsed, and a page-long body cut (the full body is in --debug).
  */
 export function cleanText(text: string): string {
-  const plain = text
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  let plain = '';
+  if (text.includes('<') || text.includes('&')) {
+    let hidden = 0;
+    htmlparser ??= require('htmlparser2') as typeof Htmlparser2;
+    const parser = new htmlparser.Parser(
+      {
+        onopentag(name) {
+          if (name === 'script' || name === 'style') hidden++;
+          plain += ' ';
+        },
+        ontext(piece) {
+          if (hidden === 0) plain += piece;
+        },
+        onclosetag(name) {
+          if ((name === 'script' || name === 'style') && hidden > 0) hidden--;
+          plain += ' ';
+        },
+      },
+      { decodeEntities: true, lowerCaseTags: true },
+    );
+    // After the last `>` no tag can end: a `<` there is text (`x<y`), not a tag cut short.
+    const end = text.lastIndexOf('>') + 1;
+    parser.write(text.slice(0, end) + text.slice(end).replaceAll('<', '&lt;'));
+    parser.end();
+  } else plain = text;
+  plain = plain.replace(/\s+/g, ' ').trim();
   return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
 }
+
+// Loaded for the first text with markup, not when fp starts.
+const require = createRequire(import.meta.url);
+let htmlparser: typeof Htmlparser2 | undefined;
 
 /**
  * Laravel's 404 for a model, `No query results for model [App\\Models\\Post] zzzzz`, in fp's

@@ -28,7 +28,7 @@ export function parseIdList(value: string, previous: string[] = []): string[] {
 /** `name: value`, as curl and HTTP write a header (repeatable flags collect them). */
 export function parseHeaderLine(value: string, previous: unknown): string[] {
   // A name is an HTTP token; a line break in the value would start a header of its own.
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/.test(value) || /[\r\n]/.test(value))
+  if (!/^[!#$%&'*+.^\w`|~-]+:/.test(value) || /[\r\n]/.test(value))
     throw new InvalidArgumentError(`expected 'name: value', got "${value}"`);
   return [...((previous as string[] | undefined) ?? []), value];
 }

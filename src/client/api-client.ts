@@ -127,7 +127,7 @@ export class ApiClient {
   private calls = 0;
 
   constructor(private readonly options: ClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = options.baseUrl.replace(/(?<!\/)\/+$/, '');
   }
 
   /** Call an operation by name; the body is checked before sending and the answer after. */

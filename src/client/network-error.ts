@@ -23,7 +23,7 @@ export function describeNetworkError(err: unknown, url: string, timeoutMs: numbe
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
       if (url.startsWith('https:') && /wrong version number|packet length too long/i.test(e?.message ?? '')) {
         return new NetworkError(
-          `${host} does not speak TLS (https): it answered in plain HTTP. Use ${url.replace(/^https:/, 'http:').replace(/(\/\/[^/]+).*$/, '$1')} instead`,
+          `${host} does not speak TLS (https): it answered in plain HTTP. Use ${url.replace(/^https:/, 'http:').replace(/^([^/]*\/\/[^/]+)\/.*$/, '$1')} instead`,
           code,
         );
       }

@@ -5,7 +5,7 @@ import { MACOS_METADATA_FOLDER } from './layout.js';
 export function checkEntryPath(name: string): void {
   if (name.includes('\\')) throw new ArchiveError(name, 'path must not contain backslashes.');
   const segments = (name.endsWith('/') ? name.slice(0, -1) : name).split('/');
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || segments.includes('..')) {
+  if (name.startsWith('/') || /^[A-Z]:/i.test(name) || segments.includes('..')) {
     throw new ArchiveError(name, 'path must be relative and must not contain "..".');
   }
   if (segments.some((s) => s === '' || s === '.')) {

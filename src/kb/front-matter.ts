@@ -28,10 +28,10 @@ const STRINGIFY_OPTIONS = { lineWidth: 0, minContentWidth: 0 } as const;
  * number, `.inf`, indicator or quote), then nothing that YAML gives a meaning
  * (no `:`, `#`, quotes, brackets, trailing space), and not a keyword.
  */
-const PLAIN_STRING = /^[A-Za-z][A-Za-z0-9 _.,()/+-]*$/;
+const PLAIN_STRING = /^[A-Z][\w .,()/+-]*$/i;
 const KEYWORDS = /^(?:true|false|null|y|n|yes|no|on|off)$/i;
 /** The same words with `: ` or ` #` in them (a title like `Step 1: install`): yaml double-quotes them, with nothing to escape. */
-const QUOTED_STRING = /^[A-Za-z][A-Za-z0-9 _.,()/+:#-]*$/;
+const QUOTED_STRING = /^[A-Z][\w .,()/+:#-]*$/i;
 const NEEDS_QUOTES = /: | #|:$/;
 
 /**
@@ -145,7 +145,7 @@ function parseYamlMapping(source: string, entry: string): Record<string, unknown
 }
 
 const SIMPLE_LINE = /^([a-z][a-z_]*): (.*)$/;
-const INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
+const INTEGER = /^(?:0|[1-9]\d{0,14})$/;
 
 /**
  * Front matter as the export writes it (`key: value` lines of integers, plain

@@ -36,7 +36,7 @@ export function checkBaseUrl(url: string): string {
 }
 
 /** `https://x.example/api/v1/` is the portal `https://x.example`: fp adds the API's path itself. */
-const withoutApiPath = (url: string) => url.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+const withoutApiPath = (url: string) => url.replace(/(?<!\/)\/+$/, '').replace(/\/api\/v1$/i, '');
 
 /** Same scheme, host (any case), port (default or explicit) and path (trailing slashes ignored). */
 export function sameBaseUrl(a: string, b: string): boolean {

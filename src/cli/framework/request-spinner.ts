@@ -58,7 +58,7 @@ function createSpinner(io: IO): RequestSpinner {
 
   return {
     begin(what) {
-      const request = { what: terminalText(what.replace(/\?.*$/, '')) };
+      const request = { what: terminalText(what.split('?', 1)[0]) };
       waiting.add(request);
       if (!delay && !ticker) {
         delay = setTimeout(() => {

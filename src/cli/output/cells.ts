@@ -71,5 +71,5 @@ export function relativeDate(iso: string | null | undefined, now: Date = new Dat
 
 /** One line of text: line breaks and tabs (with the spaces around them) become one space; an indent stays. */
 export function oneLine(text: string): string {
-  return text.replace(/[ ]*[\t\r\n]+\s*/g, ' ').trimEnd();
+  return text.replace(/(?<! ) *[\t\r\n]\s*/g, ' ').trimEnd();
 }

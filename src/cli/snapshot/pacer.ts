@@ -12,7 +12,7 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 export function parseRate(value: string): Rate | null {
   const v = value.trim().toLowerCase();
   if (v === 'off' || v === 'none' || v === '0') return null;
-  const m = /^(\d+)\/(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(v);
+  const m = /^(\d+)\/(\d+(?:\.\d+)?)(ms|[smh])$/.exec(v);
   const count = m ? Number(m[1]) : 0;
   const windowMs = m ? Number(m[2]) * UNIT_MS[m[3]] : 0;
   if (!m || count < 1 || windowMs <= 0) {

@@ -8,7 +8,7 @@ export function guessSlug(name: string): string {
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'tab'
+      .replace(/^-|-$/g, '') || 'tab'
   );
 }
 

@@ -40,7 +40,7 @@ interface SeedLists {
   statuses: StatusSeed[];
 }
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
+const HEX = /^#[0-9a-f]{6}$/i;
 
 /**
  * Writes the seed file (format 1) from the journal: two passes over the

@@ -36,7 +36,7 @@ export function parseCustomTime(value: string): string {
   let s = value.trim().replace(' ', 'T');
   if (/^\d{4}-\d{2}-\d{2}$/.test(s)) s += 'T00:00:00';
   s = s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-  if (!/(Z|[+-]\d{2}:\d{2})$/i.test(s)) s += 'Z';
+  if (!/(?:Z|[+-]\d{2}:\d{2})$/i.test(s)) s += 'Z';
   return new Date(s).toISOString();
 }
 

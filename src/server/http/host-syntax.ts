@@ -1,6 +1,6 @@
 // A name (letters, digits, `-`, `.`, `_`), an IPv4 address or a bracketed IPv6 address: nothing a
 // header, a URL or an HTML page could read as a quote, a space or a control character.
-const NAME = String.raw`(?:[a-z0-9_][a-z0-9_.-]{0,252}|\[[0-9a-f:.]{2,45}\])`;
+const NAME = String.raw`(?:\w[\w.-]{0,252}|\[[0-9a-f:.]{2,45}\])`;
 const HOST_NAME = new RegExp(`^${NAME}$`, 'i');
 const HOST_HEADER = new RegExp(`^${NAME}(?::\\d{1,5})?$`, 'i');
 

@@ -82,7 +82,7 @@ export function fileTooLargeMessage(field: string, maxFileBytes: number): string
 export async function readMultipart(req: IncomingMessage, opts: ReadMultipartOptions): Promise<MultipartForm> {
   const limits = uploadLimits(opts);
   const contentType = req.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data\s*(;|$)/i.test(contentType)) {
+  if (!/^multipart\/form-data\s*(?:;|$)/i.test(contentType)) {
     throw new MultipartError(422, `The ${limits.fileField} field is required.`, limits.fileField);
   }
   const declared = Number(req.headers['content-length']);

@@ -28,7 +28,7 @@ function unauthorized(origin: string, problem?: string): OAuthError {
 export function verifyBearer(req: IncomingMessage, ctx: BearerContext): Grant & { token: string } {
   const header = req.headers.authorization;
   if (header === undefined) throw unauthorized(ctx.origin);
-  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
+  const match = /^Bearer +([\w\-.~+/]+=*) *$/i.exec(header);
   if (!match) throw unauthorized(ctx.origin, 'The Authorization header must be Bearer <access token>.');
   const record = ctx.state.accessToken(match[1], ctx.now.getTime());
   if (record === 'unknown') throw unauthorized(ctx.origin, 'The access token is invalid.');

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** RFC 7636 §4.1: 43-128 characters of the unreserved set. */
-export const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
+export const PKCE_VALUE = /^[\w\-.~]{43,128}$/;
 
 /** The S256 challenge of a verifier: BASE64URL(SHA-256(verifier)). */
 export function s256(verifier: string): string {

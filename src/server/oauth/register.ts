@@ -9,10 +9,10 @@ const BODY_LIMIT = 16 * 1024;
 const metadataError = (description: string) => new OAuthError(400, 'invalid_client_metadata', description);
 const redirectError = (description: string) => new OAuthError(400, 'invalid_redirect_uri', description);
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** RFC 8252 §7.1: a private-use scheme is a reversed domain name (`com.example.app`). */
-const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:$/i;
+const PRIVATE_USE_SCHEME = /^[a-z][a-z0-9+-]*(?:\.[a-z0-9+-]+)+:$/i;
 
 /**
  * A redirect URI a public client may register: absolute, no fragment, https, or

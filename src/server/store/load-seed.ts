@@ -76,7 +76,7 @@ export function slugify(text: string): string {
     bare
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
+      .replace(/^-|-$/g, '')
       .slice(0, 80) || 'item'
   );
 }

@@ -17,7 +17,7 @@ export async function typedValue(value: string, io: IO): Promise<FieldValue> {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;
-  if (/^-?\d+(\.\d+)?$/.test(value) && Number.isFinite(Number(value))) return Number(value);
+  if (/^-?\d+(?:\.\d+)?$/.test(value) && Number.isFinite(Number(value))) return Number(value);
   if (value === '@-') return readAllStdin(io);
   if (value.startsWith('@')) {
     try {

@@ -40,7 +40,7 @@ export interface ApiOptions {
 export function apiPath(path: string, baseUrl: string): string {
   let p = path;
   if (/^[a-z][a-z0-9+.-]*:/i.test(p)) {
-    const base = baseUrl.replace(/\/+$/, '');
+    const base = baseUrl.replace(/(?<!\/)\/+$/, '');
     if (p !== base && !p.startsWith(`${base}/`) && !p.startsWith(`${base}?`)) {
       throw new UsageError(`PATH must be on the portal's address (${base}): ${path}`);
     }

@@ -2,7 +2,7 @@ import { UsageError } from '../../errors.js';
 
 /** Profile names are used on command lines and in tables: keep them to one plain word. */
 export function checkProfileName(name: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
+  if (!/^[A-Z0-9][\w.-]{0,63}$/i.test(name)) {
     throw new UsageError(`invalid profile name "${name}": use letters, digits, ".", "_" and "-" (at most 64)`);
   }
   return name;

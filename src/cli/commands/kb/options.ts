@@ -40,7 +40,7 @@ export const WAIT_ENDS =
 /** Seconds as a positive number; fractions allowed (0.5). */
 export function parseSeconds(value: string): number {
   const n = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(n > 0))
+  if (!/^\d+(?:\.\d+)?$/.test(value.trim()) || !(n > 0))
     throw new InvalidArgumentError('expected a positive number of seconds');
   return n;
 }

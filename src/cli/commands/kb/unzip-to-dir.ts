@@ -49,7 +49,7 @@ export interface UnzipResult {
 /** Why an entry name cannot be written under the target folder, or null when it can. */
 export function unsafeEntryReason(name: string): string | null {
   if (name.includes('\\')) return 'path must not contain backslashes';
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return 'path must be relative';
+  if (name.startsWith('/') || /^[A-Z]:/i.test(name)) return 'path must be relative';
   const segments = (name.endsWith('/') ? name.slice(0, -1) : name).split('/');
   if (segments.includes('..')) return 'path must not contain ".."';
   if (segments.some((s) => s === '' || s === '.')) return 'path must not contain empty or "." segments';

@@ -21,7 +21,7 @@ const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 
 /** `120/60s`: at most N requests per key in each WINDOW (`500ms`, `60s`, `1m`, `1h`; a bare number is seconds). */
 export function parseRateLimit(spec: string): RateLimit {
-  const m = /^(\d+)\/(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(spec.trim());
+  const m = /^(\d+)\/(\d+(?:\.\d+)?)(ms|[smh])?$/.exec(spec.trim());
   if (!m) throw new RehearsalSpecError(`invalid rate limit "${spec}": expected N/WINDOW like 120/60s`);
   const limit = Number(m[1]);
   const windowMs = Number(m[2]) * UNIT_MS[(m[3] ?? 's') as keyof typeof UNIT_MS];

@@ -120,9 +120,9 @@ function embeddedIpv4(address: string): string | undefined {
 
 function expandIpv6(address: string): number[] | undefined {
   let text = address.toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  const dotted = /(?<![\d.])\d+\.\d+\.\d+\.\d+$/.exec(text);
   if (dotted) {
-    const [a, b, c, d] = dotted[1].split('.').map(Number);
+    const [a, b, c, d] = dotted[0].split('.').map(Number);
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split('::');

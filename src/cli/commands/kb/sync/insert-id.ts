@@ -14,7 +14,7 @@ export function idLine(id: string | number): string {
   } catch {
     plain = undefined;
   }
-  if (plain === id && /^[A-Za-z0-9_.-]+$/.test(id)) return `id: ${id}`;
+  if (plain === id && /^[\w.-]+$/.test(id)) return `id: ${id}`;
   // ASCII only, so that the line can be spliced into the file's bytes whatever their encoding.
   return `id: ${JSON.stringify(id).replace(/[^\x20-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}`;
 }
@@ -39,7 +39,7 @@ function fenceEnd(text: string, at: number): { end: number; eol: string } | null
 }
 
 /** An `id:` key at the top level of the front matter whose value is empty, `null` or `~` (an emptied id). */
-const EMPTY_ID = /^id[ \t]*:[ \t]*(?:null|Null|NULL|~)?[ \t]*(?:#.*)?$/;
+const EMPTY_ID = /^id[ \t]*:[ \t]*(?:(?:null|Null|NULL|~)[ \t]*)?(?:#.*)?$/;
 const ANY_ID = /^id[ \t]*:/;
 
 /**
