@@ -10,7 +10,7 @@ const NAME_OF = {
   categories: (i: Item) => i?.name,
   groups: (i: Item) => i?.name,
   posts: (i: Item) => i?.id,
-  /** Status names: of the status list, or the statuses the listed posts carry. */
+  /** Status names: of the status list, or of every post when a --status name was looked up there. */
   statuses: (i: Item) => ((i?.status as Item) ?? (i && 'tab_id' in i ? i : undefined))?.name,
   /** Tag names, from the tag list. */
   tags: (i: Item) => i?.name,

@@ -11,7 +11,8 @@ export default defineCommand<PostFilters>({
   description: 'List posts with filters and ordering, one page or --all',
   flags: postFilterFlags,
   paginate: true,
-  keepsNames: ['posts', 'statuses', 'users'],
+  // Not the statuses of the page shown: completion offers every status (the list, or a --status lookup) or none.
+  keepsNames: ['posts', 'users'],
   examples: [
     'fp posts list --status "Under review" --order-by votes_count --order desc',
     'fp posts list --tab feedback --category Integrations --limit 50',

@@ -36,8 +36,8 @@ export const postFlags: FlagSpec[] = [
     description: "status id or name (the post moves to the status's board)",
     field: 'status_id',
     complete: 'statuses',
-    resolve: async (typed, client, _flag, _keep, say) =>
-      (await resolveStatuses(await client(), [String(typed)], say))[0],
+    resolve: async (typed, client, _flag, keep, say) =>
+      (await resolveStatuses(await client(), [String(typed)], say, keep))[0],
   },
 ];
 

@@ -27,7 +27,7 @@ export async function resolvePostFilters(
     opts.tab !== undefined ? resolveTab(client, opts.tab, keep, say) : undefined,
     opts.section !== undefined ? resolveSection(client, opts.section, say) : undefined,
     opts.category !== undefined ? resolveCategory(client, opts.category) : undefined,
-    opts.status?.length ? resolveStatuses(client, opts.status, say) : undefined,
+    opts.status?.length ? resolveStatuses(client, opts.status, say, keep) : undefined,
     opts.tag?.length ? resolveTags(client, opts.tag, say) : undefined,
   ]);
   return {
