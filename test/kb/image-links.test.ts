@@ -177,3 +177,21 @@ describe('a round trip through the portal keeps every body byte for byte', () =>
     );
   });
 });
+
+describe('rewriteDestinations reads a hostile body in one pass', () => {
+  const link = '![a](a.png)\n';
+  const to = (d: string) => (d === 'a.png' ? 'B' : undefined);
+  const runs = Array.from({ length: 700 }, (_, i) => '`'.repeat(i + 1)).join('a');
+
+  // Upload bodies reach this code; each of these would make a backtracking pattern or a pairing of
+  // every backtick run with every other take minutes.
+  it.each([
+    ['100,000 link openers', `${link}${'](a.png'.repeat(100_000)}`],
+    ['50,000 unclosed attributes', `${link}${' src="'.repeat(50_000)}`],
+    ['a destination of 200,000 spaces', `${link}](${' '.repeat(200_000)}`],
+    ['700 backtick runs of different lengths', `${link}${runs}`],
+    ['50,000 reference labels', `${link}${'[x]: \n'.repeat(50_000)}`],
+  ])('%s', (_name, body) => {
+    expect(rewriteDestinations(body, 'markdown', to).startsWith('![a](B)\n')).toBe(true);
+  });
+});
