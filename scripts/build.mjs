@@ -1,12 +1,18 @@
 // Builds dist/: the CLI as one CommonJS file (dist/cli.cjs), the webhook delivery thread
 // (dist/webhook-thread.cjs), the reference server and the
 // OpenAPI document as ES modules (options in build-options.mjs).
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOptions, cliOptions, root, threadOptions } from './build-options.mjs';
+
+// A clone where `npm ci` has not run has no esbuild: one line says what to do, not a stack trace.
+const { build } = await import('esbuild').catch((err) => {
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+  console.error('error: building fp needs its dev dependencies (esbuild): run `npm ci` first');
+  process.exit(1);
+});
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 const [, cliBuild] = await Promise.all([

@@ -45,6 +45,20 @@ describe('installing fp', () => {
     expect(scripts.prepack).toBe('npm run build');
   });
 
+  it('D-INSTALL-ROUTES npm pack in a clone where npm ci has not run says, in one line, to run it first', async () => {
+    const clone = join(work, 'bare');
+    await run('git', ['clone', '--quiet', '--no-local', ROOT, clone]);
+    const failed = await run('npm', ['pack', '--silent'], { cwd: clone, env: userEnv() }).catch(
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect('code' in failed && failed.code).not.toBe(0);
+    const ours = failed.stderr
+      .split('\n')
+      .filter((l) => !/^npm (error|ERR!)/.test(l) && l.trim() && !l.startsWith('>'));
+    expect(ours).toEqual(['error: building fp needs its dev dependencies (esbuild): run `npm ci` first']);
+    expect(failed.stderr).not.toMatch(/^\s+at /m);
+  }, 120_000);
+
   it('D-INSTALL-NO-TELEMETRY Scarf, which a dev dependency pulls in, is turned off by the project itself', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect(pkg.scarfSettings).toEqual({ enabled: false });
