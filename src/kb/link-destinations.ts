@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type * as Htmlparser2 from 'htmlparser2';
 import type MarkdownItModule from 'markdown-it';
 import type { MarkdownIt, Token } from 'markdown-it';
+import { linearLinkLabels } from './linear-link-labels.js';
 
 export type EditorType = 'markdown' | 'wysiwyg';
 
@@ -20,7 +21,7 @@ function parsers(): NonNullable<typeof loaded> {
   if (loaded) return loaded;
   const MarkdownItClass = require('markdown-it') as typeof MarkdownItModule;
   // Destinations as written (escapes and entities decoded, nothing percent-encoded), whatever their scheme.
-  const markdown = new MarkdownItClass({ html: true });
+  const markdown = linearLinkLabels(new MarkdownItClass({ html: true }));
   markdown.normalizeLink = (url) => url;
   markdown.validateLink = () => true;
   loaded = { markdown, Parser: (require('htmlparser2') as typeof Htmlparser2).Parser };
