@@ -21,7 +21,7 @@ export type Transport = 'stdio' | '/mcp';
 export const ALL_TOOLSETS = toolsets.join(',');
 
 /** `server.request` of the test helpers over plain HTTP to a running `fp server`, for the OAuth steps. */
-function httpOf(base: string): TestServer {
+export function httpOf(base: string): TestServer {
   return {
     async request(method, path, opts = {}) {
       const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
