@@ -975,7 +975,7 @@ export const endpoints = {
       path: '/api/v1/knowledgebase/sync/export',
       summary: 'Download the sections and articles of a tab as a ZIP of markdown files',
       description:
-        'Every section and article of the knowledge-base tab as markdown files in a ZIP archive. `tab_id` is a query parameter.',
+        "Every section and article of the knowledge-base tab as markdown files in a ZIP archive, with the AI instruction files (`CLAUDE.md`, `.cursorrules`) at its root and the tab's images under `images/`, linked from the articles by relative paths (assumed: decisions D-KB-INSTRUCTION-FILES and D-KB-IMAGES, on evidence KB-SYNC). `tab_id` is a query parameter.",
       responseType: 'zip',
     },
     () => ({
@@ -990,7 +990,7 @@ export const endpoints = {
       path: '/api/v1/knowledgebase/sync/preview',
       summary: 'Preview what a ZIP would create, update and delete',
       description:
-        'What a ZIP archive (at most 102400 kilobytes) would create, update and delete in the tab, without changing anything.',
+        'What a ZIP archive (at most 102400 kilobytes) would create, update and delete in the tab, without changing anything; also the images it would add, change and remove, and the AI instruction files it leaves alone (assumed: decisions D-KB-IMAGES and D-KB-INSTRUCTION-FILES, on evidence KB-SYNC).',
       refusals: ['rule-violation'],
     },
     () => ({
@@ -1005,7 +1005,7 @@ export const endpoints = {
       path: '/api/v1/knowledgebase/sync/execute',
       summary: 'Apply a sync from a ZIP; deletions only when confirmed',
       description:
-        'Applies a ZIP archive to the tab: creates and updates, and only the deletions confirmed in `delete_confirmed[]` (post keys or ids) and `delete_sections_confirmed[]` (section ids).',
+        "Applies a ZIP archive to the tab: creates and updates, and only the deletions confirmed in `delete_confirmed[]` (post keys or ids) and `delete_sections_confirmed[]` (section ids); the archive's images are stored, served under the portal and linked into the articles (assumed: decision D-KB-IMAGES, on evidence KB-SYNC).",
       refusals: ['rule-violation'],
       destructive: true,
     },
