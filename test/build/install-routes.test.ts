@@ -59,6 +59,16 @@ describe('installing fp', () => {
     expect(failed.stderr).not.toMatch(/^\s+at /m);
   }, 120_000);
 
+  it("D-ALLOW-SCRIPTS allowScripts decides every install script of the lockfile: esbuild's runs, none other", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+    const withScripts = Object.entries(lock.packages as Record<string, { hasInstallScript?: boolean }>)
+      .filter(([path, info]) => path && info.hasInstallScript)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(Object.keys(pkg.allowScripts).sort()).toEqual([...new Set(withScripts)].sort());
+    expect(Object.entries(pkg.allowScripts).filter(([, allowed]) => allowed === true)).toEqual([['esbuild', true]]);
+  });
+
   it('D-INSTALL-NO-TELEMETRY Scarf, which a dev dependency pulls in, is turned off by the project itself', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect(pkg.scarfSettings).toEqual({ enabled: false });
