@@ -122,7 +122,7 @@ _fp_options() {
     'fp kb sync preview') echo '--tab --exit-code -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp api') echo '-X --method -f --raw-field -F --field -H --header --input --paginate --slurp -i --include --silent -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp mcp') echo '--read-only --toolsets --lockdown --tool-names -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp mcp') echo '--read-only --toolsets --tools --exclude-tools --dynamic-toolsets --lockdown --tool-names -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp server') echo '--port --host --seed --data --allow-private-links --allow-local-client-documents --allowed-hosts --allowed-origins --rate-limit --faults --fault-seed --webhook-retry-schedule -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp server dump') echo '--data --output -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp completion') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -222,7 +222,7 @@ _fp_valued_options() {
     'fp kb sync preview') echo '--tab --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp kb sync execute') echo '--tab --confirm-delete --confirm-delete-section --write-back --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp api') echo '-X --method -f --raw-field -F --field -H --header --input --profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp mcp') echo '--toolsets --tool-names --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp mcp') echo '--toolsets --tools --exclude-tools --tool-names --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp server') echo '--port --host --seed --data --allowed-hosts --allowed-origins --rate-limit --faults --fault-seed --webhook-retry-schedule --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp server dump') echo '--data --output --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp completion') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;

@@ -64,7 +64,7 @@ function __fp_at
             continue
         end
         switch $word
-            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --title --description --description-file --body-file --input-format --user --text --text-file --parent --created-at --color --name --comment --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --port --forward-to --events --secret --override --header --tolerance --interval --stall-limit --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field -H --input --toolsets --tool-names --host --seed --data --allowed-hosts --allowed-origins --rate-limit --faults --fault-seed --webhook-retry-schedule
+            case --profile --base-url --fields --jq --format --timeout --max-response -o --output --kb-tab --include --rate --tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --title --description --description-file --body-file --input-format --user --text --text-file --parent --created-at --color --name --comment --anonymous --anonymous-from --type --sentiment --focus --source --widget --from --to --keyword --concurrency --port --forward-to --events --secret --override --header --tolerance --interval --stall-limit --dir --max-size --max-ratio --confirm-delete --confirm-delete-section --write-back -X --method -f --raw-field -F --field -H --input --toolsets --tools --exclude-tools --tool-names --host --seed --data --allowed-hosts --allowed-origins --rate-limit --faults --fault-seed --webhook-retry-schedule
                 set skip 1
             case '-*'
             case '*'
@@ -98,7 +98,7 @@ complete -c fp -n "__fp_at 'fp'" -f -a 'webhooks' -d 'Receive, verify and forwar
 complete -c fp -n "__fp_at 'fp'" -f -a 'events' -d 'The portal\'s events log (reference server)'
 complete -c fp -n "__fp_at 'fp'" -f -a 'kb' -d 'Knowledge base: check article links, export and sync sections and articles as ZIP archives'
 complete -c fp -n "__fp_at 'fp'" -f -a 'api' -d 'Make an authenticated request to any API path and print the response body'
-complete -c fp -n "__fp_at 'fp'" -f -a 'mcp' -d 'Serve the portal as MCP tools on stdin/stdout, for local agents (current profile)'
+complete -c fp -n "__fp_at 'fp'" -f -a 'mcp' -d 'Serve the portal as MCP tools and prompts on stdin/stdout, for local agents (current profile)'
 complete -c fp -n "__fp_at 'fp'" -f -a 'server' -d 'Run the reference server (the whole API) on this machine'
 complete -c fp -n "__fp_at 'fp'" -f -a 'completion' -d 'Print a shell completion script'
 complete -c fp -n "__fp_at 'fp'" -l profile -x -a '(fp __complete profiles 2>/dev/null)' -d 'stored portal profile to use (env FP_PROFILE)'
@@ -1363,7 +1363,10 @@ complete -c fp -n "__fp_at 'fp api'" -l debug -d 'log each HTTP exchange on stde
 complete -c fp -n "__fp_at 'fp api'" -l timeout -r -d 'give up on a request after this long, retries and waits included, e.g. 120 or 500ms (default 120); with --wait, on the whole wait (default 30 min)'
 complete -c fp -n "__fp_at 'fp api'" -l max-response -r -d 'the most one answer may hold, e.g. 64MB (the default) or 1GB (env FP_MAX_RESPONSE); a larger one is refused while it arrives'
 complete -c fp -n "__fp_at 'fp mcp'" -l read-only -d 'list and run only the tools that change nothing'
-complete -c fp -n "__fp_at 'fp mcp'" -l toolsets -r -d 'only these endpoint groups, comma-separated (e.g. moderation,kb); default all'
+complete -c fp -n "__fp_at 'fp mcp'" -l toolsets -r -d 'only these endpoint groups, comma-separated (e.g. moderation,kb); default all but events (fp server only)'
+complete -c fp -n "__fp_at 'fp mcp'" -l tools -r -d 'these single tools too, comma-separated (e.g. posts.get); alone, only these'
+complete -c fp -n "__fp_at 'fp mcp'" -l exclude-tools -r -d 'leave out these tools, comma-separated, whatever selects them'
+complete -c fp -n "__fp_at 'fp mcp'" -l dynamic-toolsets -d 'start with toolsets.list and toolsets.enable; the agent enables toolsets as needed'
 complete -c fp -n "__fp_at 'fp mcp'" -l lockdown -d 'withhold the text of items not approved and of authors outside the portal team'
 complete -c fp -n "__fp_at 'fp mcp'" -l tool-names -r -d 'dotted (posts.list, the default) or underscore (posts_list)'
 complete -c fp -n "__fp_at 'fp mcp'" -s h -l help -d 'show help'
