@@ -1,5 +1,7 @@
 // The webhook delivery thread (dist/webhook-thread.cjs): sending, retries, timeouts and the
 // delivery log, apart from the thread that answers requests (D-WEBHOOK-WORKER).
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../store/database.js';
 import { Sql } from '../store/sql.js';
@@ -16,7 +18,23 @@ type WaitAsync = (
   value: number,
 ) => { async: false; value: string } | { async: true; value: Promise<string> };
 
+/**
+ * Requests come first: this thread runs at a lower priority than the one that answers them
+ * (Linux: a thread's own nice value; 5 weighs a third of 0), so when the processor is short the
+ * requests get most of it and deliveries still go on; an idle processor runs them at full speed.
+ */
+function yieldToRequests(): void {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), NICE);
+  } catch {
+    // Elsewhere the thread keeps the server's priority.
+  }
+}
+
+const NICE = 5;
+
 const data = workerData as ThreadData;
+yieldToRequests();
 const port = parentPort!;
 const tell = (message: ThreadMessage) => port.postMessage(message);
 const report = (err: unknown) =>
