@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Htmlparser2 from 'htmlparser2';
+import { notFoundText } from '../client/api-words.js';
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError } from '../client/errors.js';
 import { terminalLines } from './output/terminal-text.js';
 
@@ -153,17 +154,6 @@ export function cleanText(text: string): string {
 // Loaded for the first text with markup, not when fp starts.
 const require = createRequire(import.meta.url);
 let htmlparser: typeof Htmlparser2 | undefined;
-
-/**
- * Laravel's 404 for a model, `No query results for model [App\\Models\\Post] zzzzz`, in fp's
- * words: `post zzzzz not found`. Undefined for any other message.
- */
-export function notFoundText(message: string): string | undefined {
-  const m = /^No query results for model \[(?:[\w\\]*\\)?(\w+)\]\.?(?: (.+?))?\.?$/.exec(message);
-  if (!m) return undefined;
-  const model = m[1].replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return m[2] ? `${model} ${m[2]} not found` : `${model} not found`;
-}
 
 function fieldLines(errors: Record<string, string[]>): string[] {
   return Object.entries(errors).flatMap(([field, messages]) => messages.map((m) => `  ${field}: ${cleanText(m)}`));

@@ -3,7 +3,7 @@ import type { ApiClient, RetryNotice } from '../../../client/api-client.js';
 import { ApiError } from '../../../client/errors.js';
 import { formatMs } from '../../../client/retry-policy.js';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
-import { notFoundText } from '../../errors.js';
+import { notFoundText } from '../../../client/api-words.js';
 import type { Column } from '../../output/output.js';
 
 export type ModerationAction = 'approve' | 'reject';

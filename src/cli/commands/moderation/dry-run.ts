@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../client/api-client.js';
 import { ApiError } from '../../../client/errors.js';
 import { allPending, allRejected } from '../../../client/paginate.js';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
-import { notFoundText } from '../../errors.js';
+import { notFoundText } from '../../../client/api-words.js';
 import type { Column } from '../../output/output.js';
 import { outputId, type ModerationAction } from './bulk.js';
 

@@ -63,7 +63,11 @@ function commentLines(comments: readonly Comment[], editor: EditorType): Page {
 /** `3`, or `4: 3 approved, 1 pending` when some are not approved. */
 function commentTally(comments: readonly Comment[]): string {
   const by = new Map<string, number>();
-  for (const c of comments) by.set(c.moderation_status, (by.get(c.moderation_status) ?? 0) + 1);
+  // A comment without a moderation status is shown as approved (no mark), so it counts as one.
+  for (const c of comments) {
+    const state = c.moderation_status ?? 'approved';
+    by.set(state, (by.get(state) ?? 0) + 1);
+  }
   if (by.size === 1 && by.has('approved')) return String(comments.length);
   const order = ['approved', 'pending', 'rejected'];
   const states = [...by.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));

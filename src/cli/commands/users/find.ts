@@ -1,5 +1,5 @@
 import { ApiError } from '../../../client/errors.js';
-import { notFoundText } from '../../errors.js';
+import { notFoundText } from '../../../client/api-words.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { portalUserColumns } from './columns.js';
 
