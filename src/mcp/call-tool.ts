@@ -5,6 +5,7 @@ import { encodeQuery, type ApiClient, type QueryValue } from '../client/api-clie
 import { uploadArchive, type SyncFields, type SyncOperation } from '../client/kb-upload.js';
 import { buildPath } from '../contract/endpoints.js';
 import { readCursor } from './cut-to-size.js';
+import { inEditorFormat } from './editor-text.js';
 import { exportUri } from './export-resource.js';
 import { followScan, SCAN_TOOL, type Report } from './long-work.js';
 import { answerResult, errorResult, plainResult, refusal, type ToolResult } from './tool-result.js';
@@ -60,7 +61,7 @@ export async function callTool(
         (await client.callEndpoint(tool.endpoint, {
           params: parsed.request.params,
           query: parsed.request.query as Record<string, QueryValue> | undefined,
-          body: parsed.request.body,
+          body: await inEditorFormat(client, tool.endpoint, parsed.request.body),
         })));
     // A scan is followed to its end when someone is told of its progress, or it runs as a task.
     if (tool.name === SCAN_TOOL && (options.report || options.startedScan))

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint } from '../contract/endpoints.js';
 import { fieldErrors, VALIDATION_MESSAGE } from '../contract/validation.js';
+import { toolDescription } from './editor-text.js';
 import { eventsListEndpoint } from './events-tool.js';
 import { outputSchemaOf, type JsonSchema } from './output-schema.js';
 
@@ -47,7 +48,9 @@ const FILE_FIELD = 'file';
 /** Base64 text as RFC 4648 writes it (padding optional). */
 const base64File = z
   .string({ error: 'The file field is required.' })
-  .regex(/^[\d+/a-z]*={0,2}$/i, { error: 'The file field must be base64-encoded ZIP data.' })
+  // Spelled out, not with the i flag: the pattern goes into the tool's JSON Schema, which has no flags.
+  // eslint-disable-next-line regexp/use-ignore-case
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'The file field must be base64-encoded ZIP data.' })
   .min(1, { error: 'The file field is required.' })
   .describe('the ZIP archive, base64-encoded');
 
@@ -88,7 +91,7 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
   return {
     name: endpoint.name,
     toolset: endpoint.name.slice(0, endpoint.name.indexOf('.')),
-    description: endpoint.summary,
+    description: toolDescription(endpoint),
     readOnly: endpoint.method === 'GET',
     destructive: endpoint.destructive === true,
     endpoint,
