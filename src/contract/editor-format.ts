@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type MarkdownItModule from 'markdown-it';
 import type { MarkdownIt } from 'markdown-it';
 import type TurndownModule from 'turndown';
+import { linearLinkLabels } from './linear-link-labels.js';
 
 /**
  * Post, comment and feedback text is kept in the portal's editor format: HTML on `wysiwyg`
@@ -25,7 +26,7 @@ function markdownRenderer(): MarkdownIt {
   if (markdown) return markdown;
   const MarkdownItClass = require('markdown-it') as typeof MarkdownItModule;
   // HTML written inside markdown is the writer's own and passes; the portal sanitizes what it shows.
-  markdown = new MarkdownItClass({ html: true, linkify: false, breaks: false, typographer: false });
+  markdown = linearLinkLabels(new MarkdownItClass({ html: true, linkify: false, breaks: false, typographer: false }));
   return markdown;
 }
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type * as Htmlparser2 from 'htmlparser2';
 import type MarkdownItModule from 'markdown-it';
 import type { MarkdownIt, Token } from 'markdown-it';
-import { linearLinkLabels } from './linear-link-labels.js';
+import { linearLinkLabels } from '../contract/linear-link-labels.js';
 
 export type EditorType = 'markdown' | 'wysiwyg';
 

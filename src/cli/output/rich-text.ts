@@ -3,6 +3,7 @@ import type * as Htmlparser2 from 'htmlparser2';
 import type MarkdownItModule from 'markdown-it';
 import type { MarkdownIt } from 'markdown-it';
 import type { EditorType } from '../../contract/editor-format.js';
+import { linearLinkLabels } from '../../contract/linear-link-labels.js';
 import type { PageLine, Run } from './page.js';
 
 // Loaded when a body is first shown: list and table commands never load them.
@@ -13,7 +14,7 @@ let markdown: MarkdownIt | undefined;
 function markdownRenderer(): MarkdownIt {
   if (markdown) return markdown;
   const MarkdownItClass = require('markdown-it') as typeof MarkdownItModule;
-  markdown = new MarkdownItClass({ html: false, linkify: true, breaks: false, typographer: false });
+  markdown = linearLinkLabels(new MarkdownItClass({ html: false, linkify: true, breaks: false, typographer: false }));
   markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
   return markdown;
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type * as Htmlparser2 from 'htmlparser2';
 import type MarkdownItModule from 'markdown-it';
 import type { Env, MarkdownIt, Token } from 'markdown-it';
-import { linearLinkLabels } from '../../kb/linear-link-labels.js';
+import { linearLinkLabels } from '../../contract/linear-link-labels.js';
 
 /**
  * Plain text and the first image of a post or comment body, which is HTML

@@ -3,7 +3,7 @@ import type MarkdownItModule from 'markdown-it';
 import type { MarkdownIt } from 'markdown-it';
 import type { IOptions as SanitizeOptions } from 'sanitize-html';
 import type { Comment } from '../../contract/schemas/comment.js';
-import { linearLinkLabels } from '../../kb/linear-link-labels.js';
+import { linearLinkLabels } from '../../contract/linear-link-labels.js';
 import type { ApiKeyRecord, CommentRecord, PostRecord } from '../store/state.js';
 import type { Portal } from '../store/portal.js';
 import { postUrl } from './post.js';

@@ -3,7 +3,7 @@ import type * as Htmlparser2 from 'htmlparser2';
 import type * as Linkify from 'linkify-it';
 import type MarkdownItModule from 'markdown-it';
 import type { Env, MarkdownIt, Token } from 'markdown-it';
-import { linearLinkLabels } from '../../../kb/linear-link-labels.js';
+import { linearLinkLabels } from '../../../contract/linear-link-labels.js';
 import type { EditorType } from './types.js';
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import type { MarkdownIt as Parser } from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { linearLinkLabels } from '../../src/kb/linear-link-labels.js';
+import { linearLinkLabels } from '../../src/contract/linear-link-labels.js';
 
 const stock = new MarkdownIt({ html: true, linkify: true });
 const linear = linearLinkLabels(new MarkdownIt({ html: true, linkify: true }));
