@@ -44,13 +44,14 @@ function fp(env, args, { show = true, allowFail = false } = {}) {
   return r;
 }
 
+/** The first article of an exported folder (CLAUDE.md is the export's AI instruction file, never an article). */
 function firstMarkdownFile(dir) {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       const found = firstMarkdownFile(path);
       if (found) return found;
-    } else if (name.endsWith('.md') && name !== '_index.md') return path;
+    } else if (name.endsWith('.md') && name !== '_index.md' && name !== 'CLAUDE.md') return path;
   }
   return undefined;
 }
