@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { approveInBrowser } from '../mcp/oauth-browser.js';
 import { ADMIN_KEY } from '../support/fixture-seed.js';
 import { startFpServer, type FpServer } from '../support/run-fp.js';
@@ -13,6 +13,8 @@ import { startFpServer, type FpServer } from '../support/run-fp.js';
  * loopback rehearsal's, so each call allows it.
  */
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
+
+vi.setConfig({ testTimeout: 60_000 });
 
 let server: FpServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENTS } from '../../src/contract/schemas/webhook.js';
 import { runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
@@ -13,6 +13,9 @@ import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
  * on both ends of fp: they verify real deliveries of all seven events from `fp server`, and
  * they sign payloads that `fp webhooks verify` must accept, and refuse once tampered with.
  */
+// Each test spawns fp a few times: bounded, with room for a loaded machine.
+vi.setConfig({ testTimeout: 90_000 });
+
 let server: FpServer;
 let receiver: Receiver;
 let secret: string;
