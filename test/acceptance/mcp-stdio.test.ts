@@ -89,7 +89,10 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('categories.list')?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.get('categories.delete')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(byName.get('comments.create')?.description).toBe('Create a comment or reply on a post');
+    // The summary, and what the text is written in (D-TEXT-EDITOR-FORMAT).
+    expect(byName.get('comments.create')?.description).toMatch(
+      /^Create a comment or reply on a post\. `comment` takes markdown/,
+    );
     expect(byName.get('comments.create')?.inputSchema.required).toEqual(['key', 'user_id', 'comment']);
     expect(stderr()).toContain(`fp mcp: serving ${served.length} tools for ${server.url} on stdio`);
   });
@@ -109,6 +112,38 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect(tools.map((t) => t.name)).toEqual(
       toolEndpoints.filter((e) => /^(moderation|knowledgebase)\./.test(e.name)).map((e) => e.name),
     );
+  });
+
+  it('D-MCP-TOOL-SELECTION --tools and --exclude-tools pick single tools; prompts follow what is served', async () => {
+    const { client } = await connect([
+      '--toolsets',
+      'moderation',
+      '--tools',
+      'posts.get',
+      '--exclude-tools',
+      'moderation.reject',
+    ]);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+      'posts.get',
+      'moderation.pending',
+      'moderation.rejected',
+      'moderation.approve',
+    ]);
+    // Triage needs moderation.reject and comments.list: not offered here.
+    expect(client.getServerCapabilities()?.prompts).toBeUndefined();
+  });
+
+  it('D-MCP-DYNAMIC-TOOLSETS --dynamic-toolsets starts with the discovery tools; enabling one says the list changed', async () => {
+    const changed: string[] = [];
+    const { client, stderr } = await connect(['--dynamic-toolsets']);
+    client.setNotificationHandler('notifications/tools/list_changed', (n) => void changed.push(n.method));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['toolsets.list', 'toolsets.enable']);
+    await client.callTool({ name: 'toolsets.enable', arguments: { toolsets: ['categories'] } });
+    expect(changed).toEqual(['notifications/tools/list_changed']);
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('categories.list');
+    expect(stderr()).toContain(`fp mcp: serving ${served.length} tools, enabled by toolset on demand, for`);
+    const prompt = await client.getPrompt({ name: 'draft_changelog_comment', arguments: { key: 'dark1' } });
+    expect((prompt.messages[1].content as { text: string }).text).toContain('"title":{"untrusted":"Dark mode"}');
   });
 
   it('D-MCP-RESULTS calls a read tool: the API response as structured content and as text', async () => {

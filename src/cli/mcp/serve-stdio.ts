@@ -51,7 +51,8 @@ export async function mcpRun(opts: McpOptions, f: Factory): Promise<void> {
       onerror: (err) => stderr.write(`error: ${err.message}\n`),
     },
   );
-  stderr.write(`fp mcp: serving ${servedTools(serve).length} tools for ${client.baseUrl} on stdio\n`);
+  const count = `${servedTools(serve).length} tools${serve.dynamicToolsets ? ', enabled by toolset on demand,' : ''}`;
+  stderr.write(`fp mcp: serving ${count} for ${client.baseUrl} on stdio\n`);
   await closed;
   await handle.close();
 }
