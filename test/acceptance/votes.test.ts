@@ -60,7 +60,8 @@ describe('fp votes', () => {
 
 describe('fp votes --comment', () => {
   const commentVotes = async (id: number) =>
-    (await server.fp(['comments', 'list', 'dark1', '--json'])).json.find((c: { id: number }) => c.id === id).votes_count;
+    (await server.fp(['comments', 'list', 'dark1', '--json'])).json.find((c: { id: number }) => c.id === id)
+      .votes_count;
 
   it('R-VOTE-COMMENT add --comment votes on the comment, whose votes_count counts it; remove takes it back', async () => {
     const r = await server.fp(['votes', 'add', '--comment', '100', '--anonymous-from', 'jane@example.com']);
