@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Envelope, WebhookEventName } from '../../contract/schemas/webhook.js';
 import { portalOf } from '../present/event-data.js';
 import type { Portal } from '../store/portal.js';
+import { NOT_SENT_DISABLED } from './webhook-attempts.js';
 
 /**
  * The portal's events (post.created, comment.deleted, …): each change behind one
@@ -26,8 +27,6 @@ export function newEventId(): string {
 
 /** ISO 8601 UTC to the second, as the portal writes `creation_time` (`2022-06-01T18:17:37Z`). */
 export const isoSeconds = (at: Date): string => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-export const NOT_SENT_DISABLED = 'not sent: the webhook was disabled';
 
 export function emitPortalEvent(
   portal: Portal,

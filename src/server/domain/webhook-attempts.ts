@@ -1,7 +1,9 @@
 import type { Portal } from '../store/portal.js';
 import { nextDelayMs, retryAfterMs } from '../webhooks/retry-schedule.js';
 import type { AttemptOutcome } from '../webhooks/send-delivery.js';
-import { NOT_SENT_DISABLED } from './portal-events.js';
+
+/** Why a disabled endpoint's deliveries were not sent. */
+export const NOT_SENT_DISABLED = 'not sent: the webhook was disabled';
 
 /** The portal disables a webhook after this many consecutive failed deliveries (its help pages). */
 export const AUTO_DISABLE_AFTER = 5;

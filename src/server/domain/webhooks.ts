@@ -9,7 +9,7 @@ import type { DeliveryRecord } from '../store/repositories/webhook-deliveries.js
 import type { WebhookEndpointRecord } from '../store/repositories/webhook-endpoints.js';
 import type { Portal } from '../store/portal.js';
 import { NotFoundError, RuleViolation, ValidationError } from './errors.js';
-import { NOT_SENT_DISABLED } from './portal-events.js';
+import { NOT_SENT_DISABLED } from './webhook-attempts.js';
 
 /**
  * The portal's webhook endpoints (the reference server's `/__reference/webhooks`):

@@ -7,7 +7,12 @@ import { DEFAULT_RETRY_SCHEDULE_S } from './retry-schedule.js';
 import type { AttemptOutcome } from './send-delivery.js';
 
 /** What the lanes read and write of a portal. */
-export type QueuePortal = Pick<Portal, 'id' | 'webhooks' | 'deliveries' | 'eventLog'>;
+export interface QueuePortal {
+  readonly id: number;
+  readonly webhooks: Portal['webhooks'];
+  readonly deliveries: Portal['deliveries'];
+  readonly eventLog: Pick<Portal['eventLog'], 'envelopeText'>;
+}
 
 /** The database as the lanes use it: on the server's own connection, or on one of their own. */
 export interface QueueStore {

@@ -1,5 +1,4 @@
-import { PortalScope } from '../store/repositories/portal-scope.js';
-import { EventLogRepository } from '../store/repositories/event-log.js';
+import { readEnvelope } from '../store/repositories/event-envelope.js';
 import { DeliveryRepository } from '../store/repositories/webhook-deliveries.js';
 import { WebhookEndpointRepository } from '../store/repositories/webhook-endpoints.js';
 import type { Sql } from '../store/sql.js';
@@ -62,13 +61,14 @@ export class ConnectionQueue implements QueueStore {
   portals(): readonly QueuePortal[] {
     const ids = this.sql.all<{ id: number }>('SELECT id FROM portals ORDER BY row').map((r) => Number(r.id));
     if (ids.length !== this.list.length || ids.some((id, i) => this.list[i].id !== id)) {
+      // What delivery reads of a portal, no more: this thread loads none of the rest of the store.
       this.list = ids.map((id) => {
-        const scope = new PortalScope(this.sql, id);
+        const scope = { sql: this.sql, portalId: id };
         return {
           id,
           webhooks: new WebhookEndpointRepository(scope),
           deliveries: new DeliveryRepository(scope),
-          eventLog: new EventLogRepository(scope),
+          eventLog: { envelopeText: (eventId: string) => readEnvelope(this.sql, id, eventId) },
         };
       });
     }

@@ -1,6 +1,7 @@
 import type { EventRecord } from '../state.js';
 import type { PortalScope } from './portal-scope.js';
 import { EVENTS, insertRow } from '../tables.js';
+import { readEnvelope } from './event-envelope.js';
 
 /** An entry of the events log and its position, which only grows (a cursor for following the log). */
 export interface LoggedEvent extends EventRecord {
@@ -64,10 +65,6 @@ export class EventLogRepository {
 
   /** The envelope of one of the portal's events exactly as stored (the bytes a delivery sends). */
   envelopeText(eventId: string): string | undefined {
-    const { sql, portalId } = this.scope;
-    return sql.value<string>(
-      'SELECT payload FROM events INDEXED BY events_by_event_id WHERE portal_id = ? AND event_id = ? AND event_id IS NOT NULL',
-      [portalId, eventId],
-    );
+    return readEnvelope(this.scope.sql, this.scope.portalId, eventId);
   }
 }

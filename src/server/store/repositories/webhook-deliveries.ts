@@ -40,7 +40,7 @@ function fromRow(row: Row): DeliveryRecord {
 
 /** The delivery queue and log of a portal's webhook endpoints, kept in the database so it survives a restart. */
 export class DeliveryRepository {
-  constructor(private readonly scope: PortalScope) {}
+  constructor(private readonly scope: Pick<PortalScope, 'sql' | 'portalId'>) {}
 
   /**
    * One delivery of an event to each endpoint whose filter takes it, in one statement (the

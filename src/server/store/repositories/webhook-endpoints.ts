@@ -32,7 +32,7 @@ function fromRow(row: Row): WebhookEndpointRecord {
 
 /** A portal's webhook endpoints: a small table, read by id or whole. */
 export class WebhookEndpointRepository {
-  constructor(private readonly scope: PortalScope) {}
+  constructor(private readonly scope: Pick<PortalScope, 'sql' | 'portalId'>) {}
 
   /** Oldest first. */
   list(): WebhookEndpointRecord[] {
