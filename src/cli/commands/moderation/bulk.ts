@@ -175,9 +175,15 @@ export function summaryLines(
  * any other reason after the item. The --json results keep the server's message as sent.
  */
 function failureLine(r: BulkResult): string {
-  const m = /^(.*) \((\d{3})\)$/.exec(r.message);
+  const said = inWords(r.message);
+  return said !== r.message ? `  ${said}` : `  ${r.type} ${r.id}: ${r.message}`;
+}
+
+/** A failure's message (`message (status)`) as people read it: an unknown item in fp's words. */
+export function inWords(message: string): string {
+  const m = /^(.*) \((\d{3})\)$/.exec(message);
   const words = m ? notFoundText(m[1]) : undefined;
-  return words ? `  ${words} (${m![2]})` : `  ${r.type} ${r.id}: ${r.message}`;
+  return words ? `${words} (${m![2]})` : message;
 }
 
 export const resultColumns: Column<BulkResult>[] = [

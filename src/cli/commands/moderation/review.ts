@@ -8,7 +8,7 @@ import type { Factory } from '../../factory.js';
 import { canPrompt, noPromptReason, type IO } from '../../io.js';
 import { relativeDate, truncate } from '../../output/cells.js';
 import { terminalLines, terminalText } from '../../output/terminal-text.js';
-import { classifyFailure } from './bulk.js';
+import { classifyFailure, inWords } from './bulk.js';
 import { newestFirst } from './columns.js';
 
 export type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
@@ -137,7 +137,7 @@ export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSumm
             err.write('  already moderated, skipped\n');
           } else {
             summary.failed++;
-            err.write(`  failed: ${outcome}\n`);
+            err.write(`  failed: ${inWords(outcome)}\n`);
           }
         }
         break;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   classifyFailure,
+  inWords,
   moderateAll,
   summaryLines,
   type BulkResult,
@@ -56,6 +57,11 @@ describe('summaryLines', () => {
       '  comment 999 not found (404)',
     ]);
     expect(summaryLines('reject', [])).toEqual(['Rejected 0, skipped 0 (already rejected), failed 0']);
+  });
+
+  it("a failure in people's words: an unknown item as fp says it, any other message as sent (the review says it so too)", () => {
+    expect(inWords('No query results for model [App\\Models\\Post] zzzzz (404)')).toBe('post zzzzz not found (404)');
+    expect(inWords('The comment is already rejected. (422)')).toBe('The comment is already rejected. (422)');
   });
 
   it('adds the items an interrupted run never sent, and the retries by cause', () => {
