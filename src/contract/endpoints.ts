@@ -369,6 +369,55 @@ export const endpoints = {
       response: listOf(statusSchemas().StatusSchema),
     }),
   ),
+  'statuses.create': define(
+    {
+      name: 'statuses.create',
+      method: 'POST',
+      path: '/api/v1/statuses',
+      summary: 'Create a status',
+      description:
+        'Creates a post status. `name` is 2-60 characters and unique in the portal; `color` is #RRGGBB (#888888 when absent); `tab_id` is the board its posts show on (none when absent).',
+      assumed: { decision: 'D-STATUS-WRITE', evidence: ['S2'] },
+    },
+    () => ({
+      body: statusSchemas().StatusCreateBodySchema,
+      response: dataOf(statusSchemas().StatusSchema),
+    }),
+  ),
+  'statuses.update': define(
+    {
+      name: 'statuses.update',
+      method: 'PATCH',
+      path: '/api/v1/statuses/{status}',
+      summary: 'Update a status',
+      description:
+        'Changes the fields sent of the status `status` (integer id): `name`, `color`, `tab_id` (null: no board). A new board moves the posts on the status with it.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-STATUS-WRITE', evidence: ['S3'] },
+    },
+    () => ({
+      params: z.object({ status: stringParam }),
+      body: statusSchemas().StatusUpdateBodySchema,
+      response: dataOf(statusSchemas().StatusSchema),
+    }),
+  ),
+  'statuses.delete': define(
+    {
+      name: 'statuses.delete',
+      method: 'DELETE',
+      path: '/api/v1/statuses/{status}',
+      summary: 'Delete a status',
+      description:
+        'Deletes the status `status` (integer id). A status posts are on is refused (422): move them to another status first.',
+      refusals: ['not-found', 'rule-violation'],
+      destructive: true,
+      assumed: { decision: 'D-STATUS-WRITE', evidence: ['S4'] },
+    },
+    () => ({
+      params: z.object({ status: stringParam }),
+      response: commonSchemas().MessageSchema,
+    }),
+  ),
 
   'tags.list': define(
     {
@@ -381,6 +430,52 @@ export const endpoints = {
     },
     () => ({
       response: listOf(tagSchemas().TagSchema),
+    }),
+  ),
+  'tags.create': define(
+    {
+      name: 'tags.create',
+      method: 'POST',
+      path: '/api/v1/tags',
+      summary: 'Create a tag',
+      description: 'Creates a tag. `name` is 2-60 characters and unique in the portal.',
+      assumed: { decision: 'D-TAG-WRITE', evidence: ['T2'] },
+    },
+    () => ({
+      body: tagSchemas().TagBodySchema,
+      response: dataOf(tagSchemas().TagSchema),
+    }),
+  ),
+  'tags.update': define(
+    {
+      name: 'tags.update',
+      method: 'PATCH',
+      path: '/api/v1/tags/{tag}',
+      summary: 'Update a tag',
+      description: 'Renames the tag `tag` (its id).',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-TAG-WRITE', evidence: ['T3'] },
+    },
+    () => ({
+      params: z.object({ tag: stringParam }),
+      body: tagSchemas().TagBodySchema,
+      response: dataOf(tagSchemas().TagSchema),
+    }),
+  ),
+  'tags.delete': define(
+    {
+      name: 'tags.delete',
+      method: 'DELETE',
+      path: '/api/v1/tags/{tag}',
+      summary: 'Delete a tag',
+      description: 'Deletes the tag `tag` (its id) and takes it off every post that had it.',
+      refusals: ['not-found'],
+      destructive: true,
+      assumed: { decision: 'D-TAG-WRITE', evidence: ['T4'] },
+    },
+    () => ({
+      params: z.object({ tag: stringParam }),
+      response: commonSchemas().MessageSchema,
     }),
   ),
 
@@ -439,6 +534,55 @@ export const endpoints = {
     () => ({
       params: z.object({ section: stringParam }),
       response: listOf(sectionSchemas().SectionSchema),
+    }),
+  ),
+  'sections.create': define(
+    {
+      name: 'sections.create',
+      method: 'POST',
+      path: '/api/v1/sections',
+      summary: 'Create a section',
+      description:
+        'Creates a section of the tab `tab_id`, at the top or inside `parent_id` (a section of the same tab), after its siblings. The slug is made from the title and is unique in the portal.',
+      assumed: { decision: 'D-SECTION-WRITE', evidence: ['C3'] },
+    },
+    () => ({
+      body: sectionSchemas().SectionCreateBodySchema,
+      response: dataOf(sectionSchemas().SectionSchema),
+    }),
+  ),
+  'sections.update': define(
+    {
+      name: 'sections.update',
+      method: 'PATCH',
+      path: '/api/v1/sections/{section}',
+      summary: 'Update a section',
+      description:
+        'Changes the fields sent of the section `section` (integer id or slug): `title`, `description`, `parent_id` (null: the top; a section of the same tab that is not inside this one). The slug stays.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-SECTION-WRITE', evidence: ['C4'] },
+    },
+    () => ({
+      params: z.object({ section: stringParam }),
+      body: sectionSchemas().SectionUpdateBodySchema,
+      response: dataOf(sectionSchemas().SectionSchema),
+    }),
+  ),
+  'sections.delete': define(
+    {
+      name: 'sections.delete',
+      method: 'DELETE',
+      path: '/api/v1/sections/{section}',
+      summary: 'Delete a section',
+      description:
+        'Deletes the section `section` (integer id or slug). A section with child sections or posts is refused (422): move or delete them first.',
+      refusals: ['not-found', 'rule-violation'],
+      destructive: true,
+      assumed: { decision: 'D-SECTION-WRITE', evidence: ['C5'] },
+    },
+    () => ({
+      params: z.object({ section: stringParam }),
+      response: commonSchemas().MessageSchema,
     }),
   ),
 

@@ -281,7 +281,24 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
   },
   'categories.delete': { params: { id: 7 }, response: { message: 'Category deleted successfully' } },
   'statuses.list': { response: { data: [{ id: 1, name: 'Under review', color: '#8a94a6', tab_id: 1 }] } },
+  'statuses.create': {
+    request: { name: 'Needs info', color: '#f2c94c', tab_id: 1 },
+    response: { data: { id: 8, name: 'Needs info', color: '#f2c94c', tab_id: 1 } },
+  },
+  'statuses.update': {
+    params: { status: '8' },
+    request: { name: 'Needs details' },
+    response: { data: { id: 8, name: 'Needs details', color: '#f2c94c', tab_id: 1 } },
+  },
+  'statuses.delete': { params: { status: '8' }, response: { message: 'Status deleted successfully' } },
   'tags.list': { response: { data: [{ id: 't-bug', name: 'bug' }] } },
+  'tags.create': { request: { name: 'regression' }, response: { data: { id: '1', name: 'regression' } } },
+  'tags.update': {
+    params: { tag: '1' },
+    request: { name: 'regressions' },
+    response: { data: { id: '1', name: 'regressions' } },
+  },
+  'tags.delete': { params: { tag: '1' }, response: { message: 'Tag deleted successfully' } },
   'tabs.list': { response: { data: [tab] } },
   'tabs.get': { params: { tab: 'feedback' }, response: { data: tab } },
   'sections.list': { response: { data: [features] } },
@@ -291,6 +308,36 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
       data: [{ ...features, id: 12, parent_id: 11, title: 'Dashboards', slug: 'dashboards', sort_order: 3 }],
     },
   },
+  'sections.create': {
+    request: { tab_id: 4, title: 'Billing', parent_id: null, description: 'Plans and invoices.' },
+    response: {
+      data: {
+        ...features,
+        id: 16,
+        parent_id: null,
+        title: 'Billing',
+        slug: 'billing',
+        description: 'Plans and invoices.',
+        sort_order: 4,
+      },
+    },
+  },
+  'sections.update': {
+    params: { section: 'billing' },
+    request: { title: 'Billing and plans' },
+    response: {
+      data: {
+        ...features,
+        id: 16,
+        parent_id: null,
+        title: 'Billing and plans',
+        slug: 'billing',
+        description: 'Plans and invoices.',
+        sort_order: 4,
+      },
+    },
+  },
+  'sections.delete': { params: { section: 'billing' }, response: { message: 'Section deleted successfully' } },
   'users.list': {
     params: { limit: 1, skip: 9 },
     response: { data: [portalUser], hasMore: true, total: 12, skip: 9, limit: 1 },

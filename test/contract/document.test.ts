@@ -76,7 +76,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('a 422 of votes, group membership, moderation and sync may carry message alone; a schema failure carries errors', () => {
+  it('a 422 of votes, group membership, moderation, sync and deletes of items in use may carry message alone; a schema failure carries errors', () => {
     const messageAlone = [
       'votes.addAnonymous',
       'votes.removeAnonymous',
@@ -90,6 +90,8 @@ describe('the OpenAPI document', () => {
       'moderation.reject',
       'knowledgebase.preview',
       'knowledgebase.execute',
+      'statuses.delete',
+      'sections.delete',
     ];
     for (const { endpoint, op } of operations) {
       const expected = messageAlone.includes(endpoint.name) ? 'Unprocessable' : 'ValidationFailed';

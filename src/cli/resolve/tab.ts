@@ -25,3 +25,17 @@ export async function resolveTab(
     asTyped: false,
   };
 }
+
+/** A tab's integer id (what bodies take) from its id, slug or name. */
+export async function resolveTabId(client: ApiClient, typed: string, flag = '--tab'): Promise<number> {
+  if (/^\d+$/.test(typed)) return Number(typed);
+  const { data: tabs } = await client.call('tabs.list', {});
+  const what = { kind: 'tab', flag, plural: 'tabs' };
+  return pickNamed(
+    tabs,
+    typed,
+    what,
+    (t) => [t.slug, t.name],
+    (t) => `${t.slug} (${t.name})`,
+  ).id;
+}

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
+import { requiredString } from '../validation.js';
 
 /** Built on first use: a command builds the schemas of the resources it calls only. */
 export const tagSchemas = lazily(() => {
@@ -9,7 +10,11 @@ export const tagSchemas = lazily(() => {
     name: z.string(),
   });
 
-  return { TagSchema };
+  /** D-TAG-WRITE: a tag is its name, unique in the portal. */
+  const TagBodySchema = z.object({ name: requiredString('name', { min: 2, max: 60 }) });
+
+  return { TagSchema, TagBodySchema };
 });
 
 export type Tag = z.infer<ReturnType<typeof tagSchemas>['TagSchema']>;
+export type TagBody = z.output<ReturnType<typeof tagSchemas>['TagBodySchema']>;

@@ -26,7 +26,17 @@ import {
 } from './tables.js';
 
 /** Per-portal id counters: each only grows, so an id once handed out is never handed out again. */
-export const SEQUENCES = ['users', 'posts', 'comments', 'categories', 'references', 'feedback', 'user_votes'] as const;
+export const SEQUENCES = [
+  'users',
+  'posts',
+  'comments',
+  'categories',
+  'references',
+  'feedback',
+  'user_votes',
+  'statuses',
+  'tags',
+] as const;
 export type SequenceName = (typeof SEQUENCES)[number];
 
 /**
@@ -71,6 +81,9 @@ function sequenceStarts(p: PortalData): Record<SequenceName, number> {
     references: max(p.references.map((r) => r.id)),
     feedback: max(p.feedback.map((f) => feedbackNumber(f.id))),
     user_votes: max(p.user_votes.map((v) => v.id)),
+    statuses: max(p.statuses.map((s) => s.id)),
+    // New tag ids are digits: the counter starts past the highest id of digits only.
+    tags: max(p.tags.flatMap((t) => (/^\d+$/.test(t.id) ? [Number(t.id)] : []))),
   };
 }
 

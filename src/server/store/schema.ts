@@ -469,6 +469,16 @@ export const MIGRATIONS: string[] = [
     UNIQUE (portal_id, tab_id, key)
   );
   `,
+  /* 9 */ `
+  -- Status and tag ids come from counters too, now that statuses and tags can be created
+  -- (D-STATUS-WRITE, D-TAG-WRITE): new tag ids are digits, so their counter starts past the
+  -- highest id of digits only.
+  INSERT INTO sequences (portal_id, name, last)
+    SELECT p.id, 'statuses', coalesce((SELECT max(s.id) FROM statuses s WHERE s.portal_id = p.id), 0) FROM portals p;
+  INSERT INTO sequences (portal_id, name, last)
+    SELECT p.id, 'tags', coalesce((SELECT max(CAST(t.id AS INTEGER)) FROM tags t
+      WHERE t.portal_id = p.id AND t.id GLOB '[0-9]*' AND t.id NOT GLOB '*[^0-9]*'), 0) FROM portals p;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

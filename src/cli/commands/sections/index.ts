@@ -1,17 +1,12 @@
-import type { Section } from '../../../contract/schemas/section.js';
 import { defineCommand, defineGroup } from '../../framework/define-command.js';
 import { listed } from '../../resolve/listed.js';
 import { pickNamed } from '../../resolve/by-name.js';
-import type { Column } from '../../output/output.js';
+import { sectionColumns } from './columns.js';
+import create from './create.js';
+import del from './delete.js';
+import update from './update.js';
 
-const columns: Column<Section>[] = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'TAB', field: 'tab_id', value: (s) => s.tab_id },
-  { header: 'PARENT', field: 'parent_id', value: (s) => s.parent_id ?? '' },
-  { header: 'SLUG', value: (s) => s.slug },
-  { header: 'TITLE', value: (s) => s.title, max: 40 },
-  { header: 'ORDER', field: 'sort_order', value: (s) => s.sort_order },
-];
+const columns = sectionColumns;
 
 /** The top-level sections (of one tab with --tab), or the children of one section with --parent. */
 const list = defineCommand<{ tab?: string; parent?: string }>({
@@ -54,6 +49,7 @@ const list = defineCommand<{ tab?: string; parent?: string }>({
 
 export const { register } = defineGroup({
   name: 'sections',
-  description: 'List the sections of the tabs (assumed operations, D-SECTION-LIST, D-SECTION-CHILDREN)',
-  commands: [list],
+  description:
+    'List, create, update and delete the sections of the tabs (assumed operations, D-SECTION-LIST, D-SECTION-CHILDREN, D-SECTION-WRITE)',
+  commands: [list, create, update, del],
 });

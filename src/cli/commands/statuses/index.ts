@@ -1,13 +1,8 @@
 import { defineCommand, defineGroup } from '../../framework/define-command.js';
-import type { Column } from '../../output/output.js';
-import type { Status } from '../../../contract/schemas/status.js';
-
-const columns: Column<Status>[] = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'NAME', value: (s) => s.name },
-  { header: 'COLOR', value: (s) => s.color },
-  { header: 'TAB', field: 'tab_id', value: (s) => s.tab_id ?? '' },
-];
+import { statusColumns as columns } from './columns.js';
+import create from './create.js';
+import del from './delete.js';
+import update from './update.js';
 
 const list = defineCommand({
   name: 'list',
@@ -20,6 +15,6 @@ const list = defineCommand({
 
 export const { register } = defineGroup({
   name: 'statuses',
-  description: 'List post statuses (assumed operation, D-STATUS-LIST)',
-  commands: [list],
+  description: 'List, create, update and delete post statuses (assumed operations, D-STATUS-LIST, D-STATUS-WRITE)',
+  commands: [list, create, update, del],
 });

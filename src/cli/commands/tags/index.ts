@@ -1,11 +1,8 @@
 import { defineCommand, defineGroup } from '../../framework/define-command.js';
-import type { Column } from '../../output/output.js';
-import type { Tag } from '../../../contract/schemas/tag.js';
-
-const columns: Column<Tag>[] = [
-  { header: 'ID', value: (t) => t.id },
-  { header: 'NAME', value: (t) => t.name },
-];
+import { tagColumns as columns } from './columns.js';
+import create from './create.js';
+import del from './delete.js';
+import update from './update.js';
 
 const list = defineCommand({
   name: 'list',
@@ -18,6 +15,7 @@ const list = defineCommand({
 
 export const { register } = defineGroup({
   name: 'tags',
-  description: 'List tags, the internal labels (assumed operation, D-TAG-LIST)',
-  commands: [list],
+  description:
+    'List, create, rename and delete tags, the internal labels (assumed operations, D-TAG-LIST, D-TAG-WRITE)',
+  commands: [list, create, update, del],
 });

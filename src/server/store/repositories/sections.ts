@@ -43,6 +43,12 @@ export class SectionRepository {
     updateRow(this.scope.sql, SECTIONS, this.scope.portalId, { id }, patch);
   }
 
+  /** How many posts (of any moderation status) are in the section. */
+  postCount(id: number): number {
+    const { sql, portalId } = this.scope;
+    return sql.value<number>('SELECT count(*) FROM posts WHERE portal_id = ? AND section_id = ?', [portalId, id]) ?? 0;
+  }
+
   delete(id: number): void {
     this.scope.sql.run('DELETE FROM sections WHERE portal_id = ? AND id = ?', [this.scope.portalId, id]);
   }
