@@ -13,7 +13,7 @@ import { sectionSchemas } from './schemas/section.js';
 import { statusSchemas } from './schemas/status.js';
 import { tabSchemas } from './schemas/tab.js';
 import { tagSchemas } from './schemas/tag.js';
-import { userSchemas } from './schemas/user.js';
+import { userSchemas, userWriteSchemas } from './schemas/user.js';
 import { voteSchemas } from './schemas/vote.js';
 import { withJsonShape } from './json-shape.js';
 import { UUID } from './validation.js';
@@ -629,6 +629,54 @@ export const endpoints = {
     () => ({
       params: z.object({ user: stringParam }),
       response: dataOf(userSchemas().PortalUserSchema),
+    }),
+  ),
+  'users.create': define(
+    {
+      name: 'users.create',
+      method: 'POST',
+      path: '/api/v1/users',
+      summary: 'Invite (create) a user',
+      description:
+        'Creates a user: `name` and `email` (unique, compared without regard to case) required; `role` one of admin, moderator, member, user (default user). `password` and `invitation_message` are accepted and not stored.',
+      assumed: { decision: 'D-USER-WRITE', evidence: ['U2'] },
+    },
+    () => ({
+      body: userWriteSchemas().UserCreateBodySchema,
+      response: dataOf(userSchemas().PortalUserSchema),
+    }),
+  ),
+  'users.update': define(
+    {
+      name: 'users.update',
+      method: 'PATCH',
+      path: '/api/v1/users/{user}',
+      summary: 'Update a user',
+      description: 'Changes the fields sent of the user `user` (UUID key or integer id): `name`, `email`, `role`.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-USER-WRITE', evidence: ['U4'] },
+    },
+    () => ({
+      params: z.object({ user: stringParam }),
+      body: userWriteSchemas().UserUpdateBodySchema,
+      response: dataOf(userSchemas().PortalUserSchema),
+    }),
+  ),
+  'users.delete': define(
+    {
+      name: 'users.delete',
+      method: 'DELETE',
+      path: '/api/v1/users/{user}',
+      summary: 'Delete a user (their posts and comments stay)',
+      description:
+        'Deletes the user `user` (UUID key or integer id) and their group memberships. Their posts, comments and votes stay, shown with a deleted author.',
+      refusals: ['not-found'],
+      destructive: true,
+      assumed: { decision: 'D-USER-DELETE', evidence: ['U5'] },
+    },
+    () => ({
+      params: z.object({ user: stringParam }),
+      response: commonSchemas().MessageSchema,
     }),
   ),
 

@@ -344,6 +344,12 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
   },
   'users.findByEmail': { params: { email: 'priya.sharma@acme.test' }, response: { data: portalUser } },
   'users.get': { params: { user: USER_ID }, response: { data: portalUser } },
+  'users.create': {
+    request: { name: 'Priya Sharma', email: 'priya.sharma@acme.test', role: 'user' },
+    response: { data: portalUser },
+  },
+  'users.update': { params: { user: USER_ID }, request: { role: 'member' }, response: { data: portalUser } },
+  'users.delete': { params: { user: USER_ID }, response: { message: 'User deleted successfully' } },
   'comments.list': {
     params: { key: 'ky32v' },
     response: { data: [{ ...comment, id: 29, url: `${ORIGIN}/p/ky32v#comment-29` }] },

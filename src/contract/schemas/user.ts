@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
 import { publicText } from '../public-text.js';
-import { emailString, integerField } from '../validation.js';
+import { emailString, integerField, oneOf, optionalString, requiredString } from '../validation.js';
 import { commonSchemas } from './common.js';
 
 /** Built on first use: a command builds the schemas of the resources it calls only. */
@@ -81,6 +81,34 @@ export const userSchemas = lazily(() => {
   };
 });
 
+/** The roles a user can be given (D-USER-WRITE): the seed's staff roles and `user`, an end user. */
+export const USER_ROLES = ['admin', 'moderator', 'member', 'user'] as const;
+
+/** The bodies of the user writes (D-USER-WRITE), built on first use. */
+export const userWriteSchemas = lazily(() => {
+  /**
+   * An invitation (D-USER-WRITE, U2): `name` and `email` required, `role` defaults to `user`.
+   * `password` and `invitation_message` are taken and checked as the hosted plugin sends them;
+   * the reference server stores neither.
+   */
+  const UserCreateBodySchema = z.object({
+    name: requiredString('name', { max: 255 }),
+    email: emailString('email'),
+    role: oneOf('role', USER_ROLES).optional(),
+    invitation_message: optionalString('invitation_message', { max: 5000 }),
+    password: optionalString('password', { min: 8, max: 255 }),
+  });
+
+  /** Only the fields sent change (D-USER-WRITE, U4). */
+  const UserUpdateBodySchema = z.object({
+    name: requiredString('name', { max: 255 }).optional(),
+    email: emailString('email').optional(),
+    role: oneOf('role', USER_ROLES).optional(),
+  });
+
+  return { UserCreateBodySchema, UserUpdateBodySchema };
+});
+
 type UserSchemas = ReturnType<typeof userSchemas>;
 
 export type Author = z.infer<UserSchemas['AuthorSchema']>;
@@ -88,3 +116,5 @@ export type User = z.infer<UserSchemas['UserSchema']>;
 export type PostAuthor = z.infer<UserSchemas['PostAuthorSchema']>;
 export type PortalUser = z.infer<UserSchemas['PortalUserSchema']>;
 export type UserListQuery = z.input<UserSchemas['UserListQuerySchema']>;
+export type UserCreateBody = z.infer<ReturnType<typeof userWriteSchemas>['UserCreateBodySchema']>;
+export type UserUpdateBody = z.infer<ReturnType<typeof userWriteSchemas>['UserUpdateBodySchema']>;

@@ -1,6 +1,8 @@
 import type { Portal } from '../store/portal.js';
 import type { UserRecord } from '../store/state.js';
-import { NotFoundError, noQueryResults } from './errors.js';
+import { randomUUID } from 'node:crypto';
+import type { UserCreateBody, UserUpdateBody } from '../../contract/schemas/user.js';
+import { NotFoundError, noQueryResults, ValidationError } from './errors.js';
 
 /** A user by UUID key (any case, as the database's collation compares), or by integer database id (a number or digits). */
 export function userByKeyOrDatabaseId(portal: Portal, ref: string | number): UserRecord | undefined {
@@ -37,4 +39,43 @@ export function listUsers(
   const users = portal.users.page(skip, limit);
   const total = portal.users.count();
   return { users, total, skip, limit, hasMore: skip + users.length < total };
+}
+
+const EMAIL_TAKEN = 'The email has already been taken.';
+
+function assertEmailFree(portal: Portal, email: string, except?: UserRecord): void {
+  const holder = portal.users.byEmail(email);
+  if (holder && holder.id !== except?.id) throw ValidationError.field('email', EMAIL_TAKEN);
+}
+
+/** An invited user (D-USER-WRITE): a new UUID key and the next integer id; the password is not kept. */
+export function createUser(portal: Portal, input: UserCreateBody, now: Date): UserRecord {
+  assertEmailFree(portal, input.email);
+  const user: UserRecord = {
+    id: randomUUID(),
+    database_id: portal.users.nextDatabaseId(),
+    name: input.name,
+    email: input.email,
+    role: input.role ?? 'user',
+    created_at: now.toISOString(),
+  };
+  portal.users.insert(user);
+  return portal.users.get(user.id)!;
+}
+
+/** Only the fields sent change (D-USER-WRITE). */
+export function updateUser(portal: Portal, ref: string, input: UserUpdateBody): UserRecord {
+  const user = findUserByRef(portal, ref);
+  if (input.email !== undefined) assertEmailFree(portal, input.email, user);
+  const patch: Partial<UserRecord> = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.email !== undefined) patch.email = input.email;
+  if (input.role !== undefined) patch.role = input.role;
+  portal.users.update(user.id, patch);
+  return portal.users.get(user.id)!;
+}
+
+/** The account goes; what the user wrote stays, shown with a deleted author (D-USER-DELETE). */
+export function deleteUser(portal: Portal, ref: string): void {
+  portal.users.delete(findUserByRef(portal, ref).id);
 }

@@ -1,4 +1,4 @@
-import { findUserByEmail, findUserByRef, listUsers } from '../domain/users.js';
+import { createUser, deleteUser, findUserByEmail, findUserByRef, listUsers, updateUser } from '../domain/users.js';
 import { presentPortalUser, userCounters } from '../present/user.js';
 import { ok, type HandlerMap } from './types.js';
 
@@ -18,4 +18,12 @@ export const userHandlers: HandlerMap = {
     ok({ data: presentPortalUser(portal, findUserByRef(portal, params.user), origin) }),
   'users.findByEmail': ({ portal, query, origin }) =>
     ok({ data: presentPortalUser(portal, findUserByEmail(portal, query.email), origin) }),
+  'users.create': ({ portal, body, now, origin }) =>
+    ok({ data: presentPortalUser(portal, createUser(portal, body, now), origin) }),
+  'users.update': ({ portal, params, body, origin }) =>
+    ok({ data: presentPortalUser(portal, updateUser(portal, params.user, body), origin) }),
+  'users.delete': ({ portal, params }) => {
+    deleteUser(portal, params.user);
+    return ok({ message: 'User deleted successfully' });
+  },
 };

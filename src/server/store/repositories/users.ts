@@ -1,5 +1,5 @@
 import type { UserRecord } from '../state.js';
-import { USERS } from '../tables.js';
+import { insertRow, updateRow, USERS } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 
 type Row = Record<string, unknown>;
@@ -65,6 +65,37 @@ export class UserRepository {
     return role === undefined
       ? this.scope.first(USERS, '1 ORDER BY row', [])
       : this.scope.first(USERS, 'role = ? ORDER BY row', [role]);
+  }
+
+  /**
+   * The next integer id: one past the highest ever handed out at this portal (D-IDS-NEVER-REUSED).
+   * The counter starts, on first use, past the highest id the portal's users have.
+   */
+  nextDatabaseId(): number {
+    const { sql, portalId } = this.scope;
+    sql.run(
+      `INSERT INTO sequences (portal_id, name, last)
+         SELECT ?, 'users', coalesce(max(database_id), 0) FROM users WHERE portal_id = ?
+         ON CONFLICT DO NOTHING`,
+      [portalId, portalId],
+    );
+    sql.run("UPDATE sequences SET last = last + 1 WHERE portal_id = ? AND name = 'users'", [portalId]);
+    return sql.value<number>("SELECT last FROM sequences WHERE portal_id = ? AND name = 'users'", [portalId])!;
+  }
+
+  insert(user: UserRecord): void {
+    insertRow(this.scope.sql, USERS, this.scope.portalId, user);
+  }
+
+  update(id: string, patch: Partial<Omit<UserRecord, 'id' | 'database_id'>>): void {
+    updateRow(this.scope.sql, USERS, this.scope.portalId, { id }, patch);
+  }
+
+  /** The account and its memberships go; posts, comments and votes keep its id (D-USER-DELETE). */
+  delete(id: string): void {
+    const { sql, portalId } = this.scope;
+    sql.run('DELETE FROM users WHERE portal_id = ? AND id = ?', [portalId, id]);
+    sql.run('DELETE FROM group_members WHERE portal_id = ? AND user_id = ?', [portalId, id]);
   }
 
   /** Posts written, comments made (all moderation states), votes cast by the user and votes on their comments. */
