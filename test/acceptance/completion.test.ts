@@ -172,7 +172,7 @@ describe('fp completion', () => {
     } finally {
       await names.stop();
     }
-  });
+  }, 120_000);
 
   it('an unknown shell is a usage error (exit 2)', async () => {
     const r = await runFp(['completion', 'tcsh']);
