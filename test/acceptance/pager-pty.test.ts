@@ -38,7 +38,13 @@ function recorder(): { file: string; command: string } {
   return { file, command: `"${process.execPath}" "${RECORDER}" "${file}"` };
 }
 
-/** `fp ARGS` on a terminal of 120 columns and this many rows, against the portal; the screen with Unix line ends. */
+/** The request spinner a slow answer shows on stderr (a loaded machine), each frame erased before the list. */
+const SPINNER = /\r\x1b\[2K(?:[\u2800-\u28ff] Waiting for [^\r\n]*)?/g;
+
+/**
+ * `fp ARGS` on a terminal of 120 columns and this many rows, against the portal; the screen with Unix
+ * line ends and without the request spinner's frames.
+ */
 async function onTerminal(args: string[], rows: number, env: Record<string, string> = {}) {
   const { code, screen } = await atTerminal(args, {
     env: {
@@ -52,7 +58,7 @@ async function onTerminal(args: string[], rows: number, env: Record<string, stri
       ...env,
     },
   });
-  return { code, screen: screen.replace(/\r\n/g, '\n') };
+  return { code, screen: screen.replace(/\r\n/g, '\n').replace(SPINNER, '') };
 }
 
 describe('D-PAGER the pager on a real terminal', () => {
