@@ -6,7 +6,7 @@ _fp_subcommands() {
     'fp') echo 'auth portal posts comments categories groups votes statuses tags tabs sections users references feedback moderation webhooks events kb api mcp server completion' ;;
     'fp auth') echo 'login logout status list switch' ;;
     'fp portal') echo 'get snapshot drift' ;;
-    'fp posts') echo 'list view create update delete' ;;
+    'fp posts') echo 'list view create update publish unpublish delete' ;;
     'fp comments') echo 'list create update delete' ;;
     'fp categories') echo 'list create update delete' ;;
     'fp groups') echo 'list get create update delete users' ;;
@@ -47,6 +47,8 @@ _fp_options() {
     'fp posts view') echo '--comments -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts create') echo '--title --description --description-file --body-file --input-format --raw --category --status --user -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts update') echo '--title --description --description-file --body-file --input-format --raw --category --status -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp posts publish') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp posts unpublish') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts delete') echo '-y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp comments') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp comments list') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -159,6 +161,8 @@ _fp_valued_options() {
     'fp posts view') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp posts create') echo '--title --description --description-file --body-file --input-format --category --status --user --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp posts update') echo '--title --description --description-file --body-file --input-format --category --status --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp posts publish') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp posts unpublish') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp posts delete') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp comments') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp comments list') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
@@ -303,6 +307,10 @@ _fp_option_values() {
     'fp posts update|--status') fp __complete statuses 2>/dev/null ;;
     'fp posts update|--profile') fp __complete profiles 2>/dev/null ;;
     'fp posts update|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp posts publish|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp posts publish|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp posts unpublish|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp posts unpublish|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp posts delete|--profile') fp __complete profiles 2>/dev/null ;;
     'fp posts delete|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp comments|--profile') fp __complete profiles 2>/dev/null ;;
@@ -514,6 +522,8 @@ _fp_argument_values() {
     'fp auth switch|0') fp __complete profiles 2>/dev/null ;;
     'fp posts view|0') fp __complete posts 2>/dev/null ;;
     'fp posts update|0') fp __complete posts 2>/dev/null ;;
+    'fp posts publish|0') fp __complete posts 2>/dev/null ;;
+    'fp posts unpublish|0') fp __complete posts 2>/dev/null ;;
     'fp posts delete|0') fp __complete posts 2>/dev/null ;;
     'fp comments list|0') fp __complete posts 2>/dev/null ;;
     'fp comments create|0') fp __complete posts 2>/dev/null ;;

@@ -220,6 +220,22 @@ export const endpoints = {
       response: commonSchemas().MessageSchema,
     }),
   ),
+  'posts.togglePublish': define(
+    {
+      name: 'posts.togglePublish',
+      method: 'PUT',
+      path: '/api/v1/posts/{key}/toggle-publish',
+      summary: "Flip a post's published flag",
+      description:
+        'Publishes the post `key` when it is unpublished and unpublishes it when it is published; answers its integer `id`, `key` and whether it is `published` now. An unpublished post is kept from the public portal; the API still lists it.',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-POST-TOGGLE-PUBLISH', evidence: ['P8'] },
+    },
+    () => ({
+      params: z.object({ key: stringParam }),
+      response: dataOf(postSchemas().PostPublishedSchema),
+    }),
+  ),
 
   'votes.addAnonymous': define(
     {

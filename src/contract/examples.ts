@@ -258,6 +258,10 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     response: { data: { ...newPost, status: { id: 4, name: 'Planned', color: '#3366ff', tab_name: 'Roadmap' } } },
   },
   'posts.delete': { params: { key: NEW_POST_KEY }, response: { message: 'Post deleted successfully' } },
+  'posts.togglePublish': {
+    params: { key: '3zah2' },
+    response: { data: { id: 11, key: '3zah2', published: false } },
+  },
   'votes.addAnonymous': {
     params: { key: 'txmrb', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
     response: { data: { created_at: AT, voter: null } },
@@ -309,35 +313,35 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     },
   },
   'sections.create': {
-    request: { tab_id: 4, title: 'Billing', parent_id: null, description: 'Plans and invoices.' },
+    request: { tab_id: 4, title: 'Invoices', parent_id: null, description: 'Invoices and receipts.' },
     response: {
       data: {
         ...features,
         id: 16,
         parent_id: null,
-        title: 'Billing',
-        slug: 'billing',
-        description: 'Plans and invoices.',
+        title: 'Invoices',
+        slug: 'invoices',
+        description: 'Invoices and receipts.',
         sort_order: 4,
       },
     },
   },
   'sections.update': {
-    params: { section: 'billing' },
-    request: { title: 'Billing and plans' },
+    params: { section: 'invoices' },
+    request: { title: 'Invoices and receipts' },
     response: {
       data: {
         ...features,
         id: 16,
         parent_id: null,
-        title: 'Billing and plans',
-        slug: 'billing',
-        description: 'Plans and invoices.',
+        title: 'Invoices and receipts',
+        slug: 'invoices',
+        description: 'Invoices and receipts.',
         sort_order: 4,
       },
     },
   },
-  'sections.delete': { params: { section: 'billing' }, response: { message: 'Section deleted successfully' } },
+  'sections.delete': { params: { section: 'invoices' }, response: { message: 'Section deleted successfully' } },
   'users.list': {
     params: { limit: 1, skip: 9 },
     response: { data: [portalUser], hasMore: true, total: 12, skip: 9, limit: 1 },

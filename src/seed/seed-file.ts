@@ -123,6 +123,8 @@ export const PostSeed = z.object({
   moderation_status: moderation.default('approved'),
   votes_count: z.number().int().nonnegative().default(0),
   views_count: z.number().int().nonnegative().default(0),
+  /** Extension (D-POST-TOGGLE-PUBLISH): an unpublished post is kept from the public portal. */
+  published: z.boolean().default(true),
   platform: z.string().nullable().default(null),
   version: z.string().nullable().default(null),
   release: z.string().nullable().default(null),

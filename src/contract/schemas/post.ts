@@ -210,7 +210,11 @@ export const postSchemas = lazily(() => {
   /** Only the fields sent change; a `title` that is sent must be a title. */
   const PostUpdateBodySchema = z.object({ ...postFields, title: postFields.title.optional() });
 
+  /** What a toggle answers: the post's integer id and key, and whether it is published now. */
+  const PostPublishedSchema = z.looseObject({ id: z.number().int(), key: z.string(), published: z.boolean() });
+
   return {
+    PostPublishedSchema,
     PostCreateBodySchema,
     PostUpdateBodySchema,
     PostCategorySchema,

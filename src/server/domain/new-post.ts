@@ -24,6 +24,7 @@ export function newApprovedPost(fields: NewPostFields, at: string): PostRecord {
     moderation_status: 'approved',
     votes_count: 0,
     views_count: 0,
+    published: true,
     platform: null,
     version: null,
     release: null,

@@ -1,5 +1,6 @@
 import { findPostByKey } from '../domain/posts-find.js';
 import { listPosts } from '../domain/posts-list.js';
+import { togglePublish } from '../domain/posts-publish.js';
 import { createPost, deletePost, updatePost } from '../domain/posts-write.js';
 import { presentPost, presentPostMinimal } from '../present/post.js';
 import { userCounters } from '../present/user.js';
@@ -29,4 +30,5 @@ export const postHandlers: HandlerMap = {
     deletePost(portal, params.key, now);
     return ok({ message: 'Post deleted successfully' });
   },
+  'posts.togglePublish': ({ portal, params, now }) => ok({ data: togglePublish(portal, params.key, now) }),
 };

@@ -479,6 +479,10 @@ export const MIGRATIONS: string[] = [
     SELECT p.id, 'tags', coalesce((SELECT max(CAST(t.id AS INTEGER)) FROM tags t
       WHERE t.portal_id = p.id AND t.id GLOB '[0-9]*' AND t.id NOT GLOB '*[^0-9]*'), 0) FROM portals p;
   `,
+  /* 10 */ `
+  -- Whether a post is published (D-POST-TOGGLE-PUBLISH); every post was before.
+  ALTER TABLE posts ADD COLUMN published INTEGER NOT NULL DEFAULT 1;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

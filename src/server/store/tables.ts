@@ -149,6 +149,7 @@ const POST_FIELDS = [
   'moderation_status',
   'votes_count',
   'views_count',
+  'published',
   'platform',
   'version',
   'release',
@@ -163,7 +164,7 @@ const POST_FIELDS = [
 export const POSTS = plain<Omit<PostRecord, 'category_ids' | 'tag_ids'>>(
   'posts',
   POST_FIELDS,
-  {},
+  { published: BOOL },
   {
     title_lc: (r: PostRecord) => r.title.toLowerCase(),
     created_ms: (r: PostRecord) => ms(r.created_at),

@@ -2,12 +2,14 @@ import { defineGroup } from '../../framework/define-command.js';
 import create from './create.js';
 import del from './delete.js';
 import list from './list.js';
+import publish from './publish.js';
+import unpublish from './unpublish.js';
 import update from './update.js';
 import view from './view.js';
 
 export const { register } = defineGroup({
   name: 'posts',
-  description: 'List, view, create, update and delete posts',
-  help: 'view, create, update and delete are assumed operations (see `fp portal drift`).',
-  commands: [list, view, create, update, del],
+  description: 'List, view, create, update, publish and delete posts',
+  help: 'view, create, update, publish, unpublish and delete are assumed operations (see `fp portal drift`).',
+  commands: [list, view, create, update, publish, unpublish, del],
 });
