@@ -16,7 +16,7 @@ _fp_subcommands() {
     'fp tags') echo 'list create update delete' ;;
     'fp tabs') echo 'list get' ;;
     'fp sections') echo 'list create update delete' ;;
-    'fp users') echo 'list get find groups create update delete' ;;
+    'fp users') echo 'list get find groups create update delete block unblock bulk-delete' ;;
     'fp references') echo 'add delete' ;;
     'fp feedback') echo 'list create update delete summarize' ;;
     'fp moderation') echo 'pending rejected review approve reject' ;;
@@ -100,6 +100,9 @@ _fp_options() {
     'fp users create') echo '--role --message -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp users update') echo '--name --email --role -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp users delete') echo '-y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp users block') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp users unblock') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp users bulk-delete') echo '-y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp references') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp references add') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp references delete') echo '-y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -214,6 +217,9 @@ _fp_valued_options() {
     'fp users create') echo '--role --message --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp users update') echo '--name --email --role --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp users delete') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp users block') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp users unblock') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp users bulk-delete') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp references') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp references add') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp references delete') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
@@ -424,6 +430,12 @@ _fp_option_values() {
     'fp users update|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp users delete|--profile') fp __complete profiles 2>/dev/null ;;
     'fp users delete|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp users block|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp users block|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp users unblock|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp users unblock|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp users bulk-delete|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp users bulk-delete|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp references|--profile') fp __complete profiles 2>/dev/null ;;
     'fp references|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp references add|--profile') fp __complete profiles 2>/dev/null ;;
@@ -551,6 +563,9 @@ _fp_argument_values() {
     'fp users groups|0') fp __complete users 2>/dev/null ;;
     'fp users update|0') fp __complete users 2>/dev/null ;;
     'fp users delete|0') fp __complete users 2>/dev/null ;;
+    'fp users block|0') fp __complete users 2>/dev/null ;;
+    'fp users unblock|0') fp __complete users 2>/dev/null ;;
+    'fp users bulk-delete|0') fp __complete users 2>/dev/null ;;
     'fp references add|0') fp __complete posts 2>/dev/null ;;
     'fp moderation approve|0') printf '%s\n' 'post' 'comment' ;;
     'fp moderation reject|0') printf '%s\n' 'post' 'comment' ;;

@@ -695,6 +695,52 @@ export const endpoints = {
       response: commonSchemas().MessageSchema,
     }),
   ),
+  'users.bulkBlock': define(
+    {
+      name: 'users.bulkBlock',
+      method: 'POST',
+      path: '/api/v1/users/bulk-block',
+      summary: 'Block several users',
+      description:
+        'Blocks the users of `user_ids` (UUID keys or integer ids, 1-100): a blocked user cannot vote, comment or post through the API. Every id must name a user (422 otherwise, nothing changed). Answers `{success, count, message}`.',
+      assumed: { decision: 'D-USER-BULK', evidence: ['U7'] },
+    },
+    () => ({
+      body: userWriteSchemas().UserBulkBodySchema,
+      response: userWriteSchemas().UserBulkResponseSchema,
+    }),
+  ),
+  'users.bulkUnblock': define(
+    {
+      name: 'users.bulkUnblock',
+      method: 'POST',
+      path: '/api/v1/users/bulk-unblock',
+      summary: 'Unblock several users',
+      description:
+        'Unblocks the users of `user_ids` (UUID keys or integer ids, 1-100). Every id must name a user (422 otherwise, nothing changed). Answers `{success, count, message}`.',
+      assumed: { decision: 'D-USER-BULK', evidence: ['U8'] },
+    },
+    () => ({
+      body: userWriteSchemas().UserBulkBodySchema,
+      response: userWriteSchemas().UserBulkResponseSchema,
+    }),
+  ),
+  'users.bulkDelete': define(
+    {
+      name: 'users.bulkDelete',
+      method: 'POST',
+      path: '/api/v1/users/bulk-delete',
+      summary: 'Delete several users (their posts and comments stay)',
+      description:
+        'Deletes the users of `user_ids` (UUID keys or integer ids, 1-100) as the single delete does: their posts, comments and votes stay, shown with a deleted author. Every id must name a user (422 otherwise, nothing deleted).',
+      destructive: true,
+      assumed: { decision: 'D-USER-BULK', evidence: ['U9'] },
+    },
+    () => ({
+      body: userWriteSchemas().UserBulkBodySchema,
+      response: userWriteSchemas().UserBulkResponseSchema,
+    }),
+  ),
 
   'comments.list': define(
     {

@@ -27,6 +27,7 @@ const NEW_GROUP_ID = '1f0c2d4e-7a9b-4c3d-8e5f-6a7b8c9d0e1f';
 const USER_ID = 'df59ee44-0b55-5863-9245-f380d018907c';
 /** Noah Williams, not yet in the group. */
 const NEW_MEMBER_ID = '1d7cbc75-7eaf-5e2a-9407-4e0b85a834d9';
+const NEW_USER_ID = '5b0e2f9a-6c1d-4e3b-9a7f-2d8c4b1e6f03';
 const NEW_MEMBER_DATABASE_ID = 11;
 const HELP_TAB = 4;
 const SCAN_ID = '0b9f3c52-8d4e-4a43-9c0f-1f2a7e5b6c11';
@@ -349,11 +350,25 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
   'users.findByEmail': { params: { email: 'priya.sharma@acme.test' }, response: { data: portalUser } },
   'users.get': { params: { user: USER_ID }, response: { data: portalUser } },
   'users.create': {
-    request: { name: 'Priya Sharma', email: 'priya.sharma@acme.test', role: 'user' },
-    response: { data: portalUser },
+    request: { name: 'Ada Lovelace', email: 'ada@example.test', role: 'user' },
+    response: {
+      data: { ...portalUser, id: NEW_USER_ID, database_id: 13, name: 'Ada Lovelace', email: 'ada@example.test', role: 'user' },
+    },
   },
   'users.update': { params: { user: USER_ID }, request: { role: 'member' }, response: { data: portalUser } },
-  'users.delete': { params: { user: USER_ID }, response: { message: 'User deleted successfully' } },
+  'users.delete': { params: { user: 13 }, response: { message: 'User deleted successfully' } },
+  'users.bulkBlock': {
+    request: { user_ids: [USER_ID, 11] },
+    response: { success: true, count: 2, message: '2 users blocked.' },
+  },
+  'users.bulkUnblock': {
+    request: { user_ids: [USER_ID, 11] },
+    response: { success: true, count: 2, message: '2 users unblocked.' },
+  },
+  'users.bulkDelete': {
+    request: { user_ids: [12] },
+    response: { success: true, count: 1, message: '1 user deleted.' },
+  },
   'comments.list': {
     params: { key: 'ky32v' },
     response: { data: [{ ...comment, id: 29, url: `${ORIGIN}/p/ky32v#comment-29` }] },

@@ -64,3 +64,47 @@ describe('fp users delete (D-USER-DELETE)', () => {
     expect(still.stdout.trim()).toBe('Tom Becker');
   });
 });
+
+describe('fp users block, unblock and bulk-delete (D-USER-BULK)', () => {
+  it('a blocked user cannot vote, comment or post through the API; unblocked, they can again', async () => {
+    const blocked = await fp(['users', 'block', 'Kwame Mensah', '7', '--json']);
+    expect(blocked.code, blocked.stderr).toBe(0);
+    expect(blocked.json).toEqual({ success: true, count: 2, message: '2 users blocked.' });
+    expect((await fp(['users', 'get', 'Kwame Mensah', '--json'])).json).toMatchObject({ blocked: true });
+
+    const vote = await fp(['votes', 'add', 'ehkpp', '--user', 'Kwame Mensah']);
+    expect(vote.code).toBe(1);
+    expect(vote.stderr).toContain('User is blocked.');
+    const comment = await fp(['comments', 'create', '3zah2', '--user', 'Kwame Mensah', '--text', 'Me too']);
+    expect(comment.code).toBe(1);
+    expect(comment.stderr).toContain('The user is blocked.');
+    const post = await fp(['posts', 'create', '--title', 'Blocked idea', '--user', 'lena.novak@acme.test']);
+    expect(post.code).toBe(1);
+    expect(post.stderr).toContain('The user is blocked.');
+
+    const unblocked = await fp(['users', 'unblock', 'Kwame Mensah', '7', '--json']);
+    expect(unblocked.json).toMatchObject({ success: true, count: 2, message: '2 users unblocked.' });
+    const again = await fp(['comments', 'create', '3zah2', '--user', 'Kwame Mensah', '--text', 'Me too']);
+    expect(again.code, again.stderr).toBe(0);
+  });
+
+  it('an id that names no user refuses the whole list with its item named, and changes nothing', async () => {
+    const res = await fetch(`${server.url}/api/v1/users/bulk-block`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DEMO_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_ids: [8, 999999] }),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ errors: { 'user_ids.1': ['The selected user_ids.1 is invalid.'] } });
+    expect((await fp(['users', 'get', '8', '--json'])).json).toMatchObject({ blocked: false });
+  });
+
+  it('bulk-delete removes the accounts; their comments stay with a deleted author', async () => {
+    const r = await fp(['users', 'bulk-delete', 'Noah Williams', 'yuki.tanaka@acme.test', '--yes', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json).toEqual({ success: true, count: 2, message: '2 users deleted.' });
+    expect((await fp(['users', 'get', 'yuki.tanaka@acme.test'])).code).toBe(1);
+    const comments = await fp(['comments', 'list', '3zah2', '--json']);
+    expect(comments.json.find((c: { id: number }) => c.id === 19).author).toMatchObject({ name: 'Deleted user' });
+  });
+});

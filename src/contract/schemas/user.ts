@@ -1,7 +1,16 @@
 import * as z from 'zod';
 import { lazily } from '../lazily.js';
 import { publicText } from '../public-text.js';
-import { emailString, integerField, oneOf, optionalString, requiredString } from '../validation.js';
+import { withJsonShape } from '../json-shape.js';
+import {
+  emailString,
+  INTEGER_OR_DIGITS,
+  integerField,
+  NOT_BLANK_TEXT,
+  oneOf,
+  optionalString,
+  requiredString,
+} from '../validation.js';
 import { commonSchemas } from './common.js';
 
 /** Built on first use: a command builds the schemas of the resources it calls only. */
@@ -52,7 +61,12 @@ export const userSchemas = lazily(() => {
   });
 
   /** A user of the portal as the user operations show it: the group-member record with its integer id and e-mail. */
-  const PortalUserSchema = UserSchema.extend({ database_id: z.number().int(), email: z.string() });
+  const PortalUserSchema = UserSchema.extend({
+    database_id: z.number().int(),
+    email: z.string(),
+    /** Blocked users cannot vote, comment or post (D-USER-BULK); absent where a portal does not say. */
+    blocked: z.boolean().optional(),
+  });
 
   /** The user list pages as the post list does: `skip` and `limit` in, `hasMore` and `total` out. */
   const UserListQuerySchema = z.object({
@@ -106,7 +120,26 @@ export const userWriteSchemas = lazily(() => {
     role: oneOf('role', USER_ROLES).optional(),
   });
 
-  return { UserCreateBodySchema, UserUpdateBodySchema };
+  /** A user of a bulk list: the UUID key or the integer id (D-USER-BULK). */
+  const BulkUserRef = withJsonShape(
+    z.union([z.string().min(1), z.number().int()], {
+      error: 'Each user id must be a UUID key or an integer id.',
+    }),
+    { anyOf: [{ type: 'string', pattern: NOT_BLANK_TEXT }, INTEGER_OR_DIGITS.anyOf[0]] },
+  );
+
+  /** U7-U9 (D-USER-BULK): `user_ids`, 1 to 100 users. */
+  const UserBulkBodySchema = z.object({
+    user_ids: z
+      .array(BulkUserRef, { error: 'The user ids field is required.' })
+      .min(1, { error: 'The user ids field is required.' })
+      .max(100, { error: 'The user ids field must not have more than 100 items.' }),
+  });
+
+  /** What a bulk user operation answers (the hosted shape: `success`, `count`, `message`). */
+  const UserBulkResponseSchema = z.looseObject({ success: z.boolean(), count: z.number().int(), message: z.string() });
+
+  return { UserCreateBodySchema, UserUpdateBodySchema, UserBulkBodySchema, UserBulkResponseSchema };
 });
 
 type UserSchemas = ReturnType<typeof userSchemas>;
@@ -118,3 +151,4 @@ export type PortalUser = z.infer<UserSchemas['PortalUserSchema']>;
 export type UserListQuery = z.input<UserSchemas['UserListQuerySchema']>;
 export type UserCreateBody = z.infer<ReturnType<typeof userWriteSchemas>['UserCreateBodySchema']>;
 export type UserUpdateBody = z.infer<ReturnType<typeof userWriteSchemas>['UserUpdateBodySchema']>;
+export type UserBulkBody = z.infer<ReturnType<typeof userWriteSchemas>['UserBulkBodySchema']>;

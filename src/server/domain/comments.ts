@@ -2,6 +2,7 @@ import type { CommentCreateBody, CommentUpdateBody } from '../../contract/schema
 import type { CommentRecord, PostRecord, UserRecord } from '../store/state.js';
 import type { Portal } from '../store/portal.js';
 import { noQueryResults, ValidationError } from './errors.js';
+import { USER_BLOCKED } from './users.js';
 import { recordEvent, recordMail, type MailPayload } from './events.js';
 import { findPostByKey } from './posts-find.js';
 import { authorOf, commentEventData } from '../present/event-data.js';
@@ -77,7 +78,9 @@ export function initialModerationStatus(portal: Portal): CommentRecord['moderati
 export function createComment(portal: Portal, postKey: string, input: CommentCreateBody, now: Date): CommentRecord {
   const post = findPostByKey(portal, postKey);
   const errors: Record<string, string[]> = {};
-  if (!userOf(portal, input.user_id)) errors.user_id = [INVALID_USER];
+  const author = userOf(portal, input.user_id);
+  if (!author) errors.user_id = [INVALID_USER];
+  else if (portal.users.isBlocked(author.id)) errors.user_id = [USER_BLOCKED];
   const parentId = input.parent_id ?? null;
   if (parentId !== null && parentProblem(portal, post, parentId)) errors.parent_id = [INVALID_PARENT];
   if (Object.keys(errors).length) throw new ValidationError(errors);

@@ -3,6 +3,7 @@ import { slugify } from '../store/load-seed.js';
 import type { Portal } from '../store/portal.js';
 import type { PostRecord, UserRecord } from '../store/state.js';
 import { RuleViolation, ValidationError } from './errors.js';
+import { USER_BLOCKED } from './users.js';
 import { newApprovedPost } from './new-post.js';
 import { newPostKey } from './post-key.js';
 import { changePostStatus, emitPostCreated, emitPostDeleted } from './posts-events.js';
@@ -21,6 +22,7 @@ function checkReferences(
   if (input.status_id != null && !portal.statuses.get(input.status_id)) errors.status_id = [INVALID('status_id')];
   const author = input.user_id == null ? undefined : portal.users.getIgnoringCase(input.user_id);
   if (input.user_id != null && !author) errors.user_id = [INVALID('user_id')];
+  else if (author && portal.users.isBlocked(author.id)) errors.user_id = [USER_BLOCKED];
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return author;
 }

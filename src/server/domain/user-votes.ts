@@ -4,7 +4,7 @@ import { userVoteEventData } from '../present/event-data.js';
 import { RuleViolation } from './errors.js';
 import { emitPortalEvent } from './portal-events.js';
 import { findPostByKey } from './posts-find.js';
-import { findUserByRef } from './users.js';
+import { assertNotBlocked, findUserByRef } from './users.js';
 import { isVoteable, NOT_VOTEABLE } from './votes.js';
 
 export const USER_ALREADY_VOTED = 'User has already voted for this item.';
@@ -26,6 +26,7 @@ function voteTarget(portal: Portal, key: string, userRef: string): { post: PostR
 /** One vote per user and post, on the posts anonymous users may vote for; the post's `votes_count` counts it. */
 export function addUserVote(portal: Portal, key: string, userRef: string, now: Date): UserVoteRecord {
   const { post, user } = voteTarget(portal, key, userRef);
+  assertNotBlocked(portal, user);
   if (portal.userVotes.get(post.key, user.id)) throw new RuleViolation(USER_ALREADY_VOTED);
   const vote: UserVoteRecord = {
     id: portal.userVotes.nextId(),

@@ -1,8 +1,8 @@
 import type { Portal } from '../store/portal.js';
 import type { UserRecord } from '../store/state.js';
 import { randomUUID } from 'node:crypto';
-import type { UserCreateBody, UserUpdateBody } from '../../contract/schemas/user.js';
-import { NotFoundError, noQueryResults, ValidationError } from './errors.js';
+import type { UserBulkBody, UserCreateBody, UserUpdateBody } from '../../contract/schemas/user.js';
+import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';
 
 /** A user by UUID key (any case, as the database's collation compares), or by integer database id (a number or digits). */
 export function userByKeyOrDatabaseId(portal: Portal, ref: string | number): UserRecord | undefined {
@@ -78,4 +78,48 @@ export function updateUser(portal: Portal, ref: string, input: UserUpdateBody): 
 /** The account goes; what the user wrote stays, shown with a deleted author (D-USER-DELETE). */
 export function deleteUser(portal: Portal, ref: string): void {
   portal.users.delete(findUserByRef(portal, ref).id);
+}
+
+/** The field error of a blocked user named by `user_id` (D-USER-BULK). */
+export const USER_BLOCKED = 'The user is blocked.';
+
+/** A blocked user cannot vote for themselves through the API (D-USER-BULK). */
+export function assertNotBlocked(portal: Portal, user: UserRecord): void {
+  if (portal.users.isBlocked(user.id)) throw new RuleViolation('User is blocked.');
+}
+
+/** Every user of a bulk list, or a 422 naming each item that names none (nothing changes then). */
+function usersOfList(portal: Portal, refs: UserBulkBody['user_ids']): UserRecord[] {
+  const errors: Record<string, string[]> = {};
+  const users = new Map<string, UserRecord>();
+  refs.forEach((ref, i) => {
+    const user = userByKeyOrDatabaseId(portal, ref);
+    if (user) users.set(user.id, user);
+    else errors[`user_ids.${i}`] = [`The selected user_ids.${i} is invalid.`];
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return [...users.values()];
+}
+
+const usersWord = (n: number) => (n === 1 ? '1 user' : `${n} users`);
+
+/** U7/U8: blocks or unblocks the users listed; `count` is the users named (each once). */
+export function setUsersBlocked(portal: Portal, body: UserBulkBody, blocked: boolean, now: Date) {
+  const users = usersOfList(portal, body.user_ids);
+  portal.users.setBlocked(
+    users.map((u) => u.id),
+    blocked ? now.toISOString() : null,
+  );
+  return {
+    success: true,
+    count: users.length,
+    message: `${usersWord(users.length)} ${blocked ? 'blocked' : 'unblocked'}.`,
+  };
+}
+
+/** U9: deletes the users listed as the single delete does. */
+export function deleteUsers(portal: Portal, body: UserBulkBody) {
+  const users = usersOfList(portal, body.user_ids);
+  for (const user of users) portal.users.delete(user.id);
+  return { success: true, count: users.length, message: `${usersWord(users.length)} deleted.` };
 }

@@ -1,4 +1,13 @@
-import { createUser, deleteUser, findUserByEmail, findUserByRef, listUsers, updateUser } from '../domain/users.js';
+import {
+  createUser,
+  deleteUser,
+  deleteUsers,
+  findUserByEmail,
+  findUserByRef,
+  listUsers,
+  setUsersBlocked,
+  updateUser,
+} from '../domain/users.js';
 import { presentPortalUser, userCounters } from '../present/user.js';
 import { ok, type HandlerMap } from './types.js';
 
@@ -26,4 +35,7 @@ export const userHandlers: HandlerMap = {
     deleteUser(portal, params.user);
     return ok({ message: 'User deleted successfully' });
   },
+  'users.bulkBlock': ({ portal, body, now }) => ok(setUsersBlocked(portal, body, true, now)),
+  'users.bulkUnblock': ({ portal, body, now }) => ok(setUsersBlocked(portal, body, false, now)),
+  'users.bulkDelete': ({ portal, body }) => ok(deleteUsers(portal, body)),
 };

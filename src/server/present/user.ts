@@ -83,5 +83,10 @@ export function presentPortalUser(
   origin: string,
   counters = userCounters(portal),
 ): PortalUser {
-  return { ...presentGroupUser(portal, user, origin, counters), database_id: user.database_id, email: user.email };
+  return {
+    ...presentGroupUser(portal, user, origin, counters),
+    database_id: user.database_id,
+    email: user.email,
+    blocked: portal.users.isBlocked(user.id),
+  };
 }

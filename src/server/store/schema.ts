@@ -483,6 +483,10 @@ export const MIGRATIONS: string[] = [
   -- Whether a post is published (D-POST-TOGGLE-PUBLISH); every post was before.
   ALTER TABLE posts ADD COLUMN published INTEGER NOT NULL DEFAULT 1;
   `,
+  /* 11 */ `
+  -- When a user was blocked (D-USER-BULK): a blocked user cannot vote, comment or post.
+  ALTER TABLE users ADD COLUMN blocked_at TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -91,6 +91,25 @@ export class UserRepository {
     updateRow(this.scope.sql, USERS, this.scope.portalId, { id }, patch);
   }
 
+  /** Whether the user is blocked (D-USER-BULK). */
+  isBlocked(id: string): boolean {
+    const { sql, portalId } = this.scope;
+    return (
+      sql.value<string | null>('SELECT blocked_at FROM users WHERE portal_id = ? AND id = ?', [portalId, id]) != null
+    );
+  }
+
+  /** Blocks (`at` a time) or unblocks (`at` null) the users; a blocked user keeps the time it was first blocked. */
+  setBlocked(ids: string[], at: string | null): void {
+    const { sql, portalId } = this.scope;
+    for (const id of ids) {
+      sql.run(
+        'UPDATE users SET blocked_at = CASE WHEN ? IS NULL THEN NULL ELSE coalesce(blocked_at, ?) END WHERE portal_id = ? AND id = ?',
+        [at, at, portalId, id],
+      );
+    }
+  }
+
   /** The account and its memberships go; posts, comments and votes keep its id (D-USER-DELETE). */
   delete(id: string): void {
     const { sql, portalId } = this.scope;
