@@ -37,6 +37,7 @@ describe('users', () => {
       counter_posts: 1,
       counter_comment_votes: 0,
       created_at: '2026-01-01T00:00:00.000000Z',
+      blocked: false,
     });
   });
 
