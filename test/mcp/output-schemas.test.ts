@@ -105,6 +105,12 @@ describe('D-MCP-OUTPUT every tool has an output schema, and its results on the d
     const zip = (read.contents[0] as { blob: string }).blob;
     await call('knowledgebase.preview', { tab_id: 4, file: zip });
     await call('knowledgebase.execute', { tab_id: 4, file: zip });
+    await call('users.create', { name: 'Ada Lovelace', email: 'ada@example.test' });
+    await call('users.update', { user: '13', role: 'member' });
+    await call('users.bulkBlock', { user_ids: [13] });
+    await call('users.bulkUnblock', { user_ids: [13] });
+    await call('users.delete', { user: '13' });
+    await call('users.bulkDelete', { user_ids: [12] });
     // The events of every change above, mail and jobs included, under the events log's schema.
     await call('events.list');
 
