@@ -111,6 +111,17 @@ describe('D-MCP-OUTPUT every tool has an output schema, and its results on the d
     await call('users.bulkUnblock', { user_ids: [13] });
     await call('users.delete', { user: '13' });
     await call('users.bulkDelete', { user_ids: [12] });
+    await call('posts.togglePublish', { key });
+    await call('posts.togglePublish', { key });
+    const status = (await call('statuses.create', { name: 'Needs info', color: '#f2c94c', tab_id: 1 })).data;
+    await call('statuses.update', { status: String(status.id), name: 'Needs details' });
+    await call('statuses.delete', { status: String(status.id) });
+    const tag = (await call('tags.create', { name: 'regression' })).data;
+    await call('tags.update', { tag: String(tag.id), name: 'regressions' });
+    await call('tags.delete', { tag: String(tag.id) });
+    const section = (await call('sections.create', { tab_id: 4, title: 'Invoices', parent_id: null })).data;
+    await call('sections.update', { section: String(section.id), title: 'Invoices and receipts' });
+    await call('sections.delete', { section: String(section.id) });
     // The events of every change above, mail and jobs included, under the events log's schema.
     await call('events.list');
 
