@@ -113,7 +113,7 @@ describe('fp moderation approve', () => {
     expect(r.err).toContain('give post or comment first, then the ids: fp moderation approve post vote');
   });
 
-  it('a plural or capitalised type is answered with the command line meant, ids kept', async () => {
+  it('D-MOD-TYPE-FIRST a plural or capitalised type is answered with the command line meant, ids kept', async () => {
     const r = await fp(['moderation', 'approve', 'posts', 'pend1', 'pend2']);
     expect([r.code, r.err]).toEqual([
       2,
