@@ -23,7 +23,7 @@ function stepsToRead(md: Parser, source: string): number {
   return steps;
 }
 
-describe('linearLinkLabels', () => {
+describe('D-LINK-LABELS linearLinkLabels', () => {
   it('reads every text as markdown-it does (5,000 generated texts of brackets, links, code and HTML)', () => {
     const piece = fc.constantFrom(
       '[',
