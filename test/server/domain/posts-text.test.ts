@@ -111,7 +111,7 @@ describe('firstImageUrl: only web addresses', () => {
     ).toBe('');
   });
 
-  it('looks at the first HEAD_LENGTH characters only', () => {
+  it('D-POST-TEXT-HEAD looks at the first HEAD_LENGTH characters only', () => {
     const filler = 'word '.repeat(HEAD_LENGTH / 5);
     expect(firstImageUrl(`${filler}![x](https://img.test/late.png)`, 'markdown')).toBe('');
     expect(firstImageUrl(`![x](https://img.test/early.png) ${filler}`, 'markdown')).toBe('https://img.test/early.png');
