@@ -445,6 +445,7 @@ describe('sync execute', () => {
       latest_status_change_at: '2026-06-02T00:00:00.000Z',
       moderated_by: null,
       moderated_at: null,
+      published: true,
     });
   });
 
