@@ -135,19 +135,22 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
 
   return (req, res) => {
     if (isRefused(req.socket)) return; // answered 503 when it connected
-    handle(req, res).catch((err) => {
-      const mapped = errorResponse(err);
-      if (!mapped) logError(err);
-      const { status, body, headers } = mapped ?? { status: 500, body: { message: 'Server Error' } };
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      // A refusal before the body was read (auth, limits): discard the rest rather than read it.
-      if (!req.complete) dropUnreadBody(req, res);
-      sendJson(res, status, body, headers);
-    });
+    handle(req, res).catch((err) => answerError(err, req, res, logError));
   };
+}
+
+/** The error answer of a failed request; one the service does not map to a status is logged and is a 500. */
+function answerError(err: unknown, req: IncomingMessage, res: ServerResponse, logError: (err: unknown) => void): void {
+  const mapped = errorResponse(err);
+  if (!mapped) logError(err);
+  const { status, body, headers } = mapped ?? { status: 500, body: { message: 'Server Error' } };
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  // A refusal before the body was read (auth, limits): discard the rest rather than read it.
+  if (!req.complete) dropUnreadBody(req, res);
+  sendJson(res, status, body, headers);
 }
 
 /**
