@@ -54,6 +54,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   user: '1',
   tab: '1',
   section: '10',
+  status: '1',
+  tag: '1',
 };
 const pathOf = (e: Endpoint) => buildPath(e.path, SAMPLE_PARAMS);
 const verbsOf = (e: Endpoint) => [e.method, ...(e.alsoMethods ?? [])];
