@@ -352,7 +352,14 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
   'users.create': {
     request: { name: 'Ada Lovelace', email: 'ada@example.test', role: 'user' },
     response: {
-      data: { ...portalUser, id: NEW_USER_ID, database_id: 13, name: 'Ada Lovelace', email: 'ada@example.test', role: 'user' },
+      data: {
+        ...portalUser,
+        id: NEW_USER_ID,
+        database_id: 13,
+        name: 'Ada Lovelace',
+        email: 'ada@example.test',
+        role: 'user',
+      },
     },
   },
   'users.update': { params: { user: USER_ID }, request: { role: 'member' }, response: { data: portalUser } },
