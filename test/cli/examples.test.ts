@@ -21,6 +21,8 @@ const OWN_WORLD =
 /** What an example needs done first on the fresh demo portal. */
 const FIRST: Array<[RegExp, (line: string) => string]> = [
   [/^fp votes remove /, (line) => line.replace('votes remove', 'votes add')],
+  [/^fp statuses delete "Needs info"/, () => 'fp statuses create "Needs info" --tab feedback'],
+  [/^fp sections delete Invoices/, () => 'fp sections create Invoices --tab help'],
 ];
 /** Needs an id that only an earlier change creates (the demo portal has no references). */
 const CREATED_FIRST = /^fp references delete /;

@@ -6,7 +6,7 @@ export default defineCommand<{ section: string }>({
   endpoint: 'sections.delete',
   description: 'Delete a section without child sections or posts',
   args: [{ name: 'section', description: 'section id, slug or title', complete: 'sections' }],
-  examples: ['fp sections delete 15 --yes'],
+  examples: ['fp sections delete Invoices --yes'],
   async confirm({ opts, client, once }) {
     const ref = await once('section', async () => resolveSection(await client(), opts.section));
     return `Delete section ${JSON.stringify(opts.section)} (${ref})?`;
