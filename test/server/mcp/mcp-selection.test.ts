@@ -55,7 +55,14 @@ describe('tool selection, dynamic toolsets and prompts on /mcp', () => {
     await first.callTool({ name: 'toolsets.enable', arguments: { toolsets: ['tags'] } });
     expect(changed).toEqual(['notifications/tools/list_changed']);
     const later = await connect('?dynamic_toolsets=1');
-    expect(await names(later)).toEqual(['toolsets.list', 'toolsets.enable', 'tags.list']);
+    expect(await names(later)).toEqual([
+      'toolsets.list',
+      'toolsets.enable',
+      'tags.list',
+      'tags.create',
+      'tags.update',
+      'tags.delete',
+    ]);
   });
 
   it('D-MCP-PROMPTS prompts are listed and read over /mcp, in the names the request asked for', async () => {
