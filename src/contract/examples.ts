@@ -363,7 +363,7 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     },
   },
   'users.update': { params: { user: USER_ID }, request: { role: 'member' }, response: { data: portalUser } },
-  'users.delete': { params: { user: 13 }, response: { message: 'User deleted successfully' } },
+  'users.delete': { params: { user: '13' }, response: { message: 'User deleted successfully' } },
   'users.bulkBlock': {
     request: { user_ids: [USER_ID, 11] },
     response: { success: true, count: 2, message: '2 users blocked.' },
