@@ -16,11 +16,12 @@ import { inProcessMcp, type InProcess } from '../../mcp/support/in-process.js';
 // The block is measured in the process (server and client share it) by a 5 ms timer: the
 // longest stretch of the process's CPU time between two turns of the loop (or of wall
 // time, when that is shorter: other threads add CPU time, never wall time). CPU time, so
-// that waiting for a processor on a loaded machine is not taken for blocking. 500 ms is
-// four times the longest block seen here on a 2-core machine under a load of 17 (117 ms),
-// while the regular expressions these texts once met took 13 s of CPU time there for one
-// 64 KB description of `![`.
-const BLOCK_BOUND_MS = 500;
+// that waiting for a processor on a loaded machine is not taken for blocking. The longest
+// block is the full page (100 posts of 65,535 characters, 6.6 MB): 200-390 ms on a 2-core
+// machine under a load of 12 to 19, where the same page of plain words takes 100-130 ms.
+// 750 ms leaves twice that for a machine more loaded still, while the regular expressions
+// these texts once met took 13 s of CPU time there for one 64 KB description of `![`.
+const BLOCK_BOUND_MS = 750;
 
 const MIB = 1024 * 1024;
 /** The largest texts the API keeps (a MySQL TEXT column, a comment, a feedback entry); larger ones are 422. */
@@ -170,11 +171,15 @@ async function call(
   const label = `${name} on the ${portal.editor} portal`;
   expect(res.statusCode, `${label}: ${text.slice(0, 200)}`).toBeLessThan(method === 'GET' ? 300 : 500);
   expect(blocked, `${label} blocked the event loop (${gap.toFixed(0)} ms of wall time)`).toBeLessThan(BLOCK_BOUND_MS);
-  longest = Math.max(longest, blocked);
+  note(blocked, label);
   tally(name);
   return { status: res.statusCode, body: text ? JSON.parse(text) : undefined };
 }
 let longest = 0;
+let longestLabel = '';
+const note = (blocked: number, label: string) => {
+  if (blocked > longest) [longest, longestLabel] = [blocked, label];
+};
 
 /** Lists that show what was written, read back after each batch. */
 async function readLists(portal: Portal, key: string): Promise<void> {
@@ -210,13 +215,13 @@ beforeAll(async () => {
     await call(portal, 'POST', '/api/v1/posts/{key}/comments', { key }, { user_id: ANN, comment: '**Hi** [a](b)' });
     await readLists(portal, key);
   }
-  longest = 0;
+  [longest, longestLabel] = [0, ''];
 }, 120_000);
 
 afterAll(async () => {
   console.log(
     [
-      `stalls: requests with hostile markup (below: per route, and texts per shape), none blocked the event loop ${BLOCK_BOUND_MS} ms (longest ${longest.toFixed(0)} ms of CPU time)`,
+      `stalls: requests with hostile markup (below: per route, and texts per shape), none blocked the event loop ${BLOCK_BOUND_MS} ms (longest ${longest.toFixed(0)} ms of CPU time: ${longestLabel})`,
       ...[...sent].sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => `  ${name.padEnd(48)} ${n}`),
     ].join('\n'),
   );
@@ -274,6 +279,24 @@ describe('hostile markup never stalls the server', () => {
     expect(longest).toBeLessThan(BLOCK_BOUND_MS);
   }, 600_000);
 
+  it('a full page: 100 posts of the longest hostile descriptions in one list', async () => {
+    const worst = ['![', '[', '[![', '_a', '**a ', '``a', 'a*b_', '[x]('];
+    for (let i = 0; i < 100; i++) {
+      const unit = worst[i % worst.length];
+      await call(
+        MARKDOWN,
+        'POST',
+        '/api/v1/posts',
+        {},
+        { title: `page ${i}`, description: repeatTo(unit, DESCRIPTION_MAX) },
+      );
+    }
+    const page = await call(MARKDOWN, 'GET', '/api/v1/posts?limit=100');
+    expect(page.body.data.filter((p: { description: string }) => p.description.length === DESCRIPTION_MAX).length).toBe(
+      100,
+    );
+  }, 600_000);
+
   it('MCP posts.create and posts.list with hostile descriptions', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -284,14 +307,14 @@ describe('hostile markup never stalls the server', () => {
             name: 'posts.create',
             arguments: { title: 'From an agent', description: text },
           });
-          const listed = await mcp.client.callTool({ name: 'posts.list', arguments: { limit: 100 } });
+          const listed = await mcp.client.callTool({ name: 'posts.list', arguments: { limit: 10 } });
           const { blocked } = watch.stop();
           tally('MCP posts.create, posts.list');
           expect(listed.isError, JSON.stringify(listed.content).slice(0, 200)).toBeFalsy();
           if (text.length <= DESCRIPTION_MAX)
             expect(created.isError, JSON.stringify(created.content).slice(0, 200)).toBeFalsy();
           expect(blocked, 'MCP posts.create and posts.list blocked the event loop').toBeLessThan(BLOCK_BOUND_MS);
-          longest = Math.max(longest, blocked);
+          note(blocked, 'MCP posts.create and posts.list');
         },
       ),
       { numRuns: Number(process.env.FUZZ_STALL_MCP_RUNS ?? 8), endOnFailure: true },
