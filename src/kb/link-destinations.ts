@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import type * as Htmlparser2 from 'htmlparser2';
-import type MarkdownItModule from 'markdown-it';
-import type { MarkdownIt, Token } from 'markdown-it';
-import { linearLinkLabels } from '../contract/linear-link-labels.js';
+import type { Token } from 'markdown-it';
+import { bodyParsers } from '../contract/body-parsers.js';
 
 export type EditorType = 'markdown' | 'wysiwyg';
 
@@ -13,21 +10,6 @@ export interface Destination {
   embed: boolean;
 }
 
-const require = createRequire(import.meta.url);
-let loaded: { markdown: MarkdownIt; Parser: typeof Htmlparser2.Parser } | undefined;
-
-// Loaded when a body is first read for links (a sync or an export with images), not with the server.
-function parsers(): NonNullable<typeof loaded> {
-  if (loaded) return loaded;
-  const MarkdownItClass = require('markdown-it') as typeof MarkdownItModule;
-  // Destinations as written (escapes and entities decoded, nothing percent-encoded), whatever their scheme.
-  const markdown = linearLinkLabels(new MarkdownItClass({ html: true }));
-  markdown.normalizeLink = (url) => url;
-  markdown.validateLink = () => true;
-  loaded = { markdown, Parser: (require('htmlparser2') as typeof Htmlparser2).Parser };
-  return loaded;
-}
-
 /**
  * Every link and image destination of a body in the portal's editor format: markdown
  * (read by markdown-it, with the HTML inside it) or HTML (htmlparser2). Destinations
@@ -35,7 +17,7 @@ function parsers(): NonNullable<typeof loaded> {
  */
 export function linkDestinations(body: string, editorType: EditorType): Destination[] {
   const found: Destination[] = [];
-  if (editorType === 'markdown') walk(parsers().markdown.parse(body, {}), found);
+  if (editorType === 'markdown') walk(bodyParsers().markdown.parse(body, {}), found);
   else fromHtml(body, found);
   return found;
 }
@@ -50,7 +32,7 @@ function walk(tokens: Token[], found: Destination[]): void {
 }
 
 function fromHtml(html: string, found: Destination[]): void {
-  const parser = new (parsers().Parser)(
+  const parser = new (bodyParsers().Parser)(
     {
       onopentag(name, attribs) {
         if (attribs.href !== undefined) found.push({ value: attribs.href.trim(), embed: false });
@@ -145,7 +127,7 @@ function codeRanges(body: string): (offset: number) => boolean {
   for (let at = body.indexOf('\n'); at !== -1; at = body.indexOf('\n', at + 1)) lineStarts.push(at + 1);
   const offsetOf = (line: number) => (line < lineStarts.length ? lineStarts[line] : body.length);
   const ranges: Array<[number, number]> = [];
-  for (const token of parsers().markdown.parse(body, {})) {
+  for (const token of bodyParsers().markdown.parse(body, {})) {
     if ((token.type === 'fence' || token.type === 'code_block') && token.map) {
       ranges.push([offsetOf(token.map[0]), offsetOf(token.map[1])]);
     }

@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import type * as Htmlparser2 from 'htmlparser2';
-import type MarkdownItModule from 'markdown-it';
-import type { Env, MarkdownIt, Token } from 'markdown-it';
-import { linearLinkLabels } from '../../contract/linear-link-labels.js';
+import type { Env, Token } from 'markdown-it';
+import { bodyParsers } from '../../contract/body-parsers.js';
 
 /**
  * Plain text and the first image of a post or comment body, which is HTML
@@ -13,21 +10,6 @@ import { linearLinkLabels } from '../../contract/linear-link-labels.js';
 
 export type EditorType = 'wysiwyg' | 'markdown';
 
-const require = createRequire(import.meta.url);
-let loaded: { markdown: MarkdownIt; Parser: typeof Htmlparser2.Parser } | undefined;
-
-// Loaded when a body is first read, not when the server starts, which reads none.
-function parsers(): NonNullable<typeof loaded> {
-  if (loaded) return loaded;
-  const MarkdownItClass = require('markdown-it') as typeof MarkdownItModule;
-  // HTML inside markdown is read too; destinations as written, whatever their scheme (filtered below).
-  const markdown = linearLinkLabels(new MarkdownItClass({ html: true }));
-  markdown.normalizeLink = (url) => url;
-  markdown.validateLink = () => true;
-  loaded = { markdown, Parser: (require('htmlparser2') as typeof Htmlparser2).Parser };
-  return loaded;
-}
-
 /** Elements whose end (or, for `br`, whose place) separates words, as a line break does. */
 const BREAKS = new Set(['br', 'p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'tr']);
 /** Elements whose content is not text. */
@@ -37,7 +19,7 @@ const HIDDEN = new Set(['script', 'style']);
 function htmlText(html: string): string {
   let text = '';
   let hidden = 0;
-  const parser = new (parsers().Parser)(
+  const parser = new (bodyParsers().Parser)(
     {
       onopentag(name) {
         if (HIDDEN.has(name)) hidden++;
@@ -71,12 +53,12 @@ interface Parsed {
 
 function parseMarkdown(source: string): Parsed {
   const env: Env = {};
-  return { tokens: parsers().markdown.parse(source, env), env };
+  return { tokens: bodyParsers().markdown.parse(source, env), env };
 }
 
 /** The text of markdown as markdown-it renders it, images left out. */
 function markdownText({ tokens, env }: Parsed): string {
-  const { markdown } = parsers();
+  const { markdown } = bodyParsers();
   return oneLine(htmlText(markdown.renderer.render(withoutImages(tokens), markdown.options, env)));
 }
 
@@ -174,7 +156,7 @@ function tokenImage(tokens: Token[]): string | undefined {
 
 function htmlImage(html: string): string | undefined {
   let found: string | undefined;
-  const parser = new (parsers().Parser)(
+  const parser = new (bodyParsers().Parser)(
     {
       onopentag(name, attribs) {
         if (found !== undefined || name !== 'img' || attribs.src === undefined) return;
