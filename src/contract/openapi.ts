@@ -206,12 +206,13 @@ function requestBody(endpoint: Endpoint, example: OperationExample): Json | unde
   if (endpoint.body) {
     const schema = { $ref: `#/components/schemas/${bodySchemaName(endpoint)}` };
     const value = example.request;
+    const form = formFields(endpoint.body);
     return {
       required: true,
       content: {
         'application/json': { schema, ...(value !== undefined && { example: value }) },
-        'application/x-www-form-urlencoded': { schema },
-        'multipart/form-data': { schema },
+        'application/x-www-form-urlencoded': form ? { schema: form.schema } : { schema },
+        'multipart/form-data': form ? form : { schema },
       },
     };
   }
@@ -221,13 +222,38 @@ function requestBody(endpoint: Endpoint, example: OperationExample): Json | unde
 }
 
 /**
- * A multipart upload: the file part and the form fields. A list goes as one text part
- * per item under `name[]` (a single part named `name` would be a string, not a list:
- * D-OPENAPI-MULTIPART).
+ * Fields as a form sends them: a list as one text field per item under `name[]`; a single
+ * field named `name` would be a string, not a list (D-OPENAPI-MULTIPART). Undefined when
+ * the body has no list, and the form's fields are the JSON body's.
  */
-function multipartBody(endpoint: Endpoint, example: OperationExample): Json {
-  const fields = jsonSchemaOf(endpoint.multipart!, 'input') as { properties?: Json; required?: string[] };
+function formFields(body: z.ZodType): { schema: Json; encoding: Json; partName: (name: string) => string } | undefined {
+  const fields = jsonSchemaOf(body, 'input') as { properties?: Json; required?: string[] };
   const partName = (name: string) => ((fields.properties![name] as Json).type === 'array' ? `${name}[]` : name);
+  const properties: Json = {};
+  const encoding: Json = {};
+  for (const [name, schema] of Object.entries(fields.properties ?? {})) {
+    properties[partName(name)] = schema;
+    if (partName(name) === name) continue;
+    encoding[partName(name)] = { contentType: 'text/plain' };
+    // Other fields are ignored, but not a list sent without its brackets: that is one text, refused.
+    properties[name] = {
+      not: {},
+      description: `Send the list as \`${name}[]\` fields; one \`${name}\` field is not a list.`,
+    };
+  }
+  if (!Object.keys(encoding).length) return undefined;
+  return {
+    schema: { type: 'object', properties, required: (fields.required ?? []).map(partName) },
+    encoding,
+    partName,
+  };
+}
+
+/** A multipart upload: the file part and the form fields. */
+function multipartBody(endpoint: Endpoint, example: OperationExample): Json {
+  const form = formFields(endpoint.multipart!);
+  const fields = jsonSchemaOf(endpoint.multipart!, 'input') as { properties?: Json; required?: string[] };
+  const partName = form?.partName ?? ((name: string) => name);
   const properties: Json = {
     file: {
       type: 'string',
@@ -235,24 +261,14 @@ function multipartBody(endpoint: Endpoint, example: OperationExample): Json {
       contentMediaType: 'application/zip',
       description: `The ZIP archive, at most ${SYNC_MAX_KILOBYTES} kilobytes; a file part (with a filename).`,
     },
+    ...((form?.schema.properties as Json | undefined) ?? fields.properties),
   };
-  const encoding: Json = {};
-  for (const [name, schema] of Object.entries(fields.properties ?? {})) {
-    properties[partName(name)] = schema;
-    if (partName(name) === name) continue;
-    encoding[partName(name)] = { contentType: 'text/plain' };
-    // Other parts are ignored, but not a list sent without its brackets: that is one text, refused.
-    properties[name] = {
-      not: {},
-      description: `Send the list as \`${name}[]\` parts; one \`${name}\` part is not a list.`,
-    };
-  }
   const request = (example.request ?? {}) as Json;
   const value = example.file === undefined ? undefined : { file: example.file, ...renameKeys(request, partName) };
   return {
     // Other text parts are ignored, as any unknown field is (D-OPENAPI-MULTIPART).
-    schema: { type: 'object', properties, required: ['file', ...(fields.required ?? [])] },
-    ...(Object.keys(encoding).length && { encoding }),
+    schema: { type: 'object', properties, required: ['file', ...(fields.required ?? []).map(partName)] },
+    ...(form && { encoding: form.encoding }),
     ...(value && { example: value }),
   };
 }

@@ -88,13 +88,18 @@ function target(path: string, op: Json, replace: Record<string, string> = {}): s
 
 const json = (value: unknown) => ({ type: 'application/json', bytes: Buffer.from(JSON.stringify(value)) });
 const text = (v: unknown) => (v === null ? '' : String(v));
+/** A body's fields as a form sends them: a list as `name[]` fields, one per item. */
+const fields = (value: Json): [string, string][] =>
+  Object.entries(value).flatMap(([k, v]): [string, string][] =>
+    Array.isArray(v) ? v.map((item): [string, string] => [`${k}[]`, text(item)]) : [[k, text(v)]],
+  );
 const form = (value: Json) => ({
   type: 'application/x-www-form-urlencoded',
-  bytes: Buffer.from(new URLSearchParams(Object.entries(value).map(([k, v]) => [k, text(v)])).toString()),
+  bytes: Buffer.from(new URLSearchParams(fields(value)).toString()),
 });
 function multipart(value: Json) {
   const boundary = 'fp-boundary-7d1';
-  const parts = Object.entries(value).map(
+  const parts = fields(value).map(
     ([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${text(v)}\r\n`,
   );
   return {

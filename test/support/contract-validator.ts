@@ -171,18 +171,21 @@ export function createContractValidator(doc: Json = openApiDocument()) {
       let value: unknown = {};
       const multipart = type.startsWith('multipart/form-data');
       if (type.startsWith('application/x-www-form-urlencoded') || multipart) {
-        // The server reads the body's fields from a form too, as text (D-HTTP-BODY-ENCODINGS).
-        const schema = resolve(body['application/json'].schema);
+        // The server reads the body's fields from a form too, as text (D-HTTP-BODY-ENCODINGS),
+        // checked against the form's own schema (a list as `name[]` fields).
+        const media = multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+        const schema = resolve(body[media].schema);
         const fields = multipart
           ? await readForm(ex.requestBody, type).catch((err: Error) => err)
-          : Object.fromEntries(new URLSearchParams(text));
+          : gather(new URLSearchParams(text));
         if (fields instanceof Error) return [...problems, `a malformed multipart body (${fields.message})`];
         const form: Json = {};
         for (const [name, v] of Object.entries(fields)) {
           const given = present(v);
           if (given !== undefined) form[name] = coerce(given, schema.properties?.[name] ?? {});
         }
-        value = form;
+        const pointer = `${op.pointer}/requestBody/content/${media.replace('/', '~1')}/schema`;
+        return [...problems, ...check(pointer, form).map((m) => `body ${m}`)];
       } else if (!/^(application\/json|[^;]*\+json)?\s*(;|$)/i.test(type)) {
         return [...problems, `content-type ${type}: not an encoding the document lists`];
       } else if (text.trim() !== '') {
@@ -300,6 +303,18 @@ function coerce(value: string | string[], schema: Json): unknown {
   return value;
 }
 
+function addField(fields: Record<string, string | string[]>, name: string, value: string): void {
+  if (name.endsWith('[]')) fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
+  else fields[name] = value;
+}
+
+/** Fields of a urlencoded form, as `readForm` gathers a multipart body's. */
+function gather(params: URLSearchParams): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of params) addField(fields, name, value);
+  return fields;
+}
+
 /**
  * Form fields of a multipart body by part name; `name[]` parts gather into an array (the
  * document names the list `name[]`), the file part is a string.
@@ -307,10 +322,7 @@ function coerce(value: string | string[], schema: Json): unknown {
 function readForm(body: Buffer, contentType: string): Promise<Record<string, string | string[]>> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string | string[]> = {};
-    const add = (name: string, value: string) => {
-      if (name.endsWith('[]')) fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
-      else fields[name] = value;
-    };
+    const add = (name: string, value: string) => addField(fields, name, value);
     const parser = busboy({ headers: { 'content-type': contentType } });
     parser.on('field', (name, value) => add(name, value));
     parser.on('file', (name, stream) => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { ValidationError } from '../domain/errors.js';
+import { FormFields } from './form-fields.js';
 import { BodyError } from './read-body.js';
 
 /** Fields a form may carry, as PHP's max_input_vars. */
@@ -9,7 +10,7 @@ const MAX_FIELDS = 1000;
 /**
  * The text parts of a `multipart/form-data` body, for an operation that takes fields and
  * no file: as Laravel reads such a form into the request's input (D-HTTP-BODY-ENCODINGS).
- * A later part of the same name wins, as PHP's does; `name[]` parts make a list. A file
+ * Parts are read as a urlencoded form's fields are (`FormFields`). A file
  * part is refused (422 on its field), and the body is bounded as a JSON body is (413).
  */
 export function readFormParts(req: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
@@ -23,7 +24,7 @@ export function readFormParts(req: IncomingMessage, limit: number): Promise<Reco
       reject(malformed(err));
       return;
     }
-    const fields = new Map<string, unknown>();
+    const fields = new FormFields();
     let size = 0;
     let settled = false;
     const fail = (err: Error) => {
@@ -41,7 +42,7 @@ export function readFormParts(req: IncomingMessage, limit: number): Promise<Reco
       if (size > limit) fail(tooLarge());
     };
     req.on('data', count);
-    parser.on('field', (name, value) => addField(fields, name, value));
+    parser.on('field', (name, value) => fields.add(name, value));
     parser.on('file', (name, stream) => {
       // destroying the parser destroys the current file stream with an error
       stream.on('error', () => {});
@@ -54,21 +55,10 @@ export function readFormParts(req: IncomingMessage, limit: number): Promise<Reco
       if (settled) return;
       settled = true;
       req.off('data', count);
-      resolve(Object.fromEntries(fields));
+      resolve(fields.toObject());
     });
     req.pipe(parser);
   });
-}
-
-// A Map, so that a field named `__proto__` stays an ordinary field.
-function addField(fields: Map<string, unknown>, rawName: string, value: string): void {
-  if (!rawName.endsWith('[]')) {
-    fields.set(rawName, value);
-    return;
-  }
-  const name = rawName.slice(0, -2);
-  const prev = fields.get(name);
-  fields.set(name, Array.isArray(prev) ? [...(prev as string[]), value] : [value]);
 }
 
 function malformed(err: unknown): BodyError {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { BodyError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } from './read-body.js';
+import { FormFields } from './form-fields.js';
 import { readFormParts } from './read-form-parts.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -36,7 +37,7 @@ export async function readJson(req: IncomingMessage, limit = JSON_BODY_LIMIT): P
   );
   const text = bytes.toString('utf8').trim();
   if (!text) return {};
-  if (!json) return Object.fromEntries(new URLSearchParams(text));
+  if (!json) return FormFields.of(new URLSearchParams(text));
   if (nestsDeeperThan(text)) {
     throw new BodyError(400, `The request body must not nest arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
   }
