@@ -55,7 +55,23 @@ const STATE_FIELDS: Record<string, string[]> = {
   'knowledgebase.export': ['tab_id'],
   'knowledgebase.preview': ['tab_id', 'file'],
   'knowledgebase.execute': ['tab_id', 'file'],
+  'statuses.create': ['name', 'tab_id'],
+  'statuses.update': ['name', 'tab_id'],
+  'tags.create': ['name'],
+  'tags.update': ['name'],
+  'sections.create': ['tab_id', 'parent_id'],
+  'sections.update': ['tab_id', 'parent_id'],
+  'users.create': ['email'],
+  'users.update': ['email'],
+  'users.bulkBlock': ['user_ids.*'],
+  'users.bulkUnblock': ['user_ids.*'],
+  'users.bulkDelete': ['user_ids.*'],
 };
+
+/** `user_ids.3` is the field `user_ids.*` names. */
+const names = (pattern: string, field: string) =>
+  pattern === field ||
+  (pattern.endsWith('.*') && /^\d+$/.test(field.slice(pattern.length - 1)) && field.startsWith(pattern.slice(0, -1)));
 
 type Gen = fc.GeneratorValue;
 type Pools = Map<string, unknown[]>;
@@ -173,7 +189,9 @@ function explained(op: Json, status: number, body: Json): boolean {
   if (status === 404 || listed === 'Forbidden' || listed === 'TooManyScans') return Boolean(listed);
   if (status !== 422) return false;
   if (!body.errors) return listed === 'Unprocessable';
-  return Object.keys(body.errors).every((field) => STATE_FIELDS[op['x-tool-name']]?.includes(field));
+  return Object.keys(body.errors).every((field) =>
+    (STATE_FIELDS[op['x-tool-name']] ?? []).some((pattern) => names(pattern, field)),
+  );
 }
 
 const tally = new Map<string, { valid: number; invalid: number; statuses: Map<number, number> }>();
