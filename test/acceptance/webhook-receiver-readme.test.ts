@@ -64,7 +64,12 @@ describe("the README's receiver", () => {
     const triggered = await server.fp(['webhooks', 'trigger', 'comment.created', '--json']);
     const eventId = triggered.json.id;
     expect(await receiver.printed(new RegExp(eventId))).toBe(`comment.created ${eventId}`);
-    const log = await server.fp(['webhooks', 'deliveries', String(added.json.id), '--json']);
+    // The receiver prints before it answers, and the answer is logged after it arrives.
+    let log = await server.fp(['webhooks', 'deliveries', String(added.json.id), '--json']);
+    for (let tries = 0; tries < 100 && log.json[0]?.response_status == null; tries++) {
+      await new Promise((wake) => setTimeout(wake, 100));
+      log = await server.fp(['webhooks', 'deliveries', String(added.json.id), '--json']);
+    }
     expect(log.json[0]).toMatchObject({ event_id: eventId, status: 'delivered', response_status: 204 });
 
     const body = JSON.stringify({ id: 'evt_forged', creation_time: '2026-01-01T00:00:00Z', event: 'post.deleted' });
