@@ -1,10 +1,11 @@
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
 import { EXIT, SilentExit, UsageError } from '../../errors.js';
 import { defineCommand, type CommandDef, type RunContext } from '../../framework/define-command.js';
-import { progressLine } from '../../framework/progress.js';
-import { DONE, moderateAll, resultColumns, summaryLines, type ModerationAction } from './bulk.js';
+import { concurrencyFlag, DEFAULT_CONCURRENCY } from '../../bulk/concurrency.js';
+import { driveBatch } from '../../bulk/drive-batch.js';
+import { DONE, moderationBatch, resultColumns, summaryLines, type ModerationAction } from './bulk.js';
 import { dryRunColumns, dryRunSummary, planBatch } from './dry-run.js';
-import { collectIds, MAX_CONCURRENCY, parseConcurrency } from './ids.js';
+import { collectIds } from './ids.js';
 
 export interface ActionOptions {
   /** `post` or `comment` once checked (checkType). */
@@ -15,7 +16,7 @@ export interface ActionOptions {
   dryRun?: boolean;
 }
 
-export const DEFAULT_CONCURRENCY = 4;
+export { DEFAULT_CONCURRENCY };
 
 const ING = { approve: 'Approving', reject: 'Rejecting' } as const;
 const plural = (n: number, type: ModerationType) => `${n} ${type}${n === 1 ? '' : 's'}`;
@@ -63,60 +64,15 @@ async function moderateRun(action: ModerationAction, ctx: RunContext<ActionOptio
     f.status(`No ids given: nothing to ${action}.`);
     return;
   }
-  const line = progressLine(f);
-  line?.update(`${ING[action]} 0 of ${ids.length}…`);
-  const interrupt = whileInterruptible(() => {
-    line?.end();
-    f.status('Interrupted: no new requests; waiting for those in flight (Ctrl-C again to quit at once)…');
+  await driveBatch(f, out, {
+    ids,
+    ing: ING[action],
+    batch: moderationBatch(await ctx.client(), action, opts.type),
+    concurrency: opts.concurrency,
+    columns: resultColumns,
+    summary: (results, retries) => summaryLines(action, results, retries),
+    failing: ['failed'],
   });
-  let run;
-  try {
-    run = await moderateAll(await ctx.client(), action, opts.type, ids, {
-      concurrency: opts.concurrency,
-      signal: interrupt.signal,
-      onSettled: line && ((done, total) => line.update(`${ING[action]} ${done} of ${total}…`)),
-      onNotice: (notice) => {
-        line?.end();
-        f.status(notice);
-      },
-    });
-  } finally {
-    interrupt.dispose();
-  }
-  line?.end();
-  const { results, fatal, interrupted, retries } = run;
-  if (fatal !== undefined) {
-    // The tally, then the one reason (every failure would repeat it).
-    if (results.length) f.status(summaryLines(action, results)[0]);
-    throw fatal;
-  }
-  if (out.machine) await out.list(results, resultColumns);
-  for (const l of summaryLines(action, results, retries)) f.status(l);
-  if (interrupted) throw new SilentExit(EXIT.interrupted);
-  if (results.some((r) => r.outcome === 'failed')) throw new SilentExit(EXIT.failure);
-}
-
-/**
- * Ctrl-C during a batch stops new requests and lets those in flight finish, so the tally
- * is true; a second Ctrl-C quits at once. The usual handler (exit 130) is back afterwards.
- */
-function whileInterruptible(onFirst: () => void): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  const previous = process.listeners('SIGINT');
-  const onSigint = () => {
-    if (controller.signal.aborted) process.exit(EXIT.interrupted);
-    controller.abort();
-    onFirst();
-  };
-  process.removeAllListeners('SIGINT');
-  process.on('SIGINT', onSigint);
-  return {
-    signal: controller.signal,
-    dispose() {
-      process.off('SIGINT', onSigint);
-      for (const listener of previous) process.on('SIGINT', listener as () => void);
-    },
-  };
 }
 
 const OTHER = { approve: 'rejected', reject: 'approved' } as const;
@@ -161,15 +117,7 @@ export function moderationAction(
         description: 'post keys or comment ids; - reads them from stdin (whitespace or newline separated)',
       },
     ],
-    flags: [
-      {
-        flags: '--concurrency <n>',
-        description: `requests in flight at once, 1-${MAX_CONCURRENCY}`,
-        parse: parseConcurrency,
-        default: DEFAULT_CONCURRENCY,
-      },
-      { flags: '--dry-run', description: 'show what would change and change nothing' },
-    ],
+    flags: [concurrencyFlag, { flags: '--dry-run', description: 'show what would change and change nothing' }],
     examples: spec.examples,
     help: actionHelp(action, spec),
     declined: 'Nothing rejected.',

@@ -1,7 +1,9 @@
-import { InvalidArgumentError } from 'commander';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
 import { UsageError } from '../../errors.js';
 import { readAllStdin, type IO } from '../../io.js';
+import { splitIds } from '../../bulk/concurrency.js';
+
+export { MAX_CONCURRENCY, parseConcurrency, splitIds } from '../../bulk/concurrency.js';
 
 /**
  * The ids of a batch: the arguments, where `-` stands for every id on stdin
@@ -33,17 +35,4 @@ export async function collectIds(io: IO, type: ModerationType, args: readonly st
 /** `007` → `7`, `0` stays `0`. */
 export function normaliseCommentId(id: string): string {
   return id.replace(/^0+(?=\d)/, '');
-}
-
-export function splitIds(text: string): string[] {
-  return text.split(/\s+/).filter(Boolean);
-}
-
-export const MAX_CONCURRENCY = 32;
-
-export function parseConcurrency(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_CONCURRENCY) {
-    throw new InvalidArgumentError(`expected an integer from 1 to ${MAX_CONCURRENCY}`);
-  }
-  return Number(value);
 }

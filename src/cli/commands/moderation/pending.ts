@@ -7,8 +7,11 @@ export default queueCommand({
   columns: queueColumns,
   examples: [
     'fp moderation pending',
+    'fp moderation pending --web',
     'fp moderation pending --all --jq \'.[] | select(.type=="comment") | .id\' | fp moderation approve comment - --dry-run',
   ],
   empty: 'Nothing is pending.',
   more: 'More items are pending: pass --all to list every page.',
+  // Assumed: the API gives no address for the queue; the portal's moderation page (D-WEB-URLS).
+  webPath: '/admin/moderation',
 });

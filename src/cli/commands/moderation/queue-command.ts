@@ -1,5 +1,6 @@
 import type { ModerationItem } from '../../../contract/schemas/moderation.js';
 import { defineCommand, type CommandDef } from '../../framework/define-command.js';
+import { openInBrowser, webFlag } from '../../open-in-browser.js';
 import type { Column } from '../../output/output.js';
 import { newestFirst } from './columns.js';
 
@@ -11,16 +12,20 @@ export function queueCommand(spec: {
   examples: string[];
   empty: string;
   more: string;
+  /** The path of the queue's page in the portal, for `--web` (D-WEB-URLS). */
+  webPath?: string;
 }): CommandDef {
   const endpoint = spec.name === 'pending' ? 'moderation.pending' : 'moderation.rejected';
-  return defineCommand<{ all?: boolean }>({
+  return defineCommand<{ all?: boolean; web?: boolean }>({
     name: spec.name,
     endpoint,
     description: spec.description,
     paginate: true,
+    flags: spec.webPath ? [webFlag(`the portal's ${spec.name} queue (${spec.webPath} of its base URL)`)] : [],
     columns: spec.columns,
     examples: spec.examples,
-    async run({ opts, all, client }) {
+    async run({ opts, f, all, client }) {
+      if (opts.web && spec.webPath) return openInBrowser(f, (await client()).baseUrl + spec.webPath, 'the queue');
       if (opts.all) {
         // Sorted, so read whole: a queue is what one person works through, not a stream.
         const items: ModerationItem[] = [];
