@@ -18,6 +18,11 @@ export const COMMAND_GROUPS: ReadonlyArray<{
     load: () => import('./commands/auth/index.js'),
   },
   {
+    name: 'status',
+    summary: 'What needs attention: moderation queue, link health, webhooks, rate limit',
+    load: () => import('./commands/status/index.js'),
+  },
+  {
     name: 'portal',
     summary: 'Show the portal, or copy it into a seed file to rehearse on',
     load: () => import('./commands/portal/index.js'),

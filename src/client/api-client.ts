@@ -124,6 +124,8 @@ export class ApiClient {
   readonly baseUrl: string;
   /** Retries made by this client so far (each wait before another attempt counts once). */
   readonly stats = { retries: 0 };
+  /** The `x-ratelimit-*` and `retry-after` headers of the latest answer that carried a rate limit (`fp status`). */
+  rateLimitHeaders: Record<string, string> | undefined;
   private calls = 0;
 
   constructor(private readonly options: ClientOptions) {
@@ -210,6 +212,7 @@ export class ApiClient {
       throw described;
     }
     answered?.();
+    this.noteRateLimit(res.headers);
     ex.phase = 'body';
     res.body.once('close', () => clearTimeout(timer));
     log?.(`< ${res.statusCode} (${Date.now() - ex.started} ms)`);
@@ -231,6 +234,16 @@ export class ApiClient {
       throw err;
     }
     return raw;
+  }
+
+  private noteRateLimit(headers: Dispatcher.ResponseData['headers']): void {
+    if (headers['x-ratelimit-limit'] === undefined) return;
+    const kept: Record<string, string> = {};
+    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after']) {
+      const value = headers[name];
+      if (value !== undefined) kept[name] = String(value);
+    }
+    this.rateLimitHeaders = kept;
   }
 
   private requestParts(opts: SendOptions): { headers: Record<string, string>; body: SendOptions['rawBody'] } {

@@ -1,5 +1,6 @@
 import type { Portal } from '../../../contract/schemas/portal.js';
 import { defineCommand } from '../../framework/define-command.js';
+import { openInBrowser, webFlag } from '../../open-in-browser.js';
 import type { Column } from '../../output/output.js';
 
 const flag = (v: boolean) => (v ? 'yes' : 'no');
@@ -15,10 +16,18 @@ export const portalFields: Column<Portal>[] = [
   { header: 'Linear enabled', value: (p) => flag(p.linear_enabled) },
 ];
 
-export default defineCommand({
+export default defineCommand<{ web?: boolean }>({
   name: 'get',
   endpoint: 'portal.get',
   description: 'Show the portal the API key belongs to',
+  flags: [webFlag("the portal's home page (its base URL, D-WEB-URLS)")],
   columns: portalFields,
-  examples: ['fp portal get', 'fp portal get --jq .editor_type'],
+  examples: ['fp portal get', 'fp portal get --jq .editor_type', 'fp portal get --web'],
+  async run({ opts, f, client }) {
+    const c = await client();
+    // The portal record has no address of its own: its base URL is the portal (D-WEB-URLS).
+    if (opts.web) return openInBrowser(f, c.baseUrl, 'the portal');
+    const { data } = await c.call('portal.get', {});
+    return { item: data };
+  },
 });
