@@ -12,6 +12,6 @@ export default queueCommand({
   ],
   empty: 'Nothing is pending.',
   more: 'More items are pending: pass --all to list every page.',
-  // Assumed: the API gives no address for the queue; the portal's moderation page (D-WEB-URLS).
+  // Assumed (D-WEB-URLS, evidence KB-MOD): the API gives no address for the queue; the portal's Moderation page.
   webPath: '/admin/moderation',
 });

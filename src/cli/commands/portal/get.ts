@@ -20,7 +20,7 @@ export default defineCommand<{ web?: boolean }>({
   name: 'get',
   endpoint: 'portal.get',
   description: 'Show the portal the API key belongs to',
-  flags: [webFlag("the portal's home page (its base URL, D-WEB-URLS)")],
+  flags: [webFlag("the portal's home page (its base URL)")],
   columns: portalFields,
   examples: ['fp portal get', 'fp portal get --jq .editor_type', 'fp portal get --web'],
   async run({ opts, f, client }) {

@@ -15,7 +15,7 @@ const PART_NAMES = {
 } as const;
 
 /**
- * What needs someone (D-STATUS-EXIT): items pending moderation, broken links in a tab's latest
+ * What needs someone (D-ADMIN-STATUS-EXIT): items pending moderation, broken links in a tab's latest
  * scan, webhook endpoints disabled or failing, a rate limit nearly spent, and any part that could
  * not be read (a gate cannot pass what it could not see). Rejected items and unscanned tabs are news.
  */

@@ -9,7 +9,7 @@ import { listed } from '../../resolve/listed.js';
 import { HOSTED_WEBHOOKS, referenceCall } from '../webhooks/reference-api.js';
 import type { Part, StatusReport } from './report-schema.js';
 
-/** Pages of a queue read for a status, at most: 20 posts and 20 comments a page (D-STATUS). */
+/** Pages of a queue read for a status, at most: 20 posts and 20 comments a page (D-ADMIN-STATUS). */
 export const STATUS_PAGES = 10;
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -91,7 +91,7 @@ const serviceParts = () => {
 /**
  * What `fp status --json` prints: one object, each part read by its own request(s). A part whose
  * request failed is `{state: "unavailable", error}`; the webhooks of a portal without the reference
- * server's webhook routes are `{state: "not_offered"}` (D-STATUS).
+ * server's webhook routes are `{state: "not_offered"}` (D-ADMIN-STATUS).
  */
 export const statusReportSchema = () => {
   const { moderation, rejected } = queueParts();

@@ -7,7 +7,7 @@ import type { StatusReport } from './report-schema.js';
 import { statusScreen } from './status-screen.js';
 
 /**
- * What needs the portal's administrator now (D-STATUS): the moderation queue, recent rejections,
+ * What needs the portal's administrator now (D-ADMIN-STATUS): the moderation queue, recent rejections,
  * each knowledge-base tab's latest link scan, failing webhook endpoints and the rate-limit headroom,
  * read at once; a part that cannot be read shows as unavailable. `--exit-status` makes it a gate.
  */
