@@ -569,6 +569,12 @@ try {
         ...(QUICK ? { BENCH_LARGE_POSTS: '5000', BENCH_SECONDS: '2' } : {}),
       }),
     );
+    others.push(
+      await otherBench('deep-pages.bench.mjs', {
+        BENCH_RESULTS_FILE: join(work, 'deep-pages-results.md'),
+        ...(QUICK ? { BENCH_POSTS: '5000', BENCH_ROUNDS: '5' } : {}),
+      }),
+    );
     others.push(await otherBench('upload.bench.mjs', { BENCH_MB: QUICK ? '20' : '100' }));
     others.push(await otherBench('kb-sync.bench.mjs', { BENCH_ARTICLES: QUICK ? '500' : '2000' }));
     others.push(await otherBench('snapshot.bench.mjs', { POSTS: QUICK ? '2000' : '20000' }));
