@@ -3,6 +3,7 @@ import create from './create.js';
 import del from './delete.js';
 import list from './list.js';
 import publish from './publish.js';
+import undo from './undo.js';
 import unpublish from './unpublish.js';
 import update from './update.js';
 import view from './view.js';
@@ -10,6 +11,6 @@ import view from './view.js';
 export const { register } = defineGroup({
   name: 'posts',
   description: 'List, view, create, update, publish and delete posts',
-  help: 'view, create, update, publish, unpublish and delete are assumed operations (see `fp portal drift`).',
-  commands: [list, view, create, update, publish, unpublish, del],
+  help: 'view, create, update, publish, unpublish and delete are assumed operations (see `fp portal drift`). update, publish, unpublish and delete also take many posts (- or --where); undo restores a run from its --journal.',
+  commands: [list, view, create, update, publish, unpublish, del, undo],
 });

@@ -1,14 +1,11 @@
-import { defineCommand } from '../../framework/define-command.js';
-import { setPublished } from './set-published.js';
+import { publishCommand } from './publish-command.js';
 
-export default defineCommand<{ key: string }>({
-  name: 'publish',
-  endpoint: 'posts.togglePublish',
-  description: 'Publish a post (shown on the public portal again)',
-  args: [{ name: 'key', description: 'post key', field: 'key', complete: 'posts' }],
-  examples: ['fp posts publish 3zah2', 'fp posts publish 3zah2 --json'],
-  async run({ opts, client }) {
-    const { data, changed } = await setPublished(await client(), opts.key, true);
-    return { done: changed ? 'Post published.' : 'Post was already published.', data };
-  },
+export default publishCommand({
+  published: true,
+  description: 'Publish a post, or many (shown on the public portal again)',
+  examples: [
+    'fp posts publish 3zah2',
+    'fp posts publish 3zah2 --json',
+    'fp posts list --tab feedback --json | fp posts publish - --journal published.ndjson',
+  ],
 });
