@@ -82,6 +82,8 @@ beforeAll(async () => {
     FP_BASE_URL: url,
     FP_API_KEY: key,
     NO_COLOR: '1',
+    // As in a CI job: `--web` prints the page's address instead of starting a browser.
+    CI: 'true',
     GIT_AUTHOR_NAME: 'Raj Patel',
     GIT_AUTHOR_EMAIL: 'raj.patel@acme.test',
     GIT_COMMITTER_NAME: 'Raj Patel',

@@ -20,7 +20,7 @@ export default defineCommand<{ exitStatus?: boolean }>({
       description: `exit ${EXIT.changes} when something needs attention (pending items, broken links, failing webhooks, a part unread)`,
     },
   ],
-  examples: ['fp status', 'fp status --json --jq .moderation', 'fp --profile acme status --exit-status'],
+  examples: ['fp status', 'fp status --json --jq .moderation', 'fp status --exit-status || fp moderation pending'],
   help: `--json prints one object: portal, checked_at, moderation, rejected_last_7_days, link_health,
 webhooks, rate_limit (each with a "state": ok, unavailable with its "error", not_offered or
 not_reported) and needs_attention, a list of phrases (empty when nothing needs attention).`,
