@@ -3,15 +3,22 @@ import { readAllStdin, type IO } from '../io.js';
 import { splitIds } from './concurrency.js';
 
 /**
- * The keys on stdin: one a line (or whitespace separated), or the `--json` output of a list
+ * The keys on stdin: one a line (or whitespace separated, unless `perLine`), or the `--json` output of a list
  * (an array, or NDJSON lines, of objects whose `field` is the key, or of strings). Duplicates
  * are dropped, first occurrence kept, so no item is sent twice.
  */
-export async function readStdinKeys(io: IO, what: string, field = 'id'): Promise<string[]> {
-  return [...new Set(parseKeys(await readAllStdin(io), what, field))];
+export async function readStdinKeys(io: IO, what: string, opts: KeyOptions = {}): Promise<string[]> {
+  return [...new Set(parseKeys(await readAllStdin(io), what, opts))];
 }
 
-export function parseKeys(text: string, what: string, field: string): string[] {
+export interface KeyOptions {
+  /** The key's field in JSON objects; `id` by default. */
+  field?: string;
+  /** One key a line, spaces kept (a user's name), instead of whitespace-separated keys. */
+  perLine?: boolean;
+}
+
+export function parseKeys(text: string, what: string, { field = 'id', perLine = false }: KeyOptions = {}): string[] {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) {
     let list: unknown;
@@ -35,6 +42,11 @@ export function parseKeys(text: string, what: string, field: string): string[] {
         }
       });
   }
+  if (perLine)
+    return text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
   return splitIds(text);
 }
 
