@@ -144,6 +144,17 @@ describe('fp status against fp server (D-ADMIN-STATUS)', () => {
     expect((await runFp(['status', '--exit-status'], { baseUrl: proxy.url, apiKey: ADMIN_KEY })).code).toBe(3);
   });
 
+  it('a portal that does not answer at all fails the whole status with exit 1', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const r = await runFp(['status', '--exit-status'], { baseUrl: `http://127.0.0.1:${port}`, apiKey: ADMIN_KEY });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`error: could not connect to 127.0.0.1:${port}: connection refused\n`);
+  });
+
   it('a refused key fails the whole status with exit 4, as any command', async () => {
     const r = await server.fp(['status'], { apiKey: 'not-a-key' });
     expect(r.code).toBe(4);

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../client/api-client.js';
-import { ApiError } from '../../../client/errors.js';
+import { ApiError, NetworkError } from '../../../client/errors.js';
 import { allPending, allRejected } from '../../../client/paginate.js';
 import { listOf } from '../../../contract/schemas/common.js';
 import type { ModerationItem } from '../../../contract/schemas/moderation.js';
@@ -26,9 +26,13 @@ export async function readStatusParts(client: ApiClient, now: Date) {
   return { title: portal, moderation, rejected, linkHealth, webhooks };
 }
 
-/** The key refused is no part's failure: nothing can be read, and the command fails as any would (exit 4). */
+/**
+ * A refused key, or a portal that does not answer at all, is no part's failure: nothing can be
+ * read, and the command fails as any would (exit 4, exit 1).
+ */
 function unavailableTitle(err: unknown): null {
   if (err instanceof ApiError && (err.status === 401 || err.status === 403)) throw err;
+  if (err instanceof NetworkError) throw err;
   return null;
 }
 
