@@ -3,10 +3,10 @@
 
 _fp_subcommands() {
   case "$1" in
-    'fp') echo 'auth portal posts comments categories groups votes statuses tags tabs sections users references feedback moderation webhooks events kb api mcp server completion' ;;
+    'fp') echo 'auth status portal posts comments categories groups votes statuses tags tabs sections users references feedback moderation webhooks events kb api mcp server completion' ;;
     'fp auth') echo 'login logout status list switch' ;;
     'fp portal') echo 'get snapshot drift' ;;
-    'fp posts') echo 'list view create update publish unpublish delete' ;;
+    'fp posts') echo 'list view create update publish unpublish delete undo' ;;
     'fp comments') echo 'list create update delete' ;;
     'fp categories') echo 'list create update delete' ;;
     'fp groups') echo 'list get create update delete users' ;;
@@ -38,20 +38,22 @@ _fp_options() {
     'fp auth status') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp auth list') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp auth switch') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp status') echo '--exit-status -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp portal') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp portal get') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp portal get') echo '-w --web -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp portal snapshot') echo '-o --output --kb-tab --anonymize --include --resume --rate -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp portal drift') echo '--include --rate -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts list') echo '--tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --format --all -h --help --profile --base-url --json --fields --jq --no-color --debug --timeout --max-response' ;;
-    'fp posts view') echo '--comments -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp posts view') echo '--comments -w --web -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp posts create') echo '--title --description --description-file --body-file --input-format --raw --category --status --user -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp posts update') echo '--title --description --description-file --body-file --input-format --raw --category --status -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp posts publish') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp posts unpublish') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp posts delete') echo '-y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp posts update') echo '--title --description --description-file --body-file --input-format --raw --category --status --tag --untag --where --journal --dry-run --concurrency -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp posts publish') echo '--where --journal --dry-run --concurrency -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp posts unpublish') echo '--where --journal --dry-run --concurrency -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp posts delete') echo '--where --journal --dry-run --concurrency -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp posts undo') echo '--journal --dry-run --concurrency -y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp comments') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp comments list') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp comments list') echo '-w --web -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp comments create') echo '--user --text --text-file --body-file --input-format --raw --parent --changelog --pin --created-at --silent -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp comments update') echo '--text --text-file --body-file --input-format --raw --parent --no-parent --changelog --no-changelog --pin --no-pin --created-at -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp comments delete') echo '-y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -100,8 +102,8 @@ _fp_options() {
     'fp users create') echo '--role --message -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp users update') echo '--name --email --role -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp users delete') echo '-y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp users block') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp users unblock') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp users block') echo '--dry-run --concurrency -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp users unblock') echo '--dry-run --concurrency -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp users bulk-delete') echo '-y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp references') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp references add') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -113,7 +115,7 @@ _fp_options() {
     'fp feedback delete') echo '-y --yes -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp feedback summarize') echo '--sentiment --focus --source --widget --from --to --keyword -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp moderation') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
-    'fp moderation pending') echo '--all -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
+    'fp moderation pending') echo '-w --web --all -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp moderation rejected') echo '--all -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp moderation review') echo '-h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
     'fp moderation approve') echo '--concurrency --dry-run -h --help --profile --base-url --json --fields --jq --format --no-color --debug --timeout --max-response' ;;
@@ -155,6 +157,7 @@ _fp_valued_options() {
     'fp auth status') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp auth list') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp auth switch') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp status') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp portal') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp portal get') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp portal snapshot') echo '-o --output --kb-tab --include --rate --profile --base-url --fields --jq --format --timeout --max-response' ;;
@@ -163,10 +166,11 @@ _fp_valued_options() {
     'fp posts list') echo '--tab --category --section --status --tag --platform --version --release --saved-query --order-by --order --limit --skip --format --profile --base-url --fields --jq --timeout --max-response' ;;
     'fp posts view') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp posts create') echo '--title --description --description-file --body-file --input-format --category --status --user --profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp posts update') echo '--title --description --description-file --body-file --input-format --category --status --profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp posts publish') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp posts unpublish') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp posts delete') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp posts update') echo '--title --description --description-file --body-file --input-format --category --status --tag --untag --where --journal --concurrency --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp posts publish') echo '--where --journal --concurrency --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp posts unpublish') echo '--where --journal --concurrency --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp posts delete') echo '--where --journal --concurrency --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp posts undo') echo '--journal --concurrency --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp comments') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp comments list') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp comments create') echo '--user --text --text-file --body-file --input-format --parent --created-at --profile --base-url --fields --jq --format --timeout --max-response' ;;
@@ -217,8 +221,8 @@ _fp_valued_options() {
     'fp users create') echo '--role --message --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp users update') echo '--name --email --role --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp users delete') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp users block') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
-    'fp users unblock') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp users block') echo '--concurrency --profile --base-url --fields --jq --format --timeout --max-response' ;;
+    'fp users unblock') echo '--concurrency --profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp users bulk-delete') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp references') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
     'fp references add') echo '--profile --base-url --fields --jq --format --timeout --max-response' ;;
@@ -279,6 +283,8 @@ _fp_option_values() {
     'fp auth list|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp auth switch|--profile') fp __complete profiles 2>/dev/null ;;
     'fp auth switch|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp status|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp status|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp portal|--profile') fp __complete profiles 2>/dev/null ;;
     'fp portal|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp portal get|--profile') fp __complete profiles 2>/dev/null ;;
@@ -319,6 +325,8 @@ _fp_option_values() {
     'fp posts unpublish|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp posts delete|--profile') fp __complete profiles 2>/dev/null ;;
     'fp posts delete|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
+    'fp posts undo|--profile') fp __complete profiles 2>/dev/null ;;
+    'fp posts undo|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp comments|--profile') fp __complete profiles 2>/dev/null ;;
     'fp comments|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' ;;
     'fp comments list|--profile') fp __complete profiles 2>/dev/null ;;

@@ -12,7 +12,7 @@ export default defineCommand<{ post: string; web?: boolean }>({
   endpoint: 'comments.list',
   description: 'List the comments of a post, replies indented under their parents',
   args: [{ name: 'post', description: 'post key (the short string id of the post)', complete: 'posts' }],
-  flags: [webFlag("the post's page, with its comments (the post's `url`)")],
+  flags: [webFlag("the post's page, where its comments are")],
   columns: commentColumns,
   examples: [
     'fp comments list 3zah2',

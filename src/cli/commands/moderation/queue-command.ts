@@ -21,7 +21,7 @@ export function queueCommand(spec: {
     endpoint,
     description: spec.description,
     paginate: true,
-    flags: spec.webPath ? [webFlag(`the portal's ${spec.name} queue (${spec.webPath} of its base URL)`)] : [],
+    flags: spec.webPath ? [webFlag("the portal's moderation page")] : [],
     columns: spec.columns,
     examples: spec.examples,
     async run({ opts, f, all, client }) {

@@ -14,7 +14,7 @@ export default defineCommand<{ key: string; comments?: boolean; web?: boolean }>
   args: [{ name: 'key', description: 'post key (the short string id of the post)', field: 'key', complete: 'posts' }],
   flags: [
     { flags: '--comments', description: 'also show the comments, replies under their parents' },
-    webFlag("the post's page (its `url`)"),
+    webFlag("the post's page"),
   ],
   examples: [
     'fp posts view 3zah2',
