@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusReportSchema } from '../../src/cli/commands/status/report-schema.js';
 import { ADMIN_KEY, fixtureSeed } from '../support/fixture-seed.js';
@@ -116,6 +119,22 @@ describe('fp status against fp server (D-ADMIN-STATUS)', () => {
     expect(lines[9]).toBe(
       'Needs attention: 1 item pending moderation; 2 broken links in the knowledge base; 2 webhook endpoints disabled or failing.',
     );
+  });
+
+  it('--profile names the stored profile to report on; the screen says which', async () => {
+    const config = mkdtempSync(join(tmpdir(), 'fp-status-'));
+    try {
+      const env = { FP_CONFIG_DIR: config };
+      const login = ['auth', 'login', '--profile', 'acme', '--with-key', '--base-url', server.url];
+      expect((await runFp(login, { env, input: `${ADMIN_KEY}\n` })).code).toBe(0);
+      const r = await runFp(['--profile', 'acme', 'status', '--json'], { env });
+      expect(r.code).toBe(0);
+      expect(r.json.portal).toEqual({ base_url: server.url, profile: 'acme', title: 'Test Portal' });
+      const screen = await runFp(['status', '--profile', 'acme'], { env });
+      expect(screen.stdout.split('\n')[0]).toBe(`Test Portal  ${server.url}  (profile acme)`);
+    } finally {
+      rmSync(config, { recursive: true, force: true });
+    }
   });
 
   it('--exit-status exits 3 when something needs attention (D-ADMIN-STATUS-EXIT)', async () => {
