@@ -78,6 +78,8 @@ const TAGS: Record<string, string> = {
   tabs: 'Tabs: boards, roadmaps, changelogs and knowledge bases.',
   sections: 'Sections of a tab, nested by parent.',
   users: 'The users of the portal.',
+  widgets: 'Widgets that embed the portal in a product (read only).',
+  vision: "The portal's product vision.",
 };
 
 const tagOf = (endpoint: Endpoint): string => endpoint.name.split('.')[0];
@@ -99,6 +101,7 @@ const PATH_PARAMETERS: Record<string, string> = {
   user: 'The user: UUID key (any case) or integer id.',
   tab: 'The tab: integer id or slug.',
   section: 'The section: integer id or slug.',
+  widget: 'The widget UUID (any case).',
 };
 
 const QUERY_PARAMETERS: Record<string, string> = {
@@ -120,6 +123,15 @@ const QUERY_PARAMETERS: Record<string, string> = {
   last_comment_id: "Cursor: return comments with a smaller id (the previous page's `meta.last_comment_id`).",
   page: 'Page number, from 1.',
   tab_id: 'The id of a knowledge-base tab of this portal.',
+  'posts.listForTab.tab': 'The tab: slug or integer id.',
+  'posts.search.tab': 'Only posts of this tab (slug or integer id); without it, every board but the knowledge base.',
+  'posts.duplicates.tab':
+    'Only posts of this tab (slug or integer id); without it, every board but the knowledge base.',
+  'posts.duplicates.limit': 'At most this many posts, 1-20 (default 5).',
+  'posts.search.limit': 'At most this many posts, 1-100 (default 10).',
+  search: 'The words to find, 2-255 characters; every word must be in the title or the description.',
+  title: 'The proposed post title, 3-255 characters.',
+  description: 'The proposed post description (at most 2,000 characters).',
 };
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -168,7 +180,7 @@ function queryParameters(endpoint: Endpoint, example: Readonly<Record<string, st
       name,
       in: 'query',
       required,
-      description: QUERY_PARAMETERS[name],
+      description: QUERY_PARAMETERS[`${endpoint.name}.${name}`] ?? QUERY_PARAMETERS[name],
       // Blank is absent (D-QUERY-BLANK-ABSENT): an optional parameter (or one value of a list) may be sent blank.
       schema: required ? schema : takingBlank(schema),
       ...(schema.type === 'array' && { style: 'form', explode: true }),
