@@ -174,6 +174,12 @@ describe('fp status against fp server (D-ADMIN-STATUS)', () => {
     expect(r.stderr).toBe(`error: could not connect to 127.0.0.1:${port}: connection refused\n`);
   });
 
+  it('--format csv is refused before anything is sent: the report is one object, not rows', async () => {
+    const r = await server.fp(['status', '--format', 'csv']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: fp status has no CSV form: --json gives its facts as one object\n');
+  });
+
   it('a refused key fails the whole status with exit 4, as any command', async () => {
     const r = await server.fp(['status'], { apiKey: 'not-a-key' });
     expect(r.code).toBe(4);

@@ -1,4 +1,4 @@
-import { EXIT, SilentExit } from '../../errors.js';
+import { EXIT, SilentExit, UsageError } from '../../errors.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { renderEnding } from '../../framework/ending.js';
 import { needsAttention } from './needs-attention.js';
@@ -25,6 +25,8 @@ export default defineCommand<{ exitStatus?: boolean }>({
 webhooks, rate_limit (each with a "state": ok, unavailable with its "error", not_offered or
 not_reported) and needs_attention, a list of phrases (empty when nothing needs attention).`,
   async run({ opts, f, client, output }) {
+    const out = await output();
+    if (out.format === 'csv') throw new UsageError('fp status has no CSV form: --json gives its facts as one object');
     const c = await client();
     const creds = await f.credentials();
     const now = new Date();
@@ -40,7 +42,7 @@ not_reported) and needs_attention, a list of phrases (empty when nothing needs a
     };
     const report: StatusReport = { ...facts, needs_attention: needsAttention(facts) };
     // Written here, not returned: with --exit-status the command exits non-zero after showing it.
-    await renderEnding(await output(), f, { text: statusScreen(report, now), data: report }, undefined, {});
+    await renderEnding(out, f, { text: statusScreen(report, now), data: report }, undefined, {});
     if (opts.exitStatus && report.needs_attention.length) throw new SilentExit(EXIT.changes);
   },
 });
