@@ -114,6 +114,8 @@ function onTerminal(args: string[]) {
 /** Each command that prints what the portal sent, and whether it shows the text as JSON. */
 const COMMANDS: Array<{ args: string[]; json?: boolean; code?: number; quiet?: boolean }> = [
   { args: ['portal', 'get'] },
+  { args: ['status'] },
+  { args: ['status', '--json'], json: true },
   { args: ['portal', 'drift', '--rate', 'off', '--include', 'portal,posts,categories'], code: 3 },
   { args: ['posts', 'list'] },
   { args: ['posts', 'list', '--fields', `id,title`] },
