@@ -50,6 +50,12 @@ export const COMMAND_GROUPS: ReadonlyArray<{
     load: () => import('./commands/users/index.js'),
   },
   { name: 'references', summary: 'Attach references to posts', load: () => import('./commands/references/index.js') },
+  { name: 'widgets', summary: "List the portal's widgets", load: () => import('./commands/widgets/index.js') },
+  {
+    name: 'vision',
+    summary: "Read, write and delete the portal's product vision",
+    load: () => import('./commands/vision/index.js'),
+  },
   {
     name: 'feedback',
     summary: 'Manage and summarize feedback entries',

@@ -167,12 +167,27 @@ async function* allUsers(
   for await (const page of offsetPages(fetchPage, start, onPage, new PageGuard('GET /api/v1/users'))) yield* page;
 }
 
+/** Every post of one tab (D-POST-TAB-LIST), page by page. */
+async function* allTabPosts(
+  client: ApiClient,
+  query: Record<string, unknown>,
+  onPage?: PageProgress,
+): AsyncGenerator<CallResult<'posts.listForTab'>['data'][number]> {
+  const start = typeof query.skip === 'number' ? query.skip : 0;
+  const tab = String(query.tab);
+  const fetchPage = (skip: number) =>
+    client.call('posts.listForTab', { query: { ...query, tab, skip, limit: PAGE_SIZE } });
+  for await (const page of offsetPages(fetchPage, start, onPage, new PageGuard('GET /api/v1/posts/all'))) yield* page;
+}
+
 /** How each paginated operation is followed to its end: the entry picks its paginator. */
 export const paginators = {
   'posts.list': (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) =>
     allPosts(client, query as PostListQuery, PAGE_SIZE, onPage),
   'users.list': (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) =>
     allUsers(client, query, onPage),
+  'posts.listForTab': (client: ApiClient, query: Record<string, unknown>, onPage?: PageProgress) =>
+    allTabPosts(client, query, onPage),
   'moderation.pending': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) =>
     allPending(client, onPage),
   'moderation.rejected': (client: ApiClient, _query: Record<string, unknown>, onPage?: PageProgress) =>

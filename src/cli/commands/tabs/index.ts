@@ -1,6 +1,7 @@
 import { defineCommand, defineGroup } from '../../framework/define-command.js';
 import type { Column } from '../../output/output.js';
 import type { Tab } from '../../../contract/schemas/tab.js';
+import posts from './posts.js';
 
 const columns: Column<Tab>[] = [
   { header: 'ID', value: (t) => t.id },
@@ -32,6 +33,6 @@ const get = defineCommand<{ tab: string }>({
 
 export const { register } = defineGroup({
   name: 'tabs',
-  description: 'List the tabs (boards) or show one (assumed operations, D-TAB-LIST, D-TAB-GET)',
-  commands: [list, get],
+  description: 'List the tabs (boards), show one, or list its posts (assumed operations, D-TAB-LIST, D-TAB-GET)',
+  commands: [list, get, posts],
 });
