@@ -11,6 +11,9 @@ export interface Samples {
   user?: string;
   email?: string;
   group?: string;
+  widget?: string;
+  /** A post title, as a search and a duplicate check take words to look for. */
+  words?: string;
 }
 
 /** What each path parameter or required query field is filled with. */
@@ -24,6 +27,9 @@ const FILL: Record<string, (s: Samples, op: string) => string | undefined> = {
   email: (s) => s.email,
   group: (s) => s.group,
   id: (s, op) => (op.startsWith('groups.') ? s.group : undefined),
+  widget: (s) => s.widget,
+  search: (s) => s.words,
+  title: (s) => s.words,
 };
 
 /**
@@ -82,6 +88,7 @@ export function learn(samples: Samples, op: OperationName | string, answer: unkn
       samples.commentedPost ??= str(items.find((p) => Number(p.comments_count) > 0)?.id);
       samples.user ??= str((first?.author as Record<string, unknown> | undefined)?.id);
       samples.email ??= str((first?.author as Record<string, unknown> | undefined)?.email);
+      samples.words ??= str(first?.title);
       break;
     case 'tabs.list':
       samples.tab ??= str(first?.id);
@@ -96,6 +103,9 @@ export function learn(samples: Samples, op: OperationName | string, answer: unkn
       break;
     case 'groups.list':
       samples.group ??= str(first?.id);
+      break;
+    case 'widgets.list':
+      samples.widget ??= str(first?.id);
       break;
   }
 }
