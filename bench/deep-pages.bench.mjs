@@ -26,8 +26,8 @@ const fp = process.env.FP_BENCH_BIN ?? join(root, 'bin', 'fp.js');
 const POSTS = Number(process.env.BENCH_POSTS ?? 50_000);
 /** Page sizes: the API's default, and the one fp pages with (`--all`, snapshots). */
 const LIMITS = (process.env.BENCH_LIMITS ?? '10,100').split(',').map(Number);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
-const BATCH = Number(process.env.BENCH_BATCH ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const BATCH = Number(process.env.BENCH_BATCH ?? 8);
 const GOAL = 2;
 const TOKEN = 'bench';
 /** The order_by names with a field (D-POSTS-ORDER-MAP), id, and one of the names without one. */
