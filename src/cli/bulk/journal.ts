@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 
 /**
@@ -58,7 +58,7 @@ export function openJournal(path: string, header: Omit<JournalHeader, 'fp_journa
   }
   const line = (value: unknown) => {
     writeSync(fd, `${JSON.stringify(value)}\n`);
-    fsyncSync(fd);
+    fdatasyncSync(fd);
   };
   line({ fp_journal: JOURNAL_VERSION, ...header });
   return { write: line, close: () => closeSync(fd) };

@@ -198,7 +198,8 @@ const server = defineCommand<ServerOptions>({
     },
     {
       flags: '--faults <spec>',
-      description: 'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5',
+      description:
+        'answer a random share of API requests with faults, e.g. 503:0.1,429:0.05,reset:0.01,delay:200:0.5 (429:0.05:0 answers Retry-After: 0)',
     },
     { flags: '--fault-seed <n>', description: 'make the fault sequence reproducible' },
     {

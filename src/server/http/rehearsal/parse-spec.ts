@@ -13,7 +13,12 @@ export interface RateLimit {
 }
 
 export type FaultRule =
-  | { kind: 'status'; status: number; rate: number }
+  | {
+      kind: 'status';
+      status: number;
+      rate: number;
+      /** Retry-After seconds on 429 and 503 (1 unless given). */ retryAfter?: number;
+    }
   | { kind: 'reset'; rate: number }
   | { kind: 'delay'; ms: number; rate: number };
 
@@ -33,7 +38,7 @@ export function parseRateLimit(spec: string): RateLimit {
 }
 
 /**
- * `503:0.1,429:0.05,reset:0.01,delay:200:0.5`. Status and reset rules share one draw per
+ * `503:0.1,429:0.05:0,reset:0.01,delay:200:0.5` (`429:0.05:0`: with `Retry-After: 0`). Status and reset rules share one draw per
  * request, so their rates may add up to at most 1; each delay rule draws on its own.
  */
 export function parseFaults(spec: string): FaultRule[] {
@@ -70,11 +75,16 @@ function parseRule(rule: string): FaultRule {
     if (!/^\d+$/.test(fields[1])) throw bad('MS must be a whole number of milliseconds');
     return { kind: 'delay', ms: Number(fields[1]), rate: parseRate(fields[2], bad) };
   }
-  if (fields.length !== 2) throw bad('expected STATUS:RATE, reset:RATE or delay:MS:RATE');
+  if (fields.length !== 2 && fields.length !== 3)
+    throw bad('expected STATUS:RATE[:RETRY_AFTER], reset:RATE or delay:MS:RATE');
   if (!/^\d{3}$/.test(fields[0]) || Number(fields[0]) < 400 || Number(fields[0]) > 599) {
     throw bad('STATUS must be an error status from 400 to 599');
   }
-  return { kind: 'status', status: Number(fields[0]), rate: parseRate(fields[1], bad) };
+  const fault = { kind: 'status' as const, status: Number(fields[0]), rate: parseRate(fields[1], bad) };
+  if (fields.length === 2) return fault;
+  if (fault.status !== 429 && fault.status !== 503) throw bad('only 429 and 503 answers carry a Retry-After');
+  if (!/^\d+$/.test(fields[2])) throw bad('RETRY_AFTER must be a whole number of seconds');
+  return { ...fault, retryAfter: Number(fields[2]) };
 }
 
 function parseRate(text: string, bad: (why: string) => Error): number {

@@ -45,7 +45,7 @@ export function createRehearsal(options: RehearsalOptions): Rehearsal | undefine
     }
     if (fault?.kind === 'status') {
       const headers: Record<string, string> =
-        fault.status === 429 || fault.status === 503 ? { 'retry-after': '1' } : {};
+        fault.status === 429 || fault.status === 503 ? { 'retry-after': String(fault.retryAfter ?? 1) } : {};
       refuse(req, res, fault.status, headers);
       return true;
     }

@@ -34,10 +34,19 @@ describe('--faults SPEC', () => {
     expect(parseFaults('delay:100:1,delay:50:1,503:1')).toHaveLength(3);
   });
 
+  it('a 429 or 503 rule may name its Retry-After in seconds (D-REHEARSAL-FAULTS)', () => {
+    expect(parseFaults('503:0.15:0,429:0.15:2')).toEqual([
+      { kind: 'status', status: 503, rate: 0.15, retryAfter: 0 },
+      { kind: 'status', status: 429, rate: 0.15, retryAfter: 2 },
+    ]);
+    expect(() => parseFaults('500:0.1:0')).toThrow('only 429 and 503 answers carry a Retry-After');
+    expect(() => parseFaults('503:0.1:soon')).toThrow('RETRY_AFTER must be a whole number of seconds');
+  });
+
   it.each([
     ['', 'invalid fault spec "": expected rules like 503:0.1,reset:0.05,delay:200:0.5'],
     ['503:0.1,', 'invalid fault spec "503:0.1,": expected rules like 503:0.1,reset:0.05,delay:200:0.5'],
-    ['503', 'invalid fault rule "503": expected STATUS:RATE, reset:RATE or delay:MS:RATE'],
+    ['503', 'invalid fault rule "503": expected STATUS:RATE[:RETRY_AFTER], reset:RATE or delay:MS:RATE'],
     ['200:0.1', 'invalid fault rule "200:0.1": STATUS must be an error status from 400 to 599'],
     ['abc:0.1', 'invalid fault rule "abc:0.1": STATUS must be an error status from 400 to 599'],
     ['503:1.5', 'invalid fault rule "503:1.5": RATE must be a number from 0 to 1, got "1.5"'],
