@@ -50,7 +50,7 @@ describe('bulk post update and undo under injected faults (--faults 503:0.15:0,4
   });
   afterAll(() => server.stop());
 
-  it('updates 1,000 posts, each changed exactly once, and the journal holds every post before and after (D-BULK-JOURNAL)', async () => {
+  it('updates 1,000 posts, each changed exactly once, and the journal holds every post before and after (D-BULK-MACHINERY, D-BULK-JOURNAL)', async () => {
     const r = await server.fp(
       [
         'posts',

@@ -48,7 +48,7 @@ describe('fp posts update --where (D-BULK-WHERE)', () => {
     expect(bad.stderr).toContain('invalid --where "order-by=votes_count": expected KEY=VALUE with KEY one of tab,');
   });
 
-  it('--dry-run says what would change per post and changes nothing', async () => {
+  it('--dry-run says what would change per post and changes nothing (D-BULK-CHANGE)', async () => {
     const r = await server.fp(['posts', 'update', '-', '--status', 'Planned', '--dry-run', '--json'], {
       input: 'dark1\nzzzzz\n',
     });
