@@ -6,6 +6,6 @@ export default publishCommand({
   examples: [
     'fp posts unpublish 3zah2',
     'fp posts unpublish 3zah2 --json',
-    'fp posts unpublish --where tab=feedback --where status=Released --dry-run',
+    'fp posts unpublish --where tab=changelog --where status=Released --dry-run',
   ],
 });
