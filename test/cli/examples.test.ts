@@ -15,9 +15,10 @@ const NEEDS_A_SHELL = /[|<>]|\$\(|^\w+=|^(echo|printf|source) /;
 // examples run in test/acceptance/snapshot.test.ts; `mcp` serves on stdin until it closes (test/acceptance/mcp-stdio.test.ts).
 // `webhooks listen` and `events tail --follow` run until Ctrl-C, `webhooks remove/deliveries/resend` need an
 // endpoint of their own (endpoints outlive a reset) and `webhooks verify` a captured delivery:
-// test/acceptance/webhooks.test.ts runs them.
+// test/acceptance/webhooks.test.ts runs them. `posts undo` reads the journal a bulk run wrote
+// (test/acceptance/posts-bulk.test.ts runs it).
 const OWN_WORLD =
-  /^fp (--profile \S+ )?(server|auth login|auth logout|auth switch|completion|moderation review|kb |api |mcp|portal snapshot|webhooks (listen|remove|deliveries|resend|verify)|events tail --follow)/;
+  /^fp (--profile \S+ )?(server|auth login|auth logout|auth switch|completion|moderation review|kb |api |mcp|portal snapshot|webhooks (listen|remove|deliveries|resend|verify)|events tail --follow|posts undo)/;
 /** What an example needs done first on the fresh demo portal. */
 const FIRST: Array<[RegExp, (line: string) => string]> = [
   [/^fp votes remove /, (line) => line.replace('votes remove', 'votes add')],

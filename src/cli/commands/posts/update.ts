@@ -38,7 +38,7 @@ export default defineCommand<UpdateOptions>({
     'fp posts update 3zah2 --category Integrations --title "Slack alerts per channel"',
     'fp posts update 3zah2 --description-file - < description.md',
     'fp posts list --status "Under review" --json | fp posts update - --status Planned --journal planned.ndjson',
-    'fp posts update --where status="Under review" --where category=Dashboards --status Planned --yes',
+    'fp posts update --where "status=Under review" --where category=Dashboards --status Planned --yes',
   ],
   help: `Many posts: KEY - reads post keys from stdin (one a line, or the --json output of \`fp posts list\`), or
 --where KEY=VALUE selects them with the filters of \`fp posts list\` (shown, then confirmed; --yes without a
