@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOB, fixtureSeed } from '../support/fixture-seed.js';
-import { startFpServer, type FpServer } from '../support/run-fp.js';
+import { ADMIN_KEY, BOB, fixtureSeed } from '../support/fixture-seed.js';
+import { FP_BIN, startFpServer, type FpServer } from '../support/run-fp.js';
 
 const COUNT = 1000;
 const keyOf = (i: number) => `b${i.toString(36).padStart(4, '0')}`;
@@ -127,4 +128,51 @@ describe('bulk post update and undo under injected faults (--faults 503:0.15:0,4
     expect(restored).toHaveLength(COUNT - 1);
     expect(restored.every((p) => p.categories.length === 0)).toBe(true);
   }, 180_000);
+});
+
+describe('Ctrl-C during a bulk post run', () => {
+  let server: FpServer;
+  const journal = join(mkdtempSync(join(tmpdir(), 'fp-journal-')), 'stopped.ndjson');
+  beforeAll(async () => {
+    server = await startFpServer(bulkSeed(), ['--faults', 'delay:150:1']);
+  });
+  afterAll(() => server.stop());
+
+  it('stops new requests, says "not tried N", exits 130, and the journal holds exactly the posts that settled', async () => {
+    const child = spawn(
+      process.execPath,
+      [FP_BIN, 'posts', 'update', '-', '--status', 'Planned', '--journal', journal, '--concurrency', '2'],
+      {
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          CI: 'true',
+          NO_COLOR: '1',
+          FP_BASE_URL: server.url,
+          FP_API_KEY: ADMIN_KEY,
+        },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(KEYS.slice(0, 200).join('\n'));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Interrupt once the journal holds a settled post.
+    const settled = () => (existsSync(journal) ? readFileSync(journal, 'utf8').trimEnd().split('\n').length - 1 : 0);
+    while (settled() === 0) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('Interrupted: no new requests; waiting for those in flight (Ctrl-C again to quit at once)…');
+    const m = /^Updated (\d+), unchanged 0 \(already so\), failed 0, not tried (\d+)$/.exec(lines[1]);
+    expect(m, lines[1]).not.toBeNull();
+    const [updated, notTried] = [Number(m![1]), Number(m![2])];
+    expect(updated + notTried).toBe(200);
+    expect(updated).toBeLessThan(200);
+    const entries = journalLines(journal).slice(1);
+    expect(entries).toHaveLength(updated);
+    expect(entries.every((e) => e.outcome === 'changed')).toBe(true);
+  }, 60_000);
 });
