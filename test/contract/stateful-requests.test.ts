@@ -66,6 +66,9 @@ const STATE_FIELDS: Record<string, string[]> = {
   'users.bulkBlock': ['user_ids.*'],
   'users.bulkUnblock': ['user_ids.*'],
   'users.bulkDelete': ['user_ids.*'],
+  'posts.listForTab': ['tab'],
+  'posts.search': ['tab'],
+  'posts.duplicates': ['tab'],
 };
 
 /** `user_ids.3` is the field `user_ids.*` names. */

@@ -105,6 +105,17 @@ describe('D-MCP-OUTPUT every tool has an output schema, and its results on the d
     const zip = (read.contents[0] as { blob: string }).blob;
     await call('knowledgebase.preview', { tab_id: 4, file: zip });
     await call('knowledgebase.execute', { tab_id: 4, file: zip });
+    await call('posts.listForTab', { tab: 'changelog', limit: 2 });
+    await call('posts.search', { search: 'export' });
+    await call('posts.duplicates', { title: 'Export charts to PDF', description: 'For our slides' });
+    await call('users.groupsFilter');
+    await call('users.planTypes');
+    await call('users.segmentKeys');
+    await call('widgets.list');
+    await call('widgets.get', { widget: 'e8593bc7-c0e1-53c6-8e89-1ab3864b44ea' });
+    await call('vision.get');
+    await call('vision.upsert', { content: 'Answers in seconds.' });
+    await call('vision.delete');
     await call('users.create', { name: 'Ada Lovelace', email: 'ada@example.test' });
     await call('users.update', { user: '13', role: 'member' });
     await call('users.bulkBlock', { user_ids: [13] });

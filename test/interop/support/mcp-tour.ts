@@ -17,6 +17,9 @@ export interface TourClient {
   readResource(uri: string): Promise<string>;
 }
 
+/** The widget the tour's portal has (D-WIDGETS). */
+const TOUR_WIDGET = '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
+
 /**
  * The fixture portal, its knowledge-base link on a loopback address: a scan refuses it
  * without a lookup (link checks never leave the machine in a test).
@@ -25,6 +28,7 @@ export function tourSeed(): SeedFile {
   const seed = fixtureSeed();
   const article = seed.portals[0].posts!.find((p) => p.key === 'kb001')!;
   article.description = 'See [docs](http://127.0.0.1:9/install).';
+  seed.portals[0].widgets = [{ id: TOUR_WIDGET, name: 'Tour widget', type: 'feedback', tab_id: 1 }];
   return seed;
 }
 
@@ -178,6 +182,24 @@ export async function runTour(client: TourClient): Promise<{ succeeded: Set<stri
   await ok('posts.togglePublish', { key: 'dark1' });
   await ok('posts.togglePublish', { key: 'dark1' });
   await no('posts.togglePublish', { key: 'zzzzz' }, missing);
+  await ok('posts.listForTab', { tab: 'feedback' });
+  await no('posts.listForTab', { tab: 'nope' }, invalid);
+  await ok('posts.search', { search: 'dark' });
+  await no('posts.search', { search: 'a' }, invalid);
+  await ok('posts.duplicates', { title: 'Dark mode please' });
+  await no('posts.duplicates', { title: '' }, invalid);
+  for (const list of ['users.groupsFilter', 'users.planTypes', 'users.segmentKeys', 'widgets.list']) {
+    await ok(list);
+    await no(list, FORGED, forged);
+  }
+  await ok('widgets.get', { widget: TOUR_WIDGET });
+  await no('widgets.get', { widget: 'nope' }, missing);
+  await ok('vision.upsert', { title: 'Tour', content: 'Where the portal is headed.' });
+  await no('vision.upsert', { content: '' }, invalid);
+  await ok('vision.get');
+  await no('vision.get', FORGED, forged);
+  await ok('vision.delete');
+  await no('vision.delete', {}, missing);
   const status = (await ok('statuses.create', { name: 'Agent status', color: '#123456', tab_id: 1 })).data;
   await no('statuses.create', { name: '', tab_id: 1 }, invalid);
   await ok('statuses.update', { status: String(status.id), name: 'Agent status, renamed' });
