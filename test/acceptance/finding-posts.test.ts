@@ -106,3 +106,17 @@ describe('fp tabs posts (D-POST-TAB-LIST)', () => {
     expect(missing.json.errors).toEqual({ tab: ['The tab field is required.'] });
   });
 });
+
+describe('the AI operations (D-POST-AI-LEFT-OUT)', () => {
+  it('are not in the table, the server answers them as unknown routes, and the help says why', async () => {
+    const names = Object.keys((await import('../../src/contract/endpoints.js')).endpoints);
+    expect(names.filter((n) => /adjust|improve|generate/i.test(n))).toEqual([]);
+    const adjust = await fp(['api', '/api/v1/posts/3zah2/adjust', '-X', 'POST']);
+    expect(adjust.code).toBe(1);
+    expect(adjust.stderr).toContain('404');
+    const posts = await fp(['posts', '--help']);
+    expect(posts.stdout.replace(/\s+/g, ' ')).toContain('(adjust, improve) are left out');
+    const vision = await fp(['vision', '--help']);
+    expect(vision.stdout.replace(/\s+/g, ' ')).toContain('(PV4) is left out');
+  });
+});
