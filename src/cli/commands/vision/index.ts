@@ -32,7 +32,7 @@ const set = defineCommand<{ title?: string; content?: string; contentFile?: stri
   columns,
   examples: [
     'fp vision set --title "Answers everyone trusts" --content "Every dashboard loads in under two seconds."',
-    'fp vision set --content-file vision.md',
+    'fp vision set --content-file - < vision.md',
   ],
   async run({ opts, fields, client, f }) {
     onlyOne([opts.content !== undefined && '--content', opts.contentFile !== undefined && '--content-file']);
