@@ -31,10 +31,10 @@ async function pendingCount(server: FpServer): Promise<number> {
   return (r.json as unknown[]).length;
 }
 
-describe('bulk approve under injected faults (--faults 503:0.15,429:0.15 --fault-seed 11)', () => {
+describe('bulk approve under injected faults (--faults 503:0.15:0,429:0.15:0 --fault-seed 11)', () => {
   let server: FpServer;
   beforeAll(async () => {
-    server = await startFpServer(pendingSeed(1000), ['--faults', '503:0.15,429:0.15', '--fault-seed', '11']);
+    server = await startFpServer(pendingSeed(1000), ['--faults', '503:0.15:0,429:0.15:0', '--fault-seed', '11']);
   });
   afterAll(() => server.stop());
 
