@@ -4,7 +4,8 @@ import { csrfCookieName, sendConsentPage } from './consent-page.js';
 import { findClient } from './find-client.js';
 import { resourceOf, SCOPE } from './metadata.js';
 import { invalidRequest, OAuthError } from './oauth-error.js';
-import { MAX_REFUSED_KEYS, type ConsentRequest, type OAuthState, type RegisteredClient } from './oauth-state.js';
+import { MAX_REFUSED_KEYS, type OAuthState, type RegisteredClient } from './oauth-state.js';
+import type { ConsentRequest } from './pending-consents.js';
 import { OAuthParams, readForm } from './params.js';
 import { PKCE_VALUE } from './pkce.js';
 

@@ -4,7 +4,7 @@ import { createLinkAgent, describeError } from '../kb/link-health/check-url.js';
 import { blockReason, ipLiteral, type EgressPolicy } from '../kb/link-health/egress-guard.js';
 import type { RegisteredClient } from './client-registry.js';
 import { OAuthError } from './oauth-error.js';
-import { checkRedirectUri } from './register.js';
+import { checkRedirectUri } from './redirect-uri.js';
 
 /** A document larger than this is refused (the draft's suggested cap). */
 export const DOCUMENT_BYTES = 5 * 1024;

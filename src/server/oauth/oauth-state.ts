@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ClientRegistry, type RegisteredClient } from './client-registry.js';
 import { MetadataDocuments } from './metadata-document.js';
-import { PendingConsents } from './pending-consents.js';
+import { PendingConsents, type ConsentRequest } from './pending-consents.js';
 import { WrongKeyThrottle } from './wrong-key-throttle.js';
 
 export type { RegisteredClient } from './client-registry.js';
@@ -46,25 +46,6 @@ export const DEFAULT_LIMITS: OAuthLimits = {
   wrongKeysPerAddress: 10,
   wrongKeyWindowMs: 10 * 60_000,
 };
-
-/** A validated authorization request shown on the consent page. */
-export interface ConsentRequest {
-  id: string;
-  csrf: string;
-  clientId: string;
-  portal: string;
-  /** The client address of the browser that asked for the page (`D-CLIENT-ADDRESS`). */
-  from: string;
-  redirectUri: string;
-  /** Whether redirect_uri was sent (then the token request must repeat it). */
-  redirectUriGiven: boolean;
-  codeChallenge: string;
-  state?: string;
-  resource: string;
-  expiresAt: number;
-  /** Keys refused so far on this consent. */
-  refusedKeys: number;
-}
 
 /** Refused keys after which a consent is closed: the page is no place to guess keys. */
 export const MAX_REFUSED_KEYS = 5;

@@ -1,4 +1,21 @@
-import type { ConsentRequest } from './oauth-state.js';
+/** A validated authorization request shown on the consent page. */
+export interface ConsentRequest {
+  id: string;
+  csrf: string;
+  clientId: string;
+  portal: string;
+  /** The client address of the browser that asked for the page (`D-CLIENT-ADDRESS`). */
+  from: string;
+  redirectUri: string;
+  /** Whether redirect_uri was sent (then the token request must repeat it). */
+  redirectUriGiven: boolean;
+  codeChallenge: string;
+  state?: string;
+  resource: string;
+  expiresAt: number;
+  /** Keys refused so far on this consent. */
+  refusedKeys: number;
+}
 
 export interface ConsentLimits {
   perPortal: number;
