@@ -44,6 +44,8 @@ async function listPaths(base: string, key: string): Promise<string[]> {
   const paths = ['/api/v1/portal', '/api/v1/categories', '/api/v1/groups', '/api/v1/feedback'];
   // D-SNAPSHOT-LISTED: the listed resources come back as they were.
   paths.push('/api/v1/statuses', '/api/v1/tags', '/api/v1/tabs', '/api/v1/sections', '/api/v1/users?limit=100');
+  // D-WIDGETS, D-PRODUCT-VISION: the widgets and the vision are copied too.
+  paths.push('/api/v1/widgets', '/api/v1/product-vision');
   for (const g of (await json('/api/v1/groups')).data) paths.push(`/api/v1/groups/${g.id}/users`);
   const posts = [
     ...(await json('/api/v1/posts?limit=100')).data,

@@ -1,7 +1,9 @@
+import { ApiError } from '../../client/errors.js';
 import { offsetPages } from '../../client/paginate.js';
+import type { ApiClient } from '../../client/api-client.js';
 import { notOffered, sectionTree } from '../resolve/listed.js';
 import type { CrawlContext, StepKit } from './crawl-state.js';
-import type { SectionSeed, StatusSeed, TabSeed } from './records.js';
+import type { ProductVisionSeed, SectionSeed, StatusSeed, TabSeed, WidgetSeed } from './records.js';
 
 /** What the list operations gave (D-SNAPSHOT-LISTED); a list the portal does not offer stays null. */
 export interface ListedState {
@@ -10,6 +12,9 @@ export interface ListedState {
   tabs: TabSeed[] | null;
   sections: SectionSeed[] | null;
   users: boolean;
+  /** D-WIDGETS, D-PRODUCT-VISION: absent from a journal begun before they were read. */
+  widgets?: WidgetSeed[] | null;
+  vision?: ProductVisionSeed | null;
   /** The lists the portal answered 404 for. */
   not_offered: string[];
 }
@@ -34,7 +39,7 @@ async function offered<T>(s: ListedState, what: string, work: () => Promise<T>):
 export async function readListed(ctx: CrawlContext, kit: StepKit): Promise<void> {
   const state = ctx.journal.state;
   if (state.listed) return;
-  ctx.progress.step('statuses, tags, tabs, sections, users');
+  ctx.progress.step('statuses, tags, tabs, sections, users, widgets, vision');
   const c = ctx.client;
   const s: ListedState = { statuses: null, tags: null, tabs: null, sections: null, users: false, not_offered: [] };
   s.statuses = await offered(s, 'statuses', async () =>
@@ -78,6 +83,34 @@ export async function readListed(ctx: CrawlContext, kit: StepKit): Promise<void>
     return n;
   });
   s.users = users !== null;
+  s.widgets = await offered(s, 'widgets', async () =>
+    (await c.call('widgets.list', {})).data.map((w) => ({
+      id: w.id,
+      name: w.name,
+      type: w.type,
+      tab_id: w.tab_id,
+      created_at: w.created_at,
+      updated_at: w.updated_at,
+    })),
+  );
+  s.vision = await offered(s, 'product vision', () => readVision(c));
   state.listed = s;
   kit.checkpoint(true);
+}
+
+/** The portal's product vision, or null when it has none (404 naming the model, D-PRODUCT-VISION). */
+async function readVision(c: ApiClient): Promise<ProductVisionSeed | null> {
+  try {
+    const { data } = await c.call('vision.get', {});
+    return {
+      id: data.id,
+      title: data.title,
+      content: data.content,
+      created_at: data.created_at,
+      updated_at: data.updated_at,
+    };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && /^No query results for model/.test(err.message)) return null;
+    throw err;
+  }
 }

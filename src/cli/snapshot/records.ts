@@ -11,6 +11,8 @@ export type GroupSeed = NonNullable<PortalSeed['groups']>[number];
 export type PostSeed = NonNullable<PortalSeed['posts']>[number];
 export type CommentSeed = NonNullable<PortalSeed['comments']>[number];
 export type FeedbackSeed = NonNullable<PortalSeed['feedback']>[number];
+export type WidgetSeed = NonNullable<PortalSeed['widgets']>[number];
+export type ProductVisionSeed = NonNullable<PortalSeed['product_vision']>;
 
 /** What can be left out of a snapshot with `--include`. */
 export const SNAPSHOT_PARTS = ['posts', 'comments', 'categories', 'groups', 'feedback', 'moderation', 'kb'] as const;

@@ -55,7 +55,7 @@ function missingOf(s: CrawlState): string[] {
   if (s.comments.skipped_posts > 0)
     missing.unshift(`comments of ${s.comments.skipped_posts} posts deleted while the snapshot ran`);
   if (s.listed?.tags) missing.splice(missing.indexOf('tags and the tags of posts'), 1, 'the tags of posts');
-  missing.push("users' votes");
+  missing.push("users' votes", "users' plans and segment values");
   if (s.listed?.not_offered.length)
     missing.unshift(`not offered by the portal (404): the lists of ${s.listed.not_offered.join(', ')}`);
   return missing;

@@ -206,6 +206,14 @@ function writeLists(out: FileWriter, s: CrawlState, lists: SeedLists, opts: Writ
   out.write(`  "tags": ${array(s.listed?.tags ?? [])},\n`);
   out.write(`  "categories": ${array(s.categories ?? [])},\n`);
   out.write(`  "groups": ${array(s.groups ?? [])},\n`);
+  // A widget keeps its tab when the copy has that tab.
+  const tabIds = new Set(lists.tabs.map((t) => t.id));
+  const widgets = (s.listed?.widgets ?? []).map((w) => ({
+    ...w,
+    tab_id: tabIds.has(w.tab_id ?? -1) ? w.tab_id : null,
+  }));
+  out.write(`  "widgets": ${array(widgets)},\n`);
+  out.write(`  "product_vision": ${json(s.listed?.vision ?? null)},\n`);
 }
 
 /** Pass 2: posts, each once, in crawl order, then comments and feedback, streamed from the journal. */
