@@ -29,7 +29,7 @@ describe('fp help', () => {
     expect(root.code).toBe(2);
     // The hidden command the completion scripts call is not named.
     expect(root.err).toBe(
-      'error: unknown help topic "nosuch": fp has auth, status, portal, posts, comments, categories, groups, votes, statuses, tags, tabs, sections, users, references, feedback, moderation, webhooks, events, kb, api, mcp, server, completion\n',
+      'error: unknown help topic "nosuch": fp has auth, status, portal, posts, comments, categories, groups, votes, statuses, tags, tabs, sections, users, references, widgets, vision, feedback, moderation, webhooks, events, kb, api, mcp, server, completion\n',
     );
   });
 

@@ -95,7 +95,11 @@ describe('D-MCP-DYNAMIC-TOOLSETS the agent starts with discovery tools and enabl
     });
     const listed = (await m.client.callTool({ name: 'toolsets.list', arguments: {} })) as CallToolResult;
     const posts = (listed.structuredContent as any).toolsets.find((t: any) => t.name === 'posts');
-    expect(posts).toEqual({ name: 'posts', enabled: false, tools: ['posts.list', 'posts.get'] });
+    expect(posts).toEqual({
+      name: 'posts',
+      enabled: false,
+      tools: ['posts.list', 'posts.get', 'posts.listForTab', 'posts.search', 'posts.duplicates'],
+    });
 
     const enabled = (await m.client.callTool({ name: 'toolsets.enable', arguments: { toolsets: ['posts'] } })) as any;
     expect(enabled.structuredContent.toolsets.find((t: any) => t.name === 'posts').enabled).toBe(true);
@@ -106,6 +110,9 @@ describe('D-MCP-DYNAMIC-TOOLSETS the agent starts with discovery tools and enabl
       'portal.get',
       'posts.list',
       'posts.get',
+      'posts.listForTab',
+      'posts.search',
+      'posts.duplicates',
     ]);
     expect(((await m.client.callTool({ name: 'posts.list', arguments: { limit: 1 } })) as any).isError).toBeFalsy();
     // Enabling it again changes nothing, and says nothing.

@@ -10,8 +10,15 @@ describe('MCP tools derived from the endpoint table', () => {
     expect(tools.map((t) => [t.name, t.description.slice(0, t.endpoint.summary.length)])).toEqual(
       operations.map((e) => [e.name, e.summary]),
     );
-    // A write of text says the text is markdown (D-TEXT-EDITOR-FORMAT); no other tool adds to its summary.
-    for (const t of tools) expect(t.description === t.endpoint.summary).toBe(t.endpoint.editorText === undefined);
+    // A write of text says the text is markdown (D-TEXT-EDITOR-FORMAT), and an entry's agent hint ends the
+    // description (D-POST-DUPLICATES: check for duplicates before posts.create); no other tool adds to its summary.
+    for (const t of tools) {
+      const plain = t.endpoint.editorText === undefined && t.endpoint.agentHint === undefined;
+      expect(t.description === t.endpoint.summary).toBe(plain);
+      if (t.endpoint.agentHint) expect(t.description.endsWith(t.endpoint.agentHint)).toBe(true);
+    }
+    for (const name of ['posts.create', 'posts.search']) expect(tool(name).description).toContain('posts.duplicates');
+    expect(tool('posts.duplicates').description).toContain('before posts.create');
     expect(tools.map((t) => t.name)).not.toContain('comments.updateNested');
   });
 

@@ -56,6 +56,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   section: '10',
   status: '1',
   tag: '1',
+  widget: '0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
 };
 const pathOf = (e: Endpoint) => buildPath(e.path, SAMPLE_PARAMS);
 const verbsOf = (e: Endpoint) => [e.method, ...(e.alsoMethods ?? [])];
