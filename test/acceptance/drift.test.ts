@@ -96,9 +96,9 @@ describe('fp portal drift (D-DRIFT-COMPARE)', () => {
   });
 
   it('refuses an --include it does not know (exit 2)', async () => {
-    const r = await server.fp(['portal', 'drift', '--include', 'widgets'], { apiKey: DEMO_KEY });
+    const r = await server.fp(['portal', 'drift', '--include', 'gadgets'], { apiKey: DEMO_KEY });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: unknown --include widgets: drift reads portal, posts, /);
+    expect(r.stderr).toMatch(/^error: unknown --include gadgets: drift reads portal, posts, /);
   });
 });
 

@@ -291,7 +291,7 @@ describe('fp mcp over stdio, driven by the MCP SDK client', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'error: unknown toolset nope; known: portal, posts, votes, categories, statuses, tags, tabs, sections, users, comments, references, groups, feedback, moderation, knowledgebase, events\n',
+      'error: unknown toolset nope; known: portal, posts, votes, categories, statuses, tags, tabs, sections, users, widgets, vision, comments, references, groups, feedback, moderation, knowledgebase, events\n',
     );
   });
 
