@@ -6,7 +6,7 @@ import { toolName, type ServeOptions, type ServedTool } from './serve-options.js
 const FINDING: Readonly<Record<string, string>> = {
   portal: 'portal.get first: its editor_type says whether post and comment bodies are HTML or markdown.',
   posts:
-    'A post is named by its key (the `id` of posts.list items, e.g. "ky32v"); posts.list pages with skip and limit and answers hasMore and total.',
+    'A post is named by its key (the `id` of posts.list items, e.g. "ky32v"); posts.list pages with skip and limit and answers hasMore and total. Before posts.create, call posts.duplicates with the proposed title (and description): a likely duplicate is better voted on or commented than filed again.',
   votes: 'Votes name a post by its key and an anonymous voter by an MD5 anonymous_id.',
   categories: 'categories.list gives the integer category ids the other category tools take.',
   comments:
@@ -17,6 +17,9 @@ const FINDING: Readonly<Record<string, string>> = {
   feedback: 'feedback.list gives feedback ids; feedback.summarize sums entries up without listing them.',
   moderation:
     'moderation.pending pages newest first: send meta.last_post_id and meta.last_comment_id of one page to get the next; moderation.rejected pages with page.',
+  widgets: 'widgets.list gives widget ids (UUIDs, the widget_id of feedback); widgets are read only.',
+  vision:
+    'The portal has one product vision or none: vision.get answers 404 without one; vision.upsert writes it whole.',
   knowledgebase:
     'Knowledge-base tools take the tab id (tab_id). knowledgebase.export answers with a link to the ZIP (read it as a resource), never the archive itself; scans and sync execute report progress.',
 };

@@ -105,6 +105,11 @@ describe('D-MCP-INSTRUCTIONS instructions are built from the enabled toolsets', 
       expect(all.client.getInstructions()).toContain(`- ${group}: `);
     expect(all.client.getInstructions()).toContain('Tools with destructiveHint change or delete data');
   });
+
+  it('D-POST-DUPLICATES tells an agent serving posts to look for duplicates before posts.create', async () => {
+    const m = await start({ serve: { toolsets: 'posts' } });
+    expect(m.client.getInstructions()).toContain('Before posts.create, call posts.duplicates with the proposed title');
+  });
 });
 
 describe('D-MCP-TOOL-NAMES --tool-names underscore', () => {
