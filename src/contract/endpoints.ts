@@ -8,13 +8,16 @@ import { knowledgebaseSchemas } from './schemas/knowledgebase.js';
 import { moderationSchemas } from './schemas/moderation.js';
 import { portalSchemas } from './schemas/portal.js';
 import { postSchemas } from './schemas/post.js';
+import { postSearchSchemas } from './schemas/post-search.js';
 import { referenceSchemas } from './schemas/reference.js';
 import { sectionSchemas } from './schemas/section.js';
 import { statusSchemas } from './schemas/status.js';
 import { tabSchemas } from './schemas/tab.js';
 import { tagSchemas } from './schemas/tag.js';
-import { userSchemas, userWriteSchemas } from './schemas/user.js';
+import { userFilterSchemas, userSchemas, userWriteSchemas } from './schemas/user.js';
+import { visionSchemas } from './schemas/vision.js';
 import { voteSchemas } from './schemas/vote.js';
+import { widgetSchemas } from './schemas/widget.js';
 import { withJsonShape } from './json-shape.js';
 import { UUID } from './validation.js';
 import { lazily } from './lazily.js';
@@ -106,6 +109,8 @@ export interface Endpoint {
    * line and the tools take markdown (or HTML) there and send it converted (D-TEXT-EDITOR-FORMAT).
    */
   readonly editorText?: string;
+  /** What an agent should know beyond the summary: it ends the tool's description. */
+  readonly agentHint?: string;
 }
 
 const SCHEMA_KEYS = ['params', 'query', 'body', 'multipart', 'response'] as const;
@@ -180,6 +185,8 @@ export const endpoints = {
         "Creates a post written by `user_id` (the portal's first administrator when absent). Posts the portal's team creates skip moderation: it starts approved. `status_id` places it on its status's board; `category_id` files it under one category.",
       assumed: { decision: 'D-POST-CREATE', evidence: ['P2'] },
       editorText: 'description',
+      agentHint:
+        'Call posts.duplicates with the title and description first: a likely duplicate is better voted on or commented than filed again.',
     },
     () => ({
       body: postSchemas().PostCreateBodySchema,
@@ -234,6 +241,55 @@ export const endpoints = {
     () => ({
       params: z.object({ key: stringParam }),
       response: dataOf(postSchemas().PostPublishedSchema),
+    }),
+  ),
+  'posts.listForTab': define(
+    {
+      name: 'posts.listForTab',
+      method: 'GET',
+      path: '/api/v1/posts/all',
+      summary: 'List the posts of one tab with skip/limit pagination',
+      description:
+        'The approved posts of the tab `tab` (its slug or integer id; knowledge-base tabs too), newest first, paged and answered as the post list. An unknown tab is refused (422): `The selected tab is invalid.`',
+      assumed: { decision: 'D-POST-TAB-LIST', evidence: ['P5'] },
+    },
+    () => ({
+      query: postSearchSchemas().PostTabQuerySchema,
+      response: postSchemas().PostListResponseSchema,
+    }),
+  ),
+  'posts.search': define(
+    {
+      name: 'posts.search',
+      method: 'GET',
+      path: '/api/v1/posts/search',
+      summary: 'Search posts by words in their title and description',
+      description:
+        'Approved posts holding every word of `search` (2-255 characters) in their title or description, compared without regard to case or accents; within the tab `tab` (slug or id) when given, else on every board but the knowledge base. Best first: posts with more words in the title, then more votes, then newest. At most `limit` (1-100, default 10).',
+      assumed: { decision: 'D-POST-SEARCH', evidence: ['P6'] },
+      agentHint:
+        'Before posts.create, call posts.duplicates with the proposed title (and description): vote on or comment an existing post instead of filing it twice.',
+    },
+    () => ({
+      query: postSearchSchemas().PostSearchQuerySchema,
+      response: listOf(postSchemas().PostSchema),
+    }),
+  ),
+  'posts.duplicates': define(
+    {
+      name: 'posts.duplicates',
+      method: 'GET',
+      path: '/api/v1/posts/search_duplicates',
+      summary: 'Find likely duplicates of a proposed post, with a score',
+      description:
+        'Compares a proposed `title` (3-255 characters) and optional `description` with the approved posts (of the tab `tab` when given, else of every board but the knowledge base) and answers `{data: {count, posts}}`: posts whose score (0-1, the overlap of their words with the proposal, the title weighing most) is at least 0.35, best first, at most `limit` (1-20, default 5).',
+      assumed: { decision: 'D-POST-DUPLICATES', evidence: ['P7'] },
+      agentHint:
+        'Call it before posts.create with the proposed title and description; when a post scores high, vote on or comment that post instead of creating a duplicate.',
+    },
+    () => ({
+      query: postSearchSchemas().PostDuplicatesQuerySchema,
+      response: dataOf(postSearchSchemas().PostDuplicatesSchema),
     }),
   ),
 
@@ -739,6 +795,122 @@ export const endpoints = {
     () => ({
       body: userWriteSchemas().UserBulkBodySchema,
       response: userWriteSchemas().UserBulkResponseSchema,
+    }),
+  ),
+
+  'users.groupsFilter': define(
+    {
+      name: 'users.groupsFilter',
+      method: 'GET',
+      path: '/api/v1/users/groups-filter',
+      summary: 'List the groups a user list can be filtered by',
+      description: "The portal's user groups as filter options: `id` (the group's UUID) and `name`, by name.",
+      assumed: { decision: 'D-USER-FILTERS', evidence: ['U10'] },
+    },
+    () => ({
+      response: listOf(userFilterSchemas().UserFilterOptionSchema),
+    }),
+  ),
+  'users.planTypes': define(
+    {
+      name: 'users.planTypes',
+      method: 'GET',
+      path: '/api/v1/users/plan-types',
+      summary: 'List the plan types a user list can be filtered by',
+      description: "The plans the portal's users are on, each once by name: `id` (the plan's slug) and `name`.",
+      assumed: { decision: 'D-USER-FILTERS', evidence: ['U11'] },
+    },
+    () => ({
+      response: listOf(userFilterSchemas().UserFilterOptionSchema),
+    }),
+  ),
+  'users.segmentKeys': define(
+    {
+      name: 'users.segmentKeys',
+      method: 'GET',
+      path: '/api/v1/users/segment-metadata-keys',
+      summary: 'List the segment and metadata keys in use',
+      description:
+        "The segment and metadata keys the portal's users carry (`segment_1`…`segment_10`, `company`, `mrr`, …), each once by key: `key`, a `label` and `type` (`number` when every value is a number, else `string`).",
+      assumed: { decision: 'D-USER-FILTERS', evidence: ['U12'] },
+    },
+    () => ({
+      response: listOf(userFilterSchemas().SegmentKeySchema),
+    }),
+  ),
+
+  'widgets.list': define(
+    {
+      name: 'widgets.list',
+      method: 'GET',
+      path: '/api/v1/widgets',
+      summary: "List the portal's widgets",
+      description:
+        'The embedded widgets of the portal, in the order they were made: `id` (the UUID a widget iframe carries as `widget_id`), `name`, `type` and the tab it opens (`tab_id`).',
+      assumed: { decision: 'D-WIDGETS', evidence: ['W1'] },
+    },
+    () => ({
+      response: listOf(widgetSchemas().WidgetSchema),
+    }),
+  ),
+  'widgets.get': define(
+    {
+      name: 'widgets.get',
+      method: 'GET',
+      path: '/api/v1/widgets/{widget}',
+      summary: 'Get one widget',
+      description: 'One widget by its id (a UUID, any case).',
+      refusals: ['not-found'],
+      assumed: { decision: 'D-WIDGETS', evidence: ['W2'] },
+    },
+    () => ({
+      params: z.object({ widget: stringParam }),
+      response: dataOf(widgetSchemas().WidgetSchema),
+    }),
+  ),
+
+  'vision.get': define(
+    {
+      name: 'vision.get',
+      method: 'GET',
+      path: '/api/v1/product-vision',
+      summary: "Get the portal's product vision",
+      description: "The portal's one product vision (`title`, `content`); a portal without one answers 404.",
+      refusals: ['not-found'],
+      assumed: { decision: 'D-PRODUCT-VISION', evidence: ['PV1'] },
+    },
+    () => ({
+      response: dataOf(visionSchemas().ProductVisionSchema),
+    }),
+  ),
+  'vision.upsert': define(
+    {
+      name: 'vision.upsert',
+      method: 'POST',
+      path: '/api/v1/product-vision',
+      summary: 'Create or replace the product vision',
+      description:
+        "Writes the portal's product vision: `content` (required) and `title` (a title left out keeps the vision's title). Answers the vision.",
+      assumed: { decision: 'D-PRODUCT-VISION', evidence: ['PV2'] },
+    },
+    () => ({
+      body: visionSchemas().ProductVisionBodySchema,
+      response: dataOf(visionSchemas().ProductVisionSchema),
+    }),
+  ),
+  'vision.delete': define(
+    {
+      name: 'vision.delete',
+      method: 'DELETE',
+      path: '/api/v1/product-vision',
+      summary: 'Delete the product vision',
+      description: "Deletes the portal's product vision; a portal without one answers 404.",
+      refusals: ['not-found'],
+      destructive: true,
+      assumed: { decision: 'D-PRODUCT-VISION', evidence: ['PV3'] },
+    },
+    () => ({
+      response: commonSchemas().MessageSchema,
     }),
   ),
 

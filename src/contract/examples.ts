@@ -219,6 +219,23 @@ const newPost = {
 
 const userVote = { id: 1, created_at: AT, voter: portalUser };
 
+const widget = {
+  id: 'e8593bc7-c0e1-53c6-8e89-1ab3864b44ea',
+  name: 'Feedback button',
+  type: 'feedback',
+  tab_id: 1,
+  created_at: AT,
+  updated_at: AT,
+};
+
+const vision = {
+  id: 1,
+  title: 'Answers everyone on the team trusts',
+  content: 'Acme Analytics turns product events into answers that a whole team trusts.',
+  created_at: AT,
+  updated_at: AT,
+};
+
 const emptyPlan = {
   tab: { changes: [] },
   sections: { create: [], update: [], delete: [] },
@@ -262,6 +279,33 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
   'posts.togglePublish': {
     params: { key: '3zah2' },
     response: { data: { id: 11, key: '3zah2', published: false } },
+  },
+  'posts.listForTab': {
+    params: { tab: 'changelog', limit: 1 },
+    response: { data: [post], hasMore: true, total: 7, skip: 0, limit: 1 },
+  },
+  'posts.search': { params: { search: 'anomaly detection', limit: 1 }, response: { data: [post] } },
+  'posts.duplicates': {
+    params: { title: 'Export charts to PDF' },
+    response: {
+      data: {
+        count: 1,
+        posts: [
+          {
+            id: 'vxwjx',
+            uid: 'edcf5961-e54a-33e4-8b0e-041eb05705c9',
+            title: 'Export charts as PNG and SVG',
+            url: `${ORIGIN}/p/vxwjx`,
+            votes_count: 87,
+            comments_count: 1,
+            created_at: AT,
+            moderation_status: 'approved',
+            status: { id: 2, name: 'Gathering votes', color: '#56ccf2', tab_name: 'Feedback' },
+            score: 0.59,
+          },
+        ],
+      },
+    },
   },
   'votes.addAnonymous': {
     params: { key: 'txmrb', anonymous_id: '0cc175b9c0f1b6a831c399e269772661' },
@@ -376,6 +420,38 @@ export const operationExamples: Readonly<Record<OperationName, OperationExample>
     request: { user_ids: [12] },
     response: { success: true, count: 1, message: '1 user deleted.' },
   },
+  'users.groupsFilter': {
+    response: {
+      data: [
+        { id: GROUP_ID, name: 'Beta testers' },
+        { id: '8ba47e02-6560-5c3a-9542-d67770d9a2b3', name: 'Design partners' },
+      ],
+    },
+  },
+  'users.planTypes': {
+    response: {
+      data: [
+        { id: 'business', name: 'Business' },
+        { id: 'team', name: 'Team' },
+      ],
+    },
+  },
+  'users.segmentKeys': {
+    response: {
+      data: [
+        { key: 'company', label: 'Company', type: 'string' },
+        { key: 'mrr', label: 'MRR', type: 'number' },
+      ],
+    },
+  },
+  'widgets.list': { response: { data: [widget] } },
+  'widgets.get': { params: { widget: widget.id }, response: { data: widget } },
+  'vision.get': { response: { data: vision } },
+  'vision.upsert': {
+    request: { title: vision.title, content: 'Answers in seconds, trusted by every team.' },
+    response: { data: { ...vision, content: 'Answers in seconds, trusted by every team.' } },
+  },
+  'vision.delete': { response: { message: 'Product vision deleted successfully' } },
   'comments.list': {
     params: { key: 'ky32v' },
     response: { data: [{ ...comment, id: 29, url: `${ORIGIN}/p/ky32v#comment-29` }] },

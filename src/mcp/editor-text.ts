@@ -33,8 +33,9 @@ export async function inEditorFormat(
   return { ...body, [field]: toEditorFormat(text, 'markdown', await editorOf(client, now)) };
 }
 
-/** The tool's description: the operation's summary, and for a write of text, that it takes markdown. */
+/** The tool's description: the operation's summary, for a write of text that it takes markdown, and its hint for agents. */
 export function toolDescription(endpoint: Endpoint): string {
-  if (endpoint.editorText === undefined) return endpoint.summary;
-  return `${endpoint.summary}. \`${endpoint.editorText}\` takes markdown: it is sent in the portal's editor format (as HTML when the portal's editor_type is wysiwyg).`;
+  const hint = endpoint.agentHint === undefined ? '' : ` ${endpoint.agentHint}`;
+  if (endpoint.editorText === undefined) return `${endpoint.summary}${hint && `.${hint}`}`;
+  return `${endpoint.summary}. \`${endpoint.editorText}\` takes markdown: it is sent in the portal's editor format (as HTML when the portal's editor_type is wysiwyg).${hint}`;
 }

@@ -62,6 +62,10 @@ export const UserSeed = z.object({
   email: z.string().default(''),
   role: z.string().default('member'),
   created_at: ts.optional(),
+  /** Extension (D-USER-FILTERS): the user's plan, as the user filter lists name it. */
+  plan: z.string().min(1).optional(),
+  /** Extension (D-USER-FILTERS): segment and metadata values (`segment_1`, `company`, `mrr`, …) the identify call sets. */
+  segments: z.record(z.string().min(1), z.union([z.string(), z.number()])).optional(),
 });
 
 export const TabSeed = z.object({
@@ -205,6 +209,25 @@ export const EventSeed = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
+/** Extension (D-WIDGETS): an embedded widget; the API only reads them. */
+export const WidgetSeed = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  type: z.string().min(1).default('feedback'),
+  tab_id: z.number().int().nullable().default(null),
+  created_at: ts.optional(),
+  updated_at: ts.optional(),
+});
+
+/** Extension (D-PRODUCT-VISION): the portal's one product vision. */
+export const ProductVisionSeed = z.object({
+  id: z.number().int().positive().optional(),
+  title: z.string().default(''),
+  content: z.string(),
+  created_at: ts.optional(),
+  updated_at: ts.optional(),
+});
+
 export const PortalSeed = z.object({
   id: z.number().int().positive().optional(),
   hosts: z.array(z.string().min(1)).min(1, { error: 'needs at least one host' }),
@@ -235,6 +258,8 @@ export const PortalSeed = z.object({
   comment_votes: z.array(CommentVoteSeed).default([]),
   saved_queries: z.array(SavedQuerySeed).default([]),
   events: z.array(EventSeed).default([]),
+  widgets: z.array(WidgetSeed).default([]),
+  product_vision: ProductVisionSeed.nullable().default(null),
 });
 
 export const SeedFileSchema = z.object({
@@ -269,11 +294,24 @@ export type UserVoteRecord = Filled<Parsed<typeof UserVoteSeed>, 'id' | 'created
 export type CommentVoteRecord = Parsed<typeof CommentVoteSeed>;
 export type SavedQueryRecord = Parsed<typeof SavedQuerySeed>;
 export type EventRecord = Parsed<typeof EventSeed>;
+export type WidgetRecord = Filled<Parsed<typeof WidgetSeed>, 'created_at' | 'updated_at'>;
+export type ProductVisionRecord = Filled<Parsed<typeof ProductVisionSeed>, 'id' | 'created_at' | 'updated_at'>;
 
 /** One portal as a plain document: a seed portal with every default filled in, as `dump` writes it. */
 export interface PortalData extends Omit<
   Parsed<typeof PortalSeed>,
-  'id' | 'guid' | 'users' | 'sections' | 'categories' | 'groups' | 'posts' | 'comments' | 'feedback' | 'user_votes'
+  | 'id'
+  | 'guid'
+  | 'users'
+  | 'sections'
+  | 'categories'
+  | 'groups'
+  | 'posts'
+  | 'comments'
+  | 'feedback'
+  | 'user_votes'
+  | 'widgets'
+  | 'product_vision'
 > {
   id: number;
   guid: string;
@@ -285,6 +323,8 @@ export interface PortalData extends Omit<
   comments: CommentRecord[];
   feedback: FeedbackRecord[];
   user_votes: UserVoteRecord[];
+  widgets: WidgetRecord[];
+  product_vision: ProductVisionRecord | null;
 }
 
 export interface ServerState {

@@ -142,6 +142,17 @@ export const userWriteSchemas = lazily(() => {
   return { UserCreateBodySchema, UserUpdateBodySchema, UserBulkBodySchema, UserBulkResponseSchema };
 });
 
+/** The user filter lists (D-USER-FILTERS, U10-U12), built on first use. */
+export const userFilterSchemas = lazily(() => {
+  /** A group or a plan a user list can be filtered by. */
+  const UserFilterOptionSchema = z.looseObject({ id: z.string(), name: z.string() });
+
+  /** A segment or metadata key in use: `type` says whether its values are numbers or text. */
+  const SegmentKeySchema = z.looseObject({ key: z.string(), label: z.string(), type: z.enum(['string', 'number']) });
+
+  return { UserFilterOptionSchema, SegmentKeySchema };
+});
+
 type UserSchemas = ReturnType<typeof userSchemas>;
 
 export type Author = z.infer<UserSchemas['AuthorSchema']>;

@@ -1,8 +1,10 @@
 import { postSchemas, type PostListParsedQuery as PostListQuery } from '../../contract/schemas/post.js';
+import type { PostTabQuery } from '../../contract/schemas/post-search.js';
 import type { PostFilter } from '../store/repositories/post-list-query.js';
 import type { PostRecord } from '../store/state.js';
 import type { Portal } from '../store/portal.js';
 import { ValidationError } from './errors.js';
+import { tabNamed } from './posts-tab.js';
 import { DEFAULT_ORDER_BY, DEFAULT_ORDER_DIRECTION, type OrderDirection } from './posts-order.js';
 
 export const DEFAULT_LIMIT = 10;
@@ -81,5 +83,16 @@ export function listPosts(portal: Portal, rawQuery: PostListQuery): PostPage {
     direction: (query.order_direction as OrderDirection | undefined) ?? DEFAULT_ORDER_DIRECTION,
   };
   const { posts, total } = portal.posts.page(postFilter(portal, query), order, skip, limit);
+  return { posts, total, skip, limit, hasMore: skip + posts.length < total };
+}
+
+/** `GET /posts/all` (D-POST-TAB-LIST): the approved posts of one tab, newest first, paged as the list. */
+export function listTabPosts(portal: Portal, query: PostTabQuery): PostPage {
+  const tab = tabNamed(portal, query.tab);
+  const skip = query.skip ?? 0;
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const filter: PostFilter = { moderation_status: 'approved', hideKnowledgeBase: false, tabId: tab.id };
+  const order = { by: DEFAULT_ORDER_BY, direction: DEFAULT_ORDER_DIRECTION };
+  const { posts, total } = portal.posts.page(filter, order, skip, limit);
   return { posts, total, skip, limit, hasMore: skip + posts.length < total };
 }

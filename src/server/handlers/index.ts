@@ -11,6 +11,7 @@ import { taxonomyHandlers } from './taxonomy.js';
 import type { HandlerMap } from './types.js';
 import { userHandlers } from './users.js';
 import { voteHandlers } from './votes.js';
+import { widgetHandlers } from './widgets.js';
 
 /** Every operation's handler, keyed by operation name. */
 export const allHandlers: HandlerMap = {
@@ -26,4 +27,5 @@ export const allHandlers: HandlerMap = {
   ...knowledgebaseHandlers,
   ...taxonomyHandlers,
   ...userHandlers,
+  ...widgetHandlers,
 };

@@ -1,5 +1,7 @@
 import { findPostByKey } from '../domain/posts-find.js';
-import { listPosts } from '../domain/posts-list.js';
+import { findDuplicates } from '../domain/posts-duplicates.js';
+import { listPosts, listTabPosts } from '../domain/posts-list.js';
+import { searchPosts } from '../domain/posts-search.js';
 import { togglePublish } from '../domain/posts-publish.js';
 import { createPost, deletePost, updatePost } from '../domain/posts-write.js';
 import { presentPost, presentPostMinimal } from '../present/post.js';
@@ -31,4 +33,27 @@ export const postHandlers: HandlerMap = {
     return ok({ message: 'Post deleted successfully' });
   },
   'posts.togglePublish': ({ portal, params, now }) => ok({ data: togglePublish(portal, params.key, now) }),
+  'posts.listForTab': ({ portal, query, origin }) => {
+    const page = listTabPosts(portal, query);
+    const counters = userCounters(portal);
+    return ok({
+      data: page.posts.map((p) => presentPost(portal, p, origin, counters)),
+      hasMore: page.hasMore,
+      total: page.total,
+      skip: page.skip,
+      limit: page.limit,
+    });
+  },
+  'posts.search': ({ portal, query, origin }) => {
+    const counters = userCounters(portal);
+    return ok({ data: searchPosts(portal, query).map((p) => presentPost(portal, p, origin, counters)) });
+  },
+  'posts.duplicates': ({ portal, query, origin }) => {
+    const found = findDuplicates(portal, query);
+    const posts = found.map(({ post, score }) => {
+      const { status } = presentPost(portal, post, origin);
+      return { ...presentPostMinimal(portal, post, origin), status, score };
+    });
+    return ok({ data: { count: posts.length, posts } });
+  },
 };

@@ -8,6 +8,7 @@ import {
   setUsersBlocked,
   updateUser,
 } from '../domain/users.js';
+import { groupFilters, planTypes, segmentKeys } from '../domain/user-filters.js';
 import { presentPortalUser, userCounters } from '../present/user.js';
 import { ok, type HandlerMap } from './types.js';
 
@@ -38,4 +39,7 @@ export const userHandlers: HandlerMap = {
   'users.bulkBlock': ({ portal, body, now }) => ok(setUsersBlocked(portal, body, true, now)),
   'users.bulkUnblock': ({ portal, body, now }) => ok(setUsersBlocked(portal, body, false, now)),
   'users.bulkDelete': ({ portal, body }) => ok(deleteUsers(portal, body)),
+  'users.groupsFilter': ({ portal }) => ok({ data: groupFilters(portal) }),
+  'users.planTypes': ({ portal }) => ok({ data: planTypes(portal) }),
+  'users.segmentKeys': ({ portal }) => ok({ data: segmentKeys(portal) }),
 };

@@ -31,6 +31,9 @@ export interface DemoUser {
   name: string;
   email: string;
   role: string;
+  /** D-USER-FILTERS: customers carry a plan and segment values. */
+  plan?: string;
+  segments?: Record<string, string | number>;
 }
 
 export interface DemoTab {
@@ -134,6 +137,9 @@ export interface DemoPortal {
   posts: DemoPost[];
   comments: DemoComment[];
   feedback: DemoFeedback[];
+  /** D-WIDGETS, D-PRODUCT-VISION: the first portal has widgets and a vision, the second none. */
+  widgets?: Array<{ id: string; name: string; type: string; tab_id: number | null; created_at: string; updated_at: string }>;
+  product_vision?: { id: number; title: string; content: string; created_at: string; updated_at: string };
 }
 
 /**

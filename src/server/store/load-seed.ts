@@ -223,6 +223,7 @@ function fillPortal(p: PortalSeed, ctx: PortalContext): PortalData {
   );
   dup(user_votes, (v) => v.id, 'user_votes', 'id');
   checkCommentVotes(p, comments, ctx);
+  const { widgets, product_vision } = fillWidgetsAndVision(p, known, ctx, dup);
   return {
     ...p,
     id: p.id ?? ctx.portalId(),
@@ -236,7 +237,28 @@ function fillPortal(p: PortalSeed, ctx: PortalContext): PortalData {
     comments,
     feedback,
     user_votes,
+    widgets,
+    product_vision,
   };
+}
+
+/** Widgets name a tab of the portal or none (D-WIDGETS); the vision's id and times are filled (D-PRODUCT-VISION). */
+function fillWidgetsAndVision(
+  p: PortalSeed,
+  known: Known,
+  ctx: PortalContext,
+  dup: Dup,
+): Pick<PortalData, 'widgets' | 'product_vision'> {
+  dup(p.widgets, (w) => w.id.toLowerCase(), 'widgets', 'id');
+  const widgets = p.widgets.map((w, i) => {
+    if (w.tab_id !== null && !known.tabIds.has(w.tab_id)) ctx.at([...ctx.base, 'widgets', i, 'tab_id'], 'unknown tab');
+    const created = w.created_at ?? ctx.nowIso;
+    return { ...w, created_at: created, updated_at: w.updated_at ?? created };
+  });
+  const v = p.product_vision;
+  const created = v?.created_at ?? ctx.nowIso;
+  const product_vision = v ? { ...v, id: v.id ?? 1, created_at: created, updated_at: v.updated_at ?? created } : null;
+  return { widgets, product_vision };
 }
 
 type Dup = <T>(items: T[], key: (t: T) => unknown, coll: string, field: string) => void;

@@ -13,6 +13,7 @@ import {
   POST_SELECT,
   POSTS,
   postFromRow,
+  PRODUCT_VISIONS,
   REFERENCES,
   SAVED_QUERIES,
   SECTIONS,
@@ -22,6 +23,7 @@ import {
   USER_VOTES,
   USERS,
   VOTES,
+  WIDGETS,
   type TableSpec,
 } from './tables.js';
 
@@ -36,6 +38,7 @@ export const SEQUENCES = [
   'user_votes',
   'statuses',
   'tags',
+  'product_visions',
 ] as const;
 export type SequenceName = (typeof SEQUENCES)[number];
 
@@ -84,6 +87,7 @@ function sequenceStarts(p: PortalData): Record<SequenceName, number> {
     statuses: max(p.statuses.map((s) => s.id)),
     // New tag ids are digits: the counter starts past the highest id of digits only.
     tags: max(p.tags.flatMap((t) => (/^\d+$/.test(t.id) ? [Number(t.id)] : []))),
+    product_visions: p.product_vision?.id ?? 0,
   };
 }
 
@@ -221,6 +225,8 @@ function insertCollections(sql: Sql, p: PortalData): void {
   each(COMMENT_VOTES, p.comment_votes);
   each(SAVED_QUERIES, p.saved_queries);
   each(EVENTS, p.events);
+  each(WIDGETS, p.widgets);
+  each(PRODUCT_VISIONS, p.product_vision ? [p.product_vision] : []);
   const counted = counters(p);
   bulkInsertRecords(sql, USERS, p.id, p.users, counted.users);
   bulkInsertRecords(sql, POSTS, p.id, p.posts, counted.posts);
@@ -261,6 +267,8 @@ const PORTAL_TABLES = [
   'saved_queries',
   'events',
   'kb_images',
+  'widgets',
+  'product_visions',
 ];
 
 /** Puts one portal back as the document says, its id counters included; the caller holds the transaction. */
@@ -345,6 +353,8 @@ export function readPortal(sql: Sql, portalId: number): PortalData {
     comment_votes: readAll(sql, COMMENT_VOTES, portalId),
     saved_queries: readAll(sql, SAVED_QUERIES, portalId),
     events: readAll(sql, EVENTS, portalId),
+    widgets: readAll(sql, WIDGETS, portalId),
+    product_vision: readAll(sql, PRODUCT_VISIONS, portalId)[0] ?? null,
   };
 }
 

@@ -10,6 +10,8 @@ import { KbRepository } from './repositories/kb.js';
 import { KbImageRepository } from './repositories/kb-images.js';
 import { PortalScope } from './repositories/portal-scope.js';
 import { PostRepository } from './repositories/posts.js';
+import { PostTextRepository } from './repositories/post-texts.js';
+import { ProductVisionRepository } from './repositories/product-vision.js';
 import { ReferenceRepository } from './repositories/references.js';
 import { SavedQueryRepository } from './repositories/saved-queries.js';
 import { SectionRepository } from './repositories/sections.js';
@@ -20,6 +22,7 @@ import { TagRepository } from './repositories/tags.js';
 import { UserVoteRepository } from './repositories/user-votes.js';
 import { UserRepository } from './repositories/users.js';
 import { VoteRepository } from './repositories/votes.js';
+import { WidgetRepository } from './repositories/widgets.js';
 import { DeliveryRepository } from './repositories/webhook-deliveries.js';
 import { WebhookEndpointRepository } from './repositories/webhook-endpoints.js';
 import type { Sql } from './sql.js';
@@ -55,6 +58,9 @@ export class Portal implements PortalSettings {
   readonly webhooks: WebhookEndpointRepository;
   readonly deliveries: DeliveryRepository;
   readonly silenced: SilencedItemRepository;
+  readonly widgets: WidgetRepository;
+  readonly postTexts: PostTextRepository;
+  readonly vision: ProductVisionRepository;
 
   constructor(sql: Sql, id: number) {
     this.settings = readSettings(sql, id);
@@ -81,6 +87,9 @@ export class Portal implements PortalSettings {
     this.webhooks = new WebhookEndpointRepository(scope);
     this.deliveries = new DeliveryRepository(scope);
     this.silenced = new SilencedItemRepository(scope);
+    this.widgets = new WidgetRepository(scope);
+    this.postTexts = new PostTextRepository(scope);
+    this.vision = new ProductVisionRepository(scope);
   }
 
   /** Read the settings again (after a reset). */

@@ -487,6 +487,34 @@ export const MIGRATIONS: string[] = [
   -- When a user was blocked (D-USER-BULK): a blocked user cannot vote, comment or post.
   ALTER TABLE users ADD COLUMN blocked_at TEXT;
   `,
+  /* 12 */ `
+  -- Widgets (D-WIDGETS) and the product vision (D-PRODUCT-VISION), seed extensions the API reads;
+  -- a user's plan and segment values, which the user filter lists name (D-USER-FILTERS).
+  CREATE TABLE widgets (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    id_lc TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    tab_id INTEGER,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (portal_id, id_lc)
+  );
+  CREATE TABLE product_visions (
+    row INTEGER PRIMARY KEY AUTOINCREMENT,
+    portal_id INTEGER NOT NULL UNIQUE,
+    id INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    content TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  ALTER TABLE users ADD COLUMN plan TEXT;
+  ALTER TABLE users ADD COLUMN segments TEXT;
+  INSERT INTO sequences (portal_id, name, last) SELECT p.id, 'product_visions', 0 FROM portals p;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,6 +12,7 @@ import type {
   FeedbackRecord,
   GroupRecord,
   PostRecord,
+  ProductVisionRecord,
   ReferenceRecord,
   SavedQueryRecord,
   SectionRecord,
@@ -20,6 +21,7 @@ import type {
   TagRecord,
   UserRecord,
   UserVoteRecord,
+  WidgetRecord,
 } from './state.js';
 
 /**
@@ -108,10 +110,17 @@ const JSON_VALUE: [(v: unknown) => string, (v: unknown) => unknown] = [
 ];
 
 export const API_KEYS = plain<ApiKeyRecord>('api_keys', ['token', 'read_only', 'expires_at'], { read_only: BOOL });
+/** A column that holds an optional field: NULL reads back as the field left out. */
+const OPTIONAL: [(v: unknown) => unknown, (v: unknown) => unknown] = [(v) => v ?? null, (v) => v ?? undefined];
+const OPTIONAL_JSON: [(v: unknown) => unknown, (v: unknown) => unknown] = [
+  (v) => (v === undefined || v === null ? null : JSON.stringify(v)),
+  (v) => (v === null || v === undefined ? undefined : JSON.parse(String(v))),
+];
+
 export const USERS = plain<UserRecord>(
   'users',
-  ['id', 'database_id', 'name', 'email', 'role', 'created_at'],
-  {},
+  ['id', 'database_id', 'name', 'email', 'role', 'created_at', 'plan', 'segments'],
+  { plan: OPTIONAL, segments: OPTIONAL_JSON },
   { id_lc: (r: UserRecord) => r.id.toLowerCase(), name_lc: (r: UserRecord) => r.name.toLowerCase() },
   { id_lc: 'id', name_lc: 'name' },
 );
@@ -235,6 +244,20 @@ export const COMMENT_VOTES = plain<CommentVoteRecord>(
   { created_ms: 'created_at' },
 );
 export const SAVED_QUERIES = plain<SavedQueryRecord>('saved_queries', ['id', 'name', 'query'], { query: JSON_VALUE });
+export const WIDGETS = plain<WidgetRecord>(
+  'widgets',
+  ['id', 'name', 'type', 'tab_id', 'created_at', 'updated_at'],
+  {},
+  { id_lc: (r: WidgetRecord) => r.id.toLowerCase() },
+  { id_lc: 'id' },
+);
+export const PRODUCT_VISIONS = plain<ProductVisionRecord>('product_visions', [
+  'id',
+  'title',
+  'content',
+  'created_at',
+  'updated_at',
+]);
 export const EVENTS = plain<EventRecord>('events', ['type', 'occurred_at', 'payload'], { payload: JSON_VALUE });
 
 /** An image of a knowledge-base tab (no seed holds them: they come with a sync archive). */

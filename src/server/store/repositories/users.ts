@@ -56,6 +56,22 @@ export class UserRepository {
     return this.scope.list(USERS, '1', [], 'row', limit, skip);
   }
 
+  /** The plans the portal's users are on (D-USER-FILTERS), each once. */
+  plans(): string[] {
+    const { sql, portalId } = this.scope;
+    return sql
+      .all<{ plan: string }>('SELECT DISTINCT plan FROM users WHERE portal_id = ? AND plan IS NOT NULL', [portalId])
+      .map((r) => r.plan);
+  }
+
+  /** The segment and metadata values of the users that have any (D-USER-FILTERS). */
+  segmentValues(): Array<Record<string, string | number>> {
+    const { sql, portalId } = this.scope;
+    return sql
+      .all<{ segments: string }>('SELECT segments FROM users WHERE portal_id = ? AND segments IS NOT NULL', [portalId])
+      .map((r) => JSON.parse(r.segments) as Record<string, string | number>);
+  }
+
   count(): number {
     return this.scope.sql.value<number>('SELECT count(*) FROM users WHERE portal_id = ?', [this.scope.portalId]) ?? 0;
   }
