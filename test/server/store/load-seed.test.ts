@@ -203,6 +203,20 @@ describe('seed validation names the exact path of every problem', () => {
       ],
       ['status tab_id', (p) => void (p.statuses![1].tab_id = 99), 'portals[0].statuses[1].tab_id: unknown tab'],
       [
+        'D-WIDGETS widget tab_id',
+        (p) => void (p.widgets = [{ id: 'w-1', name: 'Button', tab_id: 99 }]),
+        'portals[0].widgets[0].tab_id: unknown tab',
+      ],
+      [
+        'D-WIDGETS widget id repeated in another case',
+        (p) =>
+          void (p.widgets = [
+            { id: 'W-1', name: 'Button' },
+            { id: 'w-1', name: 'Popup' },
+          ]),
+        'portals[0].widgets[1].id: duplicate id "w-1"',
+      ],
+      [
         'comment post_key',
         (p) => void (p.comments![4].post_key = 'nope1'),
         'portals[0].comments[4].post_key: unknown post',
@@ -451,5 +465,29 @@ describe('slugify', () => {
     ];
     for (let c = 0; c < 0x250; c++) titles.push(`a${String.fromCharCode(c)}b`);
     expect(titles.filter((t) => slugify(t) !== byDecomposition(t))).toEqual([]);
+  });
+});
+
+describe('the seed extensions (D-WIDGETS, D-PRODUCT-VISION, D-USER-FILTERS)', () => {
+  it("fills a widget's type and times and the vision's id and times; a user's plan and segments are kept", () => {
+    const seed = fixtureWith((p) => {
+      p.widgets = [{ id: 'w-1', name: 'Button', tab_id: 1 }];
+      p.product_vision = { content: 'Where we go.' };
+      p.users![1] = { ...p.users![1], plan: 'Team', segments: { company: 'Acme', mrr: 99 } };
+    });
+    const portal = loadSeed(seed, NOW).portals[0];
+    const at = NOW.toISOString();
+    expect(portal.widgets).toEqual([
+      { id: 'w-1', name: 'Button', type: 'feedback', tab_id: 1, created_at: at, updated_at: at },
+    ]);
+    expect(portal.product_vision).toEqual({
+      id: 1,
+      title: '',
+      content: 'Where we go.',
+      created_at: at,
+      updated_at: at,
+    });
+    expect(portal.users[1]).toMatchObject({ plan: 'Team', segments: { company: 'Acme', mrr: 99 } });
+    expect(loadSeed(fixtureSeed(), NOW).portals[0]).toMatchObject({ widgets: [], product_vision: null });
   });
 });
