@@ -1,12 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files that change what later files in the same worker would see: module mocks and
+ * spies, fake timers, the environment, the global HTTP dispatcher, per-file config. Each runs
+ * in a fresh module graph; the other unit tests share one per worker, which saves importing
+ * the server and the CLI again for every file (the larger part of a unit test's time).
+ */
+const CHANGES_GLOBALS =
+  /vi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers|setSystemTime|setConfig)\b|setGlobalDispatcher|process\.env\.\w+\s*=(?!=)|delete process\.env|process\.chdir/;
+
+/** Folders whose tests drive processes (bin/fp, fp server, npm, third-party clients): always isolated. */
+const PROCESS_FOLDERS = ['acceptance', 'build', 'interop'];
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const unitFolders = readdirSync('test', { withFileTypes: true })
+  .filter((e) => e.isDirectory() && e.name !== 'support' && !PROCESS_FOLDERS.includes(e.name))
+  .map((e) => join('test', e.name));
+const isolatedUnits = unitFolders.flatMap(testFiles).filter((f) => CHANGES_GLOBALS.test(readFileSync(f, 'utf8')));
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: unitFolders.map((d) => `${d}/**/*.test.ts`),
+          exclude: isolatedUnits,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: [...PROCESS_FOLDERS.map((d) => `test/${d}/**/*.test.ts`), ...isolatedUnits, 'src/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });
