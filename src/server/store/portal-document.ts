@@ -160,7 +160,7 @@ function inBulk(sql: Sql, withoutIndexes: boolean, portalIds: number[], insert: 
 
 /**
  * What the counting triggers would have made of a whole portal: comments, posts, votes and votes on their comments per user, approved
- * comments and latest vote per post.
+ * comments, latest vote, knowledge-base tab and author name per post.
  */
 function counters(p: PortalData) {
   const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -182,6 +182,9 @@ function counters(p: PortalData) {
     if (!(latestVote.get(v.post_key)! >= at)) latestVote.set(v.post_key, at);
   }
   for (const v of p.user_votes) count(userVotes, v.user_id);
+  // What the placing triggers would have kept on each post (schema migration 13).
+  const kbTabs = new Set(p.tabs.filter((t) => t.type === 'knowledge_base').map((t) => t.id));
+  const authorNames = new Map(p.users.map((u) => [u.id, USERS.toRow(u).name_lc]));
   return {
     users: {
       columns: ['comments_count', 'posts_count', 'votes_count', 'comment_votes_count'],
@@ -194,9 +197,14 @@ function counters(p: PortalData) {
         ),
     },
     posts: {
-      columns: ['comments_count', 'latest_vote_ms'],
+      columns: ['comments_count', 'latest_vote_ms', 'on_kb_tab', 'author_name_lc'],
       pushValues: (out: unknown[], x: Omit<PostRecord, 'category_ids' | 'tag_ids'>) =>
-        out.push(approved.get(x.key) ?? 0, latestVote.get(x.key) ?? null),
+        out.push(
+          approved.get(x.key) ?? 0,
+          latestVote.get(x.key) ?? null,
+          x.tab_id !== null && kbTabs.has(x.tab_id) ? 1 : 0,
+          authorNames.get(x.author_id) ?? null,
+        ),
     },
   };
 }

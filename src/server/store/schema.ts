@@ -515,6 +515,58 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE users ADD COLUMN segments TEXT;
   INSERT INTO sequences (portal_id, name, last) SELECT p.id, 'product_visions', 0 FROM portals p;
   `,
+  /* 13 */ `
+  -- Every order of a post list reads its page from an index (D-POSTS-DEEP-PAGES, post-list-query.ts).
+  -- Whether a post is on a knowledge-base tab and its author's name (lower-cased) are kept on it by
+  -- triggers, so a list without knowledge-base articles and one ordered by author are ranges of one.
+  ALTER TABLE posts ADD COLUMN on_kb_tab INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE posts ADD COLUMN author_name_lc TEXT;
+  UPDATE posts SET on_kb_tab = 1
+    WHERE tab_id IN (SELECT t.id FROM tabs t WHERE t.portal_id = posts.portal_id AND t.type = 'knowledge_base');
+  UPDATE posts SET author_name_lc =
+    (SELECT u.name_lc FROM users u WHERE u.portal_id = posts.portal_id AND u.id = posts.author_id);
+  CREATE TRIGGER posts_placed AFTER INSERT ON posts BEGIN
+    UPDATE posts SET
+      on_kb_tab = EXISTS (SELECT 1 FROM tabs t
+        WHERE t.portal_id = NEW.portal_id AND t.id = NEW.tab_id AND t.type = 'knowledge_base'),
+      author_name_lc = (SELECT u.name_lc FROM users u WHERE u.portal_id = NEW.portal_id AND u.id = NEW.author_id)
+      WHERE row = NEW.row;
+  END;
+  CREATE TRIGGER posts_moved AFTER UPDATE OF portal_id, tab_id ON posts BEGIN
+    UPDATE posts SET on_kb_tab = EXISTS (SELECT 1 FROM tabs t
+        WHERE t.portal_id = NEW.portal_id AND t.id = NEW.tab_id AND t.type = 'knowledge_base')
+      WHERE row = NEW.row;
+  END;
+  CREATE TRIGGER posts_reauthored AFTER UPDATE OF portal_id, author_id ON posts BEGIN
+    UPDATE posts SET
+      author_name_lc = (SELECT u.name_lc FROM users u WHERE u.portal_id = NEW.portal_id AND u.id = NEW.author_id)
+      WHERE row = NEW.row;
+  END;
+  CREATE TRIGGER tabs_placed AFTER INSERT ON tabs BEGIN
+    UPDATE posts SET on_kb_tab = (NEW.type = 'knowledge_base') WHERE portal_id = NEW.portal_id AND tab_id = NEW.id;
+  END;
+  CREATE TRIGGER tabs_retyped AFTER UPDATE OF portal_id, id, type ON tabs BEGIN
+    UPDATE posts SET on_kb_tab = 0 WHERE portal_id = OLD.portal_id AND tab_id = OLD.id;
+    UPDATE posts SET on_kb_tab = (NEW.type = 'knowledge_base') WHERE portal_id = NEW.portal_id AND tab_id = NEW.id;
+  END;
+  CREATE TRIGGER tabs_removed AFTER DELETE ON tabs BEGIN
+    UPDATE posts SET on_kb_tab = 0 WHERE portal_id = OLD.portal_id AND tab_id = OLD.id;
+  END;
+  CREATE TRIGGER users_named AFTER INSERT ON users BEGIN
+    UPDATE posts SET author_name_lc = NEW.name_lc WHERE portal_id = NEW.portal_id AND author_id = NEW.id;
+  END;
+  CREATE TRIGGER users_renamed AFTER UPDATE OF portal_id, id, name_lc ON users BEGIN
+    UPDATE posts SET author_name_lc = NULL WHERE portal_id = OLD.portal_id AND author_id = OLD.id;
+    UPDATE posts SET author_name_lc = NEW.name_lc WHERE portal_id = NEW.portal_id AND author_id = NEW.id;
+  END;
+  CREATE TRIGGER users_removed AFTER DELETE ON users BEGIN
+    UPDATE posts SET author_name_lc = NULL WHERE portal_id = OLD.portal_id AND author_id = OLD.id;
+  END;
+  -- The default order's index (newest first); the others are built when a list first asks for their order.
+  DROP INDEX posts_by_created;
+  CREATE INDEX posts_listed_by_created_ms_desc
+    ON posts (portal_id, moderation_status, on_kb_tab, created_ms DESC, database_id, tab_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -42,11 +42,28 @@ const ORDER_COLUMNS: Record<string, string> = {
   platform: 'lower(platform)',
   version: 'lower(version)',
   release: 'lower(release)',
-  author: '(SELECT u.name_lc FROM users u WHERE u.portal_id = posts.portal_id AND u.id = posts.author_id)',
+  author: 'author_name_lc',
   section: 'section_id',
 };
 
 export const ORDER_BY_NAMES_WITH_FIELD = Object.keys(ORDER_COLUMNS);
+
+/**
+ * The index that holds a list in an order: the filter's fixed terms first, then the
+ * order's column and the id that breaks ties, then the tab (a tab's list reads no
+ * post row either). Read backwards it holds the reversed order; `id` needs one
+ * index for both directions, every other column one per direction.
+ */
+export function orderIndex(order: PostOrder): { name: string; sql: string } {
+  const column = ORDER_COLUMNS[order.by] ?? 'database_id';
+  const desc = column !== 'database_id' && order.direction === 'desc';
+  const name = `posts_listed_by_${column.replace(/\W+/g, '_').replace(/_$/, '')}${desc ? '_desc' : ''}`;
+  const key = column === 'database_id' ? 'database_id' : `${column}${desc ? ' DESC' : ''}, database_id`;
+  return {
+    name,
+    sql: `CREATE INDEX IF NOT EXISTS ${name} ON posts (portal_id, moderation_status, on_kb_tab, ${key}, tab_id)`,
+  };
+}
 
 export interface Condition {
   where: string;
@@ -62,12 +79,15 @@ export function postCondition(portalId: number, filter: PostFilter): Condition {
     params.push(...values);
   };
   const marks = (values: unknown[]) => values.map(() => '?').join(', ') || 'NULL';
-  if (filter.hideKnowledgeBase)
+  // Whether a post is on a knowledge-base tab is kept on it, so these lists are ranges of an order's index.
+  if (filter.hideKnowledgeBase) add('on_kb_tab = 0');
+  if (filter.tabId !== undefined)
     add(
-      "(tab_id IS NULL OR tab_id NOT IN (SELECT id FROM tabs WHERE portal_id = ? AND type = 'knowledge_base'))",
+      "on_kb_tab = EXISTS (SELECT 1 FROM tabs WHERE portal_id = ? AND id = ? AND type = 'knowledge_base') AND tab_id = ?",
       portalId,
+      filter.tabId,
+      filter.tabId,
     );
-  if (filter.tabId !== undefined) add('tab_id = ?', filter.tabId);
   if (filter.section !== undefined)
     add(
       'section_id IN (SELECT id FROM sections WHERE portal_id = ? AND (CAST(id AS TEXT) = ? OR slug = ?))',
@@ -91,10 +111,16 @@ export function postCondition(portalId: number, filter: PostFilter): Condition {
   return { where: where.join(' AND '), params };
 }
 
-/** The ORDER BY clause of a post list. */
-export function postOrder(order: PostOrder): string {
+/**
+ * The ORDER BY clause of a post list or, `reversed`, of the same list read from
+ * its end (each order has an index, which SQLite reads either way).
+ */
+export function postOrder(order: PostOrder, reversed = false): string {
   const column = ORDER_COLUMNS[order.by];
-  return column ? `${column} ${order.direction === 'asc' ? 'ASC' : 'DESC'}, database_id ASC` : 'database_id ASC';
+  const dir = (descending: boolean) => (descending !== reversed ? 'DESC' : 'ASC');
+  if (column === undefined || column === 'database_id')
+    return `database_id ${dir(column !== undefined && order.direction === 'desc')}`;
+  return `${column} ${dir(order.direction === 'desc')}, database_id ${dir(false)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { PostRecord } from '../state.js';
 import { insertPost, POST_SELECT, POSTS, postFromRow, setPostLinks, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 import { postCondition, postOrder, talliedCount, type PostFilter, type PostOrder } from './post-list-query.js';
+import { ensureOrderIndex } from './post-order-index.js';
 
 type Row = Record<string, unknown>;
 
@@ -50,21 +51,30 @@ export class PostRepository {
     ]);
   }
 
-  /** One page of the posts the filter selects, in the order asked, and how many there are in all. */
+  /**
+   * One page of the posts the filter selects, in the order asked, and how many there are in all.
+   * A page past the middle is read from the list's end, in the reversed order, so no page walks
+   * more than half of the list's index (D-POSTS-DEEP-PAGES).
+   */
   page(filter: PostFilter, order: PostOrder, skip: number, limit: number): { posts: PostRecord[]; total: number } {
     const { where, params } = postCondition(this.scope.portalId, filter);
-    const posts = this.read(
-      `SELECT ${POST_SELECT} FROM posts WHERE ${where} ORDER BY ${postOrder(order)} LIMIT ? OFFSET ?`,
-      [...params, limit, skip],
-    );
     const tallied = talliedCount(this.scope.portalId, filter);
-    const total = tallied
-      ? this.scope.sql.value<number>(
-          `SELECT coalesce(sum(n), 0) FROM post_counts WHERE ${tallied.where}`,
-          tallied.params,
-        )
-      : this.scope.sql.value<number>(`SELECT count(*) FROM posts WHERE ${where}`, params);
-    return { posts, total: total ?? 0 };
+    const total =
+      (tallied
+        ? this.scope.sql.value<number>(
+            `SELECT coalesce(sum(n), 0) FROM post_counts WHERE ${tallied.where}`,
+            tallied.params,
+          )
+        : this.scope.sql.value<number>(`SELECT count(*) FROM posts WHERE ${where}`, params)) ?? 0;
+    const end = Math.min(skip + limit, total);
+    if (skip >= end) return { posts: [], total };
+    const reversed = total - end < skip;
+    ensureOrderIndex(this.scope.sql, order);
+    const posts = this.read(
+      `SELECT ${POST_SELECT} FROM posts WHERE ${where} ORDER BY ${postOrder(order, reversed)} LIMIT ? OFFSET ?`,
+      [...params, end - skip, reversed ? total - end : skip],
+    );
+    return { posts: reversed ? posts.reverse() : posts, total };
   }
 
   /** Posts in a moderation state, highest id first, below a cursor id when given. */
