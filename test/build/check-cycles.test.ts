@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,5 +37,11 @@ describe('scripts/check-cycles.mjs (part of npm run lint)', () => {
     });
     const r = check(dir);
     expect([r.status, r.stdout.trim()]).toEqual([0, expect.stringMatching(/^no import cycles among 3 files/)]);
+  });
+
+  it('src has none, and npm run lint runs the check', () => {
+    expect(check(resolve(import.meta.dirname, '../../src')).status).toBe(0);
+    const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8'));
+    expect(pkg.scripts.lint).toContain('node scripts/check-cycles.mjs');
   });
 });

@@ -2,22 +2,8 @@ import { ApiError } from '../../client/errors.js';
 import { offsetPages } from '../../client/paginate.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { notOffered, sectionTree } from '../resolve/listed.js';
-import type { CrawlContext, StepKit } from './crawl-state.js';
-import type { ProductVisionSeed, SectionSeed, StatusSeed, TabSeed, WidgetSeed } from './records.js';
-
-/** What the list operations gave (D-SNAPSHOT-LISTED); a list the portal does not offer stays null. */
-export interface ListedState {
-  statuses: StatusSeed[] | null;
-  tags: Array<{ id: string; name: string }> | null;
-  tabs: TabSeed[] | null;
-  sections: SectionSeed[] | null;
-  users: boolean;
-  /** D-WIDGETS, D-PRODUCT-VISION: absent from a journal begun before they were read. */
-  widgets?: WidgetSeed[] | null;
-  vision?: ProductVisionSeed | null;
-  /** The lists the portal answered 404 for. */
-  not_offered: string[];
-}
+import type { CrawlContext, ListedState, StepKit } from './crawl-state.js';
+import type { ProductVisionSeed, TabSeed } from './records.js';
 
 const TAB_TYPES = ['board', 'roadmap', 'changelog', 'knowledge_base'] as const;
 

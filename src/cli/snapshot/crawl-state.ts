@@ -1,8 +1,32 @@
 import type { ApiClient } from '../../client/api-client.js';
 import type { Journal, JournalBase } from './journal.js';
-import type { ListedState } from './crawl-listed.js';
-import type { CategorySeed, GroupSeed, KbTabState, SeenStatus, SnapshotPart } from './records.js';
+import type {
+  CategorySeed,
+  GroupSeed,
+  KbTabState,
+  ProductVisionSeed,
+  SectionSeed,
+  SeenStatus,
+  SnapshotPart,
+  StatusSeed,
+  TabSeed,
+  WidgetSeed,
+} from './records.js';
 import type { UserBook } from './user-book.js';
+
+/** What the list operations gave (D-SNAPSHOT-LISTED); a list the portal does not offer stays null. */
+export interface ListedState {
+  statuses: StatusSeed[] | null;
+  tags: Array<{ id: string; name: string }> | null;
+  tabs: TabSeed[] | null;
+  sections: SectionSeed[] | null;
+  users: boolean;
+  /** D-WIDGETS, D-PRODUCT-VISION: absent from a journal begun before they were read. */
+  widgets?: WidgetSeed[] | null;
+  vision?: ProductVisionSeed | null;
+  /** The lists the portal answered 404 for. */
+  not_offered: string[];
+}
 
 /** The crawl's checkpointed state and what each step of it is given. */
 
