@@ -6,7 +6,7 @@ import { buildDataFileFromSeed } from './store/build-data-file.js';
 import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
 import { importJsonDataFile, KEEP_ADVICE } from './store/import-json.js';
 import { loadSeed, parseSeedText, readText } from './store/load-seed.js';
-import type { ServerState } from './store/state.js';
+import type { ServerState } from '../seed/seed-file.js';
 import { placeSeed, placeSeedScratch, seedCacheSettled } from './store/seed-cache.js';
 import { removeDatabaseFile, resetFilePath, scratchFilePath, Store } from './store/store.js';
 

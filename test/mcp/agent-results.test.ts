@@ -5,7 +5,7 @@ import { toolEndpoints } from '../../src/mcp/tools.js';
 const served = toolEndpoints.filter((e) => e.name !== 'events.list');
 import { RESULT_TEXT_CAP } from '../../src/mcp/cut-to-size.js';
 import { demoSeed } from '../../src/server/seed/demo-seed.js';
-import type { SeedFile } from '../../src/server/store/state.js';
+import type { SeedFile } from '../../src/seed/seed-file.js';
 import { inProcessMcp, type InProcess } from './support/in-process.js';
 
 const open: InProcess[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeedFile } from '../../src/server/store/state.js';
+import type { SeedFile } from '../../src/seed/seed-file.js';
 import { demoSeed } from '../../src/server/seed/demo-seed.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessToken } from './support/access-token.js';

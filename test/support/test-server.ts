@@ -3,7 +3,7 @@ import { request as undiciRequest } from 'undici';
 import { createApp, type AppOptions } from '../../src/server/http/create-app.js';
 import type { ServerServices } from '../../src/server/services.js';
 import { loadSeed } from '../../src/server/store/load-seed.js';
-import type { SeedFile } from '../../src/server/store/state.js';
+import type { SeedFile } from '../../src/seed/seed-file.js';
 import { Store } from '../../src/server/store/store.js';
 import { recordTally } from './contract-proxy.js';
 import { createContractValidator, describedByDocument } from './contract-validator.js';

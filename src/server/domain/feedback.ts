@@ -1,6 +1,6 @@
 import type { Feedback, FeedbackSummarizeBody } from '../../contract/schemas/feedback.js';
 import { isoMicros } from '../present/user.js';
-import type { FeedbackRecord } from '../store/state.js';
+import type { FeedbackRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { noQueryResults, ValidationError } from './errors.js';
 import { summarizeFeedback, type FeedbackSummary } from './summarize-feedback.js';

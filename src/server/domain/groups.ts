@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Group } from '../../contract/schemas/group.js';
 import { isoMicros } from '../present/user.js';
-import type { GroupRecord, UserRecord } from '../store/state.js';
+import type { GroupRecord, UserRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';
 import { userByKeyOrDatabaseId } from './users.js';

@@ -1,5 +1,5 @@
 import { authorOf, postEventData } from '../present/event-data.js';
-import type { PostRecord } from '../store/state.js';
+import type { PostRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { emitPortalEvent } from './portal-events.js';
 

@@ -1,7 +1,7 @@
 import type { PostCreateBody, PostUpdateBody } from '../../contract/schemas/post.js';
 import { slugify } from '../store/load-seed.js';
 import type { Portal } from '../store/portal.js';
-import type { PostRecord, UserRecord } from '../store/state.js';
+import type { PostRecord, UserRecord } from '../../seed/seed-file.js';
 import { RuleViolation, ValidationError } from './errors.js';
 import { USER_BLOCKED } from './users.js';
 import { newApprovedPost } from './new-post.js';

@@ -1,5 +1,5 @@
 import type { Portal } from '../store/portal.js';
-import type { PostRecord, UserRecord, UserVoteRecord } from '../store/state.js';
+import type { PostRecord, UserRecord, UserVoteRecord } from '../../seed/seed-file.js';
 import { userVoteEventData } from '../present/event-data.js';
 import { RuleViolation } from './errors.js';
 import { emitPortalEvent } from './portal-events.js';

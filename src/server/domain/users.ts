@@ -1,5 +1,5 @@
 import type { Portal } from '../store/portal.js';
-import type { UserRecord } from '../store/state.js';
+import type { UserRecord } from '../../seed/seed-file.js';
 import { randomUUID } from 'node:crypto';
 import type { UserBulkBody, UserCreateBody, UserUpdateBody } from '../../contract/schemas/user.js';
 import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';

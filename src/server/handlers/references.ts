@@ -1,7 +1,7 @@
 import type { Reference } from '../../contract/schemas/reference.js';
 import { createReference, deleteReference } from '../domain/references.js';
 import { isoMicros } from '../present/user.js';
-import type { ReferenceRecord } from '../store/state.js';
+import type { ReferenceRecord } from '../../seed/seed-file.js';
 import { ok, type HandlerMap } from './types.js';
 
 export function presentReference(r: ReferenceRecord): Reference {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import type { TabRecord } from '../store/state.js';
+import type { TabRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { exportArchive } from '../../kb/index.js';
 import { toKbTab } from './kb-tab.js';

@@ -3,7 +3,7 @@ import { newPostKey } from '../domain/post-key.js';
 import type { IdSource, KbTab, SyncOwnership } from '../../kb/index.js';
 import { RuleViolation, ValidationError } from '../domain/errors.js';
 import type { Portal } from '../store/portal.js';
-import type { PostRecord, TabRecord } from '../store/state.js';
+import type { PostRecord, TabRecord } from '../../seed/seed-file.js';
 
 export const INVALID_TAB_MESSAGE = 'The selected tab id is invalid.';
 

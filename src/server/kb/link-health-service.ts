@@ -2,7 +2,7 @@ import type { LinkHealthResults, PostLinkHealth, ScanProgress } from '../../cont
 import { NotFoundError } from '../domain/errors.js';
 import type { ServerServices } from '../services.js';
 import type { Portal } from '../store/portal.js';
-import type { TabRecord } from '../store/state.js';
+import type { TabRecord } from '../../seed/seed-file.js';
 import {
   defaultLinkCache,
   ownPortalLinks,

@@ -16,7 +16,7 @@ import {
   type SyncPlan,
 } from '../../kb/index.js';
 import type { Portal } from '../store/portal.js';
-import type { TabRecord } from '../store/state.js';
+import type { TabRecord } from '../../seed/seed-file.js';
 import type { Store } from '../store/store.js';
 import { articleAuthor, foreignOwnership, saveKbTab, storeIdSource, toKbTab } from './kb-tab.js';
 

@@ -4,7 +4,7 @@ import { fieldErrors, VALIDATION_MESSAGE } from '../../contract/validation.js';
 import { ValidationError } from '../domain/errors.js';
 import { dropUnreadBody, MultipartError, readMultipart, type MultipartForm } from '../http/read-multipart.js';
 import { sendJson } from '../http/respond.js';
-import type { TabRecord } from '../store/state.js';
+import type { TabRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { ArchiveError, readArchive, type ParsedArchive } from '../../kb/index.js';
 import { findKbTab } from './kb-tab.js';

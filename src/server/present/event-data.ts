@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, CommentRecord, PostRecord, UserRecord } from '../store/state.js';
+import type { ApiKeyRecord, CommentRecord, PostRecord, UserRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { presentComment } from './comment.js';
 import { presentPost } from './post.js';

@@ -16,7 +16,7 @@ import {
   type UserRecord,
   type UserVoteRecord,
   UserVoteSeed,
-} from './state.js';
+} from '../../seed/seed-file.js';
 
 /** A seed file's text: read whole, then decoded at once (faster than reading it as text, on a large seed). */
 export function readText(path: string): string {

@@ -22,7 +22,7 @@ import type {
   UserRecord,
   UserVoteRecord,
   WidgetRecord,
-} from './state.js';
+} from '../../seed/seed-file.js';
 
 /**
  * Records (the seed-file shapes of `state.ts`) to rows and back. Each kind of

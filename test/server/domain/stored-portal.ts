@@ -1,6 +1,6 @@
 import { loadSeed } from '../../../src/server/store/load-seed.js';
 import type { Portal } from '../../../src/server/store/portal.js';
-import type { SeedFile } from '../../../src/server/store/state.js';
+import type { SeedFile } from '../../../src/seed/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 

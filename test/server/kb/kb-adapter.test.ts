@@ -16,7 +16,7 @@ import type { KbTab, ParsedArchive } from '../../../src/kb/index.js';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
 import type { Portal } from '../../../src/server/store/portal.js';
-import type { ServerState } from '../../../src/server/store/state.js';
+import type { ServerState } from '../../../src/seed/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';
 import { ANN, fixtureSeed } from '../../support/fixture-seed.js';
 

@@ -13,7 +13,7 @@ import { multipartBody, type MultipartPart } from '../../../src/client/multipart
 import { createApp } from '../../../src/server/http/create-app.js';
 import { loadSeed } from '../../../src/server/store/load-seed.js';
 import { openDatabase } from '../../../src/server/store/database.js';
-import type { SeedFile } from '../../../src/server/store/state.js';
+import type { SeedFile } from '../../../src/seed/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';
 import { ADMIN_KEY, ANN, BOB, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';

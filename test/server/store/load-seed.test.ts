@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoSeed } from '../../../src/server/seed/demo-seed.js';
 import { formatPath, loadSeed, SeedError, slugify } from '../../../src/server/store/load-seed.js';
-import type { SeedFile } from '../../../src/server/store/state.js';
+import type { SeedFile } from '../../../src/seed/seed-file.js';
 import { ANN, BOB, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');

@@ -12,7 +12,7 @@ import {
   type PostOrder,
 } from '../../../src/server/store/repositories/post-list-query.js';
 import { MIGRATIONS } from '../../../src/server/store/schema.js';
-import type { SeedFile } from '../../../src/server/store/state.js';
+import type { SeedFile } from '../../../src/seed/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';
 
 /** Every order a list can ask for: the names with a field, and one without (they all sort by id). */

@@ -1,4 +1,4 @@
-import type { ReferenceRecord } from '../state.js';
+import type { ReferenceRecord } from '../../../seed/seed-file.js';
 import { insertRow, REFERENCES } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

@@ -1,4 +1,4 @@
-import type { TabRecord } from '../state.js';
+import type { TabRecord } from '../../../seed/seed-file.js';
 import { TABS, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

@@ -1,5 +1,5 @@
 import { sameName } from '../../../contract/name-key.js';
-import type { TagRecord } from '../state.js';
+import type { TagRecord } from '../../../seed/seed-file.js';
 import { insertRow, TAGS, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 
