@@ -1,22 +1,8 @@
-import type { Feedback, FeedbackSummarizeBody } from '../../contract/schemas/feedback.js';
-import { isoMicros } from '../present/user.js';
+import type { FeedbackSummarizeBody } from '../../contract/schemas/feedback.js';
 import type { FeedbackRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { noQueryResults, ValidationError } from './errors.js';
 import { summarizeFeedback, type FeedbackSummary } from './summarize-feedback.js';
-
-export function presentFeedback(f: FeedbackRecord): Feedback {
-  return {
-    id: f.id,
-    type: f.type,
-    feedback: f.feedback,
-    user_id: f.user_id,
-    source: f.source,
-    widget_id: f.widget_id,
-    created_at: isoMicros(f.created_at),
-    updated_at: isoMicros(f.updated_at),
-  };
-}
 
 /** Newest first; entries created in the same instant keep the later one first. */
 export function listFeedback(portal: Portal): FeedbackRecord[] {

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Group } from '../../contract/schemas/group.js';
-import { isoMicros } from '../present/user.js';
 import type { GroupRecord, UserRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';
@@ -8,17 +6,6 @@ import { userByKeyOrDatabaseId } from './users.js';
 
 const NAME_TAKEN = 'The name has already been taken.';
 export const GROUP_OR_USER_NOT_FOUND = 'Group or User not found';
-
-export function presentGroup(portal: Portal, g: GroupRecord): Group {
-  return {
-    id: g.id,
-    portal_id: portal.id,
-    name: g.name,
-    description: g.description,
-    created_at: isoMicros(g.created_at),
-    updated_at: isoMicros(g.updated_at),
-  };
-}
 
 /** Group ids are UUIDs, matched without regard to case as the database's collation does; anything else finds nothing. */
 function lookupGroup(portal: Portal, rawId: string): GroupRecord | undefined {

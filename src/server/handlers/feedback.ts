@@ -2,10 +2,10 @@ import {
   createFeedback,
   deleteFeedback,
   listFeedback,
-  presentFeedback,
   summarizePortalFeedback,
   updateFeedback,
 } from '../domain/feedback.js';
+import { presentFeedback } from '../present/feedback.js';
 import { ok, type HandlerContext, type HandlerMap } from './types.js';
 
 /** PUT, and PATCH as the hosted service also takes it: one operation. */

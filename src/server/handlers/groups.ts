@@ -5,12 +5,12 @@ import {
   deleteGroup,
   findGroup,
   groupMembers,
-  presentGroup,
   removeGroupUser,
   updateGroup,
 } from '../domain/groups.js';
 import { NotFoundError } from '../domain/errors.js';
 import { userByKeyOrDatabaseId } from '../domain/users.js';
+import { presentGroup } from '../present/group.js';
 import { presentGroupUser, userCounters } from '../present/user.js';
 import { ok, type HandlerMap } from './types.js';
 

@@ -6,10 +6,10 @@ import {
   deleteGroup,
   findGroup,
   groupMembers,
-  presentGroup,
   removeGroupUser,
   updateGroup,
 } from '../../../src/server/domain/groups.js';
+import { presentGroup } from '../../../src/server/present/group.js';
 import { storedPortal } from './stored-portal.js';
 import type { Portal } from '../../../src/server/store/portal.js';
 import { ANN, BOB, CARA, fixtureSeed, GROUP_BETA, GROUP_EMPTY } from '../../support/fixture-seed.js';
