@@ -4,23 +4,20 @@ import { listPosts, listTabPosts } from '../domain/posts-list.js';
 import { searchPosts } from '../domain/posts-search.js';
 import { togglePublish } from '../domain/posts-publish.js';
 import { createPost, deletePost, updatePost } from '../domain/posts-write.js';
-import { presentPost, presentPostMinimal } from '../present/post.js';
+import { presentPost, presentPostMinimal, presentPostStatus } from '../present/post.js';
 import { userCounters } from '../present/user.js';
-import { ok, type HandlerMap } from './types.js';
+import { ok, paged, type HandlerMap } from './types.js';
 
 export const postHandlers: HandlerMap = {
   'posts.list': ({ portal, query, origin }) => {
     const page = listPosts(portal, query);
     const counters = userCounters(portal);
-    return ok({
-      data: page.posts.map((p) =>
+    return paged(
+      page.posts.map((p) =>
         query.format === 'minimal' ? presentPostMinimal(portal, p, origin) : presentPost(portal, p, origin, counters),
       ),
-      hasMore: page.hasMore,
-      total: page.total,
-      skip: page.skip,
-      limit: page.limit,
-    });
+      page,
+    );
   },
   'posts.get': ({ portal, params, origin }) =>
     ok({ data: presentPost(portal, findPostByKey(portal, params.key), origin) }),
@@ -36,13 +33,10 @@ export const postHandlers: HandlerMap = {
   'posts.listForTab': ({ portal, query, origin }) => {
     const page = listTabPosts(portal, query);
     const counters = userCounters(portal);
-    return ok({
-      data: page.posts.map((p) => presentPost(portal, p, origin, counters)),
-      hasMore: page.hasMore,
-      total: page.total,
-      skip: page.skip,
-      limit: page.limit,
-    });
+    return paged(
+      page.posts.map((p) => presentPost(portal, p, origin, counters)),
+      page,
+    );
   },
   'posts.search': ({ portal, query, origin }) => {
     const counters = userCounters(portal);
@@ -50,10 +44,11 @@ export const postHandlers: HandlerMap = {
   },
   'posts.duplicates': ({ portal, query, origin }) => {
     const found = findDuplicates(portal, query);
-    const posts = found.map(({ post, score }) => {
-      const { status } = presentPost(portal, post, origin);
-      return { ...presentPostMinimal(portal, post, origin), status, score };
-    });
+    const posts = found.map(({ post, score }) => ({
+      ...presentPostMinimal(portal, post, origin),
+      status: presentPostStatus(portal, post),
+      score,
+    }));
     return ok({ data: { count: posts.length, posts } });
   },
 };

@@ -33,3 +33,9 @@ export type Handler<K extends OperationName = OperationName> = (
 export type HandlerMap = { [K in OperationName]?: Handler<K> };
 
 export const ok = (body: unknown, status = 200): HandlerResult => ({ status, body });
+
+/** A page of a list, as the paged lists answer: the items, then where the page stands. */
+export const paged = (
+  data: unknown[],
+  page: { hasMore: boolean; total: number; skip: number; limit: number },
+): HandlerResult => ok({ data, hasMore: page.hasMore, total: page.total, skip: page.skip, limit: page.limit });

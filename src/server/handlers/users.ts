@@ -10,19 +10,16 @@ import {
 } from '../domain/users.js';
 import { groupFilters, planTypes, segmentKeys } from '../domain/user-filters.js';
 import { presentPortalUser, userCounters } from '../present/user.js';
-import { ok, type HandlerMap } from './types.js';
+import { ok, paged, type HandlerMap } from './types.js';
 
 export const userHandlers: HandlerMap = {
   'users.list': ({ portal, query, origin }) => {
     const page = listUsers(portal, query);
     const counters = userCounters(portal);
-    return ok({
-      data: page.users.map((u) => presentPortalUser(portal, u, origin, counters)),
-      hasMore: page.hasMore,
-      total: page.total,
-      skip: page.skip,
-      limit: page.limit,
-    });
+    return paged(
+      page.users.map((u) => presentPortalUser(portal, u, origin, counters)),
+      page,
+    );
   },
   'users.get': ({ portal, params, origin }) =>
     ok({ data: presentPortalUser(portal, findUserByRef(portal, params.user), origin) }),

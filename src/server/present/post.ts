@@ -46,11 +46,17 @@ function changelogComment(portal: Portal, post: PostRecord): { comment: string }
   return text === undefined ? undefined : { comment: text };
 }
 
+/** A post's status as a post shows it, with the name of the tab it belongs to. */
+export function presentPostStatus(portal: Portal, post: PostRecord): Post['status'] {
+  const status = post.status_id === null ? undefined : portal.statuses.get(post.status_id);
+  if (!status) return null;
+  const statusTab = status.tab_id == null ? tabOfPost(portal, post) : portal.tabs.get(status.tab_id);
+  return { id: status.id, name: status.name, color: status.color, tab_name: statusTab?.name ?? '' };
+}
+
 export function presentPost(portal: Portal, post: PostRecord, origin: string, counters?: UserCounters): Post {
   const url = postUrl(origin, post);
   const changelog = changelogComment(portal, post);
-  const status = post.status_id === null ? undefined : portal.statuses.get(post.status_id);
-  const statusTab = status?.tab_id == null ? tabOfPost(portal, post) : portal.tabs.get(status.tab_id);
   const summary = postSummary(post.description, portal.editor_type);
   return {
     id: post.key,
@@ -73,7 +79,7 @@ export function presentPost(portal: Portal, post: PostRecord, origin: string, co
     latest_status_change_at_formatted: humanDate(post.latest_status_change_at),
     author: presentPostAuthor(portal, findUser(portal, post.author_id), counters),
     categories: portal.categories.ofPost(post).map((c) => ({ id: c.id, name: c.name, color: c.color })),
-    status: status ? { id: status.id, name: status.name, color: status.color, tab_name: statusTab?.name ?? '' } : null,
+    status: presentPostStatus(portal, post),
     section_id: post.section_id,
     moderation_status: post.moderation_status,
     conversion: conversionOf(post),
