@@ -1,7 +1,7 @@
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
 import { EXIT, SilentExit, UsageError } from '../../errors.js';
 import { defineCommand, type CommandDef, type RunContext } from '../../framework/define-command.js';
-import { concurrencyFlag, DEFAULT_CONCURRENCY } from '../../bulk/concurrency.js';
+import { concurrencyFlag } from '../../bulk/concurrency.js';
 import { driveBatch } from '../../bulk/drive-batch.js';
 import { DONE, moderationBatch, resultColumns, summaryLines, type ModerationAction } from './bulk.js';
 import { dryRunColumns, dryRunSummary, planBatch } from './dry-run.js';
@@ -15,8 +15,6 @@ export interface ActionOptions {
   concurrency: number;
   dryRun?: boolean;
 }
-
-export { DEFAULT_CONCURRENCY };
 
 const ING = { approve: 'Approving', reject: 'Rejecting' } as const;
 const plural = (n: number, type: ModerationType) => `${n} ${type}${n === 1 ? '' : 's'}`;

@@ -17,8 +17,6 @@ export interface BulkResult {
   message: string;
 }
 
-export { errorText, inWords };
-
 export const DONE = { approve: 'approved', reject: 'rejected' } as const;
 
 export const outputId = (type: ModerationType, id: string): string | number => (type === 'comment' ? Number(id) : id);

@@ -3,8 +3,6 @@ import { UsageError } from '../../errors.js';
 import { readAllStdin, type IO } from '../../io.js';
 import { splitIds } from '../../bulk/concurrency.js';
 
-export { MAX_CONCURRENCY, parseConcurrency, splitIds } from '../../bulk/concurrency.js';
-
 /**
  * The ids of a batch: the arguments, where `-` stands for every id on stdin
  * (separated by whitespace or newlines; blank lines ignored). Comment ids must be

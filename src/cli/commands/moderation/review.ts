@@ -8,7 +8,8 @@ import type { Factory } from '../../factory.js';
 import { canPrompt, noPromptReason, type IO } from '../../io.js';
 import { relativeDate, truncate } from '../../output/cells.js';
 import { terminalLines, terminalText } from '../../output/terminal-text.js';
-import { classifyFailure, inWords } from './bulk.js';
+import { inWords } from '../../bulk/item-error.js';
+import { classifyFailure } from './bulk.js';
 import { newestFirst } from './columns.js';
 
 export type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { inWords } from '../../../../src/cli/bulk/item-error.js';
 import {
   classifyFailure,
-  inWords,
   moderateAll,
   summaryLines,
   type BulkResult,

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { collectIds, parseConcurrency } from '../../../../src/cli/commands/moderation/ids.js';
+import { parseConcurrency } from '../../../../src/cli/bulk/concurrency.js';
+import { collectIds } from '../../../../src/cli/commands/moderation/ids.js';
 import { UsageError } from '../../../../src/cli/errors.js';
 import { fakeIO } from '../../../support/fake-io.js';
 
