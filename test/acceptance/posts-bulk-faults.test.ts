@@ -112,7 +112,7 @@ describe('bulk post update and undo under injected faults (--faults 503:0.15:0,4
     });
     expect(r.code, r.stderr.slice(-3000)).toBe(1);
     const lines = tallyLines(r.stderr);
-    expect(lines[0]).toBe(
+    expect(lines[0], r.stderr.slice(-3000)).toBe(
       'Restored 999, unchanged 0 (as before already), refused 1 (changed since), not restorable 0 (deleted), failed 0',
     );
     expect(lines[1]).toBe(
