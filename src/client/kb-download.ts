@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { once } from 'node:events';
-import { pipeline } from 'node:stream/promises';
 import { buildPath, endpoints } from '../contract/endpoints.js';
+import { pipeToFile } from '../contract/pipe-to-file.js';
 import type { ApiClient } from './api-client.js';
 import { encodeQuery } from './api-client.js';
 import { ResponseShapeError } from './errors.js';
@@ -51,7 +51,7 @@ export async function saveToFile(
   const removeTemp = () => rmSync(temp, { force: true });
   process.once('exit', removeTemp);
   try {
-    await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+    await pipeToFile(body, temp, 'wx');
     await beforeRename?.(temp);
     await rename(temp, dest);
   } catch (err) {
@@ -119,7 +119,7 @@ export async function holdOrSpill(
         for (let more = await reader.next(); !more.done; more = await reader.next()) yield more.value as Buffer;
       };
       try {
-        await pipeline(rest(), createWriteStream(file, { flags: 'wx' }));
+        await pipeToFile(rest(), file, 'wx');
       } catch (err) {
         body.destroy();
         throw err;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeToFile } from '../../../contract/pipe-to-file.js';
 import { checkExportListing, DEFAULT_EXPORT_LIMITS, type ExportLimits } from '../../../kb/export-limits.js';
 import { IMAGES_FOLDER } from '../../../kb/image-url.js';
 import { isInstructionFile } from '../../../kb/instruction-files.js';
@@ -270,7 +270,7 @@ async function readEntries(
         done(null, chunk);
       },
     });
-    await pipeline(await entryStream(zip, item), hashing, createWriteStream(target, { flags: 'wx' }));
+    await pipeToFile(await entryStream(zip, item), target, 'wx', hashing);
     hashes.set(item.name, hash.digest('hex'));
   });
   return { hashes, contents };

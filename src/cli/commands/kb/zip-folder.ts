@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, createWriteStream, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { lstat, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeToFile } from '../../../contract/pipe-to-file.js';
 import { isInstructionFile } from '../../../kb/instruction-files.js';
 import type { ZipInput } from '../../../kb/zip/write-zip.js';
 import { UsageError } from '../../errors.js';
@@ -248,7 +248,7 @@ async function* hashedStream(
 /** Zips a folder into `outFile` (see zipFolderStream). */
 export async function zipFolder(dir: string, outFile: string): Promise<ZipFolderResult> {
   const zip = await zipFolderStream(dir);
-  await pipeline(Readable.from(zip.chunks), createWriteStream(outFile));
+  await pipeToFile(zip.chunks, outFile, 'w');
   return {
     entries: zip.files.map((f) => f.archivePath),
     files: zip.files.map((f) => ({ archivePath: f.archivePath, sha256: zip.hashes.get(f.archivePath)! })),
