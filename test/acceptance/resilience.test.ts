@@ -31,10 +31,12 @@ async function pendingCount(server: FpServer): Promise<number> {
   return (r.json as unknown[]).length;
 }
 
-describe('bulk approve under injected faults (--faults 503:0.15:0,429:0.15:0 --fault-seed 11)', () => {
+// A 20% fault rate: one request meets ten faults in a row (fp's limit of attempts, after which the
+// item fails) about once in 10^7 requests. At 30% that was once in 170,000: a run in forty failed.
+describe('bulk approve under injected faults (--faults 503:0.1:0,429:0.1:0 --fault-seed 11)', () => {
   let server: FpServer;
   beforeAll(async () => {
-    server = await startFpServer(pendingSeed(1000), ['--faults', '503:0.15:0,429:0.15:0', '--fault-seed', '11']);
+    server = await startFpServer(pendingSeed(1000), ['--faults', '503:0.1:0,429:0.1:0', '--fault-seed', '11']);
   });
   afterAll(() => server.stop());
 
@@ -57,10 +59,10 @@ describe('bulk approve under injected faults (--faults 503:0.15:0,429:0.15:0 --f
     const retried = /^Retried (\d+) requests \(429: (\d+), 503: (\d+)\)$/.exec(lines[1] ?? '');
     expect(retried, lines[1]).not.toBeNull();
     const [total, tooMany, unavailable] = retried!.slice(1).map(Number);
-    // Every retry was a 429 or a 503 (nothing else was injected), and a 30% fault rate needs hundreds.
+    // Every retry was a 429 or a 503 (nothing else was injected); 10% of 1,000 items' attempts each.
     expect(tooMany + unavailable).toBe(total);
-    expect(tooMany).toBeGreaterThan(100);
-    expect(unavailable).toBeGreaterThan(100);
+    expect(tooMany).toBeGreaterThan(50);
+    expect(unavailable).toBeGreaterThan(50);
     expect(lines).toHaveLength(2);
     expect(await pendingCount(server)).toBe(2); // the fixture's own pending post and comment 104
     console.info(`bulk under faults: 1000 items, ${lines[1]}, ${seconds.toFixed(1)} s`);
