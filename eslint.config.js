@@ -3,6 +3,7 @@
 // Nothing imports a layer above its own, the three middle folders stand beside each
 // other without importing one another, and src/cli reaches src/server only from
 // commands/server/, through the one entry src/server/entry.ts, imported lazily.
+// Inside src/server the wings stand in SERVER_WINGS' order, and none imports one above it.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -55,6 +56,43 @@ function layerZones() {
   return zones;
 }
 
+/**
+ * The wings of src/server from the top down: the entry and start-up, the app's wiring, the
+ * protocols (MCP over OAuth, webhooks), the API's handlers, the knowledge base, request
+ * plumbing, presenters, the domain's rules, the store, and the outbound-request guard.
+ */
+const SERVER_WINGS = [
+  'entry.ts',
+  'start-server.ts',
+  'app',
+  'mcp',
+  'oauth',
+  'webhooks',
+  'handlers',
+  'kb',
+  'http',
+  'present',
+  'domain',
+  'store',
+  'egress',
+];
+/**
+ * The one arrow still running up: a webhook's `data` is the subject as the API presents it,
+ * built in the transaction of the change by the domain's event emitters (D-WEBHOOK-DATA).
+ */
+const UPWARD_EXCEPTIONS = { domain: { present: ['./event-data.ts'] } };
+function serverWingZones() {
+  const path = (wing) => `./src/server/${wing}`;
+  return SERVER_WINGS.flatMap((wing, i) =>
+    SERVER_WINGS.slice(0, i).map((above) => ({
+      target: path(wing),
+      from: path(above),
+      ...(UPWARD_EXCEPTIONS[wing]?.[above] && { except: UPWARD_EXCEPTIONS[wing][above] }),
+      message: `src/server/${wing} stands below src/server/${above} and must not import it (docs/architecture.md).`,
+    })),
+  );
+}
+
 export default tseslint.config(
   {
     ignores: ['dist/', 'coverage/', 'completions/', 'node_modules/', 'test/**/fixtures/'],
@@ -98,7 +136,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: layerZones() }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones(), ...serverWingZones()] }],
       // A function reads in one screen: aim under 60 lines; past 80 (comments and blank lines counted) is refused.
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }],
     },

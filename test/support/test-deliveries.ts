@@ -1,4 +1,4 @@
-import type { EgressPolicy } from '../../src/server/kb/link-health/egress-guard.js';
+import type { EgressPolicy } from '../../src/server/egress/egress-guard.js';
 import { inProcessLanes } from '../../src/server/webhooks/deliveries.js';
 import type { DeliveryLanes } from '../../src/server/webhooks/delivery-lanes.js';
 import { localSender } from '../../src/server/webhooks/local-sender.js';

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { request as undiciRequest } from 'undici';
-import { createApp, type AppOptions } from '../../src/server/http/create-app.js';
-import type { ServerServices } from '../../src/server/services.js';
-import { loadSeed } from '../../src/server/store/load-seed.js';
+import { createApp, type AppOptions } from '../../src/server/app/create-app.js';
+import type { ServerServices } from '../../src/server/handlers/services.js';
+import { loadSeed } from '../../src/server/store/seed/load-seed.js';
 import type { SeedFile } from '../../src/seed/seed-file.js';
 import { Store } from '../../src/server/store/store.js';
 import { recordTally } from './contract-proxy.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Envelope, WebhookEventName } from '../../contract/schemas/webhook.js';
 import { portalOf } from '../present/event-data.js';
 import type { Portal } from '../store/portal.js';
-import { NOT_SENT_DISABLED } from './webhook-attempts.js';
+import { NOT_SENT_DISABLED } from './webhooks.js';
 
 /**
  * The portal's events (post.created, comment.deleted, …): each change behind one

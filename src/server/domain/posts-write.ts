@@ -1,5 +1,5 @@
 import type { PostCreateBody, PostUpdateBody } from '../../contract/schemas/post.js';
-import { slugify } from '../store/load-seed.js';
+import { slugify } from '../../seed/derived-fields.js';
 import type { Portal } from '../store/portal.js';
 import type { PostRecord, UserRecord } from '../../seed/seed-file.js';
 import { RuleViolation, ValidationError } from './errors.js';

@@ -9,7 +9,9 @@ import type { DeliveryRecord } from '../store/repositories/webhook-deliveries.js
 import type { WebhookEndpointRecord } from '../store/repositories/webhook-endpoints.js';
 import type { Portal } from '../store/portal.js';
 import { NotFoundError, RuleViolation, ValidationError } from './errors.js';
-import { NOT_SENT_DISABLED } from './webhook-attempts.js';
+
+/** Why a disabled endpoint's deliveries were not sent. */
+export const NOT_SENT_DISABLED = 'not sent: the webhook was disabled';
 
 /**
  * The portal's webhook endpoints (the reference server's `/__reference/webhooks`):

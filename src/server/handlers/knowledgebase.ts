@@ -1,6 +1,6 @@
 import { findKbTab } from '../kb/kb-tab.js';
 import { linkResults, scanProgress, startLinkScan } from '../kb/link-health-service.js';
-import { sendTabArchive } from '../kb/export-response.js';
+import { tabArchive } from '../kb/tab-archive.js';
 import { executeSync, previewSync } from '../kb/sync-service.js';
 import { withSyncUpload } from '../kb/sync-upload.js';
 import { ok, type HandlerContext, type HandlerMap, type HandlerResult } from './types.js';
@@ -9,9 +9,8 @@ async function syncUpload(
   ctx: HandlerContext<'knowledgebase.preview' | 'knowledgebase.execute'>,
   work: Parameters<typeof withSyncUpload>[1],
 ): Promise<HandlerResult> {
-  const { req, res, portal, services } = ctx;
-  const outcome = await withSyncUpload({ req, res, portal, tmpDir: services.uploadTmpDir }, work);
-  return outcome.answered ? { streamed: true } : ok({ data: outcome.value });
+  const { req, portal, services } = ctx;
+  return ok({ data: await withSyncUpload({ req, portal, tmpDir: services.uploadTmpDir }, work) });
 }
 
 export const knowledgebaseHandlers: HandlerMap = {
@@ -24,10 +23,7 @@ export const knowledgebaseHandlers: HandlerMap = {
   'knowledgebase.linkResults': ({ portal, params, services }) =>
     ok({ data: linkResults(services, portal, findKbTab(portal, params.tabId)) }),
 
-  'knowledgebase.export': async ({ portal, query, res }) => {
-    await sendTabArchive(res, portal, findKbTab(portal, query.tab_id));
-    return { streamed: true };
-  },
+  'knowledgebase.export': ({ portal, query }) => ({ download: tabArchive(portal, findKbTab(portal, query.tab_id)) }),
 
   'knowledgebase.preview': (ctx) => syncUpload(ctx, ({ tab, archive }) => previewSync(ctx.portal, tab, archive)),
 

@@ -4,7 +4,7 @@ import type { Endpoints, OperationName } from '../../contract/endpoints.js';
 import type { ApiKeyRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
-import type { ServerServices } from '../services.js';
+import type { ServerServices } from './services.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -24,7 +24,9 @@ export interface HandlerContext<K extends OperationName = OperationName> {
   origin: string;
 }
 
-export type HandlerResult = { status?: number; body: unknown } | { streamed: true };
+/** A JSON answer, or a download: headers and a stream the app pipes to the response. */
+export type HandlerResult =
+  { status?: number; body: unknown } | { download: { headers: Record<string, string>; stream: NodeJS.ReadableStream } };
 
 export type Handler<K extends OperationName = OperationName> = (
   ctx: HandlerContext<K>,

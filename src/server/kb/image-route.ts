@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { IMAGE_URL_PREFIX, parseImageUrl } from '../../kb/index.js';
 import { HttpError } from '../http/error-response.js';
 import type { Portal } from '../store/portal.js';
@@ -9,13 +9,17 @@ export function isImageRoute(pathname: string): boolean {
 }
 
 /**
- * Serves an image a sync stored (`D-KB-IMAGES`), as the hosted service serves what it
+ * The answer to a request for an image a sync stored (`D-KB-IMAGES`), as the hosted service serves what it
  * uploads to storage: public, with no API key (an article's reader has none), under the
  * host name the portal is reached by. Not an API operation, so not in the endpoint table.
  * The type is the one judged from the bytes when they were stored; `nosniff` and a
  * sandboxing policy keep a browser from reading them as anything else.
  */
-export function serveKbImage(req: IncomingMessage, res: ServerResponse, portal: Portal, pathname: string): void {
+export function kbImageAnswer(
+  req: IncomingMessage,
+  portal: Portal,
+  pathname: string,
+): { status: 200 | 304; headers: Record<string, string | number>; body?: Buffer } {
   const method = (req.method ?? 'GET').toUpperCase();
   const route = pathname.replace(/^\//, '');
   if (method !== 'GET' && method !== 'HEAD') {
@@ -40,11 +44,10 @@ export function serveKbImage(req: IncomingMessage, res: ServerResponse, portal: 
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
   };
-  if (req.headers['if-none-match'] === etag) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { ...headers, 'content-length': image.size });
-  res.end(method === 'HEAD' ? undefined : image.data);
+  if (req.headers['if-none-match'] === etag) return { status: 304, headers };
+  return {
+    status: 200,
+    headers: { ...headers, 'content-length': image.size },
+    ...(method !== 'HEAD' && { body: image.data }),
+  };
 }

@@ -1,15 +1,25 @@
 import type { LinkHealthResults, PostLinkHealth, ScanProgress } from '../../contract/schemas/knowledgebase.js';
 import { NotFoundError } from '../domain/errors.js';
-import type { ServerServices } from '../services.js';
 import type { Portal } from '../store/portal.js';
 import type { TabRecord } from '../../seed/seed-file.js';
 import {
   defaultLinkCache,
+  type LinkCache,
   ownPortalLinks,
   ScanRegistry,
   type PortalPages,
   type PostHealth,
 } from './link-health/index.js';
+
+/** What scans share across requests; the app's services carry them (tests pass their own). */
+export interface LinkHealthServices {
+  /** Background link-health scans; defaults to one registry for the process. */
+  scanRegistry?: ScanRegistry;
+  /** URL check results shared by every scan; defaults to the process-wide `defaultLinkCache`. */
+  linkCache?: LinkCache;
+  /** Lets link-health fetch loopback, private, link-local and metadata addresses (`--allow-private-links`). */
+  allowPrivateLinks?: boolean;
+}
 
 let processRegistry: ScanRegistry | undefined;
 
@@ -19,7 +29,7 @@ export function defaultScanRegistry(): ScanRegistry {
   return processRegistry;
 }
 
-function registryOf(services: ServerServices): ScanRegistry {
+function registryOf(services: LinkHealthServices): ScanRegistry {
   return services.scanRegistry ?? defaultScanRegistry();
 }
 
@@ -27,7 +37,7 @@ function registryOf(services: ServerServices): ScanRegistry {
 const portalKey = (portal: Portal): string => portal.guid;
 
 /** Starts a background scan of every article of the tab and answers its first progress record. */
-export function startLinkScan(services: ServerServices, portal: Portal, tab: TabRecord): ScanProgress {
+export function startLinkScan(services: LinkHealthServices, portal: Portal, tab: TabRecord): ScanProgress {
   const registry = registryOf(services);
   const articles = portal.posts.inTab(tab.id).map((p) => ({
     key: p.key,
@@ -53,14 +63,14 @@ function portalPages(portal: Portal): PortalPages {
   };
 }
 
-export function scanProgress(services: ServerServices, portal: Portal, scanId: string): ScanProgress {
+export function scanProgress(services: LinkHealthServices, portal: Portal, scanId: string): ScanProgress {
   const progress = registryOf(services).progress(scanId, portalKey(portal));
   if (progress === undefined) throw new NotFoundError('Scan not found.');
   return progress;
 }
 
 /** The latest completed scan of the tab, failed posts first; empty before any. */
-export function linkResults(services: ServerServices, portal: Portal, tab: TabRecord): LinkHealthResults {
+export function linkResults(services: LinkHealthServices, portal: Portal, tab: TabRecord): LinkHealthResults {
   const latest = registryOf(services).latestScan(portalKey(portal), tab.id);
   return {
     tab_id: tab.id,

@@ -1,9 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { knowledgebaseSchemas, SYNC_MAX_KILOBYTES } from '../../contract/schemas/knowledgebase.js';
-import { fieldErrors, VALIDATION_MESSAGE } from '../../contract/validation.js';
+import { fieldErrors } from '../../contract/validation.js';
 import { ValidationError } from '../domain/errors.js';
-import { dropUnreadBody, MultipartError, readMultipart, type MultipartForm } from '../http/read-multipart.js';
-import { sendJson } from '../http/respond.js';
+import { readMultipart, type MultipartForm } from '../http/read-multipart.js';
 import type { TabRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { ArchiveError, readArchive, type ParsedArchive } from '../../kb/index.js';
@@ -21,36 +20,22 @@ export interface SyncUpload {
 
 export interface UploadTarget {
   req: IncomingMessage;
-  res: ServerResponse;
   portal: Portal;
   tmpDir?: string;
 }
 
 /**
  * Reads a sync upload (fields, then the archive) and hands it to `work`. The
- * temp file is gone when this settles, whatever the outcome. A refused body is
- * answered here (`answered: true`), after arranging for its unread rest to be
- * discarded rather than resetting the connection under the client.
+ * temp file is gone when this settles, whatever the outcome. A refused body
+ * throws its MultipartError, which the response path answers.
  */
-export async function withSyncUpload<T>(
-  target: UploadTarget,
-  work: (upload: SyncUpload) => T,
-): Promise<{ answered: true } | { answered: false; value: T }> {
-  let form: MultipartForm;
-  try {
-    form = await readMultipart(target.req, { maxFileBytes: SYNC_MAX_FILE_BYTES, tmpDir: target.tmpDir });
-  } catch (err) {
-    if (!(err instanceof MultipartError)) throw err;
-    dropUnreadBody(target.req, target.res);
-    if (err.status >= 500) throw err;
-    sendJson(target.res, err.status, refusalBody(err));
-    return { answered: true };
-  }
+export async function withSyncUpload<T>(target: UploadTarget, work: (upload: SyncUpload) => T): Promise<T> {
+  const form = await readMultipart(target.req, { maxFileBytes: SYNC_MAX_FILE_BYTES, tmpDir: target.tmpDir });
   try {
     const { tab, confirmations, filePath } = validateForm(form, target.portal);
     const archive = await readArchive(filePath, {}, { editorType: target.portal.editor_type });
     checkLinkCounts(archive, target.portal.editor_type);
-    return { answered: false, value: work({ tab, archive, confirmations }) };
+    return work({ tab, archive, confirmations });
   } catch (err) {
     // Reading and planning both refuse an archive by naming the entry.
     if (err instanceof ArchiveError) throw new ValidationError({ file: [err.message] }, err.message);
@@ -83,13 +68,6 @@ function checkLinkCounts(archive: ParsedArchive, editorType: 'markdown' | 'wysiw
       );
     }
   }
-}
-
-function refusalBody(err: MultipartError): { message: string; errors?: Record<string, string[]> } {
-  if (err.field === undefined) return { message: err.message };
-  // 413 names the limit in its message, as the service's size rule words it.
-  const message = err.status === 422 ? VALIDATION_MESSAGE : err.message;
-  return { message, errors: { [err.field]: [err.message] } };
 }
 
 /** All field problems at once, `file` first, as the service's validator reports them. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddress } from '../http/client-address.js';
 import { dropUnreadBody } from '../http/drop-unread-body.js';
-import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import type { EgressPolicy } from '../egress/egress-guard.js';
 import { sendJson } from '../http/respond.js';
 import { answerOrigin, MCP_METHODS } from './origins.js';
 import { finishAuthorization, startAuthorization } from '../oauth/authorize.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import type { EgressPolicy } from '../egress/egress-guard.js';
 import { csrfCookieName, sendConsentPage } from './consent-page.js';
 import { findClient } from './find-client.js';
 import { resourceOf, SCOPE } from './metadata.js';

@@ -1,5 +1,5 @@
 import type { LookupAddress } from 'node:dns';
-import type { BlockedKind, EgressPolicy } from '../kb/link-health/egress-guard.js';
+import type { BlockedKind, EgressPolicy } from '../egress/egress-guard.js';
 
 /**
  * Where Client ID Metadata Documents may be fetched from. Anyone can name a document's

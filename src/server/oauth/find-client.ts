@@ -1,4 +1,4 @@
-import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import type { EgressPolicy } from '../egress/egress-guard.js';
 import type { RegisteredClient } from './client-registry.js';
 import { isDocumentClientId } from './metadata-document.js';
 import type { OAuthState } from './oauth-state.js';

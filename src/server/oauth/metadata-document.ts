@@ -1,7 +1,8 @@
 import type { Dispatcher } from 'undici';
 import { request } from '../../client/undici-parts.js';
-import { createLinkAgent, describeError } from '../kb/link-health/check-url.js';
-import { blockReason, ipLiteral, type EgressPolicy } from '../kb/link-health/egress-guard.js';
+import { describeError } from '../egress/describe-error.js';
+import { createGuardedAgent } from '../egress/guarded-agent.js';
+import { blockReason, ipLiteral, type EgressPolicy } from '../egress/egress-guard.js';
 import type { RegisteredClient } from './client-registry.js';
 import { OAuthError } from './oauth-error.js';
 import { checkRedirectUri } from './redirect-uri.js';
@@ -127,7 +128,7 @@ export class MetadataDocuments {
 
   private agentFor(egress: EgressPolicy): Dispatcher {
     let agent = this.agents.get(egress);
-    if (!agent) this.agents.set(egress, (agent = createLinkAgent(this.timeoutMs, egress)));
+    if (!agent) this.agents.set(egress, (agent = createGuardedAgent(this.timeoutMs, egress)));
     return agent;
   }
 }

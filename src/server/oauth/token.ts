@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import type { EgressPolicy } from '../egress/egress-guard.js';
 import { findClient } from './find-client.js';
 import { SCOPE } from './metadata.js';
 import { invalidRequest, OAuthError, sendOAuthJson } from './oauth-error.js';

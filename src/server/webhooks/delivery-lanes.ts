@@ -1,5 +1,5 @@
 import { BACKLOG_LIMIT, trimBacklog } from '../domain/webhook-backlog.js';
-import { recordAttempt } from '../domain/webhook-attempts.js';
+import { recordAttempt } from './record-attempt.js';
 import type { Portal } from '../store/portal.js';
 import type { DeliveryRecord } from '../store/repositories/webhook-deliveries.js';
 import type { WebhookEndpointRecord } from '../store/repositories/webhook-endpoints.js';

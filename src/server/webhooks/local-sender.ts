@@ -1,5 +1,5 @@
-import { createLinkAgent } from '../kb/link-health/check-url.js';
-import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import { createGuardedAgent } from '../egress/guarded-agent.js';
+import type { EgressPolicy } from '../egress/egress-guard.js';
 import type { Send } from './delivery-lanes.js';
 import { DELIVERY_TIMEOUT_MS, sendDelivery } from './send-delivery.js';
 
@@ -13,7 +13,7 @@ export function localSender(opts: { egress: EgressPolicy; timeoutMs?: number }):
   /** Ends the attempts under way (they fail, unwritten) and the pool. */
   close(): Promise<void>;
 } {
-  const dispatcher = createLinkAgent(opts.timeoutMs ?? DELIVERY_TIMEOUT_MS, opts.egress);
+  const dispatcher = createGuardedAgent(opts.timeoutMs ?? DELIVERY_TIMEOUT_MS, opts.egress);
   return {
     send: (request) => sendDelivery({ ...request, dispatcher, egress: opts.egress, timeoutMs: opts.timeoutMs }),
     close: () => dispatcher.destroy().catch(() => undefined),

@@ -12,7 +12,7 @@ import { readJson } from '../http/read-json.js';
 import { readQuery } from '../http/read-query.js';
 import { decodePathSegment } from '../http/request-path.js';
 import { sendJson } from '../http/respond.js';
-import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import type { EgressPolicy } from '../egress/egress-guard.js';
 import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import { presentDelivery, presentEventLog, presentWebhook } from './present.js';

@@ -2,8 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { request } from '../../client/undici-parts.js';
 import { signatureHeaders } from '../../contract/webhook-signature.js';
-import { blockReason, ipLiteral, type EgressPolicy } from '../kb/link-health/egress-guard.js';
-import { describeError } from '../kb/link-health/check-url.js';
+import { blockReason, ipLiteral, type EgressPolicy } from '../egress/egress-guard.js';
+import { describeError } from '../egress/describe-error.js';
 
 /** A delivery succeeds on a 2xx within this time (connect, answer and its body). */
 export const DELIVERY_TIMEOUT_MS = 15_000;

@@ -1,12 +1,6 @@
 import { promises as dns, type LookupAddress } from 'node:dns';
 import { networkInterfaces } from 'node:os';
-import {
-  blockedKind,
-  blockReason,
-  ipLiteral,
-  type BlockedKind,
-  type EgressPolicy,
-} from '../kb/link-health/egress-guard.js';
+import { blockedKind, blockReason, ipLiteral, type BlockedKind, type EgressPolicy } from '../egress/egress-guard.js';
 
 /**
  * Where the reference server may deliver webhooks (the link-health egress guard with

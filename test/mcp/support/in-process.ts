@@ -3,7 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { ApiClient } from '../../../src/client/api-client.js';
 import { serveOptions, type WrittenServeOptions } from '../../../src/mcp/serve-options.js';
 import { createToolServer } from '../../../src/mcp/tool-server.js';
-import { demoSeed } from '../../../src/server/seed/demo-seed.js';
+import { demoSeed } from '../../../src/server/store/seed/demo-seed.js';
 import type { SeedFile } from '../../../src/seed/seed-file.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 

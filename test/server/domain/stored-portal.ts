@@ -1,4 +1,4 @@
-import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
 import type { Portal } from '../../../src/server/store/portal.js';
 import type { SeedFile } from '../../../src/seed/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation, ValidationError } from '../../../src/server/domain/errors.js';
-import { attachment } from '../../../src/server/kb/export-response.js';
+import { attachment } from '../../../src/server/kb/tab-archive.js';
 import {
   articleAuthor,
   findKbTab,
@@ -14,7 +14,7 @@ import { LinkCache, ScanRegistry, type LinkCheck } from '../../../src/server/kb/
 import { executeSync, previewSync } from '../../../src/server/kb/sync-service.js';
 import type { KbTab, ParsedArchive } from '../../../src/kb/index.js';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
 import type { Portal } from '../../../src/server/store/portal.js';
 import type { ServerState } from '../../../src/seed/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';

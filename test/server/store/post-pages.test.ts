@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Statement } from '../../../src/server/store/database.js';
 import { APPLICATION_ID, openDatabase } from '../../../src/server/store/database.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
 import {
   ORDER_BY_NAMES_WITH_FIELD,
   type PostFilter,

@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCategory, deleteCategory } from '../../../src/server/domain/categories.js';
 import { createComment, deleteComment } from '../../../src/server/domain/comments.js';
 import { createFeedback, deleteFeedback } from '../../../src/server/domain/feedback.js';
-import { createApp } from '../../../src/server/http/create-app.js';
+import { createApp } from '../../../src/server/app/create-app.js';
 import { openDatabase } from '../../../src/server/store/database.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
 import { removeOrphanedResetFiles, Store, stripPort } from '../../../src/server/store/store.js';
 import { ADMIN_KEY, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 

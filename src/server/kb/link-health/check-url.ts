@@ -1,14 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Agent as UndiciAgent, Dispatcher } from 'undici';
-import { Agent, request } from '../../../client/undici-parts.js';
-import {
-  blockReason,
-  EgressBlocked,
-  guardedLookup,
-  ipLiteral,
-  resolveAllowed,
-  type EgressPolicy,
-} from './egress-guard.js';
+import { request } from '../../../client/undici-parts.js';
+import { blockReason, EgressBlocked, ipLiteral, resolveAllowed, type EgressPolicy } from '../../egress/egress-guard.js';
+import { describeError } from '../../egress/describe-error.js';
+import { createGuardedAgent } from '../../egress/guarded-agent.js';
 import type { LinkCheck } from './types.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -35,12 +30,6 @@ export interface CheckOptions {
 const REQUEST_HEADERS = { 'user-agent': 'fp-link-health/0.1', accept: '*/*' };
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** A pool whose connections go only where `egress` allows (every address of a name is vetted at connect time). */
-export function createLinkAgent(timeoutMs = DEFAULT_TIMEOUT_MS, egress: EgressPolicy = {}): UndiciAgent {
-  const lookup = egress.allowPrivate ? undefined : guardedLookup(egress);
-  return new Agent({ connect: { timeout: timeoutMs, lookup }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-}
-
 const DEFAULT_POLICY: EgressPolicy = {};
 const UNGUARDED_POLICY: EgressPolicy = { allowPrivate: true };
 const agents = new WeakMap<EgressPolicy, UndiciAgent>();
@@ -50,7 +39,7 @@ export function defaultLinkAgent(egress: EgressPolicy = DEFAULT_POLICY): UndiciA
   const key = egress.allowPrivate ? UNGUARDED_POLICY : egress;
   let agent = agents.get(key);
   if (agent === undefined) {
-    agent = createLinkAgent(DEFAULT_TIMEOUT_MS, key);
+    agent = createGuardedAgent(DEFAULT_TIMEOUT_MS, key);
     agents.set(key, agent);
   }
   return agent;
@@ -119,7 +108,7 @@ export async function checkUrl(url: string, opts: CheckOptions = {}): Promise<Li
   } catch (err) {
     if (opts.signal?.aborted) throw opts.signal.reason;
     status = null;
-    return result(false, describeError(err, timeoutMs));
+    return result(false, err instanceof HopTimeout ? `timed out after ${timeoutMs} ms` : describeError(err, timeoutMs));
   }
 }
 
@@ -183,65 +172,4 @@ async function probe(
   } finally {
     clearTimeout(t);
   }
-}
-
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'ETIMEDOUT',
-]);
-const KNOWN_CODES: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host not found',
-  EAI_NONAME: 'host not found',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  EPIPE: 'connection closed',
-  UND_ERR_SOCKET: 'connection closed by the server',
-};
-
-interface ErrorLike {
-  code?: unknown;
-  message?: unknown;
-  cause?: unknown;
-  errors?: unknown;
-}
-
-/** Codes from the error, its cause, and an AggregateError's first member (happy-eyeballs connects). */
-function errorCodes(err: unknown): string[] {
-  const codes: string[] = [];
-  const visit = (e: unknown, depth: number) => {
-    if (depth > 3 || typeof e !== 'object' || e === null) return;
-    const { code, cause, errors } = e as ErrorLike;
-    if (typeof code === 'string') codes.push(code);
-    visit(cause, depth + 1);
-    if (Array.isArray(errors)) visit(errors[0], depth + 1);
-  };
-  visit(err, 0);
-  return codes;
-}
-
-/** The guard's refusal, wherever undici wrapped it. */
-function egressBlocked(err: unknown, depth = 0): EgressBlocked | undefined {
-  if (err instanceof EgressBlocked) return err;
-  if (depth > 3 || typeof err !== 'object' || err === null) return undefined;
-  const { cause, errors } = err as ErrorLike;
-  return egressBlocked(cause, depth + 1) ?? (Array.isArray(errors) ? egressBlocked(errors[0], depth + 1) : undefined);
-}
-
-export function describeError(err: unknown, timeoutMs: number): string {
-  const blocked = egressBlocked(err);
-  if (blocked !== undefined) return blocked.message;
-  const codes = errorCodes(err);
-  if (err instanceof HopTimeout || codes.some((c) => TIMEOUT_CODES.has(c))) return `timed out after ${timeoutMs} ms`;
-  // An OS code in the cause says more than undici's wrapper code.
-  const known = codes.find((c) => c in KNOWN_CODES && !c.startsWith('UND_')) ?? codes.find((c) => c in KNOWN_CODES);
-  if (known !== undefined) return `${KNOWN_CODES[known]} (${known})`;
-  const code = codes[0];
-  const message = err instanceof Error && err.message ? err.message : 'request failed';
-  if (code !== undefined && /CERT|TLS|SSL/.test(code)) return `TLS error: ${message} (${code})`;
-  return code !== undefined ? `${message} (${code})` : message;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { EgressPolicy } from './egress-guard.js';
+import type { EgressPolicy } from '../../egress/egress-guard.js';
 import { extractLinks } from './extract-links.js';
 import { defaultLinkCache, type LinkCache } from './link-cache.js';
 import type { OwnLinkCheck } from './own-portal-links.js';

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkUrl, describeError } from '../../../../src/server/kb/link-health/check-url.js';
+import { checkUrl } from '../../../../src/server/kb/link-health/check-url.js';
+import { describeError } from '../../../../src/server/egress/describe-error.js';
 import { LINK_CACHE_TTL_MS, LinkCache } from '../../../../src/server/kb/link-health/link-cache.js';
 import { runScan, ScanRegistry } from '../../../../src/server/kb/link-health/scan.js';
 import type { ScanArticle, ScanCounts } from '../../../../src/server/kb/link-health/types.js';

@@ -3,11 +3,11 @@ import type { NamedItem, NamedList } from '../../contract/schemas/named-lists.js
 import { openApiDocument } from '../../contract/openapi.js';
 import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
-import { assertCanWrite, authenticate } from './authenticate.js';
-import { HttpError } from './error-response.js';
-import { isHostHeader } from './host-syntax.js';
-import { sendJson } from './respond.js';
-import type { EgressPolicy } from '../kb/link-health/egress-guard.js';
+import { assertCanWrite, authenticate } from '../http/authenticate.js';
+import { HttpError } from '../http/error-response.js';
+import { isHostHeader } from '../http/host-syntax.js';
+import { sendJson } from '../http/respond.js';
+import type { EgressPolicy } from '../egress/egress-guard.js';
 import { handleWebhookRoute, isWebhookRoute, webhookRoutes } from '../webhooks/routes.js';
 
 /** The lists of `named-lists.ts` (tabs, sections, statuses, tags, users): `fp` resolves names with them. */

@@ -16,12 +16,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../src/server/start-server.js';
-import { buildDataFile } from '../../../src/server/store/build-data-file.js';
-import { loadSeed } from '../../../src/server/store/load-seed.js';
-import { compiledSeedName, placeSeed, pruneSeedCache, seedCacheSettled } from '../../../src/server/store/seed-cache.js';
-import { folderProblem, isTrusted, recordPath } from '../../../src/server/store/seed-cache-trust.js';
-import { ADMIN_KEY, fixtureSeed } from '../../support/fixture-seed.js';
+import { startServer, type RunningServer } from '../../../../src/server/start-server.js';
+import { buildDataFile } from '../../../../src/server/store/seed/build-data-file.js';
+import { loadSeed } from '../../../../src/server/store/seed/load-seed.js';
+import { compiledSeedName, placeSeed, pruneSeedCache, seedCacheSettled } from '../../../../src/server/store/seed/seed-cache.js';
+import { folderProblem, isTrusted, recordPath } from '../../../../src/server/store/seed/seed-cache-trust.js';
+import { ADMIN_KEY, fixtureSeed } from '../../../support/fixture-seed.js';
 
 /**
  * D-SEED-CACHE-TRUST: the seed cache uses only what this user's fp put there. A key that

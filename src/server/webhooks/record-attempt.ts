@@ -1,9 +1,7 @@
+import { NOT_SENT_DISABLED } from '../domain/webhooks.js';
 import type { Portal } from '../store/portal.js';
-import { nextDelayMs, retryAfterMs } from '../webhooks/retry-schedule.js';
-import type { AttemptOutcome } from '../webhooks/send-delivery.js';
-
-/** Why a disabled endpoint's deliveries were not sent. */
-export const NOT_SENT_DISABLED = 'not sent: the webhook was disabled';
+import { nextDelayMs, retryAfterMs } from './retry-schedule.js';
+import type { AttemptOutcome } from './send-delivery.js';
 
 /** The portal disables a webhook after this many consecutive failed deliveries (its help pages). */
 export const AUTO_DISABLE_AFTER = 5;

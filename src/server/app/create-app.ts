@@ -1,33 +1,34 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoints.js';
 import { fieldErrors } from '../../contract/validation.js';
 import { ValidationError } from '../domain/errors.js';
 import { allHandlers } from '../handlers/index.js';
-import type { HandlerContext, HandlerMap } from '../handlers/types.js';
-import type { ServerServices } from '../services.js';
+import type { HandlerContext, HandlerMap, HandlerResult } from '../handlers/types.js';
+import type { ServerServices } from '../handlers/services.js';
 import type { Store } from '../store/store.js';
-import { assertCanWrite, authenticate } from './authenticate.js';
-import { assertKnownTransferEncoding } from './check-transfer-encoding.js';
-import { checkHost, type HostPolicy } from './check-host.js';
-import { answerClientErrors } from './client-error.js';
-import { hasDotSegment } from './dot-segments.js';
-import { dropUnreadBody } from './drop-unread-body.js';
-import { errorResponse, HttpError } from './error-response.js';
-import { normalizeInput } from './normalize-input.js';
-import { readJson } from './read-json.js';
-import { readGetInput } from './read-get-input.js';
-import { readQuery } from './read-query.js';
+import { assertCanWrite, authenticate } from '../http/authenticate.js';
+import { assertKnownTransferEncoding } from '../http/check-transfer-encoding.js';
+import { checkHost, type HostPolicy } from '../http/check-host.js';
+import { answerClientErrors } from '../http/client-error.js';
+import { hasDotSegment } from '../http/dot-segments.js';
+import { dropUnreadBody } from '../http/drop-unread-body.js';
+import { errorResponse, HttpError } from '../http/error-response.js';
+import { normalizeInput } from '../http/normalize-input.js';
+import { readJson } from '../http/read-json.js';
+import { readGetInput } from '../http/read-get-input.js';
+import { readQuery } from '../http/read-query.js';
 import { handleReferenceRoute } from './reference-routes.js';
-import { sendJson } from './respond.js';
-import type { Rehearsal } from './rehearsal/rehearsal.js';
-import { createRouter } from './router.js';
-import { connectionGate, isRefused, SERVER_LIMITS, serverOptions, type ServerLimits } from './server-limits.js';
+import { sendJson } from '../http/respond.js';
+import type { Rehearsal } from '../http/rehearsal/rehearsal.js';
+import { createRouter } from '../http/router.js';
+import { connectionGate, isRefused, SERVER_LIMITS, serverOptions, type ServerLimits } from '../http/server-limits.js';
 import { handleMcpRoute, isMcpRoute } from '../mcp/routes.js';
 import { webhookEgressPolicy } from '../webhooks/target-policy.js';
 import { clientDocumentEgressPolicy } from '../oauth/document-egress.js';
-import { isImageRoute, serveKbImage } from '../kb/image-route.js';
+import { isImageRoute, kbImageAnswer } from '../kb/image-route.js';
 
 export interface AppOptions extends HostPolicy {
   store: Store;
@@ -96,7 +97,12 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
       await handleReferenceRoute({ req, res, url, method, portal, store, now, webhookEgress });
       return;
     }
-    if (isImageRoute(url.pathname)) return serveKbImage(req, res, portal, url.pathname);
+    if (isImageRoute(url.pathname)) {
+      const image = kbImageAnswer(req, portal, url.pathname);
+      res.writeHead(image.status, image.headers);
+      res.end(image.body);
+      return;
+    }
     if (options.rehearsal && (await options.rehearsal(req, res))) return;
 
     const route = match(method, url.pathname);
@@ -122,12 +128,8 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     const run = () => handler(ctx);
     const outcome = isWrite(endpoint) ? store.transaction(run) : run();
     // A read answered at once is sent in the same turn as its request was parsed, as a plain node:http answer is.
-    const result = (outcome instanceof Promise ? await outcome : outcome) as {
-      status?: number;
-      body?: unknown;
-      streamed?: true;
-    };
-    if (result.streamed) return;
+    const result = (outcome instanceof Promise ? await outcome : outcome) as HandlerResult;
+    if ('download' in result) return sendDownload(res, result.download);
     const status = result.status ?? 200;
     if (isWrite(endpoint) && status < 300) await store.commit();
     sendJson(res, status, result.body ?? {});
@@ -137,6 +139,18 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
     if (isRefused(req.socket)) return; // answered 503 when it connected
     handle(req, res).catch((err) => answerError(err, req, res, logError));
   };
+}
+
+/**
+ * Once the headers are out an error can only cut the download short: the pipeline
+ * destroys the response and the error is rethrown for the log.
+ */
+async function sendDownload(
+  res: ServerResponse,
+  download: { headers: Record<string, string>; stream: NodeJS.ReadableStream },
+): Promise<void> {
+  res.writeHead(200, download.headers);
+  await pipeline(download.stream, res);
 }
 
 /** The error answer of a failed request; one the service does not map to a status is logged and is a 500. */

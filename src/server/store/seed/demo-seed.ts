@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatPath } from '../store/load-seed.js';
-import { SeedFileSchema } from '../../seed/seed-file.js';
+import { formatPath } from './load-seed.js';
+import { SeedFileSchema } from '../../../seed/seed-file.js';
 
 /** The demo file's shape: a seed with every field spelled out (what the tests of the demo rely on). */
 export type DemoTabType = 'board' | 'roadmap' | 'changelog' | 'knowledge_base';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
-import { nameKey } from '../../contract/name-key.js';
+import { nameKey } from '../../../contract/name-key.js';
+import { CATEGORY_PALETTE, slugify } from '../../../seed/derived-fields.js';
 import {
   CommentSeed,
   SeedFileSchema,
@@ -16,7 +17,7 @@ import {
   type UserRecord,
   type UserVoteRecord,
   UserVoteSeed,
-} from '../../seed/seed-file.js';
+} from '../../../seed/seed-file.js';
 
 /** A seed file's text: read whole, then decoded at once (faster than reading it as text, on a large seed). */
 export function readText(path: string): string {
@@ -53,32 +54,6 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
   for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out ? `.${String(seg)}` : String(seg);
   return out || '(root)';
-}
-
-/** Colours given to categories that arrive without one, in turn. */
-export const CATEGORY_PALETTE = [
-  '#3b82f6',
-  '#10b981',
-  '#f59e0b',
-  '#ef4444',
-  '#8b5cf6',
-  '#ec4899',
-  '#14b8a6',
-  '#f97316',
-];
-
-/** Text whose decomposition is itself: no accent to take off (most titles, read once per post of a seed). */
-const ASCII = /^[\x00-\x7f]*$/;
-
-export function slugify(text: string): string {
-  const bare = ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  return (
-    bare
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 80) || 'item'
-  );
 }
 
 function nextId(used: Iterable<number>): () => number {

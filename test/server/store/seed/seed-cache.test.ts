@@ -12,10 +12,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer } from '../../../src/server/start-server.js';
-import { buildDataFile } from '../../../src/server/store/build-data-file.js';
-import { openDatabase } from '../../../src/server/store/database.js';
-import { loadSeed, SeedError } from '../../../src/server/store/load-seed.js';
+import { startServer } from '../../../../src/server/start-server.js';
+import { buildDataFile } from '../../../../src/server/store/seed/build-data-file.js';
+import { openDatabase } from '../../../../src/server/store/database.js';
+import { loadSeed, SeedError } from '../../../../src/server/store/seed/load-seed.js';
 import {
   compiledSeedName,
   isWholeDataFile,
@@ -25,8 +25,8 @@ import {
   seedCacheSettled,
   pruneSeedCache,
   seedCacheDir,
-} from '../../../src/server/store/seed-cache.js';
-import { ADMIN_KEY, BOB, fixtureSeed } from '../../support/fixture-seed.js';
+} from '../../../../src/server/store/seed/seed-cache.js';
+import { ADMIN_KEY, BOB, fixtureSeed } from '../../../support/fixture-seed.js';
 
 let dir: string;
 let cacheDir: string;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { buildDataFile } from './build-data-file.js';
-import { DataFileError } from './database.js';
+import { DataFileError } from '../database.js';
 import { loadSeed, SeedError } from './load-seed.js';
 
 export const KEEP_ADVICE = 'Give --data a new file or an fp data file; fp has not changed this one.';

@@ -1,5 +1,5 @@
-import type { LinkCache, ScanRegistry } from './kb/link-health/index.js';
-import type { EgressPolicy } from './kb/link-health/egress-guard.js';
+import type { LinkHealthServices } from '../kb/link-health-service.js';
+import type { EgressPolicy } from '../egress/egress-guard.js';
 
 /**
  * Long-lived helpers the handlers share besides the store (link-health scans,
@@ -7,16 +7,10 @@ import type { EgressPolicy } from './kb/link-health/egress-guard.js';
  * fall back to process-wide defaults where they are used, so `createApp({ store })`
  * needs nothing more.
  */
-export interface ServerServices {
+export interface ServerServices extends LinkHealthServices {
   now: () => Date;
-  /** Background link-health scans; defaults to one registry for the process. */
-  scanRegistry?: ScanRegistry;
-  /** URL check results shared by every scan; defaults to the process-wide `defaultLinkCache`. */
-  linkCache?: LinkCache;
   /** Where sync uploads are spooled (one temp directory per request); defaults to os.tmpdir(). */
   uploadTmpDir?: string;
-  /** Lets link-health fetch loopback, private, link-local and metadata addresses (`--allow-private-links`). */
-  allowPrivateLinks?: boolean;
   /** Where webhooks may be delivered; by default loopback and own addresses (private ones with allowPrivateLinks). */
   webhookEgress?: EgressPolicy;
   /** Lets OAuth fetch Client ID Metadata Documents from loopback and private addresses (`--allow-local-client-documents`). */

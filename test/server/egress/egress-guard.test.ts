@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { LookupAddress } from 'node:dns';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkUrl } from '../../../../src/server/kb/link-health/check-url.js';
-import { blockedKind, type EgressPolicy } from '../../../../src/server/kb/link-health/egress-guard.js';
-import { LinkCache } from '../../../../src/server/kb/link-health/link-cache.js';
-import { ScanRegistry } from '../../../../src/server/kb/link-health/scan.js';
+import { checkUrl } from '../../../src/server/kb/link-health/check-url.js';
+import { blockedKind, type EgressPolicy } from '../../../src/server/egress/egress-guard.js';
+import { LinkCache } from '../../../src/server/kb/link-health/link-cache.js';
+import { ScanRegistry } from '../../../src/server/kb/link-health/scan.js';
 
 // Only loopback is ever contacted here. Other addresses appear as strings to
 // classify, or behind a lookup function of the test's own that never answers them.

@@ -18,11 +18,11 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { copyFile, link, rename } from 'node:fs/promises';
 import { buildBeside, buildDataFileFromSeedFile, placeBuilt, removeBuilt, syncDataFile } from './build-data-file.js';
-import { APPLICATION_ID, openDatabase } from './database.js';
+import { APPLICATION_ID, openDatabase } from '../database.js';
 import { readSeedBytes } from './load-seed.js';
-import { SCHEMA_VERSION } from './schema.js';
+import { SCHEMA_VERSION } from '../schema.js';
 import { folderProblem, forgetCompiled, isTrusted, RECORD_TEMP, recordCompiled } from './seed-cache-trust.js';
-import { isRunning, removeDatabaseFile, Store } from './store.js';
+import { isRunning, removeDatabaseFile, Store } from '../store.js';
 
 declare const __FP_VERSION__: string | undefined;
 const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';

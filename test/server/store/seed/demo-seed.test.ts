@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoSeed, demoUuid, type DemoPortal, type DemoPost } from '../../../src/server/seed/demo-seed.js';
+import { demoSeed, demoUuid, type DemoPortal, type DemoPost } from '../../../../src/server/store/seed/demo-seed.js';
 
 const seed = demoSeed();
 const [acme, beta] = seed.portals;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { demoSeed } from '../../../src/server/seed/demo-seed.js';
-import { formatPath, loadSeed, SeedError, slugify } from '../../../src/server/store/load-seed.js';
-import type { SeedFile } from '../../../src/seed/seed-file.js';
-import { ANN, BOB, fixtureSeed } from '../../support/fixture-seed.js';
+import { demoSeed } from '../../../../src/server/store/seed/demo-seed.js';
+import { formatPath, loadSeed, SeedError } from '../../../../src/server/store/seed/load-seed.js';
+import { slugify } from '../../../../src/seed/derived-fields.js';
+import type { SeedFile } from '../../../../src/seed/seed-file.js';
+import { ANN, BOB, fixtureSeed } from '../../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 

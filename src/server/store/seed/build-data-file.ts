@@ -1,10 +1,10 @@
 import { closeSync, constants, copyFileSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { copyFile, open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { openDatabase } from './database.js';
+import { openDatabase } from '../database.js';
 import { loadSeed, parseSeedText } from './load-seed.js';
-import type { ServerState } from '../../seed/seed-file.js';
-import { Store } from './store.js';
+import type { ServerState } from '../../../seed/seed-file.js';
+import { Store } from '../store.js';
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'];
 
