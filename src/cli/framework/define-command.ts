@@ -220,7 +220,7 @@ async function confirmed<O>(
 /** The run's ending in the output format; the names of a listed page kept for completion when the spec asks. */
 async function showEnding<O>(f: Factory, { spec, endpoint }: Declared<O>, ctx: RunContext<O>, ending: Ending) {
   const columns = spec.columns as Column<unknown>[] | undefined;
-  await renderEnding(await ctx.output(), f, ending, columns, responseFields(endpoint));
+  await renderEnding(() => ctx.output(), f, ending, columns, responseFields(endpoint));
   if (spec.keepsNames && 'list' in ending && Array.isArray(ending.list))
     await keepListedNames(f, spec.keepsNames, ending.list);
 }

@@ -1,14 +1,52 @@
+import type { ChalkInstance } from 'chalk';
+import { confirmDestructive } from '../confirm.js';
+import { EXIT, SilentExit } from '../errors.js';
 import type { Factory } from '../factory.js';
 import type { Column, Output } from '../output/output.js';
 import type { Page } from '../output/page.js';
 import { choosePager, fillsScreen, type Pager } from '../output/choose-pager.js';
+import { writeStream, type Chunk } from './write-stream.js';
+
+export type { Chunk } from './write-stream.js';
+
+/** Text a verb made for people, given the colours of a table (undefined in every other format). */
+export type Rendered = (colour: ChalkInstance | undefined) => string;
+
+/** The two channels of an interactive session: what it prints (stdout) and what it says to the person (stderr). */
+export interface Talk {
+  /** Written to stdout as is (the verb made it safe for a terminal). */
+  print(text: string): void;
+  /** Written to stderr as is: the conversation, the prompts' company. */
+  say(text: string): void;
+}
+
+/** How a plan is applied (`fp kb sync execute`): shown, then asked about, then carried out. */
+export interface Apply {
+  /** Said on stderr after the plan, before asking (`warning: …`). */
+  warnings?: string[];
+  /** The question asked on a terminal (refused without one unless `yes`); undefined when there is nothing to ask. */
+  confirm?: string;
+  yes?: boolean;
+  /** Said on stderr when the person answers no (then exit 2). */
+  declined: string;
+  /** Carries the plan out; its ending is shown after the plan. */
+  run(): Promise<Ending>;
+}
 
 /**
  * What a command's run gives back; the framework writes it in the format asked for. A command's
  * columns are typed for its own rows (`Column<Post>`), which the framework pairs with the rows
  * the same command returned.
  */
-export type Ending =
+export type Ending = Shown & {
+  /**
+   * What the verb still does once its ending is shown: status lines that follow it, files
+   * written because of it, an exit status (thrown, e.g. `SilentExit`).
+   */
+  after?: () => void | Promise<void>;
+};
+
+type Shown =
   | {
       /** Rows of a list (streamed when they come as an async iterable). */
       list: Iterable<unknown> | AsyncIterable<unknown>;
@@ -40,16 +78,69 @@ export type Ending =
       done: string;
       /** …programs (--json, --jq) get this data. */
       data?: unknown;
+    }
+  | {
+      /**
+       * Output that must reach stdout exactly as made (a ZIP, a completion script, an API answer's
+       * body, a server's address lines): written in order as it comes, waiting for a pipe to drain.
+       * No format, pager or `--fields` applies; a `{ json }` chunk is a JSON value written through
+       * `--jq` like any command's data.
+       */
+      stream: Iterable<Chunk> | AsyncIterable<Chunk>;
+    }
+  | {
+      /** A report for people (a sync's result), on stdout as made, coloured in a table… */
+      report: Rendered;
+      /** …JSON and NDJSON get this data instead (through `--jq`). */
+      data: unknown;
+    }
+  | {
+      /** What a change would do, for people, as `report` is shown… */
+      plan: Rendered;
+      /** …JSON and NDJSON get this data instead, when the plan is only shown. */
+      data: unknown;
+      /**
+       * Apply it: the plan is shown first (on stderr for JSON and NDJSON, whose stdout is the
+       * result's), then the warnings, the question, and the ending of `run`.
+       */
+      apply?: Apply;
+    }
+  | {
+      /** An interactive session on the terminal: asks, says and prints through `talk` until done. */
+      session: (talk: Talk) => Promise<void>;
     };
 
 /**
  * The one ending of every command: the data, through the pager when it is a long report for
- * people on a terminal (D-PAGER), then the status lines, which follow what they speak of.
+ * people on a terminal (D-PAGER), then the status lines, which follow what they speak of, then
+ * what the verb does after it. The output is made only for endings that use it (a stream or a
+ * session does not), so a verb that streams bytes does not check the output flags.
  */
 export async function renderEnding(
-  out: Output,
+  output: Output | (() => Promise<Output>),
   f: Factory,
   ending: Ending,
+  columns: Column<unknown>[] | undefined,
+  knownFields: { list?: readonly string[]; item?: readonly string[] },
+): Promise<void> {
+  const out = typeof output === 'function' ? output : () => Promise.resolve(output);
+  if ('stream' in ending) await writeStream(f.io, ending.stream, async (value) => (await out()).json(value));
+  else if ('session' in ending) await ending.session(talkOn(f));
+  else if ('plan' in ending && ending.apply) await applyPlan(await out(), f, ending as Planned, columns, knownFields);
+  else if ('plan' in ending || 'report' in ending) await writeReport(await out(), f, ending);
+  else await writePaged(await out(), f, ending, columns, knownFields);
+  await ending.after?.();
+}
+
+type Planned = Extract<Shown, { plan: Rendered }> & { apply: Apply };
+type Reported = Extract<Shown, { report: Rendered } | { plan: Rendered }>;
+type Paged = Exclude<Shown, { stream: unknown } | { session: unknown } | Reported>;
+
+/** The endings that go through `Output` and, on a terminal, the pager. */
+async function writePaged(
+  out: Output,
+  f: Factory,
+  ending: Paged,
   columns: Column<unknown>[] | undefined,
   knownFields: { list?: readonly string[]; item?: readonly string[] },
 ): Promise<void> {
@@ -60,10 +151,42 @@ export async function renderEnding(
   for (const line of said) f.status(line);
 }
 
+const isJson = (out: Output) => out.format === 'json' || out.format === 'ndjson';
+const colourOf = (out: Output) => (out.format === 'table' ? out.chalk : undefined);
+
+/** A report or a plan that is only shown: JSON for JSON and NDJSON, else the text as made (not paged). */
+async function writeReport(out: Output, f: Factory, ending: Reported): Promise<void> {
+  if (isJson(out)) return out.json(ending.data);
+  const text = ('plan' in ending ? ending.plan : ending.report)(colourOf(out));
+  if (text !== '') f.io.stdout.write(text);
+}
+
+/** The plan, the warnings and the question; a "no" cancels (exit 2, D-DECLINED-EXIT); else the applied ending. */
+async function applyPlan(
+  out: Output,
+  f: Factory,
+  { plan, apply }: Planned,
+  columns: Column<unknown>[] | undefined,
+  knownFields: { list?: readonly string[]; item?: readonly string[] },
+): Promise<void> {
+  // JSON output keeps stdout for the result alone.
+  (isJson(out) ? f.io.stderr : f.io.stdout).write(plan(colourOf(out)));
+  for (const warning of apply.warnings ?? []) f.status(warning);
+  if (apply.confirm !== undefined && !(await confirmDestructive(f.io, apply.confirm, apply.yes))) {
+    f.status(apply.declined);
+    throw new SilentExit(EXIT.usage);
+  }
+  await renderEnding(out, f, await apply.run(), columns, knownFields);
+}
+
+function talkOn(f: Factory): Talk {
+  return { print: (text) => f.io.stdout.write(text), say: (text) => f.io.stderr.write(text) };
+}
+
 /** Writes the ending's data; resolves to the status lines to say after it. */
 async function writeData(
   out: Output,
-  ending: Ending,
+  ending: Paged,
   columns: Column<unknown>[] | undefined,
   knownFields: { list?: readonly string[]; item?: readonly string[] },
 ): Promise<string[]> {

@@ -6,11 +6,12 @@ import { PAGE_SIZE } from '../../../client/paginate.js';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
+import type { Chunk, Ending } from '../../framework/ending.js';
 import { headersOf, parseHeaderLine } from '../../parse.js';
 import { didYouMean } from '../../resolve/by-name.js';
 import { appendQuery, buildFields, type FieldTree } from './fields.js';
 import { followPages, isList, pageKind, type PageKind } from './pages.js';
-import { failWith, printAnswer, printPages, shaped, writeBody, writeHead } from './print.js';
+import { answer, body, failure, head, pagesOf, shaped } from './print.js';
 
 export interface ApiOptions {
   path: string;
@@ -84,7 +85,8 @@ async function readJson(res: RawResponse, what: string): Promise<unknown> {
   }
 }
 
-export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
+/** The request, checked and sent; its answer is the command's stream. */
+async function apiRun(opts: ApiOptions, f: Factory): Promise<Ending> {
   const method = checkOptions(opts, f);
   if (opts.input !== undefined && opts.input !== '-') {
     await access(opts.input).catch((err: NodeJS.ErrnoException) => {
@@ -99,27 +101,41 @@ export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
   // GET and HEAD carry fields in the query; so does a request whose body comes from --input.
   const fieldsInQuery = method === 'GET' || method === 'HEAD' || opts.input !== undefined;
   if (hasFields && fieldsInQuery) appendQuery(url.searchParams, fields);
-  const target = () => url.pathname + url.search;
 
   let rawBody: Readable | undefined;
   if (opts.input === '-') rawBody = f.io.stdin;
   else if (opts.input !== undefined) rawBody = createReadStream(opts.input);
   const headers = { ...(rawBody ? { 'content-type': 'application/json' } : {}), ...headersOf(opts.headers) };
   const send = () =>
-    client.send(method, target(), {
+    client.send(method, url.pathname + url.search, {
       body: hasFields && !fieldsInQuery ? fields : undefined,
       rawBody,
       headers,
       allowErrors: true,
     });
+  return { stream: answered(opts, f, { method, url, send }, await send()) };
+}
 
-  const res = await send();
-  if (opts.include && !opts.silent) writeHead(f.io, res);
-  if (res.status >= 400) await failWith(f.io, res, opts.silent);
+interface Sent {
+  method: string;
+  url: URL;
+  send(): Promise<RawResponse>;
+}
+
+/** The answer as fp prints it: headers with -i, the body (as sent, or shaped by the output flags), or every page. */
+async function* answered(
+  opts: ApiOptions,
+  f: Factory,
+  { method, url, send }: Sent,
+  res: RawResponse,
+): AsyncIterable<Chunk> {
+  const target = () => url.pathname + url.search;
+  if (opts.include && !opts.silent) yield head(res);
+  if (res.status >= 400) yield* failure(f.io, res, opts.silent);
   if (method === 'HEAD' || (opts.silent && !opts.paginate)) return void (await res.body.dump());
-  if (!opts.paginate && !shaped(f.globals())) return writeBody(f.io, res);
-  const body = await readJson(res, `${method} ${target()}`);
-  if (!opts.paginate || (!isList(body) && !opts.slurp)) return printAnswer(f.io, await f.output(), body);
+  if (!opts.paginate && !shaped(f.globals())) return yield* body(f.io, res);
+  const first = await readJson(res, `${method} ${target()}`);
+  if (!opts.paginate || (!isList(first) && !opts.slurp)) return void (yield answer(f.io, await f.output(), first));
   const fetchPage = async (kind: PageKind) => {
     const next = await send();
     if (next.status >= 400) throw await toApiError(next);
@@ -127,9 +143,9 @@ export async function apiRun(opts: ApiOptions, f: Factory): Promise<void> {
     if (pageKind(page) !== kind) throw new Error(`GET ${target()} did not answer with a page like the first`);
     return page;
   };
-  const pages = followPages(body, url, fetchPage);
+  const pages = followPages(first, url, fetchPage);
   if (opts.silent) for await (const _page of pages);
-  else await printPages(f, pages, opts.slurp);
+  else yield* pagesOf(f.io, await f.output(), pages, opts.slurp);
 }
 
 const collect = (value: string, previous: unknown): string[] => [

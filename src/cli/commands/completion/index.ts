@@ -24,8 +24,8 @@ const completion = defineCommand<{ shell: Shell }>({
     'source <(fp completion zsh)',
     'fp completion fish > ~/.config/fish/completions/fp.fish',
   ],
-  async run({ opts, f, command }) {
-    f.io.stdout.write(await completionScript(command.parent as Command, opts.shell));
+  async run({ opts, command }) {
+    return { stream: [await completionScript(command.parent as Command, opts.shell)] };
   },
 });
 

@@ -25,7 +25,7 @@ const names = defineCommand<{ source: 'profiles' | CachedSource }>({
       names = key ? cachedNames(f.io.env, key, opts.source) : [];
     }
     // A name with a control character cannot be typed, and would reach the terminal as is: it is not offered.
-    for (const name of names) if (terminalText(name) === name) f.io.stdout.write(`${name}\n`);
+    return { stream: names.filter((name) => terminalText(name) === name).map((name) => `${name}\n`) };
   },
 });
 

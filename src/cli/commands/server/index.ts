@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
+import type { Ending } from '../../framework/ending.js';
 import { parseInteger } from '../../parse.js';
 import { closest } from '../../resolve/by-name.js';
 import type { DumpOptions } from './dump.js';
@@ -89,8 +90,8 @@ function seedHint(seed: string | undefined, problems: string[]): string | undefi
   return near && `there is no such file; did you mean --seed ${near} (the built-in ${near} portal)?`;
 }
 
-/** Runs until SIGINT/SIGTERM; prints the address first so scripts can read it. */
-export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> {
+/** Runs until SIGINT/SIGTERM; its address comes first on stdout so scripts can read it. */
+async function serverRun(opts: ServerOptions, f: Factory): Promise<Ending> {
   const server = await import('../../../server/entry.js');
   const { webhookRetrySchedule, ...rehearsal } = rehearsalOf(opts, server);
   let running;
@@ -123,14 +124,20 @@ export async function serverRun(opts: ServerOptions, f: Factory): Promise<void> 
     throw err;
   }
   for (const notice of running.notices) f.status(notice);
-  f.io.stdout.write(`Listening on ${running.url}\n`);
-  for (const extra of running.addresses.slice(1))
-    f.io.stdout.write(`Also listening on http://${extra}:${running.port}\n`);
+  return { stream: serving(running, opts) };
+}
+
+type Running = Awaited<ReturnType<ServerEntry['startServer']>>;
+
+/** The address lines (and, for the demo portal, the environment a client needs), then the wait for SIGINT/SIGTERM. */
+async function* serving(running: Running, opts: ServerOptions): AsyncIterable<string> {
+  yield `Listening on ${running.url}\n`;
+  for (const extra of running.addresses.slice(1)) yield `Also listening on http://${extra}:${running.port}\n`;
   const seeded = opts.seed === undefined || opts.seed === 'demo';
   if (seeded && !opts.data) {
     const portal = running.store.portals.find((p) => p.default) ?? running.store.portals[0];
     const key = portal.apiKeys.list().find((k) => !k.read_only && k.expires_at === null) ?? portal.apiKeys.list()[0];
-    f.io.stdout.write(`FP_BASE_URL=${running.url} FP_API_KEY=${key.token}\n`);
+    yield `FP_BASE_URL=${running.url} FP_API_KEY=${key.token}\n`;
   }
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -155,7 +162,7 @@ const dump = defineCommand<DumpOptions>({
   async run({ opts, f, command }) {
     const { serverDump } = await import('./dump.js');
     // `--data` before `dump` is read by `fp server` itself.
-    await serverDump({ ...opts, data: opts.data ?? (command.parent as Command).opts<ServerOptions>().data }, f);
+    return serverDump({ ...opts, data: opts.data ?? (command.parent as Command).opts<ServerOptions>().data }, f);
   },
 });
 

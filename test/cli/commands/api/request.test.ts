@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiPath, apiRun, type ApiOptions } from '../../../../src/cli/commands/api/request.js';
+import { apiPath } from '../../../../src/cli/commands/api/request.js';
 import { main } from '../../../../src/cli/main.js';
 import type { SeedFile } from '../../../../src/seed/seed-file.js';
 import { ADMIN_KEY, BOB, fixtureSeed, GROUP_BETA } from '../../../support/fixture-seed.js';
-import { fakeFactory, fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 
 const NOWHERE = 'http://127.0.0.1:9';
@@ -38,12 +38,6 @@ async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {
   return { code, out: io.out(), err: io.err(), io };
 }
 
-const run = (opts: Partial<ApiOptions> & { path: string }, io = fakeIO()) =>
-  apiRun(
-    { fields: [], typedFields: [], headers: [], ...opts },
-    fakeFactory(io, { baseUrl: server!.url, apiKey: ADMIN_KEY }),
-  ).then(() => io);
-
 describe('fp api PATH', () => {
   it('takes /api/v1/..., api/v1/... and short paths under /api/v1/', () => {
     const base = 'https://p.example.test';
@@ -71,7 +65,7 @@ describe('fp api', () => {
   });
 
   it('pretty JSON on a terminal', async () => {
-    const io = await run({ path: 'portal' }, fakeIO({ tty: true }));
+    const { io } = await fp(['api', 'portal'], { tty: true });
     expect(io.out()).toMatch(/^\{\n {2}"data": \{\n {4}"guid"/);
   });
 
@@ -224,7 +218,7 @@ describe('fp api --paginate over the post list', () => {
   });
 
   it('is pretty on a terminal and still one array', async () => {
-    const io = await run({ path: 'posts', paginate: true }, fakeIO({ tty: true }));
+    const { io } = await fp(['api', 'posts', '--paginate'], { tty: true });
     expect(io.out()).toMatch(/^\[\n {2}\{\n {4}"id": /);
     expect(JSON.parse(io.out())).toHaveLength(57);
   });
