@@ -45,7 +45,7 @@ export type Refusal =
  * Path parameters arrive as strings; each endpoint's schema says what they must be. A
  * segment `.` or `..` is not a value: a URL resolves it away before any route sees it.
  */
-const stringParam = withJsonShape(z.string().min(1), {
+export const stringParam = withJsonShape(z.string().min(1), {
   type: 'string',
   pattern: '^([^/.][^/]*|[.][^/.][^/]*|[.][.][^/]+)$',
 });
@@ -111,6 +111,12 @@ export interface Endpoint {
   readonly editorText?: string;
   /** What an agent should know beyond the summary: it ends the tool's description. */
   readonly agentHint?: string;
+  /**
+   * Who may call it, where that is not the rule of the API (any key of the portal; a key that
+   * can write for a write): `public` needs no key, `admin` a key that can write, even to read.
+   * Only the reference server's own routes set it.
+   */
+  readonly access?: 'public' | 'admin';
 }
 
 const SCHEMA_KEYS = ['params', 'query', 'body', 'multipart', 'response'] as const;
@@ -120,7 +126,7 @@ type SchemaKey = (typeof SCHEMA_KEYS)[number];
  * An entry of the table: what it says, and its schemas, built on their first use (a command
  * builds the schemas of the operations it calls, not those of the whole contract).
  */
-function define<const I extends Omit<Endpoint, SchemaKey>, const S extends Pick<Endpoint, SchemaKey>>(
+export function define<const I extends Omit<Endpoint, SchemaKey>, const S extends Pick<Endpoint, SchemaKey>>(
   info: I,
   schemas: () => S,
 ): I & S {

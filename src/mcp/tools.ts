@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { endpointList, type Endpoint } from '../contract/endpoints.js';
+import { referenceEndpoints } from '../contract/reference-endpoints.js';
 import { fieldErrors, VALIDATION_MESSAGE } from '../contract/validation.js';
 import { toolDescription } from './editor-text.js';
-import { eventsListEndpoint } from './events-tool.js';
 import { outputSchemaOf, type JsonSchema } from './output-schema.js';
 
 /**
@@ -104,8 +104,14 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
   };
 }
 
-/** What the tools serve: each operation of the table (another route form is not another tool), and the events log. */
-export const toolEndpoints: readonly Endpoint[] = [...endpointList.filter((e) => !e.aliasOf), eventsListEndpoint];
+/**
+ * What the tools serve: each operation of the table (another route form is not another tool),
+ * and of the reference server's own routes, the events log (read-only, toolset `events`).
+ */
+export const toolEndpoints: readonly Endpoint[] = [
+  ...endpointList.filter((e) => !e.aliasOf),
+  referenceEndpoints['events.list'],
+];
 
 export const tools: readonly ToolDefinition[] = toolEndpoints.map(toolOf);
 

@@ -3,11 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoints.js';
+import { referenceEndpointList } from '../../contract/reference-endpoints.js';
 import { fieldErrors } from '../../contract/validation.js';
 import { ValidationError } from '../domain/errors.js';
 import { allHandlers } from '../handlers/index.js';
+import { referenceServerHandlers } from '../handlers/reference-server.js';
 import type { HandlerContext, HandlerMap, HandlerResult } from '../handlers/types.js';
 import type { ServerServices } from '../handlers/services.js';
+import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import { assertCanWrite, authenticate } from '../http/authenticate.js';
 import { assertKnownTransferEncoding } from '../http/check-transfer-encoding.js';
@@ -20,12 +23,12 @@ import { normalizeInput } from '../http/normalize-input.js';
 import { readJson } from '../http/read-json.js';
 import { readGetInput } from '../http/read-get-input.js';
 import { readQuery } from '../http/read-query.js';
-import { handleReferenceRoute } from './reference-routes.js';
 import { sendJson } from '../http/respond.js';
 import type { Rehearsal } from '../http/rehearsal/rehearsal.js';
-import { createRouter } from '../http/router.js';
+import { createRouter, type RouteMatch } from '../http/router.js';
 import { connectionGate, isRefused, SERVER_LIMITS, serverOptions, type ServerLimits } from '../http/server-limits.js';
 import { handleMcpRoute, isMcpRoute } from '../mcp/routes.js';
+import { webhookHandlers } from '../webhooks/handlers.js';
 import { webhookEgressPolicy } from '../webhooks/target-policy.js';
 import { clientDocumentEgressPolicy } from '../oauth/document-egress.js';
 import { isImageRoute, kbImageAnswer } from '../kb/image-route.js';
@@ -64,15 +67,26 @@ export function createListener(
   return server;
 }
 
+/** A request past its host and path checks, on its way to an operation. */
+interface Arriving {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  method: string;
+  portal: Portal;
+  now: Date;
+  origin: string;
+}
+
 /** One request listener, shareable by servers on several addresses. */
 export function createRequestHandler(options: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { store } = options;
-  const handlers = options.handlers ?? allHandlers;
+  const handlers: HandlerMap = { ...webhookHandlers, ...referenceServerHandlers, ...(options.handlers ?? allHandlers) };
   const services: ServerServices = { now: () => new Date(), ...options.services };
+  services.webhookEgress ??= webhookEgressPolicy({ allowPrivateLinks: services.allowPrivateLinks === true });
   const match = createRouter();
+  const matchReference = createRouter(referenceEndpointList);
   const logError = options.logError ?? ((err) => console.error(err));
-  const webhookEgress =
-    services.webhookEgress ?? webhookEgressPolicy({ allowPrivateLinks: services.allowPrivateLinks === true });
   const documentEgress =
     services.clientDocumentEgress ??
     clientDocumentEgressPolicy({ allowLocal: services.allowLocalClientDocuments === true });
@@ -93,19 +107,23 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
       await handleMcpRoute({ req, res, url, method, portal, store, now, origin, egress: documentEgress, log }, options);
       return;
     }
-    if (url.pathname.startsWith('/__reference/')) {
-      await handleReferenceRoute({ req, res, url, method, portal, store, now, webhookEgress });
-      return;
-    }
     if (isImageRoute(url.pathname)) {
       const image = kbImageAnswer(req, portal, url.pathname);
       res.writeHead(image.status, image.headers);
       res.end(image.body);
       return;
     }
-    if (options.rehearsal && (await options.rehearsal(req, res))) return;
+    // The reference server's own routes are not the hosted API's: no rehearsed limits or faults.
+    const reference = url.pathname.startsWith('/__reference/');
+    if (!reference && options.rehearsal && (await options.rehearsal(req, res))) return;
+    await serve(
+      { req, res, url, method, portal, now, origin },
+      (reference ? matchReference : match)(method, url.pathname),
+    );
+  }
 
-    const route = match(method, url.pathname);
+  /** Routing's 404 and 405, then the key, the input, the operation in its transaction, and the answer. */
+  async function serve({ req, res, url, method, portal, now, origin }: Arriving, route: RouteMatch): Promise<void> {
     const routeName = () => url.pathname.replace(/^\//, '');
     if (route.kind === 'not-found') throw new HttpError(404, `The route ${routeName()} could not be found.`);
     if (route.kind === 'method-not-allowed') {
@@ -116,8 +134,8 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
       );
     }
     const { endpoint, params } = route;
-    const key = authenticate(req, portal, now);
-    if (endpoint.method !== 'GET') assertCanWrite(key);
+    const key = endpoint.access === 'public' ? undefined : authenticate(req, portal, now);
+    if (key && (endpoint.access === 'admin' || endpoint.method !== 'GET')) assertCanWrite(key);
 
     const { query, body } = await readInput(req, url, endpoint);
     const handler = handlers[endpoint.name as keyof HandlerMap] as ((ctx: HandlerContext) => unknown) | undefined;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Endpoints, OperationName } from '../../contract/endpoints.js';
+import type { ReferenceEndpoints, ReferenceOperationName } from '../../contract/reference-endpoints.js';
 import type { ApiKeyRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
@@ -8,13 +9,17 @@ import type { ServerServices } from './services.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface HandlerContext<K extends OperationName = OperationName> {
+/** Every operation the server answers: the API's, and the reference server's own routes. */
+type AllEndpoints = Endpoints & ReferenceEndpoints;
+export type AnyOperationName = OperationName | ReferenceOperationName;
+
+export interface HandlerContext<K extends AnyOperationName = AnyOperationName> {
   portal: Portal;
   key: ApiKeyRecord;
   /** Raw path parameters; handlers decide what an unparsable one means (usually 404). */
   params: Record<string, string>;
-  query: Out<Endpoints[K] extends { query: infer Q } ? Q : undefined>;
-  body: Out<Endpoints[K] extends { body: infer B } ? B : undefined>;
+  query: Out<AllEndpoints[K] extends { query: infer Q } ? Q : undefined>;
+  body: Out<AllEndpoints[K] extends { body: infer B } ? B : undefined>;
   req: IncomingMessage;
   res: ServerResponse;
   store: Store;
@@ -28,11 +33,11 @@ export interface HandlerContext<K extends OperationName = OperationName> {
 export type HandlerResult =
   { status?: number; body: unknown } | { download: { headers: Record<string, string>; stream: NodeJS.ReadableStream } };
 
-export type Handler<K extends OperationName = OperationName> = (
+export type Handler<K extends AnyOperationName = AnyOperationName> = (
   ctx: HandlerContext<K>,
 ) => HandlerResult | Promise<HandlerResult>;
 
-export type HandlerMap = { [K in OperationName]?: Handler<K> };
+export type HandlerMap = { [K in AnyOperationName]?: Handler<K> };
 
 export const ok = (body: unknown, status = 200): HandlerResult => ({ status, body });
 

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceRoutes } from '../../../src/server/app/reference-routes.js';
+import { referenceEndpointList } from '../../../src/contract/reference-endpoints.js';
+
+const referenceRoutes = () => referenceEndpointList.map(({ method, path }) => ({ method, path }));
 import { ADMIN_KEY, OTHER_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 

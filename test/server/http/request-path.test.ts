@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointList } from '../../../src/contract/endpoints.js';
-import { referenceRoutes } from '../../../src/server/app/reference-routes.js';
+import { referenceEndpointList } from '../../../src/contract/reference-endpoints.js';
+
+const referenceRoutes = () => referenceEndpointList.map(({ method, path }) => ({ method, path }));
 import { decodePathSegment } from '../../../src/server/http/request-path.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 

@@ -1,6 +1,5 @@
-import * as z from 'zod';
 import type { ApiClient } from '../../../client/api-client.js';
-import { webhookSchemas, type EventLogEntry } from '../../../contract/schemas/webhook.js';
+import type { EventLogEntry } from '../../../contract/schemas/webhook.js';
 import { SilentExit } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
@@ -16,9 +15,6 @@ interface TailOptions {
 /** How often `--follow` asks for what came since. */
 const FOLLOW_EVERY_MS = 1000;
 
-const LogPage = () =>
-  z.looseObject({ data: z.array(webhookSchemas().EventLogEntrySchema), next: z.number().int().optional() });
-
 /** One line: time, type, then the subject of a portal event or the payload of the others. */
 function line(entry: EventLogEntry): string {
   const payload = entry.payload as Record<string, unknown>;
@@ -32,8 +28,7 @@ function line(entry: EventLogEntry): string {
 }
 
 async function page(api: ApiClient, after: number, all: boolean) {
-  const query = `?after=${after}${all ? '' : '&portal_only=1'}`;
-  return referenceCall(api, 'GET', `/__reference/events${query}`, LogPage());
+  return referenceCall(api, 'events.list', { query: { after, ...(!all && { portal_only: 1 }) } });
 }
 
 function show(f: Factory, entries: EventLogEntry[]): void {

@@ -1,9 +1,8 @@
 import type { ApiClient } from '../../../client/api-client.js';
 import { ApiError, NetworkError } from '../../../client/errors.js';
 import { allPending, allRejected } from '../../../client/paginate.js';
-import { listOf } from '../../../contract/schemas/common.js';
 import type { ModerationItem } from '../../../contract/schemas/moderation.js';
-import { webhookSchemas, type Webhook } from '../../../contract/schemas/webhook.js';
+import { type Webhook } from '../../../contract/schemas/webhook.js';
 import { cleanText, UsageError } from '../../errors.js';
 import { listed } from '../../resolve/listed.js';
 import { HOSTED_WEBHOOKS, referenceCall } from '../webhooks/reference-api.js';
@@ -114,7 +113,7 @@ async function readLinkHealth(client: ApiClient): Promise<Part<'link_health'>> {
 async function readWebhooks(client: ApiClient): Promise<Part<'webhooks'>> {
   let data: Webhook[];
   try {
-    ({ data } = await referenceCall(client, 'GET', '/__reference/webhooks', listOf(webhookSchemas().WebhookSchema)));
+    ({ data } = await referenceCall(client, 'webhooks.list'));
   } catch (err) {
     if (err instanceof UsageError && err.message === HOSTED_WEBHOOKS) return { state: 'not_offered' };
     throw err;

@@ -1,5 +1,3 @@
-import { dataOf } from '../../../contract/schemas/common.js';
-import { webhookSchemas } from '../../../contract/schemas/webhook.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { webhookColumns } from './columns.js';
 import { EVENT_NAMES_HELP, parseEventList } from './event-list.js';
@@ -31,13 +29,7 @@ export default defineCommand<AddOptions>({
       ...(opts.events !== undefined && { events: parseEventList(opts.events) }),
       ...(opts.secret !== undefined && { secret: opts.secret }),
     };
-    const { data } = await referenceCall(
-      await client(),
-      'POST',
-      '/__reference/webhooks',
-      dataOf(webhookSchemas().WebhookCreatedSchema),
-      body,
-    );
+    const { data } = await referenceCall(await client(), 'webhooks.create', { body });
     return { item: data };
   },
 });

@@ -1,4 +1,3 @@
-import { deliveryLogSchema } from '../../../contract/schemas/webhook.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { terminalText } from '../../output/terminal-text.js';
 import { parsePositiveInteger } from '../../parse.js';
@@ -14,12 +13,7 @@ export default defineCommand<{ id: number }>({
   help: `The first line (on stderr) says how many deliveries wait for the webhook and its lag: how long
 ago the event of the oldest waiting one happened (0 s when it keeps up).`,
   async run({ opts, client, status }) {
-    const { data, backlog } = await referenceCall(
-      await client(),
-      'GET',
-      `/__reference/webhooks/${opts.id}/deliveries`,
-      deliveryLogSchema(),
-    );
+    const { data, backlog } = await referenceCall(await client(), 'webhooks.deliveries', { params: { id: opts.id } });
     status(
       terminalText(
         backlog.waiting === 0

@@ -1,5 +1,3 @@
-import { listOf } from '../../../contract/schemas/common.js';
-import { webhookSchemas } from '../../../contract/schemas/webhook.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { webhookColumns } from './columns.js';
 import { referenceCall } from './reference-api.js';
@@ -10,12 +8,7 @@ export default defineCommand({
   columns: webhookColumns,
   examples: ['fp webhooks list', 'fp webhooks list --json'],
   async run({ client }) {
-    const { data } = await referenceCall(
-      await client(),
-      'GET',
-      '/__reference/webhooks',
-      listOf(webhookSchemas().WebhookSchema),
-    );
+    const { data } = await referenceCall(await client(), 'webhooks.list');
     return { list: data, empty: 'No webhooks. Add one with fp webhooks add URL, or run fp webhooks listen.' };
   },
 });

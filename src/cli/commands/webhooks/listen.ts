@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../../client/api-client.js';
-import { commonSchemas, dataOf, listOf } from '../../../contract/schemas/common.js';
-import { WEBHOOK_SECRET, webhookSchemas, type WebhookEventName } from '../../../contract/schemas/webhook.js';
+import { WEBHOOK_SECRET, type WebhookEventName } from '../../../contract/schemas/webhook.js';
 import { generateSecret } from '../../../contract/webhook-signature.js';
 import { SilentExit, UsageError } from '../../errors.js';
 import { untilInterrupted } from '../../until-interrupted.js';
@@ -31,23 +30,18 @@ async function register(
   secret: string,
   kept: { secret?: string; endpoint_id?: number },
 ): Promise<number> {
-  const schemas = webhookSchemas();
   if (kept.endpoint_id !== undefined) {
-    const { data } = await referenceCall(api, 'GET', '/__reference/webhooks', listOf(schemas.WebhookSchema));
+    const { data } = await referenceCall(api, 'webhooks.list');
     if (data.some((w) => w.id === kept.endpoint_id)) {
-      const path = `/__reference/webhooks/${kept.endpoint_id}`;
+      const params = { id: kept.endpoint_id };
       if (kept.secret === secret) {
-        await referenceCall(api, 'PATCH', path, dataOf(schemas.WebhookSchema), { url, events, enabled: true });
+        await referenceCall(api, 'webhooks.update', { params, body: { url, events, enabled: true } });
         return kept.endpoint_id;
       }
-      await referenceCall(api, 'DELETE', path, commonSchemas().MessageSchema);
+      await referenceCall(api, 'webhooks.delete', { params });
     }
   }
-  const created = await referenceCall(api, 'POST', '/__reference/webhooks', dataOf(schemas.WebhookCreatedSchema), {
-    url,
-    events,
-    secret,
-  });
+  const created = await referenceCall(api, 'webhooks.create', { body: { url, events, secret } });
   return created.data.id;
 }
 
@@ -106,7 +100,7 @@ with the same one. Against a hosted portal it prints what to configure there.`,
       await stopped;
     } finally {
       if (endpointId !== undefined) {
-        await referenceCall(api, 'DELETE', `/__reference/webhooks/${endpointId}`, commonSchemas().MessageSchema).then(
+        await referenceCall(api, 'webhooks.delete', { params: { id: endpointId } }).then(
           () => f.status(`Removed webhook ${endpointId}.`),
           (err: Error) => f.status(`warning: could not remove webhook ${endpointId}: ${err.message}`),
         );

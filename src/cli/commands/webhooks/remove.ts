@@ -1,4 +1,3 @@
-import { commonSchemas } from '../../../contract/schemas/common.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { parsePositiveInteger } from '../../parse.js';
 import { referenceCall } from './reference-api.js';
@@ -9,12 +8,7 @@ export default defineCommand<{ id: number }>({
   args: [{ name: 'id', description: 'webhook id (fp webhooks list)', parse: parsePositiveInteger }],
   examples: ['fp webhooks remove 1'],
   async run({ opts, client }) {
-    const res = await referenceCall(
-      await client(),
-      'DELETE',
-      `/__reference/webhooks/${opts.id}`,
-      commonSchemas().MessageSchema,
-    );
+    const res = await referenceCall(await client(), 'webhooks.delete', { params: { id: opts.id } });
     return { done: `Removed webhook ${opts.id}.`, data: res };
   },
 });

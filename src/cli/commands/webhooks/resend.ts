@@ -1,5 +1,3 @@
-import { dataOf } from '../../../contract/schemas/common.js';
-import { webhookSchemas } from '../../../contract/schemas/webhook.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { parsePositiveInteger } from '../../parse.js';
 import { referenceCall } from './reference-api.js';
@@ -13,12 +11,9 @@ export default defineCommand<{ id: number; eventId: string }>({
   ],
   examples: ['fp webhooks resend 1 evt_3kQ9x0aZbY7cD2eF'],
   async run({ opts, client }) {
-    const { data } = await referenceCall(
-      await client(),
-      'POST',
-      `/__reference/webhooks/${opts.id}/deliveries/${encodeURIComponent(opts.eventId)}/resend`,
-      dataOf(webhookSchemas().DeliverySchema),
-    );
+    const { data } = await referenceCall(await client(), 'webhooks.resend', {
+      params: { id: opts.id, event: opts.eventId },
+    });
     return { done: `Queued ${opts.eventId} for webhook ${opts.id} again.`, data };
   },
 });

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import type * as z from 'zod';
+import type { ReferenceEndpoints } from '../../../contract/reference-endpoints.js';
 import {
   triggerOverrideFields,
   unknownOverride,
@@ -11,21 +12,7 @@ import { terminalText } from '../../output/terminal-text.js';
 import { parseEventList } from './event-list.js';
 import { referenceCall } from './reference-api.js';
 
-const StatusNameSchema = z.looseObject({ id: z.number(), name: z.string() }).nullable();
-
-const TriggeredSchema = z.looseObject({
-  data: z.looseObject({
-    id: z.string(),
-    event: z.string(),
-    post: z.looseObject({ key: z.string(), title: z.string() }),
-    comment_id: z.number().optional(),
-    anonymous_id: z.string().optional(),
-    status: z.looseObject({ before: StatusNameSchema, after: StatusNameSchema }).optional(),
-    deleted: z.literal(true).optional(),
-  }),
-});
-
-type Triggered = z.output<typeof TriggeredSchema>['data'];
+type Triggered = z.output<ReferenceEndpoints['events.trigger']['response']>['data'];
 
 /** `--override title=Slow export` (repeatable): one field of the change behind the event. */
 function parseOverride(value: string, previous: unknown): Record<string, string> {
@@ -34,7 +21,7 @@ function parseOverride(value: string, previous: unknown): Record<string, string>
   return { ...((previous as Record<string, string> | undefined) ?? {}), [value.slice(0, eq)]: value.slice(eq + 1) };
 }
 
-const statusText = (s: z.output<typeof StatusNameSchema>) => (s ? `"${s.name}"` : 'no status');
+const statusText = (s: NonNullable<Triggered['status']>['before']) => (s ? `"${s.name}"` : 'no status');
 
 /** What the trigger made or changed, in one line: `post abc12 "Title": status "Planned" → "Done"`. */
 export function describeTrigger(t: Triggered): string {
@@ -81,9 +68,8 @@ ${OVERRIDES_HELP}`,
     const overrides = opts.override ?? {};
     const unknown = unknownOverride(event, overrides);
     if (unknown) throw new UsageError(`invalid --override: ${unknown.message}`);
-    const { data } = await referenceCall(await client(), 'POST', '/__reference/events/trigger', TriggeredSchema, {
-      event,
-      ...(Object.keys(overrides).length > 0 && { overrides }),
+    const { data } = await referenceCall(await client(), 'events.trigger', {
+      body: { event, ...(Object.keys(overrides).length > 0 && { overrides }) },
     });
     return { done: terminalText(`Triggered ${data.event} ${data.id}: ${describeTrigger(data)}`), data };
   },
