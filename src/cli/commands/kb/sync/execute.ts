@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
+import type { ChalkInstance } from 'chalk';
 import type { SyncPlan, SyncResult } from '../../../../contract/schemas/knowledgebase.js';
-import { confirmDestructive } from '../../../confirm.js';
-import { EXIT, SilentExit, UsageError } from '../../../errors.js';
+import { SilentExit, UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
-import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
+import { defineCommand } from '../../../framework/define-command.js';
+import type { Ending } from '../../../framework/ending.js';
 import type { FlagSpec } from '../../../framework/flags.js';
 import { canPrompt } from '../../../io.js';
 import { parseIdList } from '../../../parse.js';
@@ -14,7 +15,7 @@ import { requestPlan } from './preview.js';
 import { confirmFlags, hasChanges, renderPlan, renderResult } from './render-plan.js';
 import { createdFiles } from './created-files.js';
 
-export interface ExecuteOptions {
+interface ExecuteOptions {
   tab: number;
   source: string;
   /** Article ids (post keys or numeric ids) whose deletion is confirmed, or `all-shown`. */
@@ -36,7 +37,7 @@ export interface ExecuteOptions {
  * changes nothing. Exits 1 when a deletion was left unconfirmed or an id could
  * not be written back.
  */
-export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void> {
+async function execute(opts: ExecuteOptions, f: Factory): Promise<Ending> {
   const allShown = opts.confirmDelete?.includes(ALL_SHOWN) || opts.confirmDeleteSection?.includes(ALL_SHOWN);
   if (allShown && !opts.yes && !canPrompt(f.io)) {
     throw new UsageError(`${ALL_SHOWN} confirms every deletion the plan shows; without a terminal it needs --yes`);
@@ -45,24 +46,39 @@ export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void
 
   const archive = await prepareArchive(opts.source);
   const plan = await requestPlan(f, opts.tab, archive);
-  const out = await f.output();
-  const machine = out.format === 'json' || out.format === 'ndjson';
-  const colour = out.format === 'table' ? out.chalk : undefined;
-  // JSON output keeps stdout for the result alone.
-  (machine ? f.io.stderr : f.io.stdout).write(renderPlan(plan, colour));
-
+  const shown = { plan: (colour: ChalkInstance | undefined) => renderPlan(plan, colour), data: plan };
   if (!hasChanges(plan)) {
-    if (archive.folder) await writeManifest(archive.folder.dir, opts.tab, archive.folder.files);
-    if (machine) out.json(emptyResult());
-    return;
+    return {
+      ...shown,
+      apply: {
+        declined: 'Nothing applied.',
+        async run() {
+          if (archive.folder) await writeManifest(archive.folder.dir, opts.tab, archive.folder.files);
+          return { report: () => '', data: emptyResult() };
+        },
+      },
+    };
   }
   const confirmations = expandAllShown(plan, opts);
-  for (const warning of unmatchedConfirmations(plan, confirmations)) f.status(`warning: ${warning}`);
-  if (!(await confirmDestructive(f.io, 'Apply these changes?', opts.yes))) {
-    f.status('Nothing applied.');
-    throw new SilentExit(EXIT.usage); // a "no" cancels: exit 2 (D-DECLINED-EXIT)
-  }
+  return {
+    ...shown,
+    apply: {
+      warnings: unmatchedConfirmations(plan, confirmations).map((warning) => `warning: ${warning}`),
+      confirm: 'Apply these changes?',
+      yes: opts.yes,
+      declined: 'Nothing applied.',
+      run: () => apply(f, opts, archive, confirmations),
+    },
+  };
+}
 
+/** Sends the archive again with the confirmed deletions; the result, then the ids written back. */
+async function apply(
+  f: Factory,
+  opts: ExecuteOptions,
+  archive: PreparedArchive,
+  confirmations: Confirmations,
+): Promise<Ending> {
   const { data } = await sendArchive(f, 'knowledgebase.execute', archive, {
     tab_id: opts.tab,
     ...(confirmations.confirmDelete.length ? { delete_confirmed: confirmations.confirmDelete } : {}),
@@ -70,17 +86,20 @@ export async function executeRun(opts: ExecuteOptions, f: Factory): Promise<void
       ? { delete_sections_confirmed: confirmations.confirmDeleteSection }
       : {}),
   });
-  if (machine) out.json(data);
-  else f.io.stdout.write(`\n${renderResult(data, colour)}`);
-
-  const writeBackFailed = await recordIds(f, opts, archive, data);
-  const skipped = data.skipped.sections.length + data.skipped.articles.length;
-  if (skipped > 0) {
-    f.status(
-      `error: ${plural(skipped, 'deletion')} not confirmed; to apply, run again with: ${confirmFlags(data.skipped)}`,
-    );
-  }
-  if (skipped > 0 || writeBackFailed) throw new SilentExit(1);
+  return {
+    report: (colour) => `\n${renderResult(data, colour)}`,
+    data,
+    async after() {
+      const writeBackFailed = await recordIds(f, opts, archive, data);
+      const skipped = data.skipped.sections.length + data.skipped.articles.length;
+      if (skipped > 0) {
+        f.status(
+          `error: ${plural(skipped, 'deletion')} not confirmed; to apply, run again with: ${confirmFlags(data.skipped)}`,
+        );
+      }
+      if (skipped > 0 || writeBackFailed) throw new SilentExit(1);
+    },
+  };
 }
 
 /** Writes the new ids back and updates the manifest; true when an id could not be written. */
@@ -175,70 +194,44 @@ function emptyResult(): SyncResult {
   };
 }
 
-type ExecuteFlags = {
-  source: string;
-  tab: number;
-  confirmDelete?: string[];
-  confirmDeleteSection?: Array<number | typeof ALL_SHOWN>;
-  yes?: boolean;
-  writeBack?: string;
-};
-
-/** `run` is replaceable so tests can check the options a command line parses to. */
-export function executeCommand(run: typeof executeRun = executeRun): CommandDef {
-  return defineCommand<ExecuteFlags>({
-    name: 'execute',
-    description:
-      'Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed; writes new ids back',
-    args: [
-      {
-        name: 'source',
-        description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)',
-      },
-    ],
-    flags: [
-      tabFlag,
-      {
-        flags: '--confirm-delete <ids>',
-        description: `article ids (post keys) whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`,
-        parse: parseIdList as FlagSpec['parse'],
-      },
-      {
-        flags: '--confirm-delete-section <ids>',
-        description: `section ids whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`,
-        parse: parseSectionIds as FlagSpec['parse'],
-      },
-      {
-        flags: '--write-back <dir>',
-        description:
-          'for a ZIP source: write the ids of created items into this folder (the one the ZIP was made from)',
-      },
-      { flags: '-y, --yes', description: `apply without asking (needed without a terminal, also for ${ALL_SHOWN})` },
-    ],
-    examples: [
-      'fp kb sync execute --tab 4 docs/help',
-      'fp kb sync execute --tab 4 docs/help --yes --confirm-delete abc12,def34 --confirm-delete-section 12',
-      'fp kb sync execute --tab 4 help.zip --yes --write-back docs/help',
-    ],
-    help:
-      'A folder source gets the ids of created items written into its files (front matter `id:`) and a\n' +
-      'sync manifest (.fp-sync.json), so running the same command again changes nothing.\n' +
-      'Exit status: 0 applied (or nothing to do), 1 request failed, a deletion was not confirmed (skipped)\n' +
-      'or an id could not be written back, 2 usage error.',
-    // The plan is the question: it is shown (from a preview) before asking, so the framework does not ask.
-    run: ({ opts, f }) =>
-      run(
-        {
-          tab: opts.tab,
-          source: opts.source,
-          confirmDelete: opts.confirmDelete,
-          confirmDeleteSection: opts.confirmDeleteSection,
-          yes: opts.yes,
-          ...(opts.writeBack !== undefined ? { writeBack: opts.writeBack } : {}),
-        },
-        f,
-      ),
-  });
-}
-
-export default executeCommand();
+export default defineCommand<ExecuteOptions>({
+  name: 'execute',
+  description:
+    'Apply a ZIP or folder to a tab: creates and updates; deletes only what is confirmed; writes new ids back',
+  args: [
+    {
+      name: 'source',
+      description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)',
+    },
+  ],
+  flags: [
+    tabFlag,
+    {
+      flags: '--confirm-delete <ids>',
+      description: `article ids (post keys) whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`,
+      parse: parseIdList as FlagSpec['parse'],
+    },
+    {
+      flags: '--confirm-delete-section <ids>',
+      description: `section ids whose deletion is confirmed; comma-separated or repeated; ${ALL_SHOWN}: every one the plan shows`,
+      parse: parseSectionIds as FlagSpec['parse'],
+    },
+    {
+      flags: '--write-back <dir>',
+      description: 'for a ZIP source: write the ids of created items into this folder (the one the ZIP was made from)',
+    },
+    { flags: '-y, --yes', description: `apply without asking (needed without a terminal, also for ${ALL_SHOWN})` },
+  ],
+  examples: [
+    'fp kb sync execute --tab 4 docs/help',
+    'fp kb sync execute --tab 4 docs/help --yes --confirm-delete abc12,def34 --confirm-delete-section 12',
+    'fp kb sync execute --tab 4 help.zip --yes --write-back docs/help',
+  ],
+  help:
+    'A folder source gets the ids of created items written into its files (front matter `id:`) and a\n' +
+    'sync manifest (.fp-sync.json), so running the same command again changes nothing.\n' +
+    'Exit status: 0 applied (or nothing to do), 1 request failed, a deletion was not confirmed (skipped)\n' +
+    'or an id could not be written back, 2 usage error.',
+  // The plan is the question: its ending shows it (from a preview), then asks unless --yes.
+  run: ({ opts, f }) => execute(opts, f),
+});

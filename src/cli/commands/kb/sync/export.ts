@@ -13,14 +13,16 @@ import {
 import { InvalidArgumentError } from '../../../framework/flags.js';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
-import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
+import { defineCommand } from '../../../framework/define-command.js';
+import type { Ending } from '../../../framework/ending.js';
+import type { Output } from '../../../output/output.js';
 import { transferProgress } from '../../../framework/transfer-progress.js';
 import { removeOnExit } from '../remove-on-exit.js';
 import { plural, tabFlag } from '../options.js';
 import { eachLimit } from '../each-limit.js';
 import { hashRegularFile, readManifest, writeManifest, type SyncManifest } from '../sync-manifest.js';
 
-export interface ExportOptions {
+interface ExportOptions {
   tab: number;
   /** Write the ZIP here. */
   output?: string;
@@ -51,7 +53,7 @@ export class LocalChangesError extends Error {
   }
 }
 
-export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> {
+async function exportTab(opts: ExportOptions, f: Factory): Promise<Ending> {
   await checkTargets(opts, f);
   const limits: ExportLimits = {
     ...DEFAULT_EXPORT_LIMITS,
@@ -59,7 +61,7 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
     ...(opts.maxRatio !== undefined ? { maxRatio: opts.maxRatio } : {}),
   };
   const client = await f.client();
-  const { openExport, saveToFile, streamTo } = await import('../../../../client/kb-download.js');
+  const { openExport, saveToFile } = await import('../../../../client/kb-download.js');
   const download = await openExport(client, opts.tab);
   const body = Readable.from(checkedDownload(download.body, limits.maxBytes, download.declaredBytes), {
     objectMode: false,
@@ -70,10 +72,7 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
     body.on('data', (chunk: Buffer) => progress.update((bytes += chunk.length)));
     body.once('close', () => progress.end());
   }
-  if (opts.output === undefined && opts.dir === undefined) {
-    await streamTo(body, f.io.stdout as unknown as { write(chunk: Uint8Array): unknown });
-    return;
-  }
+  if (opts.output === undefined && opts.dir === undefined) return { stream: body };
   if (opts.dir !== undefined) return exportToDir(body, opts.dir, opts, limits, f);
 
   const { countArchive } = await import('../unzip-to-dir.js');
@@ -83,8 +82,17 @@ export async function exportRun(opts: ExportOptions, f: Factory): Promise<void> 
     counted = await countArchive(temp, limits);
   });
   const { sections, articles } = counted;
-  if (out.format === 'json') out.json({ tab_id: opts.tab, output: opts.output, bytes, sections, articles });
-  f.status(`Exported ${plural(articles, 'article')} in ${plural(sections, 'section')} to ${opts.output}`);
+  return exported(f, out, { tab_id: opts.tab, output: opts.output, bytes, sections, articles }, [
+    `Exported ${plural(articles, 'article')} in ${plural(sections, 'section')} to ${opts.output}`,
+  ]);
+}
+
+/** What an export wrote: its record for --json (through --jq), then, on stderr for everyone, what was done. */
+function exported(f: Factory, out: Output, record: Record<string, unknown>, said: string[]): Ending {
+  return {
+    stream: out.format === 'json' ? [{ json: record }] : [],
+    after: () => said.forEach((line) => f.status(line)),
+  };
 }
 
 /** One place to write to, and one that can be written, before anything is downloaded. */
@@ -111,7 +119,7 @@ async function exportToDir(
   opts: ExportOptions,
   limits: ExportLimits,
   f: Factory,
-): Promise<void> {
+): Promise<Ending> {
   const { holdOrSpill } = await import('../../../../client/kb-download.js');
   const { unzipToDir } = await import('../unzip-to-dir.js');
   const out = await f.output();
@@ -135,12 +143,12 @@ async function exportToDir(
     });
     await writeManifest(dir, opts.tab, result.hashes);
     const { sections, articles, files, removed } = result;
-    if (out.format === 'json') out.json({ tab_id: opts.tab, dir, sections, articles, files, removed });
-    f.status(`Exported ${plural(articles, 'article')} in ${plural(sections, 'section')} to ${dir}`);
+    const said = [`Exported ${plural(articles, 'article')} in ${plural(sections, 'section')} to ${dir}`];
     if (removed.length > 0) {
       const what = removed.every((p) => p.toLowerCase().endsWith('.md')) ? 'markdown file' : 'file';
-      f.status(`Removed ${plural(removed.length, what)} the export no longer has: ${removed.join(', ')}`);
+      said.push(`Removed ${plural(removed.length, what)} the export no longer has: ${removed.join(', ')}`);
     }
+    return exported(f, out, { tab_id: opts.tab, dir, sections, articles, files, removed }, said);
   } finally {
     const made = temp as { path: string; forget: () => void } | undefined;
     if (made) {
@@ -196,65 +204,60 @@ function parseRatioFlag(value: string): number {
   return ratio;
 }
 
-/** `run` is replaceable so tests can check the options a command line parses to. */
-export function exportCommand(run: typeof exportRun = exportRun): CommandDef {
-  return defineCommand<{
-    tab: number;
-    output?: string;
-    dir?: string;
-    force?: boolean;
-    maxSize?: number;
-    maxRatio?: number;
-  }>({
-    name: 'export',
-    description: 'Download the sections and articles of a tab as a ZIP of markdown files',
-    flags: [
-      tabFlag,
-      { flags: '-o, --output <file>', description: 'write the ZIP to this file (replaced only once complete)' },
+export default defineCommand<{
+  tab: number;
+  output?: string;
+  dir?: string;
+  force?: boolean;
+  maxSize?: number;
+  maxRatio?: number;
+}>({
+  name: 'export',
+  description: 'Download the sections and articles of a tab as a ZIP of markdown files',
+  flags: [
+    tabFlag,
+    { flags: '-o, --output <file>', description: 'write the ZIP to this file (replaced only once complete)' },
+    {
+      flags: '--dir <dir>',
+      description: 'unpack into this folder, replacing its *.md files and keeping other files such as .git',
+    },
+    {
+      flags: '--force',
+      description:
+        'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)',
+    },
+    {
+      flags: `${MAX_SIZE_FLAG} <size>`,
+      description: 'refuse an export that downloads or unpacks to more than this (default 1GB)',
+      parse: parseSizeFlag,
+    },
+    {
+      flags: `${MAX_RATIO_FLAG} <n>`,
+      description: 'refuse an export whose files inflate more than N times the archive (default 100)',
+      parse: parseRatioFlag,
+    },
+  ],
+  examples: [
+    'fp kb sync export --tab 4 --output help-center.zip',
+    'fp kb sync export --tab 4 --dir docs/help   # unpack; markdown files of deleted articles are removed',
+    'fp kb sync export --tab 4 > help-center.zip',
+  ],
+  help:
+    'Without --output or --dir the ZIP goes to stdout, which must not be a terminal.\n' +
+    'With --dir, the folder gets a sync manifest (.fp-sync.json) with the hash of every file written.\n' +
+    'An export is refused, with nothing written, when it is not a ZIP, downloads or unpacks to more than\n' +
+    '--max-size, inflates more than --max-ratio times its size (past 1 MB), has more than 10,000 entries,\n' +
+    'or names one file twice (also when two names differ only in case).',
+  run: ({ opts, f }) =>
+    exportTab(
       {
-        flags: '--dir <dir>',
-        description: 'unpack into this folder, replacing its *.md files and keeping other files such as .git',
+        tab: opts.tab,
+        output: opts.output,
+        dir: opts.dir,
+        ...(opts.force ? { force: true } : {}),
+        ...(opts.maxSize !== undefined ? { maxBytes: opts.maxSize } : {}),
+        ...(opts.maxRatio !== undefined ? { maxRatio: opts.maxRatio } : {}),
       },
-      {
-        flags: '--force',
-        description:
-          'with --dir: overwrite files changed since the last export or sync (refused otherwise, listing them)',
-      },
-      {
-        flags: `${MAX_SIZE_FLAG} <size>`,
-        description: 'refuse an export that downloads or unpacks to more than this (default 1GB)',
-        parse: parseSizeFlag,
-      },
-      {
-        flags: `${MAX_RATIO_FLAG} <n>`,
-        description: 'refuse an export whose files inflate more than N times the archive (default 100)',
-        parse: parseRatioFlag,
-      },
-    ],
-    examples: [
-      'fp kb sync export --tab 4 --output help-center.zip',
-      'fp kb sync export --tab 4 --dir docs/help   # unpack; markdown files of deleted articles are removed',
-      'fp kb sync export --tab 4 > help-center.zip',
-    ],
-    help:
-      'Without --output or --dir the ZIP goes to stdout, which must not be a terminal.\n' +
-      'With --dir, the folder gets a sync manifest (.fp-sync.json) with the hash of every file written.\n' +
-      'An export is refused, with nothing written, when it is not a ZIP, downloads or unpacks to more than\n' +
-      '--max-size, inflates more than --max-ratio times its size (past 1 MB), has more than 10,000 entries,\n' +
-      'or names one file twice (also when two names differ only in case).',
-    run: ({ opts, f }) =>
-      run(
-        {
-          tab: opts.tab,
-          output: opts.output,
-          dir: opts.dir,
-          ...(opts.force ? { force: true } : {}),
-          ...(opts.maxSize !== undefined ? { maxBytes: opts.maxSize } : {}),
-          ...(opts.maxRatio !== undefined ? { maxRatio: opts.maxRatio } : {}),
-        },
-        f,
-      ),
-  });
-}
-
-export default exportCommand();
+      f,
+    ),
+});

@@ -1,28 +1,11 @@
 import type { SyncPlan } from '../../../../contract/schemas/knowledgebase.js';
 import { EXIT, SilentExit } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
-import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
+import { defineCommand } from '../../../framework/define-command.js';
 import { tabFlag } from '../options.js';
 import { compareToManifest, describeLocalChanges, readManifest } from '../sync-manifest.js';
 import { prepareArchive, sendArchive, type PreparedArchive } from './archive-source.js';
 import { hasChanges, renderPlan } from './render-plan.js';
-
-export interface PreviewOptions {
-  tab: number;
-  /** A ZIP file or a folder laid out like an export. */
-  source: string;
-  /** Exit 3 when the plan has changes. */
-  exitCode?: boolean;
-}
-
-export async function previewRun(opts: PreviewOptions, f: Factory): Promise<void> {
-  const archive = await prepareArchive(opts.source);
-  const plan = await requestPlan(f, opts.tab, archive);
-  const out = await f.output();
-  if (out.format === 'json' || out.format === 'ndjson') out.json(plan);
-  else f.io.stdout.write(renderPlan(plan, out.format === 'table' ? out.chalk : undefined));
-  if (opts.exitCode && hasChanges(plan)) throw new SilentExit(EXIT.changes);
-}
 
 /** On stderr: which files of the folder are new, changed or unchanged since it was last exported or synced. */
 export async function reportLocalChanges(
@@ -41,28 +24,32 @@ export async function requestPlan(f: Factory, tab: number, archive: PreparedArch
   return data;
 }
 
-/** `run` is replaceable so tests can check the options a command line parses to. */
-export function previewCommand(run: typeof previewRun = previewRun): CommandDef {
-  return defineCommand<{ source: string; tab: number; exitCode?: boolean }>({
-    name: 'preview',
-    description: 'Show what syncing a ZIP or folder into a tab would create, update and delete (changes nothing)',
-    args: [
-      {
-        name: 'source',
-        description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)',
+export default defineCommand<{ source: string; tab: number; exitCode?: boolean }>({
+  name: 'preview',
+  description: 'Show what syncing a ZIP or folder into a tab would create, update and delete (changes nothing)',
+  args: [
+    {
+      name: 'source',
+      description: 'a ZIP file, or a folder laid out like an export (zipped on the fly; dotfiles skipped)',
+    },
+  ],
+  flags: [tabFlag, { flags: '--exit-code', description: 'exit 3 when there are changes, 0 when there are none' }],
+  examples: [
+    'fp kb sync preview --tab 4 docs/help',
+    'fp kb sync preview --tab 4 help-center.zip --json',
+    'fp kb sync preview --tab 4 docs/help --exit-code || echo "knowledge base differs"',
+  ],
+  help:
+    'Exit status: 0 success (with --exit-code: no changes), 3 changes pending (only with --exit-code),\n' +
+    '1 request failed or archive refused, 2 usage error (also a file over 102400 KB).',
+  async run({ opts, f }) {
+    const plan = await requestPlan(f, opts.tab, await prepareArchive(opts.source));
+    return {
+      plan: (colour) => renderPlan(plan, colour),
+      data: plan,
+      after() {
+        if (opts.exitCode && hasChanges(plan)) throw new SilentExit(EXIT.changes);
       },
-    ],
-    flags: [tabFlag, { flags: '--exit-code', description: 'exit 3 when there are changes, 0 when there are none' }],
-    examples: [
-      'fp kb sync preview --tab 4 docs/help',
-      'fp kb sync preview --tab 4 help-center.zip --json',
-      'fp kb sync preview --tab 4 docs/help --exit-code || echo "knowledge base differs"',
-    ],
-    help:
-      'Exit status: 0 success (with --exit-code: no changes), 3 changes pending (only with --exit-code),\n' +
-      '1 request failed or archive refused, 2 usage error (also a file over 102400 KB).',
-    run: ({ opts, f }) => run({ tab: opts.tab, source: opts.source, exitCode: opts.exitCode }, f),
-  });
-}
-
-export default previewCommand();
+    };
+  },
+});

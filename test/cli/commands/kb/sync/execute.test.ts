@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { executeRun, executeCommand, unmatchedConfirmations } from '../../../../../src/cli/commands/kb/sync/execute.js';
-import { previewRun } from '../../../../../src/cli/commands/kb/sync/preview.js';
+import execute, { unmatchedConfirmations } from '../../../../../src/cli/commands/kb/sync/execute.js';
+import preview from '../../../../../src/cli/commands/kb/sync/preview.js';
 import { SilentExit, UsageError } from '../../../../../src/cli/errors.js';
 import { zipFolder } from '../../../../../src/cli/commands/kb/zip-folder.js';
 import { main } from '../../../../../src/cli/main.js';
@@ -10,7 +10,7 @@ import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js
 import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
 import { kbSeed } from '../kb-seed.js';
-import { parseArgv } from '../parse-argv.js';
+import { runCommand } from '../../../support/run-command.js';
 import {
   EDITED_LOCAL,
   EDITED_PLAN,
@@ -34,33 +34,25 @@ const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: server.
 
 async function planOf(dir: string): Promise<string> {
   const io = fakeIO();
-  await previewRun({ tab: 3, source: dir }, factory(io));
+  await runCommand(preview, ['--tab', '3', dir], factory(io));
   return io.out();
 }
 
 describe('fp kb sync execute: argv', () => {
   it('collects confirmations from comma lists and repeats', async () => {
-    expect(
-      await parseArgv(executeCommand, [
-        'execute',
-        '--tab',
-        '3',
-        'docs',
-        '--confirm-delete',
-        'abc12,def34',
-        '--confirm-delete',
-        '7',
-        '--confirm-delete-section',
-        '12,13',
-        '-y',
-      ]),
-    ).toEqual({
-      tab: 3,
-      source: 'docs',
-      confirmDelete: ['abc12', 'def34', '7'],
-      confirmDeleteSection: [12, 13],
-      yes: true,
-    });
+    const dir = await exportedDir(factory);
+    editFolder(dir);
+    const io = fakeIO();
+    const argv = ['--tab', '3', dir, '--confirm-delete', 'abc12,def34', '--confirm-delete', 'ghi56'];
+    await runCommand(execute, [...argv, '--confirm-delete-section', '98,99', '-y'], factory(io)).catch(() => {});
+    const warned = io.err().match(/^warning: \S+ \S+/gm);
+    expect(warned).toEqual([
+      'warning: --confirm-delete abc12:',
+      'warning: --confirm-delete def34:',
+      'warning: --confirm-delete ghi56:',
+      'warning: --confirm-delete-section 98:',
+      'warning: --confirm-delete-section 99:',
+    ]);
   });
 
   it('a section id that is not a positive integer is a usage error (exit 2)', async () => {
@@ -78,7 +70,7 @@ describe('fp kb sync execute: run', () => {
     const dir = await exportedDir(factory);
     editFolder(dir);
     const io = fakeIO();
-    const err = await executeRun({ tab: 3, source: dir }, factory(io)).catch((e: unknown) => e);
+    const err = await runCommand(execute, ['--tab', '3', dir], factory(io)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toBe(
       'Apply these changes: refusing without a terminal to confirm; pass --yes to proceed',
@@ -92,7 +84,7 @@ describe('fp kb sync execute: run', () => {
     const dir = await exportedDir(factory);
     editFolder(dir);
     const io = fakeIO();
-    const err = await executeRun({ tab: 3, source: dir, yes: true }, factory(io)).catch((e: unknown) => e);
+    const err = await runCommand(execute, ['--tab', '3', '--yes', dir], factory(io)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SilentExit);
     expect((err as SilentExit).code).toBe(1);
     const newFile = join(dir, 'getting-started', 'new.md');
@@ -116,7 +108,7 @@ describe('fp kb sync execute: run', () => {
     );
     // The second run matches the new file by its id: only the deletion is left.
     const again = fakeIO();
-    await expect(executeRun({ tab: 3, source: dir, yes: true }, factory(again))).rejects.toBeInstanceOf(SilentExit);
+    await expect(runCommand(execute, ['--tab', '3', '--yes', dir], factory(again))).rejects.toBeInstanceOf(SilentExit);
     expect(again.out()).toMatch(
       /^- article {2}kb003 {2}old\/old-article\.md {2}"Old article"\n\nPlan: 0 to create, 0 to update, 1 to delete, 6 unchanged\./,
     );
@@ -128,7 +120,7 @@ describe('fp kb sync execute: run', () => {
     writeFileSync(join(dir, 'getting-started', 'new.md'), '---\ntitle: New article\n---\nFresh.');
     mkdirSync(join(dir, 'faq'));
     writeFileSync(join(dir, 'faq', 'billing.md'), 'No front matter at all.\r\nSecond line.\r\n');
-    await executeRun({ tab: 3, source: dir, yes: true }, factory(fakeIO()));
+    await runCommand(execute, ['--tab', '3', '--yes', dir], factory(fakeIO()));
 
     const sectionIndex = readFileSync(join(dir, 'faq', '_index.md'), 'utf8');
     expect(sectionIndex).toMatch(/^---\nid: \d+\n---\n$/);
@@ -136,7 +128,7 @@ describe('fp kb sync execute: run', () => {
     expect(billing).toMatch(/^---\r\nid: \w+\r\n---\r\nNo front matter at all\.\r\nSecond line\.\r\n$/);
 
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir, yes: true }, factory(io));
+    await runCommand(execute, ['--tab', '3', '--yes', dir], factory(io));
     expect(io.out()).toBe(NO_CHANGES);
     expect(io.err()).toBe('Local files since the last sync: 0 new, 0 changed, 0 removed, 11 unchanged.\n');
     const exported = await exportedDir(factory);
@@ -151,18 +143,18 @@ describe('fp kb sync execute: run', () => {
     const zip = join(tempDir(), 'kb.zip');
     await zipFolder(dir, zip);
     const io = fakeIO();
-    await executeRun({ tab: 3, source: zip, yes: true, writeBack: dir }, factory(io));
+    await runCommand(execute, ['--tab', '3', '--yes', '--write-back', dir, zip], factory(io));
     const key = idIn(join(dir, 'getting-started', 'new.md'));
     expect(io.err()).toBe(`Wrote 1 id into ${dir}: getting-started/new.md (${key})\n`);
     await zipFolder(dir, zip);
     const again = fakeIO();
-    await executeRun({ tab: 3, source: zip, yes: true }, factory(again));
+    await runCommand(execute, ['--tab', '3', '--yes', zip], factory(again));
     expect(again.out()).toBe(NO_CHANGES);
 
     writeFileSync(join(dir, 'other.md'), 'Other.');
     await zipFolder(dir, zip);
     const bare = fakeIO();
-    await executeRun({ tab: 3, source: zip, yes: true }, factory(bare));
+    await runCommand(execute, ['--tab', '3', '--yes', zip], factory(bare));
     expect(bare.err()).toBe(
       'warning: 1 new item got an id that a ZIP cannot hold; running this ZIP again creates it again. ' +
         'Pass --write-back DIR (the folder it was zipped from), or sync the folder itself.\n',
@@ -171,16 +163,16 @@ describe('fp kb sync execute: run', () => {
 
   it('--write-back with a folder source is a usage error', async () => {
     const dir = await exportedDir(factory);
-    await expect(executeRun({ tab: 3, source: dir, writeBack: dir, yes: true }, factory(fakeIO()))).rejects.toThrow(
-      '--write-back is for a ZIP source: a folder source gets its ids written back itself',
-    );
+    await expect(
+      runCommand(execute, ['--tab', '3', '--write-back', dir, '--yes', dir], factory(fakeIO())),
+    ).rejects.toThrow('--write-back is for a ZIP source: a folder source gets its ids written back itself');
   });
 
   it('--confirm-delete applies the deletion', async () => {
     const dir = await exportedDir(factory);
     rmSync(join(dir, 'old', 'old-article.md'));
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir, yes: true, confirmDelete: ['kb003'] }, factory(io));
+    await runCommand(execute, ['--tab', '3', '--yes', '--confirm-delete', 'kb003', dir], factory(io));
     expect(io.out()).toBe(
       [
         '- article  kb003  old/old-article.md  "Old article"',
@@ -200,7 +192,11 @@ describe('fp kb sync execute: run', () => {
     const dir = await exportedDir(factory);
     rmSync(join(dir, 'old'), { recursive: true });
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir, yes: true, confirmDelete: ['7'], confirmDeleteSection: [12] }, factory(io));
+    await runCommand(
+      execute,
+      ['--tab', '3', '--yes', '--confirm-delete', '7', '--confirm-delete-section', '12', dir],
+      factory(io),
+    );
     expect(io.out()).toMatch(/Applied: 0 created, 0 updated, 2 deleted\.\n$/);
     expect(await planOf(dir)).toBe(NO_CHANGES);
   });
@@ -209,8 +205,9 @@ describe('fp kb sync execute: run', () => {
     const dir = await exportedDir(factory);
     rmSync(join(dir, 'old'), { recursive: true });
     const io = fakeIO();
-    await executeRun(
-      { tab: 3, source: dir, yes: true, confirmDelete: ['all-shown'], confirmDeleteSection: ['all-shown'] },
+    await runCommand(
+      execute,
+      ['--tab', '3', '--yes', '--confirm-delete', 'all-shown', '--confirm-delete-section', 'all-shown', dir],
       factory(io),
     );
     expect(io.out()).toMatch(/Applied: 0 created, 0 updated, 2 deleted\.\n$/);
@@ -220,8 +217,9 @@ describe('fp kb sync execute: run', () => {
 
   it('all-shown without --yes off a terminal is refused before anything is sent', async () => {
     const io = fakeIO();
-    const err = await executeRun(
-      { tab: 3, source: join(tempDir(), 'nope'), confirmDelete: ['all-shown'] },
+    const err = await runCommand(
+      execute,
+      ['--tab', '3', '--confirm-delete', 'all-shown', join(tempDir(), 'nope')],
       factory(io),
     ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
@@ -234,7 +232,7 @@ describe('fp kb sync execute: run', () => {
     const dir = await exportedDir(factory);
     editFolder(dir);
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir, yes: true }, factory(io, { json: true })).catch(() => {});
+    await runCommand(execute, ['--tab', '3', '--yes', dir], factory(io, { json: true })).catch(() => {});
     const result = io.json();
     expect(result.summary).toEqual({ created: 1, updated: 1, deleted: 0, skipped: 1 });
     expect(result.applied.articles.create).toMatchObject([{ path: 'getting-started/new.md', title: 'New article' }]);
@@ -245,7 +243,7 @@ describe('fp kb sync execute: run', () => {
   it('no changes: nothing to confirm or apply', async () => {
     const dir = await exportedDir(factory);
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir }, factory(io));
+    await runCommand(execute, ['--tab', '3', dir], factory(io));
     expect(io.out()).toBe(NO_CHANGES);
   });
 
@@ -253,7 +251,7 @@ describe('fp kb sync execute: run', () => {
     const dir = await exportedDir(factory);
     rmSync(join(dir, 'old', 'old-article.md'));
     const io = fakeIO();
-    await executeRun({ tab: 3, source: dir, yes: true, confirmDelete: ['kb00x'] }, factory(io)).catch(() => {});
+    await runCommand(execute, ['--tab', '3', '--yes', '--confirm-delete', 'kb00x', dir], factory(io)).catch(() => {});
     expect(io.err()).toContain('warning: --confirm-delete kb00x: no article with this id would be deleted\n');
   });
 });

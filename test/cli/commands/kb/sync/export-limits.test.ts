@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { exportCommand, exportRun } from '../../../../../src/cli/commands/kb/sync/export.js';
+import exportVerb from '../../../../../src/cli/commands/kb/sync/export.js';
 import { unzipToDir } from '../../../../../src/cli/commands/kb/unzip-to-dir.js';
 import { ExportLimitError } from '../../../../../src/kb/export-limits.js';
 import { fakeFactory, fakeIO } from '../../../../support/fake-io.js';
-import { parseArgv } from '../parse-argv.js';
+import { runCommand } from '../../../support/run-command.js';
 
 const temps: string[] = [];
 const servers: Server[] = [];
@@ -132,7 +132,9 @@ describe('a KB export is refused by its caps, with nothing written', () => {
     const portal = await exportServer((res) => res.writeHead(200, { 'content-type': 'application/zip' }).end(bomb));
     const dir = tempDir();
     const f = fakeFactory(fakeIO(), { baseUrl: portal.url, apiKey: 'k' });
-    await expect(exportRun({ tab: 1, output: join(dir, 'kb.zip') }, f)).rejects.toThrow(/over the limit of 100:1/);
+    await expect(runCommand(exportVerb, ['--tab', '1', '--output', join(dir, 'kb.zip')], f)).rejects.toThrow(
+      /over the limit of 100:1/,
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 });
@@ -145,7 +147,7 @@ describe('a KB export download is refused after a cap, not after reading it all'
     });
     const dir = existingFolder();
     const f = fakeFactory(fakeIO(), { baseUrl: portal.url, apiKey: 'k' });
-    await expect(exportRun({ tab: 1, dir }, f)).rejects.toThrow(
+    await expect(runCommand(exportVerb, ['--tab', '1', '--dir', dir], f)).rejects.toThrow(
       'the export is not a ZIP archive (its first bytes are not a ZIP header)',
     );
     expect(portal.sent()).toBeLessThan(32 * MB);
@@ -161,7 +163,7 @@ describe('a KB export download is refused after a cap, not after reading it all'
     });
     const dir = existingFolder();
     const f = fakeFactory(fakeIO(), { baseUrl: portal.url, apiKey: 'k' });
-    await expect(exportRun({ tab: 1, dir, maxBytes: 2 * MB }, f)).rejects.toThrow(
+    await expect(runCommand(exportVerb, ['--tab', '1', '--dir', dir, '--max-size', '2MB'], f)).rejects.toThrow(
       'the export download is larger than 2 MB, the limit of what it may unpack to; it was not read further. If the tab really holds that much, raise it with --max-size',
     );
     expect(portal.sent()).toBeLessThan(32 * MB);
@@ -175,16 +177,20 @@ describe('a KB export download is refused after a cap, not after reading it all'
     });
     const output = join(tempDir(), 'kb.zip');
     const f = fakeFactory(fakeIO(), { baseUrl: portal.url, apiKey: 'k' });
-    await expect(exportRun({ tab: 1, output, maxBytes: 2 * MB }, f)).rejects.toThrow(
+    await expect(runCommand(exportVerb, ['--tab', '1', '--output', output, '--max-size', '2MB'], f)).rejects.toThrow(
       'the export download is larger than 2 MB (it announces 256 MB)',
     );
     expect(portal.sent()).toBeLessThan(32 * MB);
     expect(existsSync(output)).toBe(false);
   });
 
-  it('--max-size and --max-ratio are parsed from the command line', async () => {
-    expect(
-      await parseArgv(exportCommand, ['export', '--tab', '3', '--dir', 'd', '--max-size', '2GB', '--max-ratio', '500']),
-    ).toEqual({ tab: 3, output: undefined, dir: 'd', maxBytes: 2 * 1024 ** 3, maxRatio: 500 });
+  it('--max-ratio and --max-size (with a unit) are read from the command line', async () => {
+    const bomb = await zipOf([['big.md', Buffer.alloc(20 * MB, 'a')]]);
+    const portal = await exportServer((res) => res.writeHead(200, { 'content-type': 'application/zip' }).end(bomb));
+    const f = fakeFactory(fakeIO(), { baseUrl: portal.url, apiKey: 'k' });
+    const output = join(tempDir(), 'kb.zip');
+    await expect(
+      runCommand(exportVerb, ['--tab', '1', '--output', output, '--max-ratio', '500', '--max-size', '2GB'], f),
+    ).rejects.toThrow(/over the limit of 500:1/);
   });
 });

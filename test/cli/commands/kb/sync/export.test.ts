@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { executeRun } from '../../../../../src/cli/commands/kb/sync/execute.js';
-import { exportRun, LocalChangesError, exportCommand } from '../../../../../src/cli/commands/kb/sync/export.js';
+import execute from '../../../../../src/cli/commands/kb/sync/execute.js';
+import exportVerb, { LocalChangesError } from '../../../../../src/cli/commands/kb/sync/export.js';
 import { main } from '../../../../../src/cli/main.js';
 import { countArchive } from '../../../../../src/cli/commands/kb/unzip-to-dir.js';
 import { UsageError } from '../../../../../src/cli/errors.js';
@@ -22,7 +22,7 @@ import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js
 import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
 import { kbSeed } from '../kb-seed.js';
-import { parseArgv } from '../parse-argv.js';
+import { runCommand } from '../../../support/run-command.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -42,27 +42,12 @@ afterEach(() => {
 
 const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY, globals });
 
-describe('fp kb sync export: argv', () => {
-  it('parses --tab with --output or --dir', async () => {
-    expect(await parseArgv(exportCommand, ['export', '--tab', '3', '-o', 'kb.zip'])).toEqual({
-      tab: 3,
-      output: 'kb.zip',
-      dir: undefined,
-    });
-    expect(await parseArgv(exportCommand, ['export', '--tab', '3', '--dir', 'docs'])).toEqual({
-      tab: 3,
-      output: undefined,
-      dir: 'docs',
-    });
-  });
-});
-
 describe('fp kb sync export: run', () => {
   it('--output writes the ZIP and reports what it holds', async () => {
     const dir = tempDir();
     const file = join(dir, 'kb.zip');
     const io = fakeIO();
-    await exportRun({ tab: 3, output: file }, factory(io));
+    await runCommand(exportVerb, ['--tab', '3', '-o', file], factory(io));
     expect(await countArchive(file)).toEqual({ sections: 3, articles: 3, entries: 8 });
     expect(readdirSync(dir)).toEqual(['kb.zip']);
     expect(io.err()).toBe(`Exported 3 articles in 3 sections to ${file}\n`);
@@ -71,7 +56,9 @@ describe('fp kb sync export: run', () => {
 
   it('--output of an unknown tab fails and leaves no file behind', async () => {
     const dir = tempDir();
-    await expect(exportRun({ tab: 999, output: join(dir, 'kb.zip') }, factory(fakeIO()))).rejects.toMatchObject({
+    await expect(
+      runCommand(exportVerb, ['--tab', '999', '--output', join(dir, 'kb.zip')], factory(fakeIO())),
+    ).rejects.toMatchObject({
       status: expect.any(Number),
     });
     expect(readdirSync(dir)).toEqual([]);
@@ -79,7 +66,7 @@ describe('fp kb sync export: run', () => {
 
   it('--output into a folder that does not exist is a usage error', async () => {
     await expect(
-      exportRun({ tab: 3, output: join(tempDir(), 'nope', 'kb.zip') }, factory(fakeIO())),
+      runCommand(exportVerb, ['--tab', '3', '--output', join(tempDir(), 'nope', 'kb.zip')], factory(fakeIO())),
     ).rejects.toBeInstanceOf(UsageError);
   });
 
@@ -88,7 +75,7 @@ describe('fp kb sync export: run', () => {
     const factory = (io: FakeIO) => fakeFactory(io, { baseUrl: own.url, apiKey: ADMIN_KEY });
     const dir = join(tempDir(), 'help');
     const io = fakeIO();
-    await exportRun({ tab: 3, dir }, factory(io));
+    await runCommand(exportVerb, ['--tab', '3', '--dir', dir], factory(io));
     expect(io.err()).toBe(`Exported 3 articles in 3 sections to ${dir}\n`);
     expect(readFileSync(join(dir, 'getting-started', 'installation.md'), 'utf8')).toContain('title: Installation');
     const manifest = JSON.parse(readFileSync(join(dir, '.fp-sync.json'), 'utf8'));
@@ -107,14 +94,14 @@ describe('fp kb sync export: run', () => {
 
     // The article is deleted on the service; the local copy was never edited.
     const other = join(tempDir(), 'other');
-    await exportRun({ tab: 3, dir: other }, factory(fakeIO()));
+    await runCommand(exportVerb, ['--tab', '3', '--dir', other], factory(fakeIO()));
     rmSync(join(other, 'old', 'old-article.md'));
-    await executeRun({ tab: 3, source: other, yes: true, confirmDelete: ['kb003'] }, factory(fakeIO()));
+    await runCommand(execute, ['--tab', '3', '--yes', '--confirm-delete', 'kb003', other], factory(fakeIO()));
 
     mkdirSync(join(dir, '.git'));
     writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main');
     const again = fakeIO();
-    await exportRun({ tab: 3, dir }, factory(again));
+    await runCommand(exportVerb, ['--tab', '3', '--dir', dir], factory(again));
     expect(existsSync(join(dir, 'old', 'old-article.md'))).toBe(false);
     expect(readFileSync(join(dir, '.git', 'HEAD'), 'utf8')).toBe('ref: refs/heads/main');
     expect(again.err()).toBe(
@@ -125,13 +112,13 @@ describe('fp kb sync export: run', () => {
 
   it('--dir refuses to overwrite or remove files changed since the last export, lists them, and changes nothing', async () => {
     const dir = join(tempDir(), 'help');
-    await exportRun({ tab: 3, dir }, factory(fakeIO()));
+    await runCommand(exportVerb, ['--tab', '3', '--dir', dir], factory(fakeIO()));
     const edited = '---\nid: kb001\ntitle: Installation\n---\nMy unsynced edit.';
     writeFileSync(join(dir, 'getting-started', 'installation.md'), edited);
     writeFileSync(join(dir, 'stale.md'), '---\ntitle: Stale\n---\n');
     const manifestBefore = readFileSync(join(dir, '.fp-sync.json'), 'utf8');
 
-    const err = await exportRun({ tab: 3, dir }, factory(fakeIO())).catch((e: unknown) => e);
+    const err = await runCommand(exportVerb, ['--tab', '3', '--dir', dir], factory(fakeIO())).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LocalChangesError);
     expect((err as Error).message).toBe(
       `refusing to overwrite 2 files of ${dir} changed since the last export or sync: getting-started/installation.md, stale.md ` +
@@ -148,19 +135,19 @@ describe('fp kb sync export: run', () => {
       ),
     ).toBe(1);
 
-    await exportRun({ tab: 3, dir, force: true }, factory(fakeIO()));
+    await runCommand(exportVerb, ['--tab', '3', '--dir', dir, '--force'], factory(fakeIO()));
     expect(readFileSync(join(dir, 'getting-started', 'installation.md'), 'utf8')).not.toContain('My unsynced edit.');
     expect(existsSync(join(dir, 'stale.md'))).toBe(false);
   });
 
   it('--dir does not read through a symbolic link in the folder: it counts as a local change', async () => {
     const dir = join(tempDir(), 'help');
-    await exportRun({ tab: 3, dir }, factory(fakeIO()));
+    await runCommand(exportVerb, ['--tab', '3', '--dir', dir], factory(fakeIO()));
     const secret = join(tempDir(), 'config.json');
     writeFileSync(secret, '{"apiKey":"secret"}');
     rmSync(join(dir, 'getting-started', 'installation.md'));
     symlinkSync(secret, join(dir, 'getting-started', 'installation.md'));
-    await expect(exportRun({ tab: 3, dir }, factory(fakeIO()))).rejects.toThrow(
+    await expect(runCommand(exportVerb, ['--tab', '3', '--dir', dir], factory(fakeIO()))).rejects.toThrow(
       /changed since the last export or sync: getting-started\/installation\.md /,
     );
     expect(readFileSync(secret, 'utf8')).toBe('{"apiKey":"secret"}');
@@ -170,7 +157,7 @@ describe('fp kb sync export: run', () => {
     const dir = join(tempDir(), 'help');
     mkdirSync(join(dir, 'getting-started'), { recursive: true });
     writeFileSync(join(dir, 'getting-started', 'installation.md'), 'Hand-written.');
-    await expect(exportRun({ tab: 3, dir }, factory(fakeIO()))).rejects.toThrow(
+    await expect(runCommand(exportVerb, ['--tab', '3', '--dir', dir], factory(fakeIO()))).rejects.toThrow(
       /changed since the last export or sync: getting-started\/installation\.md /,
     );
   });
@@ -179,7 +166,7 @@ describe('fp kb sync export: run', () => {
     const io = fakeIO();
     const chunks: Buffer[] = [];
     io.stdout = { write: (chunk: string | Uint8Array) => (chunks.push(Buffer.from(chunk)), true) };
-    await exportRun({ tab: 3 }, factory(io));
+    await runCommand(exportVerb, ['--tab', '3'], factory(io));
     const file = join(tempDir(), 'out.zip');
     writeFileSync(file, Buffer.concat(chunks));
     expect(await countArchive(file)).toMatchObject({ sections: 3, articles: 3 });
@@ -190,7 +177,7 @@ describe('fp kb sync export: run', () => {
       const io = fakeIO({ stderrIsTTY, env: {} });
       const chunks: Buffer[] = [];
       io.stdout = { write: (chunk: string | Uint8Array) => (chunks.push(Buffer.from(chunk)), true) };
-      await exportRun({ tab: 3 }, factory(io));
+      await runCommand(exportVerb, ['--tab', '3'], factory(io));
       return Buffer.concat(chunks);
     };
     const plain = await bytes(false);
@@ -199,15 +186,15 @@ describe('fp kb sync export: run', () => {
   });
 
   it('without --output or --dir on a terminal asks for one (exit 2)', async () => {
-    await expect(exportRun({ tab: 3 }, factory(fakeIO({ stdoutIsTTY: true })))).rejects.toThrow(
+    await expect(runCommand(exportVerb, ['--tab', '3'], factory(fakeIO({ stdoutIsTTY: true })))).rejects.toThrow(
       'refusing to write a ZIP archive to the terminal: pass --output FILE.zip or --dir DIR, or redirect stdout',
     );
   });
 
   it('--output and --dir together is a usage error', async () => {
-    await expect(exportRun({ tab: 3, output: 'a.zip', dir: 'b' }, factory(fakeIO()))).rejects.toBeInstanceOf(
-      UsageError,
-    );
+    await expect(
+      runCommand(exportVerb, ['--tab', '3', '--output', 'a.zip', '--dir', 'b'], factory(fakeIO())),
+    ).rejects.toBeInstanceOf(UsageError);
   });
 });
 

@@ -2,9 +2,9 @@ import { closeSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { exportRun } from '../../../../../src/cli/commands/kb/sync/export.js';
+import exportVerb from '../../../../../src/cli/commands/kb/sync/export.js';
 import { prepareArchive, sendArchive } from '../../../../../src/cli/commands/kb/sync/archive-source.js';
-import { previewRun, previewCommand } from '../../../../../src/cli/commands/kb/sync/preview.js';
+import preview from '../../../../../src/cli/commands/kb/sync/preview.js';
 import { FolderChangedError, UnsafeFolderError } from '../../../../../src/cli/commands/kb/zip-folder.js';
 import { SilentExit, UsageError } from '../../../../../src/cli/errors.js';
 import { main } from '../../../../../src/cli/main.js';
@@ -12,7 +12,7 @@ import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js
 import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
 import { kbSeed } from '../kb-seed.js';
-import { parseArgv } from '../parse-argv.js';
+import { runCommand } from '../../../support/run-command.js';
 import {
   EDITED_LOCAL,
   EDITED_PLAN,
@@ -33,14 +33,6 @@ afterEach(removeTemps);
 const factory = (io: FakeIO, globals = {}) => fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY, globals });
 
 describe('fp kb sync preview: argv', () => {
-  it('parses the source, --tab and --exit-code', async () => {
-    expect(await parseArgv(previewCommand, ['preview', '--tab', '3', 'docs/help', '--exit-code'])).toEqual({
-      tab: 3,
-      source: 'docs/help',
-      exitCode: true,
-    });
-  });
-
   it('a missing source is a usage error (exit 2)', async () => {
     expect(await main(['kb', 'sync', 'preview', '--tab', '3'], fakeIO())).toBe(2);
   });
@@ -56,15 +48,15 @@ describe('fp kb sync preview: run', () => {
   it('an unchanged export reports no changes, and --exit-code exits 0', async () => {
     const dir = await exportedDir(factory);
     const io = fakeIO();
-    await previewRun({ tab: 3, source: dir, exitCode: true }, factory(io));
+    await runCommand(preview, ['--tab', '3', '--exit-code', dir], factory(io));
     expect(io.out()).toBe(NO_CHANGES);
   });
 
   it('a ZIP file is uploaded as it is', async () => {
     const file = join(tempDir(), 'kb.zip');
-    await exportRun({ tab: 3, output: file }, factory(fakeIO()));
+    await runCommand(exportVerb, ['--tab', '3', '--output', file], factory(fakeIO()));
     const io = fakeIO();
-    await previewRun({ tab: 3, source: file }, factory(io));
+    await runCommand(preview, ['--tab', '3', file], factory(io));
     expect(io.out()).toBe(NO_CHANGES);
   });
 
@@ -72,7 +64,7 @@ describe('fp kb sync preview: run', () => {
     const dir = await exportedDir(factory);
     editFolder(dir);
     const io = fakeIO();
-    const err = await previewRun({ tab: 3, source: dir, exitCode: true }, factory(io)).catch((e: unknown) => e);
+    const err = await runCommand(preview, ['--tab', '3', '--exit-code', dir], factory(io)).catch((e: unknown) => e);
     expect(io.out()).toBe(EDITED_PLAN);
     expect(io.err()).toBe(EDITED_LOCAL);
     expect(err).toBeInstanceOf(SilentExit);
@@ -83,7 +75,7 @@ describe('fp kb sync preview: run', () => {
     const dir = await exportedDir(factory);
     editFolder(dir);
     const io = fakeIO();
-    await previewRun({ tab: 3, source: dir }, factory(io, { json: true }));
+    await runCommand(preview, ['--tab', '3', dir], factory(io, { json: true }));
     const plan = io.json();
     expect(plan.summary).toEqual({ create: 1, update: 1, delete: 1 });
     expect(plan.articles.create).toEqual([{ id: null, title: 'New article', path: 'getting-started/new.md' }]);
@@ -94,14 +86,14 @@ describe('fp kb sync preview: run', () => {
     const dir = await exportedDir(factory);
     writeFileSync(join(dir, '.draft.md'), '---\ntitle: Draft\n---\n');
     const io = fakeIO();
-    await previewRun({ tab: 3, source: dir }, factory(io));
+    await runCommand(preview, ['--tab', '3', dir], factory(io));
     expect(io.out()).toBe(NO_CHANGES);
   });
 
   it('an archive the service refuses is its 422 error', async () => {
     const file = join(tempDir(), 'bad.zip');
     writeFileSync(file, 'not a zip');
-    await expect(previewRun({ tab: 3, source: file }, factory(fakeIO()))).rejects.toMatchObject({ status: 422 });
+    await expect(runCommand(preview, ['--tab', '3', file], factory(fakeIO()))).rejects.toMatchObject({ status: 422 });
   });
 
   it('a file over 102400 KB is refused before anything is sent (exit 2)', async () => {
@@ -112,7 +104,7 @@ describe('fp kb sync preview: run', () => {
     const agent = new MockAgent();
     agent.disableNetConnect();
     const f = fakeFactory(fakeIO(), { baseUrl: 'http://kb.test', apiKey: 'k', dispatcher: agent });
-    const err = await previewRun({ tab: 3, source: file }, f).catch((e: unknown) => e);
+    const err = await runCommand(preview, ['--tab', '3', file], f).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toBe(
       `${file} is 102401 KB; the service accepts uploads of at most 102400 KB (100 MB)`,
@@ -166,7 +158,7 @@ describe('fp kb sync preview: run', () => {
   });
 
   it('a source that does not exist is a usage error', async () => {
-    await expect(previewRun({ tab: 3, source: join(tempDir(), 'nope') }, factory(fakeIO()))).rejects.toThrow(
+    await expect(runCommand(preview, ['--tab', '3', join(tempDir(), 'nope')], factory(fakeIO()))).rejects.toThrow(
       /^no such file or folder: /,
     );
   });

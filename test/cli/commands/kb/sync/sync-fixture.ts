@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportRun } from '../../../../../src/cli/commands/kb/sync/export.js';
+import exportVerb from '../../../../../src/cli/commands/kb/sync/export.js';
 import type { Factory } from '../../../../../src/cli/factory.js';
 import { fakeIO } from '../../../../support/fake-io.js';
+import { runCommand } from '../../../support/run-command.js';
 
 const temps: string[] = [];
 export function tempDir(): string {
@@ -22,7 +23,7 @@ export const NO_CHANGES =
 /** Exports tab 3 into a fresh folder and returns it. */
 export async function exportedDir(factory: (io: ReturnType<typeof fakeIO>) => Factory): Promise<string> {
   const dir = join(tempDir(), 'help');
-  await exportRun({ tab: 3, dir }, factory(fakeIO()));
+  await runCommand(exportVerb, ['--tab', '3', '--dir', dir], factory(fakeIO()));
   return dir;
 }
 
