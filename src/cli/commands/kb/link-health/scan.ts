@@ -2,17 +2,18 @@ import type { ApiClient } from '../../../../client/api-client.js';
 import type { ScanProgress } from '../../../../contract/schemas/knowledgebase.js';
 import { SilentExit } from '../../../errors.js';
 import { parseTimeout, type Factory } from '../../../factory.js';
-import { defineCommand, type CommandDef } from '../../../framework/define-command.js';
+import { defineCommand } from '../../../framework/define-command.js';
+import type { Ending } from '../../../framework/ending.js';
 import { DEFAULT_STALL_LIMIT, DEFAULT_WAIT_MS, pollUntil } from '../../../framework/poll-until.js';
 import { inCI, isInteractive } from '../../../io.js';
 import { terminalText } from '../../../output/terminal-text.js';
 import { plural, tabFlag, WAIT_ENDS, waitFlags } from '../options.js';
 import { linkTally, progressFields, progressText } from './render.js';
-import { printResults } from './results.js';
+import { resultsEnding } from './results.js';
 import { claimLine } from '../../../framework/line-owner.js';
 import { requestSpinner } from '../../../framework/request-spinner.js';
 
-export interface ScanOptions {
+interface ScanOptions {
   tab: number;
   /** Poll until the scan ends, then print the results. */
   wait?: boolean;
@@ -27,44 +28,48 @@ export interface ScanOptions {
 /** How a wait for a scan is paced and bounded. */
 export type WaitOptions = { interval?: number; stallLimit?: number };
 
-export async function scanRun(opts: ScanOptions, f: Factory): Promise<void> {
+async function scan(opts: ScanOptions, f: Factory): Promise<Ending> {
   const client = await f.client();
   const { data: started } = await client.call('knowledgebase.scanLinks', { body: { tab_id: opts.tab } });
+  if (opts.wait || opts.failOnBroken) return waitAndReport(client, started, f, opts);
   const out = await f.output();
-  if (!opts.wait && !opts.failOnBroken) {
-    if (out.format === 'table' || out.format === 'plain') {
-      f.io.stdout.write(`${terminalText(started.scan_id)}\n`);
+  if (out.format !== 'table' && out.format !== 'plain') return { item: started, columns: progressFields };
+  return {
+    report: () => `${terminalText(started.scan_id)}\n`,
+    data: started,
+    after: () =>
       f.status(
         `Started a link-health scan of tab ${opts.tab}; follow it with: fp kb link-health progress ${started.scan_id}`,
-      );
-    } else await out.item(started, progressFields);
-    return;
-  }
-
-  await waitAndReport(client, started, f, opts);
+      ),
+  };
 }
 
 /**
- * Waits for the scan, prints the tab's results and, with `failOnBroken`,
- * exits 1 naming the number of broken links (distinct URLs, as the progress counts them).
+ * Waits for the scan, then the tab's results and, with `failOnBroken`,
+ * exit 1 naming the number of broken links (distinct URLs, as the progress counts them).
  */
 export async function waitAndReport(
   client: ApiClient,
   first: ScanProgress,
   f: Factory,
   opts: { failOnBroken?: boolean } & WaitOptions,
-): Promise<void> {
+): Promise<Ending> {
   const finished = await waitForScan(client, first, f, opts);
   if (finished.state === 'failed') {
     throw new Error(`link-health scan ${finished.scan_id} failed: ${finished.error ?? 'no reason given'}`);
   }
   const { data } = await client.call('knowledgebase.linkResults', { params: { tabId: finished.tab_id } });
-  await printResults(data, f);
+  const results = await resultsEnding(data, f);
   const { broken, articlesWithBroken } = linkTally(data.posts);
-  if (opts.failOnBroken && broken > 0) {
-    f.status(`error: ${plural(broken, 'broken link')} in ${plural(articlesWithBroken, 'article')}`);
-    throw new SilentExit(1);
-  }
+  if (!opts.failOnBroken || broken === 0) return results;
+  return {
+    ...results,
+    async after() {
+      await results.after?.();
+      f.status(`error: ${plural(broken, 'broken link')} in ${plural(articlesWithBroken, 'article')}`);
+      throw new SilentExit(1);
+    },
+  };
 }
 
 /** What to run to pick up a scan that is still going after this process ends. */
@@ -172,35 +177,20 @@ async function progressReporter(f: Factory): Promise<Reporter> {
   };
 }
 
-/** `run` is replaceable so tests can check the options a command line parses to. */
-export function scanCommand(run: typeof scanRun = scanRun): CommandDef {
-  return defineCommand<{ tab: number; wait?: boolean; failOnBroken?: boolean } & WaitOptions>({
-    name: 'scan',
-    description: 'Start a link-health scan of every article of a tab',
-    flags: [tabFlag, ...waitFlags],
-    examples: [
-      'fp kb link-health scan --tab 4',
-      'fp kb link-health scan --tab 4 --wait',
-      'fp kb link-health scan --tab 4 --fail-on-broken   # CI gate: exit 1 on any broken link',
-    ],
-    help:
-      'Links are counted once per distinct URL, in the progress, the summary and the --fail-on-broken count.\n' +
-      'Ctrl-C while waiting leaves the scan running and prints how to resume: fp kb link-health progress ID --wait\n' +
-      WAIT_ENDS +
-      'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error,\n' +
-      '5 gave up waiting (the scan goes on), 130 interrupted.',
-    run: ({ opts, f }) =>
-      run(
-        {
-          tab: opts.tab,
-          wait: opts.wait,
-          failOnBroken: opts.failOnBroken,
-          interval: opts.interval,
-          ...(opts.stallLimit !== undefined && { stallLimit: opts.stallLimit }),
-        },
-        f,
-      ),
-  });
-}
-
-export default scanCommand();
+export default defineCommand<ScanOptions>({
+  name: 'scan',
+  description: 'Start a link-health scan of every article of a tab',
+  flags: [tabFlag, ...waitFlags],
+  examples: [
+    'fp kb link-health scan --tab 4',
+    'fp kb link-health scan --tab 4 --wait',
+    'fp kb link-health scan --tab 4 --fail-on-broken   # CI gate: exit 1 on any broken link',
+  ],
+  help:
+    'Links are counted once per distinct URL, in the progress, the summary and the --fail-on-broken count.\n' +
+    'Ctrl-C while waiting leaves the scan running and prints how to resume: fp kb link-health progress ID --wait\n' +
+    WAIT_ENDS +
+    'Exit status: 0 done, 1 the scan failed or (with --fail-on-broken) a link is broken, 2 usage error,\n' +
+    '5 gave up waiting (the scan goes on), 130 interrupted.',
+  run: ({ opts, f }) => scan(opts, f),
+});

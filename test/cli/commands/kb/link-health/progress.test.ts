@@ -1,8 +1,8 @@
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { progressRun, progressCommand } from '../../../../../src/cli/commands/kb/link-health/progress.js';
+import progress from '../../../../../src/cli/commands/kb/link-health/progress.js';
 import { fakeFactory, fakeIO } from '../../../../support/fake-io.js';
-import { parseArgv } from '../parse-argv.js';
+import { runCommand } from '../../../support/run-command.js';
 
 const BASE = 'http://kb.test';
 const record = {
@@ -25,18 +25,6 @@ beforeEach(() => {
 afterEach(() => agent.close());
 
 describe('fp kb link-health progress', () => {
-  it('argv: the scan id, and --wait, --fail-on-broken, --interval to resume waiting', async () => {
-    expect(await parseArgv(progressCommand, ['progress', 's1'])).toEqual({ scanId: 's1' });
-    expect(
-      await parseArgv(progressCommand, ['progress', 's1', '--wait', '--fail-on-broken', '--interval', '0.5']),
-    ).toEqual({
-      scanId: 's1',
-      wait: true,
-      failOnBroken: true,
-      interval: 0.5,
-    });
-  });
-
   it('--wait polls until the scan ends, then prints the results of its tab', async () => {
     const pool = agent.get(BASE);
     const json = { headers: { 'content-type': 'application/json' } };
@@ -54,8 +42,9 @@ describe('fp kb link-health progress', () => {
       .intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
       .reply(200, { data: { tab_id: 3, scan_id: 's1', scanned_at: '2026-06-01T00:01:00.000Z', posts: [] } }, json);
     const io = fakeIO({ stderrIsTTY: true });
-    await progressRun(
-      { scanId: 's1', wait: true, interval: 0.001 },
+    await runCommand(
+      progress,
+      ['--wait', '--interval', '0.001', 's1'],
       fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent }),
     );
     expect(io.err()).toBe(
@@ -69,7 +58,7 @@ describe('fp kb link-health progress', () => {
       .intercept({ path: '/api/v1/knowledgebase/link-health/progress/s1', method: 'GET' })
       .reply(200, { data: record }, { headers: { 'content-type': 'application/json' } });
     const io = fakeIO();
-    await progressRun({ scanId: 's1' }, fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent }));
+    await runCommand(progress, ['s1'], fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent }));
     expect(io.out().split('\n').slice(0, 2)).toEqual([
       'SCAN\tTAB\tSTATE\tCHECKED\tBROKEN\tSTARTED\tFINISHED\tERROR',
       's1\t3\trunning\t12/40\t2\t2026-06-01T00:00:00.000Z\t\t',
@@ -83,7 +72,7 @@ describe('fp kb link-health progress', () => {
       .reply(404, { message: 'Scan not found.' }, { headers: { 'content-type': 'application/json' } });
     const io = fakeIO();
     await expect(
-      progressRun({ scanId: 'nope' }, fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent })),
+      runCommand(progress, ['nope'], fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent })),
     ).rejects.toMatchObject({
       status: 404,
       message: 'Scan not found.',

@@ -1,8 +1,8 @@
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resultsCommand, resultsRun } from '../../../../../src/cli/commands/kb/link-health/results.js';
+import resultsVerb from '../../../../../src/cli/commands/kb/link-health/results.js';
 import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
-import { parseArgv } from '../parse-argv.js';
+import { runCommand } from '../../../support/run-command.js';
 
 const BASE = 'http://kb.test';
 const at = '2026-06-01T00:00:00.000Z';
@@ -48,14 +48,10 @@ const factory = (io: FakeIO, globals = {}) =>
   fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent, globals });
 
 describe('fp kb link-health results', () => {
-  it('argv: --tab and --failed', async () => {
-    expect(await parseArgv(resultsCommand, ['results', '--tab', '3', '--failed'])).toEqual({ tab: 3, failed: true });
-  });
-
   it('on a terminal prints every post with its broken links below', async () => {
     reply(results);
     const io = fakeIO({ tty: true });
-    await resultsRun({ tab: 3 }, factory(io, { color: false }));
+    await runCommand(resultsVerb, ['--tab', '3'], factory(io, { color: false }));
     expect(io.out()).toBe(
       [
         'POST   TITLE         LINKS  BROKEN',
@@ -71,7 +67,7 @@ describe('fp kb link-health results', () => {
     const long = { ...results.posts[0], title: 'Installing the portal on a server of your own '.repeat(2) };
     reply({ ...results, posts: [long, results.posts[1]] });
     const io = fakeIO({ tty: true, columns: 40 });
-    await resultsRun({ tab: 3 }, factory(io, { color: false }));
+    await runCommand(resultsVerb, ['--tab', '3'], factory(io, { color: false }));
     const lines = io.out().trimEnd().split('\n');
     expect(lines).toHaveLength(4);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(40);
@@ -82,7 +78,7 @@ describe('fp kb link-health results', () => {
   it('piped, prints TSV rows on stdout and names each broken link on stderr (D-LINK-HEALTH-PIPED)', async () => {
     reply(results);
     const io = fakeIO();
-    await resultsRun({ tab: 3 }, factory(io));
+    await runCommand(resultsVerb, ['--tab', '3'], factory(io));
     expect(io.out()).toBe('POST\tTITLE\tLINKS\tBROKEN\nkb001\tInstallation\t1\t1\nkb002\tFAQ\t1\t0\n');
     expect(io.err()).toBe(
       [
@@ -96,21 +92,21 @@ describe('fp kb link-health results', () => {
   it('--failed keeps only posts with broken links, in JSON too', async () => {
     reply(results);
     const io = fakeIO();
-    await resultsRun({ tab: 3, failed: true }, factory(io, { json: true }));
+    await runCommand(resultsVerb, ['--tab', '3', '--failed'], factory(io, { json: true }));
     expect(io.json()).toEqual({ ...results, posts: [results.posts[0]] });
   });
 
   it('--format csv prints one row per post', async () => {
     reply(results);
     const io = fakeIO();
-    await resultsRun({ tab: 3 }, factory(io, { format: 'csv' }));
+    await runCommand(resultsVerb, ['--tab', '3'], factory(io, { format: 'csv' }));
     expect(io.out()).toBe('POST,TITLE,LINKS,BROKEN\nkb001,Installation,1,1\nkb002,FAQ,1,0\n');
   });
 
   it('before any scan says how to start one', async () => {
     reply({ tab_id: 3, scan_id: null, scanned_at: null, posts: [] });
     const io = fakeIO();
-    await resultsRun({ tab: 3 }, factory(io));
+    await runCommand(resultsVerb, ['--tab', '3'], factory(io));
     expect(io.out()).toBe('');
     expect(io.err()).toBe(
       'No link-health scan of tab 3 has completed yet; start one with: fp kb link-health scan --tab 3\n',

@@ -1,10 +1,10 @@
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanCommand, scanRun } from '../../../../../src/cli/commands/kb/link-health/scan.js';
+import scan from '../../../../../src/cli/commands/kb/link-health/scan.js';
 import { SilentExit } from '../../../../../src/cli/errors.js';
 import { main } from '../../../../../src/cli/main.js';
 import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
-import { parseArgv } from '../parse-argv.js';
+import { runCommand } from '../../../support/run-command.js';
 
 const BASE = 'http://kb.test';
 const SCAN = '0d5c1f7e-8a43-4f3e-9a55-2b1f6c3d4e5f';
@@ -87,23 +87,6 @@ const factory = (io: FakeIO, globals = {}) =>
   fakeFactory(io, { baseUrl: BASE, apiKey: 'k', dispatcher: agent, globals });
 
 describe('fp kb link-health scan: argv', () => {
-  it('parses --tab, --wait, --fail-on-broken and --interval', async () => {
-    expect(
-      await parseArgv(scanCommand, ['scan', '--tab', '3', '--wait', '--fail-on-broken', '--interval', '0.5']),
-    ).toEqual({
-      tab: 3,
-      wait: true,
-      failOnBroken: true,
-      interval: 0.5,
-    });
-    expect(await parseArgv(scanCommand, ['scan', '--tab', '3'])).toEqual({
-      tab: 3,
-      wait: undefined,
-      failOnBroken: undefined,
-      interval: undefined,
-    });
-  });
-
   it.each([
     [['kb', 'link-health', 'scan']],
     [['kb', 'link-health', 'scan', '--tab', '0']],
@@ -117,7 +100,7 @@ describe('fp kb link-health scan: run', () => {
   it('without --wait prints the scan id on stdout and how to follow it on stderr', async () => {
     mockScan([]);
     const io = fakeIO();
-    await scanRun({ tab: 3 }, factory(io));
+    await runCommand(scan, ['--tab', '3'], factory(io));
     expect(io.out()).toBe(`${SCAN}\n`);
     expect(io.err()).toBe(`Started a link-health scan of tab 3; follow it with: fp kb link-health progress ${SCAN}\n`);
   });
@@ -125,21 +108,21 @@ describe('fp kb link-health scan: run', () => {
   it('with --json prints the progress record', async () => {
     mockScan([]);
     const io = fakeIO();
-    await scanRun({ tab: 3 }, factory(io, { json: true }));
+    await runCommand(scan, ['--tab', '3'], factory(io, { json: true }));
     expect(io.json()).toEqual(progress('queued', 0, 0, 0));
   });
 
   it('--wait off a terminal (2>err.txt) draws no progress: the results and the summary only', async () => {
     mockScan([progress('running', 1, 2, 0), progress('completed', 2, 2, 1)]);
     const io = fakeIO();
-    await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
+    await runCommand(scan, ['--tab', '3', '--wait', '--interval', '0.001'], factory(io));
     expect(io.err()).toBe('kb001  HTTP 404  http://127.0.0.1:9/gone\n1 article, 2 distinct links, 1 broken.\n');
   });
 
   it('--wait at a terminal without a spinner prints a progress line only when the counts change, then the results', async () => {
     mockScan([progress('running', 1, 2, 0), progress('running', 1, 2, 0), progress('completed', 2, 2, 1)]);
     const io = fakeIO({ stderrIsTTY: true });
-    await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
+    await runCommand(scan, ['--tab', '3', '--wait', '--interval', '0.001'], factory(io));
     expect(io.err()).toBe(
       [
         'Waiting for the scan to start…',
@@ -157,7 +140,7 @@ describe('fp kb link-health scan: run', () => {
     for (const CI of ['true', '1']) {
       mockScan([progress('running', 1, 2, 0), progress('completed', 2, 2, 1)]);
       const io = fakeIO({ env: { CI } });
-      await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
+      await runCommand(scan, ['--tab', '3', '--wait', '--interval', '0.001'], factory(io));
       expect(io.err()).toBe('kb001  HTTP 404  http://127.0.0.1:9/gone\n1 article, 2 distinct links, 1 broken.\n');
     }
   });
@@ -165,7 +148,9 @@ describe('fp kb link-health scan: run', () => {
   it('--fail-on-broken waits and exits 1 when a link is broken', async () => {
     mockScan([progress('completed', 2, 2, 1)]);
     const io = fakeIO();
-    const err = await scanRun({ tab: 3, failOnBroken: true, interval: 0.001 }, factory(io)).catch((e: unknown) => e);
+    const err = await runCommand(scan, ['--tab', '3', '--fail-on-broken', '--interval', '0.001'], factory(io)).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(SilentExit);
     expect((err as SilentExit).code).toBe(1);
     expect(io.err()).toMatch(/error: 1 broken link in 1 article\n$/);
@@ -175,9 +160,9 @@ describe('fp kb link-health scan: run', () => {
     const shared = { ...results.posts[0], post_id: 'kb002', title: 'FAQ' };
     mockScan([progress('completed', 2, 2, 1)], { ...results, posts: [results.posts[0], shared] });
     const io = fakeIO({ stderrIsTTY: true });
-    await expect(scanRun({ tab: 3, failOnBroken: true, interval: 0.001 }, factory(io))).rejects.toBeInstanceOf(
-      SilentExit,
-    );
+    await expect(
+      runCommand(scan, ['--tab', '3', '--fail-on-broken', '--interval', '0.001'], factory(io)),
+    ).rejects.toBeInstanceOf(SilentExit);
     expect(io.err()).toBe(
       [
         'Waiting for the scan to start…',
@@ -210,7 +195,7 @@ describe('fp kb link-health scan: run', () => {
       .intercept({ path: '/api/v1/knowledgebase/link-health/results/3', method: 'GET' })
       .reply(200, { data: results }, json);
     const io = fakeIO({ stderrIsTTY: true });
-    await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io));
+    await runCommand(scan, ['--tab', '3', '--wait', '--interval', '0.001'], factory(io));
     expect(io.err()).toContain(
       `Checking links 1/2 (0 broken)\n\nInterrupted; scan ${SCAN} goes on. Resume with: fp kb link-health progress ${SCAN} --wait\n`,
     );
@@ -225,7 +210,7 @@ describe('fp kb link-health scan: run', () => {
       ],
     });
     const io = fakeIO();
-    await scanRun({ tab: 3, failOnBroken: true, interval: 0.001 }, factory(io));
+    await runCommand(scan, ['--tab', '3', '--fail-on-broken', '--interval', '0.001'], factory(io));
     expect(io.out()).toContain('kb001\tInstallation\t1\t0');
   });
 
@@ -238,7 +223,7 @@ describe('fp kb link-health scan: run', () => {
       .intercept({ path: `/api/v1/knowledgebase/link-health/progress/${SCAN}`, method: 'GET' })
       .reply(200, { data: progress('failed', 0, 1, 0, 'worker crashed') }, json);
     const io = fakeIO();
-    await expect(scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io))).rejects.toThrow(
+    await expect(runCommand(scan, ['--tab', '3', '--wait', '--interval', '0.001'], factory(io))).rejects.toThrow(
       `link-health scan ${SCAN} failed: worker crashed`,
     );
   });
@@ -246,7 +231,7 @@ describe('fp kb link-health scan: run', () => {
   it('--wait --json prints the results record', async () => {
     mockScan([progress('completed', 2, 2, 1)]);
     const io = fakeIO();
-    await scanRun({ tab: 3, wait: true, interval: 0.001 }, factory(io, { json: true }));
+    await runCommand(scan, ['--tab', '3', '--wait', '--interval', '0.001'], factory(io, { json: true }));
     expect(io.json()).toEqual(results);
   });
 });
