@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { confirmDestructive } from '../../src/cli/confirm.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { canPrompt, inCI } from '../../src/cli/io.js';
-import { reviewRun } from '../../src/cli/commands/moderation/review.js';
+import review from '../../src/cli/commands/moderation/review.js';
 import { fakeFactory, fakeIO } from '../support/fake-io.js';
+import { runCommand } from './support/run-command.js';
 
 const terminal = (env: Record<string, string | undefined> = {}) =>
   fakeIO({ tty: true, env: { CI: undefined, ...env } });
@@ -28,7 +29,7 @@ describe('FP_PROMPT_DISABLED (D-NO-PROMPT)', () => {
 
   it('moderation review says why it cannot ask', async () => {
     const io = terminal({ FP_PROMPT_DISABLED: '1' });
-    await expect(reviewRun(fakeFactory(io))).rejects.toThrow(
+    await expect(runCommand(review, [], fakeFactory(io))).rejects.toThrow(
       /needs a terminal to ask \(prompts are disabled \(FP_PROMPT_DISABLED\)\)/,
     );
   });

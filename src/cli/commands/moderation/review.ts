@@ -4,7 +4,7 @@ import { allPending } from '../../../client/paginate.js';
 import type { ModerationItem } from '../../../contract/schemas/moderation.js';
 import { SilentExit, UsageError } from '../../errors.js';
 import { defineCommand } from '../../framework/define-command.js';
-import type { Factory } from '../../factory.js';
+import type { Talk } from '../../framework/ending.js';
 import { canPrompt, noPromptReason, type IO } from '../../io.js';
 import { relativeDate, truncate } from '../../output/cells.js';
 import { terminalLines, terminalText } from '../../output/terminal-text.js';
@@ -14,10 +14,10 @@ import { newestFirst } from './columns.js';
 
 export type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
 
-/** Asks what to do with one item; the default asks through @inquirer/prompts on the terminal. */
-export type AskAction = (item: ModerationItem, position: { index: number; total: number }) => Promise<ReviewAction>;
+/** Asks what to do with one item (through @inquirer/prompts on the terminal). */
+type AskAction = (item: ModerationItem, position: { index: number; total: number }) => Promise<ReviewAction>;
 
-export interface ReviewSummary {
+interface ReviewSummary {
   approved: number;
   rejected: number;
   skipped: number;
@@ -89,56 +89,46 @@ async function moderate(
 
 /**
  * Walk the pending queue newest first, asking about each item ("3 of 8"). Every answer is
- * said on the terminal; Ctrl-C stops the review and still prints the tally.
+ * said on the terminal; Ctrl-C stops the review and still says the tally. Exits 1 when an
+ * approval or rejection failed.
  */
-export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSummary> {
-  if (!ask && !canPrompt(f.io)) {
-    throw new UsageError(
-      `fp moderation review needs a terminal to ask (${noPromptReason(f.io)}); in scripts use ` +
-        '`fp moderation approve|reject post|comment ID...` (see `fp moderation pending --json`)',
-    );
-  }
-  const askAction = ask ?? terminalAsk(f.io);
-  const client = await f.client();
+async function walk(client: ApiClient, queue: ModerationItem[], ask: AskAction, talk: Talk): Promise<void> {
   const summary: ReviewSummary = { approved: 0, rejected: 0, skipped: 0, failed: 0 };
   // Every line of the review quotes the portal's text: control characters are shown, not obeyed.
-  const err = { write: (text: string) => f.io.stderr.write(terminalLines(text)) };
-  const read: ModerationItem[] = [];
-  for await (const item of allPending(client)) read.push(item);
-  const queue = newestFirst(read);
+  const say = (text: string) => talk.say(terminalLines(text));
   let index = 0;
   let quit = false;
   try {
     for (const item of queue) {
       index++;
-      err.write(`\n[${index} of ${queue.length}] ${describeItem(item)}\n`);
+      say(`\n[${index} of ${queue.length}] ${describeItem(item)}\n`);
       for (;;) {
-        const action = await askAction(item, { index, total: queue.length });
+        const action = await ask(item, { index, total: queue.length });
         if (action === 'show') {
-          err.write(`\n${await fullText(client, item)}\n\n`);
+          say(`\n${await fullText(client, item)}\n\n`);
           continue;
         }
         if (action === 'url') {
-          f.io.stdout.write(`${terminalText(item.url)}\n`);
+          talk.print(`${terminalText(item.url)}\n`);
           continue;
         }
         if (action === 'quit') {
           quit = true;
-          err.write('  quit\n');
+          say('  quit\n');
         } else if (action === 'skip') {
           summary.skipped++;
-          err.write('  skipped\n');
+          say('  skipped\n');
         } else {
           const outcome = await moderate(client, item, action);
           if (outcome === 'done') {
             summary[action === 'approve' ? 'approved' : 'rejected']++;
-            err.write(`  ${action === 'approve' ? 'approved' : 'rejected'}\n`);
+            say(`  ${action === 'approve' ? 'approved' : 'rejected'}\n`);
           } else if (outcome === 'skipped') {
             summary.skipped++;
-            err.write('  already moderated, skipped\n');
+            say('  already moderated, skipped\n');
           } else {
             summary.failed++;
-            err.write(`  failed: ${inWords(outcome)}\n`);
+            say(`  failed: ${inWords(outcome)}\n`);
           }
         }
         break;
@@ -147,12 +137,12 @@ export async function reviewRun(f: Factory, ask?: AskAction): Promise<ReviewSumm
     }
   } catch (e) {
     // Ctrl-C in the prompt: the work done so far is said before leaving (exit 130).
-    if ((e as Error)?.name === 'ExitPromptError') err.write(`\n\nInterrupted. ${tally(summary)}\n`);
+    if ((e as Error)?.name === 'ExitPromptError') say(`\n\nInterrupted. ${tally(summary)}\n`);
     throw e;
   }
-  if (index === 0) err.write('The pending queue is empty.\n');
-  err.write(`\n${tally(summary)}\n`);
-  return summary;
+  if (index === 0) say('The pending queue is empty.\n');
+  say(`\n${tally(summary)}\n`);
+  if (summary.failed) throw new SilentExit(1);
 }
 
 export default defineCommand({
@@ -161,7 +151,16 @@ export default defineCommand({
   examples: ['fp moderation review'],
   help: 'Keys: a approve, r reject, s skip, v view the full text, u print the URL, q quit (then Enter).',
   async run({ f }) {
-    const summary = await reviewRun(f);
-    if (summary.failed) throw new SilentExit(1);
+    if (!canPrompt(f.io)) {
+      throw new UsageError(
+        `fp moderation review needs a terminal to ask (${noPromptReason(f.io)}); in scripts use ` +
+          '`fp moderation approve|reject post|comment ID...` (see `fp moderation pending --json`)',
+      );
+    }
+    const client = await f.client();
+    const read: ModerationItem[] = [];
+    for await (const item of allPending(client)) read.push(item);
+    const queue = newestFirst(read);
+    return { session: (talk) => walk(client, queue, terminalAsk(f.io), talk) };
   },
 });

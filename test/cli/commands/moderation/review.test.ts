@@ -1,10 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reviewRun, type ReviewAction } from '../../../../src/cli/commands/moderation/review.js';
-import type { ModerationItem } from '../../../../src/contract/schemas/moderation.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import review, { type ReviewAction } from '../../../../src/cli/commands/moderation/review.js';
 import { fixtureSeed } from '../../../support/fixture-seed.js';
-import { fakeFactory, fakeIO } from '../../../support/fake-io.js';
+import { fakeFactory, fakeIO, type FakeIO } from '../../../support/fake-io.js';
 import { ADMIN_KEY } from '../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
+import { runCommand } from '../../support/run-command.js';
+
+/** The answers the person gives, in order; the prompt module is replaced so no terminal is needed. */
+const answers: ReviewAction[] = [];
+vi.mock('@inquirer/prompts', () => ({
+  expand: async () => {
+    const next = answers.shift();
+    if (!next) throw new Error('asked more often than scripted');
+    return next;
+  },
+}));
 
 let server: TestServer;
 
@@ -37,16 +47,18 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-function scripted(actions: ReviewAction[]) {
-  const seen: ModerationItem[] = [];
-  const ask = async (item: ModerationItem) => {
-    seen.push(item);
-    const next = actions.shift();
-    if (!next) throw new Error('asked more often than scripted');
-    return next;
-  };
-  return { ask, seen };
+/** `fp moderation review` on a terminal, answering as scripted. */
+async function reviewWith(actions: ReviewAction[]): Promise<FakeIO> {
+  answers.splice(0, answers.length, ...actions);
+  const io = fakeIO({ tty: true });
+  await runCommand(review, [], fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY }));
+  expect(answers).toEqual([]);
+  return io;
 }
+
+/** The items the review showed, in order (`comment:106`). */
+const shown = (io: FakeIO) =>
+  [...io.err().matchAll(/^\[\d+ of \d+\] (post|comment) (\S+)/gm)].map((m) => `${m[1]}:${m[2]}`);
 
 const status = (key: string) => server.store.portals[0].posts.list().find((p) => p.key === key)?.moderation_status;
 const commentStatus = (id: number) =>
@@ -54,13 +66,9 @@ const commentStatus = (id: number) =>
 
 describe('fp moderation review', () => {
   it('review approves one, rejects one, skips one, quits, and the server state matches', async () => {
-    const io = fakeIO();
-    const f = fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY });
-    const { ask, seen } = scripted(['approve', 'reject', 'skip', 'quit']);
-    const summary = await reviewRun(f, ask);
-    expect(summary).toEqual({ approved: 1, rejected: 1, skipped: 1, failed: 0 });
+    const io = await reviewWith(['approve', 'reject', 'skip', 'quit']);
     // Newest first by date: comment 106, post pend5, comment 104, post pend3.
-    expect(seen.map((i) => `${i.type}:${i.id}`)).toEqual(['comment:106', 'post:pend5', 'comment:104', 'post:pend3']);
+    expect(shown(io)).toEqual(['comment:106', 'post:pend5', 'comment:104', 'post:pend3']);
     expect(commentStatus(106)).toBe('approved');
     expect(status('pend5')).toBe('rejected');
     expect(commentStatus(104)).toBe('pending');
@@ -72,11 +80,8 @@ describe('fp moderation review', () => {
   });
 
   it('review shows the full text and the URL without moving on', async () => {
-    const io = fakeIO();
-    const f = fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY });
-    const { ask, seen } = scripted(['skip', 'show', 'url', 'quit']);
-    await reviewRun(f, ask);
-    expect(seen.map((i) => i.id)).toEqual([106, 'pend5', 'pend5', 'pend5']);
+    const io = await reviewWith(['skip', 'show', 'url', 'quit']);
+    expect(shown(io)).toEqual(['comment:106', 'post:pend5']);
     expect(io.out()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*pend5.*\n$/);
     expect(io.err()).toContain('Second pending idea');
   });
@@ -89,18 +94,12 @@ describe('fp moderation review', () => {
       body: JSON.stringify({ description: long }),
     });
     expect(res.status).toBe(200);
-    const io = fakeIO();
-    const f = fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY });
-    const { ask } = scripted(['skip', 'skip', 'skip', 'show', 'quit']);
-    await reviewRun(f, ask);
+    const io = await reviewWith(['skip', 'skip', 'skip', 'show', 'quit']);
     expect(io.err()).toContain('THE END');
   });
 
   it('review describes a comment with the post it belongs to and its author', async () => {
-    const io = fakeIO();
-    const f = fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY });
-    const { ask } = scripted(['skip', 'skip', 'skip', 'skip']);
-    await reviewRun(f, ask);
+    const io = await reviewWith(['skip', 'skip', 'skip', 'skip']);
     expect(io.err()).toContain('comment 104 on "SSO login" (sso22)');
     expect(io.err()).toContain('by Cara Customer');
     expect(io.err()).toContain('Reviewed 4: approved 0, rejected 0, skipped 4');
@@ -109,7 +108,7 @@ describe('fp moderation review', () => {
   it('review without a terminal refuses with exit 2 and points to approve/reject', async () => {
     const io = fakeIO({ tty: false });
     const f = fakeFactory(io, { baseUrl: server.url, apiKey: ADMIN_KEY });
-    await expect(reviewRun(f)).rejects.toMatchObject({
+    await expect(runCommand(review, [], f)).rejects.toMatchObject({
       name: 'UsageError',
       message: expect.stringMatching(/approve\|reject/),
     });
