@@ -36,7 +36,7 @@ export const inCI = (io: IO): boolean => /^(?:true|1)$/i.test(io.env.CI ?? '');
 export const isInteractive = (io: IO) => io.stdinIsTTY && io.stderrIsTTY && !inCI(io);
 
 /** `FP_PROMPT_DISABLED` (any value but empty, 0 or false): fp never asks, as off a terminal. */
-export const promptsDisabled = (io: IO): boolean => !/^(?:0|false)?$/i.test(io.env.FP_PROMPT_DISABLED ?? '');
+const promptsDisabled = (io: IO): boolean => !/^(?:0|false)?$/i.test(io.env.FP_PROMPT_DISABLED ?? '');
 
 /** A question may be asked: a person is there and prompts are not disabled. */
 export const canPrompt = (io: IO): boolean => isInteractive(io) && !promptsDisabled(io);

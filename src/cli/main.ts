@@ -8,7 +8,7 @@ import { processIO, type IO } from './io.js';
 import { OUTPUT_FORMATS } from './output/format.js';
 
 declare const __FP_VERSION__: string | undefined;
-export const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
+const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
 
 /** Global options that take a value, so the command word can be found without loading anything. */
 const VALUE_OPTIONS = new Set([

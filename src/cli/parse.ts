@@ -11,10 +11,6 @@ export function parsePositiveInteger(value: string): number {
   return Number(value);
 }
 
-export function collect<T>(parse: (v: string) => T) {
-  return (value: string, previous: T[] = []): T[] => [...previous, parse(value)];
-}
-
 export function parseIdList(value: string, previous: string[] = []): string[] {
   return [
     ...previous,

@@ -477,8 +477,8 @@ function baseUrlHint(baseUrl: string, err: ApiError): string | undefined {
   return `the base URL ${baseUrl} has a path (${url.pathname}) the portal does not answer under; fp adds /api/v1 itself: try ${url.origin}`;
 }
 
-export function statusText(status: number): string {
+function statusText(status: number): string {
   return STATUS_CODES[status] ?? `HTTP ${status}`;
 }
 
-export { ApiError, NetworkError };
+export { ApiError };

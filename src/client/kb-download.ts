@@ -3,7 +3,6 @@ import { rmSync } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { once } from 'node:events';
 import { buildPath, endpoints } from '../contract/endpoints.js';
 import { pipeToFile } from '../contract/pipe-to-file.js';
 import type { ApiClient } from './api-client.js';
@@ -60,37 +59,6 @@ export async function saveToFile(
     throw err;
   } finally {
     process.off('exit', removeTemp);
-  }
-  return bytes;
-}
-
-/**
- * Streams `body` into a writer that is not ours to end (stdout), honouring
- * backpressure. A reader that goes away early (`| head`) ends the download quietly.
- */
-export async function streamTo(
-  body: Readable,
-  out: { write(chunk: Uint8Array): unknown; once?: unknown },
-): Promise<number> {
-  const emitter = typeof out.once === 'function' ? (out as unknown as NodeJS.EventEmitter) : undefined;
-  let broken: NodeJS.ErrnoException | undefined;
-  const onError = (err: NodeJS.ErrnoException) => {
-    broken = err;
-    body.destroy();
-  };
-  emitter?.on('error', onError);
-  let bytes = 0;
-  try {
-    for await (const chunk of body) {
-      bytes += (chunk as Buffer).length;
-      if (out.write(chunk as Buffer) === false && emitter) {
-        await Promise.race([once(emitter, 'drain'), once(body, 'close')]);
-      }
-    }
-  } catch (err) {
-    if (broken?.code !== 'EPIPE') throw broken ?? err;
-  } finally {
-    emitter?.off('error', onError);
   }
   return bytes;
 }

@@ -8,8 +8,8 @@ import { ResponseTooLargeError } from './errors.js';
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /** The flag and variable that raise the cap, named in the error. */
-export const MAX_RESPONSE_FLAG = '--max-response';
-export const MAX_RESPONSE_ENV = 'FP_MAX_RESPONSE';
+const MAX_RESPONSE_FLAG = '--max-response';
+const MAX_RESPONSE_ENV = 'FP_MAX_RESPONSE';
 
 /** The code a body reader fails with when the answer passes the cap (first-call/node-http-exchange.ts). */
 export const TOO_LARGE_CODE = 'FP_RESPONSE_TOO_LARGE';
@@ -33,7 +33,7 @@ export function parseSize(value: string): number | undefined {
   return bytes >= 1 ? bytes : undefined;
 }
 
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   if (bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0) return `${bytes / 1024 ** 3} GB`;
   if (bytes >= 1024 ** 2) return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} kB`;

@@ -14,8 +14,8 @@
 export const MAX_ATTEMPTS = 10;
 /** The longest `Retry-After` honoured: one window of the hosted service's 120 requests per 60 s. */
 export const RETRY_AFTER_CAP_MS = 60_000;
-export const BACKOFF_BASE_MS = 250;
-export const BACKOFF_CAP_MS = 8_000;
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_CAP_MS = 8_000;
 /** The default `--timeout`: one request, its retries and waits included, room for one full Retry-After. */
 export const DEFAULT_DEADLINE_MS = 120_000;
 

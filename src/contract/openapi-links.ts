@@ -3,7 +3,7 @@
  * from it, and from where. A client or a generator can then follow real ids (the group
  * just created, the scan just started) instead of guessing them.
  */
-export interface OpenApiLink {
+interface OpenApiLink {
   readonly operationId: string;
   /** Parameter name → a runtime expression (`$response.body#/data/id`) or a constant. */
   readonly parameters: Readonly<Record<string, string>>;

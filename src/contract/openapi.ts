@@ -10,7 +10,7 @@ import { BLANK_TEXT, VALIDATION_MESSAGE } from './validation.js';
 type Json = Record<string, unknown>;
 
 /** The default `{base_url}`: where `fp server` listens unless told otherwise. */
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 
 /** A zod schema in JSON Schema words, with the request-field builders' own limits. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {

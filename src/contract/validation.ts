@@ -7,7 +7,7 @@ import { withJsonShape } from './json-shape.js';
  */
 
 /** Laravel counts characters, not UTF-16 units. */
-export const charLength = (v: string): number => [...v].length;
+const charLength = (v: string): number => [...v].length;
 
 /** Laravel shows attribute names with spaces for underscores. */
 export const attributeName = (field: string): string => field.replace(/_/g, ' ');
@@ -22,7 +22,7 @@ const BLANK = `[${BLANK_CLASS}]`;
 const NOT_BLANK = `[^${BLANK_CLASS}]`;
 
 /** A pattern of a value the server trims: `core` with any blanks around it. */
-export const trimmed = (core: string): string => `^${BLANK}*(${core})${BLANK}*$`;
+const trimmed = (core: string): string => `^${BLANK}*(${core})${BLANK}*$`;
 
 /** A blank string: the server reads it as null, so a nullable field takes it. */
 export const BLANK_TEXT = `^${BLANK}*$`;
@@ -118,7 +118,7 @@ export function optionalString(field: string, opts: { min?: number; max?: number
   return withJsonShape(s, shape).nullish();
 }
 
-export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 export function hexColor(field: string) {
   const s = z

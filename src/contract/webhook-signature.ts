@@ -6,7 +6,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * of a `whsec_` secret; the signature is `v1,` and the base64 HMAC-SHA256 of
  * `<webhook-id>.<webhook-timestamp>.<body>`.
  */
-export const SIGNATURE_HEADERS = {
+const SIGNATURE_HEADERS = {
   id: 'webhook-id',
   timestamp: 'webhook-timestamp',
   signature: 'webhook-signature',
@@ -16,7 +16,7 @@ export const SIGNATURE_HEADERS = {
  * The names Svix sends the same three under. A receiver takes either, the `svix-` one first
  * where both come, as the svix library reads them.
  */
-export const SVIX_HEADERS = {
+const SVIX_HEADERS = {
   id: 'svix-id',
   timestamp: 'svix-timestamp',
   signature: 'svix-signature',

@@ -8,7 +8,7 @@ import type { EditorType } from './link-destinations.js';
 import type { KbTab } from './model.js';
 
 /** An image the tab keeps, with its bytes. */
-export interface ExportImage {
+interface ExportImage {
   key: string;
   data: Buffer;
 }

@@ -16,7 +16,7 @@ export interface ExportLimits {
  * Below this the ratio is not checked: a small tab of repetitive text compresses far
  * past 100:1 and is harmless; a bomb is what inflates to far more than this.
  */
-export const RATIO_FLOOR = 1024 ** 2;
+const RATIO_FLOOR = 1024 ** 2;
 
 export const DEFAULT_EXPORT_LIMITS: ExportLimits = {
   maxEntries: 10_000,
@@ -92,15 +92,15 @@ export function checkExportListing(entries: ListedEntry[], archiveBytes: number,
 }
 
 /** The first bytes of a ZIP: a local file header, or the end record of an empty archive. */
-export function looksLikeZip(head: Buffer): boolean {
+function looksLikeZip(head: Buffer): boolean {
   return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && [0x0304, 0x0506].includes(head.readUInt16BE(2));
 }
 
-export function notAZip(): ExportLimitError {
+function notAZip(): ExportLimitError {
   return new ExportLimitError('the export is not a ZIP archive (its first bytes are not a ZIP header)');
 }
 
-export function downloadTooLarge(limit: number, declared?: number): ExportLimitError {
+function downloadTooLarge(limit: number, declared?: number): ExportLimitError {
   const size = declared !== undefined ? ` (it announces ${formatBytes(declared)})` : '';
   return new ExportLimitError(
     `the export download is larger than ${formatBytes(limit)}${size}, the limit of what it may unpack to; it was not read further. If the tab really holds that much, raise it with ${MAX_SIZE_FLAG}`,

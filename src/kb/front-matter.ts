@@ -93,7 +93,7 @@ function fenceLineEnd(text: string, at: number): number | null {
 }
 
 /** What one file's front matter may hold: it is parsed in memory, so it is bounded before parsing. */
-export const FRONT_MATTER_LIMITS = {
+const FRONT_MATTER_LIMITS = {
   /** Characters between the fences. */
   maxChars: 16 * 1024,
   /** Keys of the mapping (only id, title, name and sort_order are read). */

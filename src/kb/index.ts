@@ -1,11 +1,9 @@
-export { ArchiveError, NOT_A_ZIP_MESSAGE } from './archive-error.js';
-export { exportArchive, type ExportImage, type ExportOptions } from './export-archive.js';
-export { readArchive, DEFAULT_ARCHIVE_LIMITS, type ReadOptions } from './read-archive.js';
+export { ArchiveError } from './archive-error.js';
+export { exportArchive } from './export-archive.js';
+export { readArchive } from './read-archive.js';
 export { linkImages } from './image-links.js';
-export { planImages, imagePlanHasChanges } from './plan-images.js';
+export { planImages } from './plan-images.js';
 export { imageUrl, parseImageUrl, IMAGE_URL_PREFIX } from './image-url.js';
-export type { ImageType } from './image-type.js';
-export type { EditorType } from './link-destinations.js';
 export { planSync, type SyncOwnership } from './plan-sync.js';
 export { applySync, type DeleteConfirmations, type IdSource } from './apply-sync.js';
 export type * from './model.js';

@@ -4,7 +4,7 @@ import type { KbArticle, KbSection, KbTab } from './model.js';
 export const INDEX_FILE = '_index.md';
 export const MACOS_METADATA_FOLDER = '__MACOSX';
 
-export interface SectionPlacement {
+interface SectionPlacement {
   section: KbSection;
   /** Folder path. */
   path: string;

@@ -82,9 +82,9 @@ export interface ArchiveLimits {
 
 export type SectionChange = 'name' | 'description' | 'order' | 'parent';
 export type ArticleChange = 'title' | 'body' | 'section' | 'order';
-export type SyncChange = SectionChange | ArticleChange;
+type SyncChange = SectionChange | ArticleChange;
 
-export interface PlanCreate {
+interface PlanCreate {
   id: null;
   /** Section name or article title. */
   title: string;
@@ -106,13 +106,13 @@ export interface PlanDelete<Id> {
 }
 
 /** An item the archive carries as the tab has it: `path` is its entry in the archive. */
-export interface PlanUnchanged<Id> {
+interface PlanUnchanged<Id> {
   id: Id;
   title: string;
   path: string;
 }
 
-export interface KindPlan<Id, Change extends SyncChange> {
+interface KindPlan<Id, Change extends SyncChange> {
   create: PlanCreate[];
   update: Array<PlanUpdate<Id, Change>>;
   delete: Array<PlanDelete<Id>>;
@@ -133,7 +133,7 @@ export interface AppliedCreate<Id> {
   path: string;
 }
 
-export interface AppliedKind<Id, Change extends SyncChange> {
+interface AppliedKind<Id, Change extends SyncChange> {
   create: Array<AppliedCreate<Id>>;
   update: Array<PlanUpdate<Id, Change>>;
   delete: Array<PlanDelete<Id>>;

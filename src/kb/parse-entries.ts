@@ -91,7 +91,7 @@ function optionalArticleId(value: unknown, entry: string): string | null {
 }
 
 /** Longest title or section name, as the service's `string` columns hold. */
-export const MAX_TITLE_CHARS = 255;
+const MAX_TITLE_CHARS = 255;
 
 function optionalString(value: unknown, key: string, entry: string): string | null {
   if (value === undefined || value === null) return null;

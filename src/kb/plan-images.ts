@@ -33,7 +33,3 @@ export function planImages(stored: StoredImage[], images: ParsedImage[]): ImageP
     .map((s) => ({ key: s.key, path: exportPathOf(s.key), content_type: s.content_type, bytes: s.size }));
   return plan;
 }
-
-export function imagePlanHasChanges(plan: ImagePlan): boolean {
-  return plan.create.length + plan.update.length + plan.delete.length > 0;
-}

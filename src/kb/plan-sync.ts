@@ -20,7 +20,7 @@ export interface SyncOwnership {
 /** A parent or section that the archive itself creates: never equal to an existing id. */
 const NEW_ITEM = Symbol('new item');
 
-export function sectionEntry(section: ParsedSection): string {
+function sectionEntry(section: ParsedSection): string {
   return `${section.path}/${INDEX_FILE}`;
 }
 

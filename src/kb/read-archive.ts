@@ -13,7 +13,7 @@ import type { ArchiveLimits, ParsedArchive, ParsedImage } from './model.js';
 import { parseEntries, type MarkdownEntry } from './parse-entries.js';
 
 const MB = 1024 * 1024;
-export const DEFAULT_ARCHIVE_LIMITS: Required<ArchiveLimits> = {
+const DEFAULT_ARCHIVE_LIMITS: Required<ArchiveLimits> = {
   maxEntries: 10_000,
   maxEntryBytes: 100 * MB,
   maxTotalBytes: 100 * MB,
@@ -23,7 +23,7 @@ export const DEFAULT_ARCHIVE_LIMITS: Required<ArchiveLimits> = {
  * One markdown file (front matter and body) is held in memory whole, then parsed:
  * bounded well below the entry limit, which is for assets that are never read.
  */
-export const MAX_MARKDOWN_BYTES = 1 * MB;
+const MAX_MARKDOWN_BYTES = 1 * MB;
 
 export interface ReadOptions {
   /** How bodies are written, to find the images they show (default markdown). */

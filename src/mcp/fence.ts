@@ -32,7 +32,7 @@ const AUTHOR_UNKNOWN = 'lockdown: its author is not known to be of the portal te
 const OUTSIDE_TEAM = 'lockdown: written by someone outside the portal team';
 
 /** The team: every role but the public's (`member`). */
-export const isTeamRole = (role: unknown): boolean => typeof role === 'string' && role !== '' && role !== 'member';
+const isTeamRole = (role: unknown): boolean => typeof role === 'string' && role !== '' && role !== 'member';
 
 /**
  * Why an item's text is withheld under lockdown, read from the item itself: its

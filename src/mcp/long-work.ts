@@ -4,7 +4,7 @@ import type { ToolDefinition } from './tools.js';
 
 /** Tools whose work outlasts one exchange: they report progress and may run as tasks. */
 export const SCAN_TOOL = 'knowledgebase.scanLinks';
-export const LONG_WORK: ReadonlySet<string> = new Set([SCAN_TOOL, 'knowledgebase.execute']);
+const LONG_WORK: ReadonlySet<string> = new Set([SCAN_TOOL, 'knowledgebase.execute']);
 
 export const isLongWork = (tool: ToolDefinition) => LONG_WORK.has(tool.name);
 

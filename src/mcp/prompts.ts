@@ -1,7 +1,7 @@
 import { UNTRUSTED } from './output-schema.js';
 
 /** A read whose answer the prompt carries, fenced as the tool's result is. */
-export interface PromptRead {
+interface PromptRead {
   tool: string;
   args: Record<string, unknown>;
   /** What the answer is, in a few words. */

@@ -47,7 +47,7 @@ export class ServeOptionError extends Error {
 /** Toolsets served only when named: the events log is `fp server`'s own (the hosted portal answers 404). */
 const NAMED_ONLY: ReadonlySet<string> = new Set(['events']);
 /** What `fp mcp` serves when no toolset is named. */
-export const defaultToolsets: readonly string[] = toolsets.filter((t) => !NAMED_ONLY.has(t));
+const defaultToolsets: readonly string[] = toolsets.filter((t) => !NAMED_ONLY.has(t));
 
 const listOf = (list: string | undefined | null): string[] =>
   (list ?? '')
@@ -74,7 +74,7 @@ export function parseToolsets(list: string | undefined | null): string[] | undef
 const tableNames = tools.map((t) => t.name);
 
 /** Tool names of a comma-separated list, as the table writes them (`posts.list`; `posts_list` too); unknown names refused. */
-export function parseToolNames(list: string | undefined | null, option: string): string[] | undefined {
+function parseToolNames(list: string | undefined | null, option: string): string[] | undefined {
   const names = [
     ...new Set(listOf(list).map((s) => tableNames.find((n) => n === s || n.replace('.', '_') === s) ?? s)),
   ];

@@ -19,14 +19,14 @@ interface TaskRecord {
 const DEFAULT_TTL_MS = 60 * 60_000;
 const MAX_TTL_MS = 24 * 60 * 60_000;
 const MAX_TASKS_PER_OWNER = 100;
-export const POLL_INTERVAL_MS = 500;
+const POLL_INTERVAL_MS = 500;
 
 /**
  * Tool calls running as tasks (protocol revision 2025-11-25), held by the process
  * for every connection and every stateless request, each visible only to its owner
  * (one token's grant, or the stdio session). A scan's task id is its scan id.
  */
-export class TaskStore {
+class TaskStore {
   private readonly tasks = new Map<string, TaskRecord>();
 
   start(

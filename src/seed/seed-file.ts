@@ -49,13 +49,13 @@ const name2to60 = z
   .string()
   .refine((v) => [...v].length >= 2 && [...v].length <= 60, { error: 'must be 2-60 characters' });
 
-export const ApiKeySeed = z.object({
+const ApiKeySeed = z.object({
   token: z.string().min(1),
   read_only: z.boolean().default(false),
   expires_at: ts.nullable().default(null),
 });
 
-export const UserSeed = z.object({
+const UserSeed = z.object({
   id: z.string().min(1),
   database_id: z.number().int().positive().optional(),
   name: z.string().min(1),
@@ -68,7 +68,7 @@ export const UserSeed = z.object({
   segments: z.record(z.string().min(1), z.union([z.string(), z.number()])).optional(),
 });
 
-export const TabSeed = z.object({
+const TabSeed = z.object({
   id: z.number().int().positive(),
   slug: z.string().min(1),
   name: z.string().min(1),
@@ -76,7 +76,7 @@ export const TabSeed = z.object({
   description: z.string().default(''),
 });
 
-export const SectionSeed = z.object({
+const SectionSeed = z.object({
   id: z.number().int().positive(),
   tab_id: z.number().int(),
   slug: z.string().min(1),
@@ -86,16 +86,16 @@ export const SectionSeed = z.object({
   sort_order: z.number().int().optional(),
 });
 
-export const StatusSeed = z.object({
+const StatusSeed = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
   color: hex.default('#888888'),
   tab_id: z.number().int().nullable().default(null),
 });
 
-export const TagSeed = z.object({ id: z.string().min(1), name: z.string().min(1) });
+const TagSeed = z.object({ id: z.string().min(1), name: z.string().min(1) });
 
-export const CategorySeed = z.object({
+const CategorySeed = z.object({
   id: z.number().int().positive().optional(),
   name: name2to60,
   color: hex.optional(),
@@ -104,7 +104,7 @@ export const CategorySeed = z.object({
   locked: z.boolean().default(false),
 });
 
-export const GroupSeed = z.object({
+const GroupSeed = z.object({
   id: z.string().min(1).optional(),
   name: name2to60,
   description: z.string().nullable().default(null),
@@ -113,7 +113,7 @@ export const GroupSeed = z.object({
   updated_at: ts.optional(),
 });
 
-export const PostSeed = z.object({
+const PostSeed = z.object({
   key: z.string().min(1),
   database_id: z.number().int().positive().optional(),
   title: z.string().min(1),
@@ -157,7 +157,7 @@ export const CommentSeed = z.object({
   moderated_at: ts.nullable().default(null),
 });
 
-export const FeedbackSeed = z.object({
+const FeedbackSeed = z.object({
   id: z.string().min(1).optional(),
   type: z.string().min(1),
   feedback: z.string(),
@@ -168,7 +168,7 @@ export const FeedbackSeed = z.object({
   updated_at: ts.optional(),
 });
 
-export const ReferenceSeed = z.object({
+const ReferenceSeed = z.object({
   id: z.number().int().positive(),
   post_key: z.string(),
   reference: z.string(),
@@ -176,14 +176,14 @@ export const ReferenceSeed = z.object({
   updated_at: ts,
 });
 
-export const AnonymousVoteSeed = z.object({
+const AnonymousVoteSeed = z.object({
   post_key: z.string(),
   anonymous_id: z.string(),
   created_at: ts,
 });
 
 /** Extension: an anonymous vote on a comment (one per comment and anonymous id), as the anonymous-vote route casts it. */
-export const CommentVoteSeed = z.object({
+const CommentVoteSeed = z.object({
   comment_id: z.number().int().positive(),
   anonymous_id: z.string(),
   created_at: ts,
@@ -197,20 +197,20 @@ export const UserVoteSeed = z.object({
   created_at: ts.optional(),
 });
 
-export const SavedQuerySeed = z.object({
+const SavedQuerySeed = z.object({
   id: z.number().int().positive(),
   name: z.string().default(''),
   query: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
 });
 
-export const EventSeed = z.object({
+const EventSeed = z.object({
   type: z.string(),
   occurred_at: ts,
   payload: z.record(z.string(), z.unknown()),
 });
 
 /** Extension (D-WIDGETS): an embedded widget; the API only reads them. */
-export const WidgetSeed = z.object({
+const WidgetSeed = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   type: z.string().min(1).default('feedback'),
@@ -220,7 +220,7 @@ export const WidgetSeed = z.object({
 });
 
 /** Extension (D-PRODUCT-VISION): the portal's one product vision. */
-export const ProductVisionSeed = z.object({
+const ProductVisionSeed = z.object({
   id: z.number().int().positive().optional(),
   title: z.string().default(''),
   content: z.string(),
@@ -228,7 +228,7 @@ export const ProductVisionSeed = z.object({
   updated_at: ts.optional(),
 });
 
-export const PortalSeed = z.object({
+const PortalSeed = z.object({
   id: z.number().int().positive().optional(),
   hosts: z.array(z.string().min(1)).min(1, { error: 'needs at least one host' }),
   default: z.boolean().default(false),

@@ -85,7 +85,7 @@ export async function openConsent(url: string | URL, dispatcher?: Agent): Promis
 }
 
 /** POST the consent form; resolves to the status, the Location (if any) and the body. */
-export async function submitConsent(
+async function submitConsent(
   origin: string,
   form: { consent_id?: string; csrf_token?: string; api_key?: string; action?: string },
   cookie?: string,

@@ -14,16 +14,6 @@ export interface Operation {
   op: Json;
 }
 
-export interface Request {
-  operation: Operation;
-  /** What the generator meant: the document's verdict on the request decides. */
-  meant: 'valid' | 'invalid';
-  target: string;
-  /** A JSON body, or the parts of a multipart body. */
-  json?: unknown;
-  form?: Json;
-}
-
 /** Every operation of the document, in its order. */
 export function operationsOf(doc: Json): Operation[] {
   return Object.entries<Json>(doc.paths).flatMap(([path, item]) =>

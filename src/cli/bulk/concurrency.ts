@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from 'commander';
 import type { FlagSpec } from '../framework/flags.js';
 
-export const MAX_CONCURRENCY = 32;
-export const DEFAULT_CONCURRENCY = 4;
+const MAX_CONCURRENCY = 32;
+const DEFAULT_CONCURRENCY = 4;
 
 export function parseConcurrency(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_CONCURRENCY) {

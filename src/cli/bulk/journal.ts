@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
  * per item tried, each written and fsynced as the item settles, so a crash loses at most the
  * line being written.
  */
-export const JOURNAL_VERSION = 1;
+const JOURNAL_VERSION = 1;
 
 export interface JournalHeader {
   fp_journal: typeof JOURNAL_VERSION;
@@ -16,7 +16,7 @@ export interface JournalHeader {
   started_at: string;
 }
 
-export interface JournalEntry {
+interface JournalEntry {
   key: string;
   op: string;
   /** `changed`, `unchanged`, `deleted`, `failed`. */

@@ -4,7 +4,7 @@ import { ApiError } from '../../client/errors.js';
 import { formatMs } from '../../client/retry-policy.js';
 
 /** What one request of an item is given: count and announce its retries, slow down on 429. */
-export interface ItemRequest {
+interface ItemRequest {
   onRetry: (notice: RetryNotice) => void;
 }
 
@@ -37,7 +37,7 @@ export interface BatchRun<R> {
 }
 
 /** A key that cannot do the work at all stops the batch: every other item would fail the same way. */
-export const isFatal = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+const isFatal = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
 
 /** Waits at least this long are announced; shorter ones would flood stderr in a large batch. */
 const ANNOUNCE_WAIT_MS = 2_000;

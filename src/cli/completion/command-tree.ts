@@ -20,7 +20,7 @@ export interface CommandNode {
   arguments: ArgumentNode[];
 }
 
-export interface ArgumentNode {
+interface ArgumentNode {
   choices: string[];
   source?: string;
 }

@@ -4,15 +4,15 @@ import { basename, dirname, join } from 'node:path';
 import * as z from 'zod';
 
 /** The config file cannot be used as it is; the message names it and says how to recover. */
-export class ConfigError extends Error {
+class ConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';
   }
 }
 
-export const ProfileSchema = z.object({ base_url: z.string(), api_key: z.string() });
-export const ConfigSchema = z.looseObject({
+const ProfileSchema = z.object({ base_url: z.string(), api_key: z.string() });
+const ConfigSchema = z.looseObject({
   current: z.string().optional(),
   profiles: z.record(z.string(), ProfileSchema).default({}),
 });

@@ -39,7 +39,7 @@ export function checkBaseUrl(url: string): string {
 const withoutApiPath = (url: string) => url.replace(/(?<!\/)\/+$/, '').replace(/\/api\/v1$/i, '');
 
 /** Same scheme, host (any case), port (default or explicit) and path (trailing slashes ignored). */
-export function sameBaseUrl(a: string, b: string): boolean {
+function sameBaseUrl(a: string, b: string): boolean {
   const norm = (u: string) => {
     try {
       const url = new URL(u);

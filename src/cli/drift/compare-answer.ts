@@ -30,7 +30,7 @@ const fieldPath = (path: Path) =>
   examplePath(path.map((p) => (typeof p === 'number' ? -1 : p))).replace(/\[-1\]/g, '[]');
 
 /** What a JSON value is, in JSON Schema words. */
-export function jsonType(value: unknown): string {
+function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';

@@ -105,4 +105,4 @@ function writeUnlistedArticles(ctx: CrawlContext, consumed: Set<string>): void {
 }
 
 /** The author given to articles whose author no answer names. */
-export const UNKNOWN_AUTHOR = '00000000-0000-4000-8000-000000000000';
+const UNKNOWN_AUTHOR = '00000000-0000-4000-8000-000000000000';

@@ -32,7 +32,7 @@ export interface ListedState {
 
 export const PAGE_SIZE = 100;
 
-export interface PortalSettings {
+interface PortalSettings {
   guid: string;
   title: string;
   localization: string;

@@ -14,7 +14,7 @@ import {
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-export const PROGRESS_FILE = 'progress.json';
+const PROGRESS_FILE = 'progress.json';
 
 /** What every checkpoint holds besides the crawl's own state. */
 export interface JournalBase {

@@ -1,7 +1,7 @@
 import type { SeedFile } from '../../seed/seed-file.js';
 
 /** Seed-file format 1 records (as `fp server --seed` reads them). */
-export type PortalSeed = SeedFile['portals'][number];
+type PortalSeed = SeedFile['portals'][number];
 export type UserSeed = NonNullable<PortalSeed['users']>[number];
 export type TabSeed = NonNullable<PortalSeed['tabs']>[number];
 export type SectionSeed = NonNullable<PortalSeed['sections']>[number];

@@ -31,9 +31,9 @@ export interface SnapshotOptions {
 }
 
 /** The environment variable that keys `--anonymize` pseudonyms (the same salt gives the same pseudonyms). */
-export const SALT_ENV = 'FP_SNAPSHOT_SALT';
+const SALT_ENV = 'FP_SNAPSHOT_SALT';
 
-export const partialDirOf = (output: string) => `${output}.partial`;
+const partialDirOf = (output: string) => `${output}.partial`;
 
 /**
  * Crawls the portal into a journal beside the output (kept when the crawl stops, to resume),

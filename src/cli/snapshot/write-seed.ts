@@ -20,7 +20,7 @@ import { SeedTabs, type Membership } from './seed-tabs.js';
 import type { UserBook } from './user-book.js';
 
 /** The copy answers here only: never at the source's address. */
-export const SNAPSHOT_HOSTS = ['127.0.0.1', 'localhost'];
+const SNAPSHOT_HOSTS = ['127.0.0.1', 'localhost'];
 
 export interface WriteOptions {
   output: string;

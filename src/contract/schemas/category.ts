@@ -27,5 +27,3 @@ export const categorySchemas = lazily(() => {
 type CategorySchemas = ReturnType<typeof categorySchemas>;
 
 export type Category = z.infer<CategorySchemas['CategorySchema']>;
-export type CategoryCreateBody = z.infer<CategorySchemas['CategoryCreateBodySchema']>;
-export type CategoryUpdateBody = z.infer<CategorySchemas['CategoryUpdateBodySchema']>;

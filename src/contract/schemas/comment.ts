@@ -72,6 +72,5 @@ export const commentSchemas = lazily(() => {
 type CommentSchemas = ReturnType<typeof commentSchemas>;
 
 export type Comment = z.infer<CommentSchemas['CommentSchema']>;
-export type ModerationStatus = z.infer<CommentSchemas['ModerationStatusSchema']>;
 export type CommentCreateBody = z.infer<CommentSchemas['CommentCreateBodySchema']>;
 export type CommentUpdateBody = z.infer<CommentSchemas['CommentUpdateBodySchema']>;

@@ -25,8 +25,3 @@ export const commonSchemas = lazily(() => {
 
   return { Timestamp, NullableTimestamp, ErrorBodySchema, ValidationErrorBodySchema, MessageSchema, EmptySchema };
 });
-
-type CommonSchemas = ReturnType<typeof commonSchemas>;
-
-export type ErrorBody = z.infer<CommonSchemas['ErrorBodySchema']>;
-export type ValidationErrorBody = z.infer<CommonSchemas['ValidationErrorBodySchema']>;

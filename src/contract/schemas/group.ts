@@ -71,4 +71,3 @@ type GroupSchemas = ReturnType<typeof groupSchemas>;
 
 export type Group = z.infer<GroupSchemas['GroupSchema']>;
 export type GroupCreateBody = z.infer<GroupSchemas['GroupCreateBodySchema']>;
-export type GroupUpdateBody = z.infer<GroupSchemas['GroupUpdateBodySchema']>;

@@ -258,6 +258,3 @@ export type LinkHealthResults = z.infer<KnowledgebaseSchemas['LinkHealthResultsS
 export type PostLinkHealth = z.infer<KnowledgebaseSchemas['PostLinkHealthSchema']>;
 export type SyncPlan = z.infer<KnowledgebaseSchemas['SyncPlanSchema']>;
 export type SyncResult = z.infer<KnowledgebaseSchemas['SyncResultSchema']>;
-export type SyncArticleItem = z.infer<KnowledgebaseSchemas['SyncArticleItemSchema']>;
-export type SyncSectionItem = z.infer<KnowledgebaseSchemas['SyncSectionItemSchema']>;
-export type SyncImageItem = z.infer<KnowledgebaseSchemas['SyncImageItemSchema']>;

@@ -26,4 +26,3 @@ export const portalSchemas = lazily(() => {
 type PortalSchemas = ReturnType<typeof portalSchemas>;
 
 export type Portal = z.infer<PortalSchemas['PortalSchema']>;
-export type EditorType = z.infer<PortalSchemas['EditorTypeSchema']>;

@@ -4,7 +4,7 @@ import { integerField, optionalString, requiredString } from '../validation.js';
 import { postSchemas } from './post.js';
 
 /** The most of a proposed description a duplicate search takes (it travels in the query string). */
-export const DUPLICATE_DESCRIPTION_MAX = 2_000;
+const DUPLICATE_DESCRIPTION_MAX = 2_000;
 
 /** Finding posts (P5-P7), built on first use. */
 export const postSearchSchemas = lazily(() => {

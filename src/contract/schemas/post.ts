@@ -65,7 +65,7 @@ export const PLATFORMS = [
 const CUSTOM_FIELD = /^cf_[0-9]+$/;
 
 /** The most a post description holds: a MySQL TEXT column. */
-export const POST_DESCRIPTION_MAX = 65_535;
+const POST_DESCRIPTION_MAX = 65_535;
 
 const INTEGER_TEXT = /^-?[0-9]+$/;
 
@@ -231,6 +231,5 @@ type PostSchemas = ReturnType<typeof postSchemas>;
 export type Post = z.infer<PostSchemas['PostSchema']>;
 export type PostListQuery = z.input<PostSchemas['PostListQuerySchema']>;
 export type PostListParsedQuery = z.output<PostSchemas['PostListQuerySchema']>;
-export type PostListResponse = z.infer<PostSchemas['PostListResponseSchema']>;
 export type PostCreateBody = z.output<PostSchemas['PostCreateBodySchema']>;
 export type PostUpdateBody = z.output<PostSchemas['PostUpdateBodySchema']>;

@@ -159,7 +159,6 @@ export type Author = z.infer<UserSchemas['AuthorSchema']>;
 export type User = z.infer<UserSchemas['UserSchema']>;
 export type PostAuthor = z.infer<UserSchemas['PostAuthorSchema']>;
 export type PortalUser = z.infer<UserSchemas['PortalUserSchema']>;
-export type UserListQuery = z.input<UserSchemas['UserListQuerySchema']>;
 export type UserCreateBody = z.infer<ReturnType<typeof userWriteSchemas>['UserCreateBodySchema']>;
 export type UserUpdateBody = z.infer<ReturnType<typeof userWriteSchemas>['UserUpdateBodySchema']>;
 export type UserBulkBody = z.infer<ReturnType<typeof userWriteSchemas>['UserBulkBodySchema']>;

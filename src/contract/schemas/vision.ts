@@ -3,7 +3,7 @@ import { lazily } from '../lazily.js';
 import { optionalString, requiredString } from '../validation.js';
 
 /** The most a vision holds: a MySQL TEXT column, as a post description. */
-export const VISION_CONTENT_MAX = 65_535;
+const VISION_CONTENT_MAX = 65_535;
 
 /** Built on first use: a command builds the schemas of the resources it calls only. */
 export const visionSchemas = lazily(() => {

@@ -24,5 +24,4 @@ export const voteSchemas = lazily(() => {
 
 type VoteSchemas = ReturnType<typeof voteSchemas>;
 
-export type AnonymousVote = z.infer<VoteSchemas['AnonymousVoteSchema']>;
 export type UserVote = z.infer<VoteSchemas['UserVoteSchema']>;

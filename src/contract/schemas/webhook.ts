@@ -34,7 +34,7 @@ export const TOO_MANY_WEBHOOKS = `A portal can have at most ${MAX_WEBHOOKS} webh
 export const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
 
 /** Delivery states: waiting its turn, waiting to be retried, done, given up, or not sent (endpoint disabled). */
-export const DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'failed', 'skipped'] as const;
+const DELIVERY_STATES = ['pending', 'retrying', 'delivered', 'failed', 'skipped'] as const;
 
 function webhookUrl(field: string) {
   return z

@@ -6,7 +6,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 export type { ZipFile };
 
 /** The bytes are not a ZIP archive yauzl reads, or an entry's data is damaged; says what is wrong. */
-export class ZipFormatError extends Error {
+class ZipFormatError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'ZipFormatError';

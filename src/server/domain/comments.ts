@@ -8,8 +8,8 @@ import { findPostByKey } from './posts-find.js';
 import { authorOf, commentEventData } from '../present/event-data.js';
 import { emitPortalEvent } from './portal-events.js';
 
-export const INVALID_USER = 'The selected user id is invalid.';
-export const INVALID_PARENT = 'The selected parent id is invalid.';
+const INVALID_USER = 'The selected user id is invalid.';
+const INVALID_PARENT = 'The selected parent id is invalid.';
 
 /** A comment by its numeric id; anything else (unknown, non-numeric) is the service's 404. */
 export function findCommentById(portal: Portal, rawId: string | number): CommentRecord {
@@ -65,13 +65,13 @@ function parentProblem(portal: Portal, post: PostRecord, parentId: number, self?
 }
 
 /** At most one comment per post carries the changelog tag: tagging one untags the others. */
-export function tagForChangelog(portal: Portal, comment: CommentRecord): void {
+function tagForChangelog(portal: Portal, comment: CommentRecord): void {
   portal.comments.untagChangelogExcept(comment.post_key, comment.id);
   comment.tagged_for_changelog = true;
   portal.comments.update(comment.id, { tagged_for_changelog: true });
 }
 
-export function initialModerationStatus(portal: Portal): CommentRecord['moderation_status'] {
+function initialModerationStatus(portal: Portal): CommentRecord['moderation_status'] {
   return portal.moderate_comments ? 'pending' : 'approved';
 }
 

@@ -13,8 +13,7 @@ export interface MailPayload {
 }
 
 /** Jobs skipped while a post was pending and started again when it is approved. */
-export const POST_APPROVAL_JOBS = ['translation', 'auto_tagging', 'auto_reply'] as const;
-export type PostApprovalJob = (typeof POST_APPROVAL_JOBS)[number];
+const POST_APPROVAL_JOBS = ['translation', 'auto_tagging', 'auto_reply'] as const;
 
 export function recordEvent(portal: Portal, type: string, payload: Record<string, unknown>, now: Date): EventRecord {
   const event: EventRecord = { type, occurred_at: now.toISOString(), payload };

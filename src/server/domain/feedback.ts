@@ -9,7 +9,7 @@ export function listFeedback(portal: Portal): FeedbackRecord[] {
   return portal.feedback.newestFirst();
 }
 
-export function findFeedback(portal: Portal, id: string): FeedbackRecord {
+function findFeedback(portal: Portal, id: string): FeedbackRecord {
   const entry = portal.feedback.get(id);
   if (!entry) throw noQueryResults('Feedback', id);
   return entry;

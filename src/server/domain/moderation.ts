@@ -60,7 +60,7 @@ export function moderatorId(portal: Portal): string | null {
   return portal.users.first('admin')?.id ?? null;
 }
 
-export function findModerationTarget(portal: Portal, type: ModerationType, identifier: string): ModerationTarget {
+function findModerationTarget(portal: Portal, type: ModerationType, identifier: string): ModerationTarget {
   return type === 'post'
     ? { type, post: findPostByKey(portal, identifier) }
     : { type, comment: findCommentById(portal, identifier) };

@@ -26,7 +26,7 @@ export function newEventId(): string {
 }
 
 /** ISO 8601 UTC to the second, as the portal writes `creation_time` (`2022-06-01T18:17:37Z`). */
-export const isoSeconds = (at: Date): string => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+const isoSeconds = (at: Date): string => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function emitPortalEvent(
   portal: Portal,

@@ -5,8 +5,8 @@ import { termsOf } from './post-words.js';
 import { searchFilter } from './posts-tab.js';
 
 /** Scores below this are not likely duplicates. */
-export const DUPLICATE_THRESHOLD = 0.35;
-export const DUPLICATE_LIMIT = 5;
+const DUPLICATE_THRESHOLD = 0.35;
+const DUPLICATE_LIMIT = 5;
 /** How much of a post's description the check reads. */
 const DESCRIPTION_CHARS = 2048;
 

@@ -20,7 +20,7 @@ export function emitPostDeleted(portal: Portal, post: PostRecord, now: Date): vo
 }
 
 /** Call after the new status is written; `from` is the status id it had. */
-export function emitPostStatusChanged(portal: Portal, post: PostRecord, from: number | null, now: Date): void {
+function emitPostStatusChanged(portal: Portal, post: PostRecord, from: number | null, now: Date): void {
   if (post.moderation_status !== 'approved' || post.status_id === from) return;
   const status = (id: number | null) => {
     const s = id === null ? undefined : portal.statuses.get(id);

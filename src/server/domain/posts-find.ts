@@ -12,8 +12,3 @@ export function findPostByKey(portal: Portal, key: string): PostRecord {
 export function tabOfPost(portal: Portal, post: PostRecord): TabRecord | undefined {
   return post.tab_id === null ? undefined : portal.tabs.get(post.tab_id);
 }
-
-/** Knowledge-base articles are posts on a knowledge_base tab. */
-export function isKnowledgeBaseArticle(portal: Portal, post: PostRecord): boolean {
-  return tabOfPost(portal, post)?.type === 'knowledge_base';
-}

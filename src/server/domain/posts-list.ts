@@ -8,7 +8,7 @@ import { tabNamed } from './posts-tab.js';
 import { DEFAULT_ORDER_BY, DEFAULT_ORDER_DIRECTION, type OrderDirection } from './posts-order.js';
 
 export const DEFAULT_LIMIT = 10;
-export const SAVED_QUERY_INVALID = 'The selected saved query id is invalid.';
+const SAVED_QUERY_INVALID = 'The selected saved query id is invalid.';
 
 /** Parameters a saved query may store; paging and format belong to the request. */
 const SAVED_QUERY_KEYS = [
@@ -57,7 +57,7 @@ export function applySavedQuery(portal: Portal, query: PostListQuery): PostListQ
  * request names a tab or a section, and every filter given. Unknown tabs,
  * sections and ids match nothing.
  */
-export function postFilter(portal: Portal, q: PostListQuery): PostFilter {
+function postFilter(portal: Portal, q: PostListQuery): PostFilter {
   const filter: PostFilter = {
     moderation_status: 'approved',
     hideKnowledgeBase: q.tab === undefined && q.section === undefined,

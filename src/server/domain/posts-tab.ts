@@ -3,7 +3,7 @@ import type { Portal } from '../store/portal.js';
 import type { PostFilter } from '../store/repositories/post-list-query.js';
 import { ValidationError } from './errors.js';
 
-export const TAB_INVALID = 'The selected tab is invalid.';
+const TAB_INVALID = 'The selected tab is invalid.';
 
 /** A tab named by its slug or its integer id; any other value is a 422 on `tab` (D-POST-TAB-LIST). */
 export function tabNamed(portal: Portal, tab: string): TabRecord {

@@ -77,7 +77,7 @@ export function limitText(text: string, limit: number): string {
   return chars.slice(0, limit).join('').trimEnd() + '...';
 }
 
-export const DESCRIPTION_SHORT_LENGTH = 150;
+const DESCRIPTION_SHORT_LENGTH = 150;
 
 /**
  * How much of a body its short text and first image are read from (`D-POST-TEXT-HEAD`): a list

@@ -7,7 +7,7 @@ const NAME_TAKEN = 'The name has already been taken.';
 const DEFAULT_COLOR = '#888888';
 
 /** A status by its integer id; any other value names none (404). */
-export function findStatus(portal: Portal, ref: string): StatusRecord {
+function findStatus(portal: Portal, ref: string): StatusRecord {
   const status = /^\d+$/.test(ref) && Number.isSafeInteger(Number(ref)) ? portal.statuses.get(Number(ref)) : undefined;
   if (!status) throw noQueryResults('Status', ref);
   return status;

@@ -4,7 +4,7 @@ import type { TagRecord } from '../../seed/seed-file.js';
 import { noQueryResults, ValidationError } from './errors.js';
 
 /** A tag by its id. */
-export function findTag(portal: Portal, ref: string): TagRecord {
+function findTag(portal: Portal, ref: string): TagRecord {
   const tag = portal.tags.get(ref);
   if (!tag) throw noQueryResults('Tag', ref);
   return tag;

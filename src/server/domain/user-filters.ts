@@ -7,7 +7,7 @@ const KNOWN_LABELS: Readonly<Record<string, string>> = { mrr: 'MRR', arr: 'ARR',
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** `segment_1` → `Segment 1`, `company` → `Company`. */
-export function labelOf(key: string): string {
+function labelOf(key: string): string {
   const known = KNOWN_LABELS[key.toLowerCase()];
   if (known) return known;
   const words = key.replace(/[_-]+/g, ' ').trim();

@@ -7,8 +7,8 @@ import { findPostByKey } from './posts-find.js';
 import { assertNotBlocked, findUserByRef } from './users.js';
 import { isVoteable, NOT_VOTEABLE } from './votes.js';
 
-export const USER_ALREADY_VOTED = 'User has already voted for this item.';
-export const USER_NOT_VOTED_YET = 'User has not voted yet.';
+const USER_ALREADY_VOTED = 'User has already voted for this item.';
+const USER_NOT_VOTED_YET = 'User has not voted yet.';
 
 /** The users' votes on a post, oldest first. */
 export function listUserVotes(portal: Portal, key: string): UserVoteRecord[] {

@@ -27,7 +27,7 @@ export function findUserByEmail(portal: Portal, email: string): UserRecord {
   return user;
 }
 
-export const USER_PAGE_DEFAULT = 10;
+const USER_PAGE_DEFAULT = 10;
 
 /** One page of users in the order they joined, as the post list pages: `hasMore` when users remain past it. */
 export function listUsers(

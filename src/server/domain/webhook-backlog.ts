@@ -7,8 +7,7 @@ import type { Portal } from '../store/portal.js';
  */
 export const BACKLOG_LIMIT = 1000;
 
-export const notSentBacklog = (limit: number): string =>
-  `not sent: ${limit} deliveries were already waiting for this webhook`;
+const notSentBacklog = (limit: number): string => `not sent: ${limit} deliveries were already waiting for this webhook`;
 
 /** The deliveries an endpoint holds past the bound are given up as not sent; how many. */
 export function trimBacklog(

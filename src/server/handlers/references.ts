@@ -4,7 +4,7 @@ import { isoMicros } from '../present/user.js';
 import type { ReferenceRecord } from '../../seed/seed-file.js';
 import { ok, type HandlerMap } from './types.js';
 
-export function presentReference(r: ReferenceRecord): Reference {
+function presentReference(r: ReferenceRecord): Reference {
   return {
     id: r.id,
     post_id: r.post_key,

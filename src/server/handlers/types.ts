@@ -11,7 +11,7 @@ type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 /** Every operation the server answers: the API's, and the reference server's own routes. */
 type AllEndpoints = Endpoints & ReferenceEndpoints;
-export type AnyOperationName = OperationName | ReferenceOperationName;
+type AnyOperationName = OperationName | ReferenceOperationName;
 
 export interface HandlerContext<K extends AnyOperationName = AnyOperationName> {
   portal: Portal;

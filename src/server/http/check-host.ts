@@ -18,7 +18,7 @@ export interface RequestHost {
   origin: string;
 }
 
-export const MISDIRECTED = 'Misdirected Request.';
+const MISDIRECTED = 'Misdirected Request.';
 
 /**
  * The portal a request is for, from its Host header: a portal's own host, or

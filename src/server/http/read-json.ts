@@ -3,10 +3,10 @@ import { BodyError, MAX_JSON_DEPTH, nestsDeeperThan, readBody } from './read-bod
 import { FormFields } from './form-fields.js';
 import { readFormParts } from './read-form-parts.js';
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The encodings a body of fields may come in, as the document lists them (D-HTTP-BODY-ENCODINGS). */
-export const BODY_ENCODINGS = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'] as const;
+const BODY_ENCODINGS = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'] as const;
 
 const UNSUPPORTED = `The request body must be sent as ${BODY_ENCODINGS.join(', ')}.`;
 

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { normalizeInput } from './normalize-input.js';
 
-export interface UploadedFile {
+interface UploadedFile {
   path: string;
   filename: string;
   size: number;

@@ -5,7 +5,7 @@ import { RuleViolation, ValidationError } from '../domain/errors.js';
 import type { Portal } from '../store/portal.js';
 import type { PostRecord, TabRecord } from '../../seed/seed-file.js';
 
-export const INVALID_TAB_MESSAGE = 'The selected tab id is invalid.';
+const INVALID_TAB_MESSAGE = 'The selected tab id is invalid.';
 
 /** A tab of this portal whose type is knowledge_base; anything else is the service's `exists` failure. */
 export function findKbTab(portal: Portal, tabId: number | string): TabRecord {

@@ -24,7 +24,7 @@ export interface LinkHealthServices {
 let processRegistry: ScanRegistry | undefined;
 
 /** The registry of the process, created on first use with the shared link cache. */
-export function defaultScanRegistry(): ScanRegistry {
+function defaultScanRegistry(): ScanRegistry {
   processRegistry ??= new ScanRegistry({ defaults: { cache: defaultLinkCache } });
   return processRegistry;
 }

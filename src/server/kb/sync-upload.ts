@@ -10,7 +10,7 @@ import { findKbTab } from './kb-tab.js';
 import { extractLinks } from './link-health/extract-links.js';
 import type { SyncConfirmations } from './sync-service.js';
 
-export const SYNC_MAX_FILE_BYTES = SYNC_MAX_KILOBYTES * 1024;
+const SYNC_MAX_FILE_BYTES = SYNC_MAX_KILOBYTES * 1024;
 
 export interface SyncUpload {
   tab: TabRecord;
@@ -46,7 +46,7 @@ export async function withSyncUpload<T>(target: UploadTarget, work: (upload: Syn
 }
 
 /** Links one article may carry: each is a request of every link-health scan. */
-export const MAX_LINKS_PER_ARTICLE = 1000;
+const MAX_LINKS_PER_ARTICLE = 1000;
 
 /**
  * The shortest text that makes a link: `http:x` (the URL parser reads it as

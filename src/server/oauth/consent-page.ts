@@ -4,7 +4,7 @@ import { isDocumentClientId } from './metadata-document.js';
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe for HTML content and quoted attribute values. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
@@ -32,7 +32,7 @@ const PAGE_HEADERS = {
   pragma: 'no-cache',
 };
 
-export function renderConsentPage(view: ConsentView): string {
+function renderConsentPage(view: ConsentView): string {
   const client = escapeHtml(view.clientName ?? view.clientId);
   const portal = escapeHtml(view.portalTitle);
   const target = escapeHtml(new URL(view.redirectUri).origin);

@@ -8,8 +8,8 @@ import { OAuthError } from './oauth-error.js';
 import { checkRedirectUri } from './redirect-uri.js';
 
 /** A document larger than this is refused (the draft's suggested cap). */
-export const DOCUMENT_BYTES = 5 * 1024;
-export const DOCUMENT_TIMEOUT_MS = 5_000;
+const DOCUMENT_BYTES = 5 * 1024;
+const DOCUMENT_TIMEOUT_MS = 5_000;
 /** Cache lifetime without `max-age`, and the bounds a document's `max-age` is held to. */
 const DEFAULT_CACHE_MS = 5 * 60_000;
 const MIN_CACHE_MS = 60_000;

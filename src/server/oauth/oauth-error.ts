@@ -17,7 +17,7 @@ export class OAuthError extends Error {
 export const invalidRequest = (description: string) => new OAuthError(400, 'invalid_request', description);
 
 /** Token and registration answers are never cached (RFC 6749 §5.1). */
-export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
 /** A JSON answer of the OAuth endpoints: never stored, and readable from any origin. */
 export function sendOAuthJson(

@@ -75,7 +75,7 @@ interface TokenRecord extends Grant {
   expiresAt: number;
 }
 
-export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export interface IssuedTokens {

@@ -25,7 +25,7 @@ export class OAuthParams {
   }
 }
 
-export const FORM_LIMIT = 16 * 1024;
+const FORM_LIMIT = 16 * 1024;
 
 /** An `application/x-www-form-urlencoded` body, at most `limit` bytes. */
 export async function readForm(req: IncomingMessage, limit = FORM_LIMIT): Promise<OAuthParams> {

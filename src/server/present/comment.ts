@@ -47,10 +47,6 @@ export function renderBody(body: string, editor: 'markdown' | 'wysiwyg'): string
   return editor === 'markdown' ? renderMarkdown(body) : sanitizeHtml(body);
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 const SAFE_SCHEMES = ['http', 'https', 'mailto'];
 
 /** Only web, mail and relative links; `javascript:` and the like are dropped. */

@@ -11,7 +11,7 @@ import { findUser, isoMicros, presentPostAuthor } from './user.js';
  */
 
 /** Links point at the portal's own name, not at the address a request came in by (D-WEBHOOK-DATA). */
-export const portalOrigin = (portal: Portal): string => `http://${portal.hosts[0] ?? 'localhost'}`;
+const portalOrigin = (portal: Portal): string => `http://${portal.hosts[0] ?? 'localhost'}`;
 
 /** Comments are shown as the comments list shows them to the portal's administrator. */
 const ADMIN_VIEW: ApiKeyRecord = { token: '', read_only: false, expires_at: null };
@@ -20,11 +20,11 @@ export function portalOf(portal: Portal): { guid: string; title: string } {
   return { guid: portal.guid, title: portal.title };
 }
 
-export function userData(portal: Portal, user: UserRecord | undefined): Record<string, unknown> | null {
+function userData(portal: Portal, user: UserRecord | undefined): Record<string, unknown> | null {
   return user ? presentPostAuthor(portal, user) : null;
 }
 
-export function postData(portal: Portal, post: PostRecord): Record<string, unknown> {
+function postData(portal: Portal, post: PostRecord): Record<string, unknown> {
   return presentPost(portal, post, portalOrigin(portal));
 }
 

@@ -7,7 +7,7 @@ import { commentUrl } from './comment.js';
 import { postUrl } from './post.js';
 import { findUser, isoMicros, presentAuthor } from './user.js';
 
-export const EXCERPT_LENGTH = 100;
+const EXCERPT_LENGTH = 100;
 
 const excerpt = (portal: Portal, body: string) => shortText(body, portal.editor_type, EXCERPT_LENGTH);
 

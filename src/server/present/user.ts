@@ -32,10 +32,10 @@ export function userCounters(portal: Portal): UserCounters {
 const avatar = (user: UserRecord) =>
   `https://www.gravatar.com/avatar/${createHash('md5').update(user.email.trim().toLowerCase()).digest('hex')}?s=64&d=identicon`;
 
-export const profileUrl = (origin: string, user: UserRecord) => `${origin}/users/${user.database_id}`;
+const profileUrl = (origin: string, user: UserRecord) => `${origin}/users/${user.database_id}`;
 
 /** An author that no longer exists still renders, as the service shows deleted users. */
-export function missingUser(id: string): UserRecord {
+function missingUser(id: string): UserRecord {
   return { id, database_id: 0, name: 'Deleted user', email: '', role: 'member', created_at: new Date(0).toISOString() };
 }
 

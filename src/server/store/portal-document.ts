@@ -28,19 +28,17 @@ import {
 } from './tables.js';
 
 /** Per-portal id counters: each only grows, so an id once handed out is never handed out again. */
-export const SEQUENCES = [
-  'users',
-  'posts',
-  'comments',
-  'categories',
-  'references',
-  'feedback',
-  'user_votes',
-  'statuses',
-  'tags',
-  'product_visions',
-] as const;
-export type SequenceName = (typeof SEQUENCES)[number];
+export type SequenceName =
+  | 'users'
+  | 'posts'
+  | 'comments'
+  | 'categories'
+  | 'references'
+  | 'feedback'
+  | 'user_votes'
+  | 'statuses'
+  | 'tags'
+  | 'product_visions';
 
 /**
  * The `portal_id` of counters that span the store: section ids are unique across
@@ -50,7 +48,7 @@ export type SequenceName = (typeof SEQUENCES)[number];
 export const STORE_SEQUENCES = 0;
 
 /** n of a feedback id `fb-<n>`, or 0 for an id of another form. */
-export const feedbackNumber = (id: string): number => (/^fb-\d+$/.test(id) ? Number(id.slice(3)) : 0);
+const feedbackNumber = (id: string): number => (/^fb-\d+$/.test(id) ? Number(id.slice(3)) : 0);
 
 /** Keeps the store's section counter at or above every section id of the portals. */
 function raiseSectionCounter(sql: Sql, portals: PortalData[]): void {
@@ -313,11 +311,11 @@ export function readAll<R>(sql: Sql, spec: TableSpec<R>, portalId: number, order
     .map(spec.fromRow);
 }
 
-export function readGroups(sql: Sql, portalId: number): GroupRecord[] {
+function readGroups(sql: Sql, portalId: number): GroupRecord[] {
   return readAll(sql, GROUPS, portalId).map((g) => ({ ...g, user_ids: groupUserIds(sql, portalId, g.id) }));
 }
 
-export function groupUserIds(sql: Sql, portalId: number, groupId: string): string[] {
+function groupUserIds(sql: Sql, portalId: number, groupId: string): string[] {
   return sql
     .all<{ user_id: string }>('SELECT user_id FROM group_members WHERE portal_id = ? AND group_id = ? ORDER BY row', [
       portalId,

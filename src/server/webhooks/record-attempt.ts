@@ -4,7 +4,7 @@ import { nextDelayMs, retryAfterMs } from './retry-schedule.js';
 import type { AttemptOutcome } from './send-delivery.js';
 
 /** The portal disables a webhook after this many consecutive failed deliveries (its help pages). */
-export const AUTO_DISABLE_AFTER = 5;
+const AUTO_DISABLE_AFTER = 5;
 
 /**
  * What an attempt's outcome does to its delivery and endpoint. A 2xx delivers and

@@ -2,7 +2,7 @@ import { redactKey } from '../../../client/api-client.js';
 import { defineCommand } from '../../framework/define-command.js';
 import type { Column } from '../../output/output.js';
 
-export interface ProfileRow {
+interface ProfileRow {
   current: boolean;
   name: string;
   base_url: string;
@@ -10,7 +10,7 @@ export interface ProfileRow {
   api_key: string;
 }
 
-export const profileColumns: Column<ProfileRow>[] = [
+const profileColumns: Column<ProfileRow>[] = [
   { header: 'CURRENT', value: (p) => (p.current ? '*' : '') },
   { header: 'NAME', value: (p) => p.name, style: (text, p, c) => (p.current ? c.bold(text) : text) },
   { header: 'BASE URL', value: (p) => p.base_url },

@@ -21,7 +21,7 @@ export interface LoginPrompts {
   apiKey(): Promise<string>;
 }
 
-export function terminalPrompts(io: IO): LoginPrompts {
+function terminalPrompts(io: IO): LoginPrompts {
   const context = { input: io.stdin, output: io.stderr as NodeJS.WritableStream };
   return {
     async baseUrl(defaultUrl) {

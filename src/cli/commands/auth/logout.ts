@@ -3,12 +3,12 @@ import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { unknownProfile } from './profile-name.js';
 
-export interface LogoutOptions {
+interface LogoutOptions {
   /** The profile to forget; the current one when absent. */
   profile?: string;
 }
 
-export async function logoutRun(opts: LogoutOptions, f: Factory): Promise<void> {
+async function logoutRun(opts: LogoutOptions, f: Factory): Promise<void> {
   const store = await f.config();
   const name = opts.profile ?? store.currentName();
   if (!name) throw new UsageError('no current profile to log out of: pass --profile NAME (`fp auth list` shows them)');

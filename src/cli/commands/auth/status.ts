@@ -6,7 +6,7 @@ import { defineCommand } from '../../framework/define-command.js';
 import type { Column } from '../../output/output.js';
 
 /** What `auth status` reports; the key only masked. */
-export interface AuthStatus {
+interface AuthStatus {
   portal: Portal;
   base_url: string;
   base_url_source: Credentials['urlSource'];
@@ -18,7 +18,7 @@ export interface AuthStatus {
 const keySource = (s: Pick<AuthStatus, 'api_key_source' | 'profile'>) =>
   s.api_key_source === 'profile' ? `profile "${s.profile}"` : s.api_key_source;
 
-export const statusFields: Column<AuthStatus>[] = [
+const statusFields: Column<AuthStatus>[] = [
   { header: 'Portal', value: (s) => s.portal.title },
   { header: 'Editor', value: (s) => s.portal.editor_type },
   { header: 'Base URL', value: (s) => s.base_url },
@@ -28,7 +28,7 @@ export const statusFields: Column<AuthStatus>[] = [
 ];
 
 /** Check the key in use live (GET /api/v1/portal) and say where it came from. */
-export async function authStatus(f: Factory): Promise<AuthStatus> {
+async function authStatus(f: Factory): Promise<AuthStatus> {
   const creds = await f.credentials();
   const client = await f.client();
   const status = {

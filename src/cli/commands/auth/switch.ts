@@ -2,11 +2,11 @@ import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { unknownProfile } from './profile-name.js';
 
-export interface SwitchOptions {
+interface SwitchOptions {
   name: string;
 }
 
-export async function switchRun(opts: SwitchOptions, f: Factory): Promise<void> {
+async function switchRun(opts: SwitchOptions, f: Factory): Promise<void> {
   const store = await f.config();
   if (!store.switchTo(opts.name))
     throw unknownProfile(

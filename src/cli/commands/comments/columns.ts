@@ -5,7 +5,7 @@ import { threadPrefix } from './thread.js';
 /** A comment as a table shows it: `depth` (set only for the table) indents a reply under its parent. */
 export type CommentRow = Comment & { depth?: number };
 
-export function commentMarks(c: Comment): string {
+function commentMarks(c: Comment): string {
   return [c.pinned_to_top ? 'pinned' : '', c.tagged_for_changelog ? 'changelog' : ''].filter(Boolean).join(' ');
 }
 

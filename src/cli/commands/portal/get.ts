@@ -5,7 +5,7 @@ import type { Column } from '../../output/output.js';
 
 const flag = (v: boolean) => (v ? 'yes' : 'no');
 
-export const portalFields: Column<Portal>[] = [
+const portalFields: Column<Portal>[] = [
   { header: 'Title', value: (p) => p.title },
   { header: 'GUID', value: (p) => p.guid },
   { header: 'Localization', value: (p) => p.localization },

@@ -30,7 +30,7 @@ export interface BulkPostOptions {
   yes?: boolean;
 }
 
-export const journalFlag: FlagSpec = {
+const journalFlag: FlagSpec = {
   flags: '--journal <file>',
   description: "append each post's values before and after to FILE (NDJSON, for `fp posts undo`)",
 };
@@ -70,7 +70,7 @@ export function singleKey(opts: BulkPostOptions, verb: string): string {
 }
 
 /** The posts of the run, read once (shared by the confirmation and the run); a --where selection is shown. */
-export function selectedKeys(ctx: RunContext<BulkPostOptions>): Promise<string[]> {
+function selectedKeys(ctx: RunContext<BulkPostOptions>): Promise<string[]> {
   return ctx.once('bulk-keys', async () => {
     const { opts } = ctx;
     if (opts.key !== undefined && opts.where?.length)

@@ -3,7 +3,7 @@ import { defineCommand } from '../../framework/define-command.js';
 import { readStdinText } from '../../read-text.js';
 import type { Column } from '../../output/output.js';
 
-export const referenceFields: Column<Reference>[] = [
+const referenceFields: Column<Reference>[] = [
   { header: 'ID', value: (r) => r.id },
   { header: 'POST', field: 'post_id', value: (r) => r.post_id },
   { header: 'REFERENCE', value: (r) => r.reference },

@@ -6,10 +6,10 @@ import { type Webhook } from '../../../contract/schemas/webhook.js';
 import { cleanText, UsageError } from '../../errors.js';
 import { listed } from '../../resolve/listed.js';
 import { HOSTED_WEBHOOKS, referenceCall } from '../webhooks/reference-api.js';
-import type { Part, StatusReport } from './report-schema.js';
+import type { Part } from './report-schema.js';
 
 /** Pages of a queue read for a status, at most: 20 posts and 20 comments a page (D-ADMIN-STATUS). */
-export const STATUS_PAGES = 10;
+const STATUS_PAGES = 10;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -147,6 +147,3 @@ export function rateLimitOf(headers: Record<string, string> | undefined): Part<'
     reset_at: Number.isInteger(reset) && reset > 0 ? new Date(reset * 1000).toISOString() : null,
   };
 }
-
-export type StatusParts = Awaited<ReturnType<typeof readStatusParts>>;
-export type { StatusReport };

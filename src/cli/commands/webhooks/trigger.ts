@@ -24,7 +24,7 @@ function parseOverride(value: string, previous: unknown): Record<string, string>
 const statusText = (s: NonNullable<Triggered['status']>['before']) => (s ? `"${s.name}"` : 'no status');
 
 /** What the trigger made or changed, in one line: `post abc12 "Title": status "Planned" → "Done"`. */
-export function describeTrigger(t: Triggered): string {
+function describeTrigger(t: Triggered): string {
   const post = `post ${t.post.key} "${t.post.title}"`;
   const made = t.deleted ? 'made and deleted' : 'made';
   if (t.status) return `${post}: status ${statusText(t.status.before)} → ${statusText(t.status.after)}`;

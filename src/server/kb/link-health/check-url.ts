@@ -6,10 +6,10 @@ import { describeError } from '../../egress/describe-error.js';
 import { createGuardedAgent } from '../../egress/guarded-agent.js';
 import type { LinkCheck } from './types.js';
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const MAX_REDIRECTS = 5;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const MAX_REDIRECTS = 5;
 /** How much of a GET body is read before the connection is dropped. */
-export const BODY_PREFIX_BYTES = 64 * 1024;
+const BODY_PREFIX_BYTES = 64 * 1024;
 
 export interface CheckOptions {
   /**
@@ -35,7 +35,7 @@ const UNGUARDED_POLICY: EgressPolicy = { allowPrivate: true };
 const agents = new WeakMap<EgressPolicy, UndiciAgent>();
 
 /** The process-wide pool for a policy; by default the guarded one. */
-export function defaultLinkAgent(egress: EgressPolicy = DEFAULT_POLICY): UndiciAgent {
+function defaultLinkAgent(egress: EgressPolicy = DEFAULT_POLICY): UndiciAgent {
   const key = egress.allowPrivate ? UNGUARDED_POLICY : egress;
   let agent = agents.get(key);
   if (agent === undefined) {

@@ -16,16 +16,16 @@ import { formatPath } from './load-seed.js';
 import { SeedFileSchema } from '../../../seed/seed-file.js';
 
 /** The demo file's shape: a seed with every field spelled out (what the tests of the demo rely on). */
-export type DemoTabType = 'board' | 'roadmap' | 'changelog' | 'knowledge_base';
-export type DemoModerationStatus = 'pending' | 'approved' | 'rejected';
+type DemoTabType = 'board' | 'roadmap' | 'changelog' | 'knowledge_base';
+type DemoModerationStatus = 'pending' | 'approved' | 'rejected';
 
-export interface DemoApiKey {
+interface DemoApiKey {
   token: string;
   read_only: boolean;
   expires_at: string | null;
 }
 
-export interface DemoUser {
+interface DemoUser {
   id: string;
   database_id: number;
   name: string;
@@ -36,14 +36,14 @@ export interface DemoUser {
   segments?: Record<string, string | number>;
 }
 
-export interface DemoTab {
+interface DemoTab {
   id: number;
   slug: string;
   name: string;
   type: DemoTabType;
 }
 
-export interface DemoSection {
+interface DemoSection {
   id: number;
   tab_id: number;
   slug: string;
@@ -52,26 +52,26 @@ export interface DemoSection {
   description: string;
 }
 
-export interface DemoStatus {
+interface DemoStatus {
   id: number;
   name: string;
   color: string;
   tab_id: number;
 }
 
-export interface DemoTag {
+interface DemoTag {
   id: string;
   name: string;
 }
 
-export interface DemoCategory {
+interface DemoCategory {
   id: number;
   name: string;
   color: string;
   sort_order: number;
 }
 
-export interface DemoGroup {
+interface DemoGroup {
   id: string;
   name: string;
   description: string | null;
@@ -98,7 +98,7 @@ export interface DemoPost {
   created_at: string;
 }
 
-export interface DemoComment {
+interface DemoComment {
   id: number;
   post_key: string;
   user_id: string;
@@ -110,7 +110,7 @@ export interface DemoComment {
   created_at: string;
 }
 
-export interface DemoFeedback {
+interface DemoFeedback {
   id: string;
   type: string;
   feedback: string;
@@ -163,7 +163,7 @@ export function demoUuid(name: string): string {
 }
 
 /** `seed/demo.json` of the package, found from this module (in src/ or in the bundle under dist/). */
-export function demoSeedPath(): string {
+function demoSeedPath(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const candidate = join(dir, 'seed', 'demo.json');
     if (existsSync(candidate)) return candidate;
