@@ -31,26 +31,33 @@ async function page(api: ApiClient, after: number, all: boolean) {
   return referenceCall(api, 'events.list', { query: { after, ...(!all && { portal_only: 1 }) } });
 }
 
-function show(f: Factory, entries: EventLogEntry[]): void {
+/** Each entry as a line: NDJSON for programs (terminal-safe on a terminal), else time, event and subject. */
+function lines(f: Factory, entries: EventLogEntry[]): string[] {
   const json = f.globals().json === true;
   const shown = (text: string) => (f.io.stdoutIsTTY ? terminalJson(text) : text);
-  for (const entry of entries)
-    f.io.stdout.write(json ? `${shown(JSON.stringify(entry))}\n` : `${terminalText(line(entry))}\n`);
+  return entries.map((entry) => (json ? `${shown(JSON.stringify(entry))}\n` : `${terminalText(line(entry))}\n`));
 }
 
-/** Until Ctrl-C: what the log gains, a page at a time. */
-async function follow(f: Factory, api: ApiClient, from: number, all: boolean, stopped: Promise<void>): Promise<never> {
+/** The log as it is, then with --follow what it gains, a page at a time, until Ctrl-C. */
+async function* tail(
+  f: Factory,
+  api: ApiClient,
+  all: boolean,
+  stopped: Promise<void> | undefined,
+): AsyncGenerator<string> {
+  const first = await page(api, 0, all);
+  yield* lines(f, first.data);
+  if (!stopped) return;
   let stop = false;
   void stopped.then(() => (stop = true));
-  let after = from;
+  let after = first.next;
   while (!stop) {
     await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS))]);
     if (stop) break;
     const next = await page(api, after, all);
-    show(f, next.data);
-    after = next.next ?? after;
+    yield* lines(f, next.data);
+    after = next.next;
   }
-  throw new SilentExit(130);
 }
 
 export default defineCommand<TailOptions>({
@@ -64,9 +71,12 @@ export default defineCommand<TailOptions>({
   help: 'One line per event: time, event, subject, event id. --json prints each log entry as one NDJSON line.',
   async run({ opts, f, client }) {
     const stopped = opts.follow ? untilInterrupted() : undefined;
-    const api = await client();
-    const first = await page(api, 0, opts.all === true);
-    show(f, first.data);
-    if (stopped) await follow(f, api, first.next ?? 0, opts.all === true, stopped);
+    return {
+      stream: tail(f, await client(), opts.all === true, stopped),
+      // Followed until Ctrl-C, which is how --follow ends.
+      after: () => {
+        if (stopped) throw new SilentExit(130);
+      },
+    };
   },
 });

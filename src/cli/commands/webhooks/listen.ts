@@ -10,6 +10,7 @@ import { forwardPlan, inOrder, type Placed } from './forward-plan.js';
 import { readKept, writeKept } from './kept-listener.js';
 import { startLoopbackReceiver } from './loopback-receiver.js';
 import { deliveryPrinter } from './print-delivery.js';
+import { channel } from '../../framework/channel.js';
 import { isReferenceServer, referenceCall } from './reference-api.js';
 
 interface ListenOptions {
@@ -43,6 +44,15 @@ async function register(
   }
   const created = await referenceCall(api, 'webhooks.create', { body: { url, events, secret } });
   return created.data.id;
+}
+
+/** The lines as they come; `close` runs once they stop, however the stream ends. */
+async function* closedAfter(lines: AsyncIterable<string>, close: () => Promise<void>): AsyncGenerator<string> {
+  try {
+    yield* lines;
+  } finally {
+    await close();
+  }
 }
 
 export default defineCommand<ListenOptions>({
@@ -84,7 +94,9 @@ with the same one. Against a hosted portal it prints what to configure there.`,
     const { profile, baseUrl } = await f.credentials();
     const kept = readKept(f.io.env, profile, baseUrl);
     const secret = opts.secret ?? kept.secret ?? generateSecret();
-    const print = deliveryPrinter(f, { events, forwards, json: f.globals().json === true });
+    const lines = channel<string>();
+    void stopped.then(() => lines.close());
+    const print = deliveryPrinter(f, (line) => lines.push(line), { events, forwards, json: f.globals().json === true });
     const receiver = await startLoopbackReceiver({
       port: opts.port ?? 0,
       secret,
@@ -93,12 +105,8 @@ with the same one. Against a hosted portal it prints what to configure there.`,
     });
     const api = await client();
     let endpointId: number | undefined;
-    try {
-      if (await isReferenceServer(api)) endpointId = await register(api, receiver.url, events, secret, kept);
-      writeKept(f.io.env, profile, baseUrl, { secret, endpoint_id: endpointId });
-      print.ready(receiver.url, secret, endpointId);
-      await stopped;
-    } finally {
+    // Once the lines stop (Ctrl-C, or a reader gone), the listener unregisters and closes.
+    const close = async () => {
       if (endpointId !== undefined) {
         await referenceCall(api, 'webhooks.delete', { params: { id: endpointId } }).then(
           () => f.status(`Removed webhook ${endpointId}.`),
@@ -107,7 +115,20 @@ with the same one. Against a hosted portal it prints what to configure there.`,
         writeKept(f.io.env, profile, baseUrl, { secret });
       }
       await receiver.close();
+    };
+    try {
+      if (await isReferenceServer(api)) endpointId = await register(api, receiver.url, events, secret, kept);
+      writeKept(f.io.env, profile, baseUrl, { secret, endpoint_id: endpointId });
+    } catch (err) {
+      await close();
+      throw err;
     }
-    throw new SilentExit(130);
+    print.ready(receiver.url, secret, endpointId);
+    return {
+      stream: closedAfter(lines, close),
+      after: () => {
+        throw new SilentExit(130);
+      },
+    };
   },
 });

@@ -44,12 +44,16 @@ async function forward(url: string, d: VerifiedDelivery): Promise<string> {
 }
 
 /**
- * What `fp webhooks listen` shows: one line per event (its time, name, subject, id, and how
+ * What `fp webhooks listen` shows, handed to `print` line by line: one line per event (its time, name, subject, id, and how
  * often this listener has had that id: a resend comes again), or the envelope as one NDJSON
  * line with --json; with --forward-to, each forward's answer, in the order given. Events
  * outside --events are answered and not shown.
  */
-export function deliveryPrinter(f: Factory, opts: { events: string[]; forwards: Forward[]; json: boolean }) {
+export function deliveryPrinter(
+  f: Factory,
+  print: (line: string) => void,
+  opts: { events: string[]; forwards: Forward[]; json: boolean },
+) {
   const seen = new Map<string, number>();
   return {
     async delivery(d: VerifiedDelivery): Promise<void> {
@@ -63,7 +67,7 @@ export function deliveryPrinter(f: Factory, opts: { events: string[]; forwards: 
       const takers = opts.forwards.filter((w) => w.events.length === 0 || w.events.includes(envelope.event));
       const forwarded = await Promise.all(takers.map((w) => forward(w.url, d)));
       if (opts.json) {
-        f.io.stdout.write(`${JSON.stringify(envelope)}\n`);
+        print(`${JSON.stringify(envelope)}\n`);
         for (const answer of forwarded) f.status(terminalText(answer));
         return;
       }
@@ -77,7 +81,7 @@ export function deliveryPrinter(f: Factory, opts: { events: string[]; forwards: 
         `attempt ${attempt}${again}`,
       ];
       fields.push(...forwarded);
-      f.io.stdout.write(`${terminalText(fields.join('  '))}\n`);
+      print(`${terminalText(fields.join('  '))}\n`);
     },
     ready(url: string, secret: string, endpointId: number | undefined): void {
       const which = opts.events.length ? opts.events.join(', ') : 'all events';
