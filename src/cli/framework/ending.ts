@@ -10,7 +10,7 @@ import { writeStream, type Chunk } from './write-stream.js';
 export type { Chunk } from './write-stream.js';
 
 /** Text a verb made for people, given the colours of a table (undefined in every other format). */
-export type Rendered = (colour: ChalkInstance | undefined) => string;
+type Rendered = (colour: ChalkInstance | undefined) => string;
 
 /** The two channels of an interactive session: what it prints (stdout) and what it says to the person (stderr). */
 export interface Talk {
@@ -21,7 +21,7 @@ export interface Talk {
 }
 
 /** How a plan is applied (`fp kb sync execute`): shown, then asked about, then carried out. */
-export interface Apply {
+interface Apply {
   /** Said on stderr after the plan, before asking (`warning: …`). */
   warnings?: string[];
   /** The question asked on a terminal (refused without one unless `yes`); undefined when there is nothing to ask. */

@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { withCompletionValues } from '../completion/completion-values.js';
 
 /** Where completion finds values a flag or argument takes besides a fixed list. */
-export type CompletionSource =
+type CompletionSource =
   'profiles' | 'categories' | 'groups' | 'tabs' | 'kb-tabs' | 'statuses' | 'tags' | 'sections' | 'posts' | 'users';
 
 /** Keep the names of items read while resolving (a tab list…) for completion. */
@@ -122,7 +122,7 @@ export function fieldSchema(endpoint: Endpoint | undefined, field: string): z.Zo
 }
 
 /** An API message about a field, reworded for the flag the user typed: "--limit must be between 1 and 100." */
-export function forFlag(message: string, field: string, flag: string): string {
+function forFlag(message: string, field: string, flag: string): string {
   const attr = attributeName(field);
   return message
     .replace(

@@ -31,25 +31,6 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
-/** "3 days ago" for recent times, "Feb 1, 2026" beyond a few weeks (for prose; tables use relativeDate). */
-export function humanDate(iso: string | null | undefined, now: Date = new Date()): string {
-  if (!iso) return '';
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
-  const seconds = Math.round((t - now.getTime()) / 1000);
-  if (Math.abs(seconds) > 45 * 24 * 3600) {
-    return new Date(t).toLocaleDateString('en-US', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
-  }
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
-  return 'just now';
-}
-
 export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

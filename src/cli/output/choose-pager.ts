@@ -10,7 +10,7 @@ export interface Pager {
 }
 
 /** Whether an executable of this name is on the PATH (`less` is the default pager only where it is installed). */
-export function onPath(name: string, env: IO['env']): boolean {
+function onPath(name: string, env: IO['env']): boolean {
   const names = process.platform === 'win32' ? [`${name}.exe`, name] : [name];
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     for (const file of names) {

@@ -36,7 +36,7 @@ export interface ExportOptions {
 
 type Rows<T> = Iterable<T> | AsyncIterable<T>;
 
-export const columnField = (c: Column<unknown>): string => c.field ?? c.header.toLowerCase().replace(/[\s/]+/g, '_');
+const columnField = (c: Column<unknown>): string => c.field ?? c.header.toLowerCase().replace(/[\s/]+/g, '_');
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -85,4 +85,3 @@ export function renderRecord(
     .join('\n');
 }
 
-export { stringWidth };

@@ -6,7 +6,7 @@ export type FieldValue = string | number | boolean | null;
 export type FieldTree = { [key: string]: FieldValue | FieldValue[] | FieldTree | FieldTree[] };
 
 /** `key=value` split at the first `=`. */
-export function splitField(flag: string, text: string): [string, string] {
+function splitField(flag: string, text: string): [string, string] {
   const at = text.indexOf('=');
   if (at < 1) throw new UsageError(`invalid ${flag} "${text}": expected key=value`);
   return [text.slice(0, at), text.slice(at + 1)];

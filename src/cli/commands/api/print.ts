@@ -10,7 +10,7 @@ import { pageItems } from './pages.js';
 /** JSON text as written to stdout: exact when piped, DEL and C1 escaped on a terminal. */
 const jsonFor = (io: IO, json: string) => (io.stdoutIsTTY ? terminalJson(json) : json);
 
-export const isJson = (res: RawResponse) => /\bjson\b/i.test(String(res.headers['content-type'] ?? ''));
+const isJson = (res: RawResponse) => /\bjson\b/i.test(String(res.headers['content-type'] ?? ''));
 
 /** The answer is shaped by the output flags every command takes rather than printed as sent. */
 export const shaped = (g: GlobalOptions) =>

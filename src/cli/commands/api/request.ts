@@ -13,7 +13,7 @@ import { appendQuery, buildFields, type FieldTree } from './fields.js';
 import { followPages, isList, pageKind, type PageKind } from './pages.js';
 import { answer, body, failure, head, pagesOf, shaped } from './print.js';
 
-export interface ApiOptions {
+interface ApiOptions {
   path: string;
   method?: string;
   /** -f key=value (strings). */

@@ -38,7 +38,7 @@ export const WAIT_ENDS =
   `not moved for --stall-limit polls; either way fp exits 5 naming the scan, which goes on.\n`;
 
 /** Seconds as a positive number; fractions allowed (0.5). */
-export function parseSeconds(value: string): number {
+function parseSeconds(value: string): number {
   const n = Number(value);
   if (!/^\d+(?:\.\d+)?$/.test(value.trim()) || !(n > 0))
     throw new InvalidArgumentError('expected a positive number of seconds');

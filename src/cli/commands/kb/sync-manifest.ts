@@ -10,7 +10,7 @@ import { UsageError } from '../../errors.js';
  * `export --dir` tell local edits from files it wrote, and preview and execute
  * tell which files changed since. A dotfile, so it is never uploaded.
  */
-export const MANIFEST_FILE = '.fp-sync.json';
+const MANIFEST_FILE = '.fp-sync.json';
 
 export interface SyncManifest {
   format: 1;

@@ -14,7 +14,7 @@ export interface FolderFile {
   realPath: string;
 }
 
-export interface ZippedFile {
+interface ZippedFile {
   archivePath: string;
   /** sha256 of the bytes zipped, hex. */
   sha256: string;

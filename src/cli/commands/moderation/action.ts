@@ -7,7 +7,7 @@ import { DONE, moderationBatch, resultColumns, summaryLines, type ModerationActi
 import { dryRunColumns, dryRunSummary, planBatch } from './dry-run.js';
 import { collectIds } from './ids.js';
 
-export interface ActionOptions {
+interface ActionOptions {
   /** `post` or `comment` once checked (checkType). */
   type: ModerationType;
   /** Ids as given; `-` reads more from stdin. */

@@ -6,7 +6,7 @@ import type { Column } from '../../output/output.js';
 import { retriesLines, runBatch, type BatchOptions, type BatchRun, type BatchSpec } from '../../bulk/run-batch.js';
 
 export type ModerationAction = 'approve' | 'reject';
-export type Outcome = 'approved' | 'rejected' | 'skipped' | 'failed' | 'not-tried';
+type Outcome = 'approved' | 'rejected' | 'skipped' | 'failed' | 'not-tried';
 
 /** One item of a batch, as printed by --json. */
 export interface BulkResult {

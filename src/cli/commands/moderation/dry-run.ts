@@ -6,7 +6,7 @@ import { notFoundText } from '../../../client/api-words.js';
 import type { Column } from '../../output/output.js';
 import { outputId, type ModerationAction } from './bulk.js';
 
-export type DryRunOutcome = 'would-approve' | 'would-reject' | 'would-skip' | 'would-fail' | 'not-pending';
+type DryRunOutcome = 'would-approve' | 'would-reject' | 'would-skip' | 'would-fail' | 'not-pending';
 
 export interface DryRunResult {
   type: ModerationType;

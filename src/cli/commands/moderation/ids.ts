@@ -31,6 +31,6 @@ export async function collectIds(io: IO, type: ModerationType, args: readonly st
 }
 
 /** `007` → `7`, `0` stays `0`. */
-export function normaliseCommentId(id: string): string {
+function normaliseCommentId(id: string): string {
   return id.replace(/^0+(?=\d)/, '');
 }

@@ -33,7 +33,7 @@ const CHOICES = [
   { key: 'q', name: 'Quit', value: 'quit' },
 ] as const satisfies ReadonlyArray<{ key: string; name: string; value: ReviewAction }>;
 
-export function describeItem(item: ModerationItem, now = new Date()): string {
+function describeItem(item: ModerationItem, now = new Date()): string {
   const age = relativeDate(item.created_at, now);
   if (item.type === 'post') {
     return `post ${item.id}  "${truncate(item.title, 70)}"\n  by ${item.author.name}, ${age}\n  ${truncate(item.excerpt, 200)}`;

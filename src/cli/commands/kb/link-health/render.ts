@@ -41,7 +41,7 @@ export function linkTally(posts: PostLinkHealth[]): { links: number; broken: num
 }
 
 /** `HTTP 404` for an answer, `unreachable` when none arrived. */
-export function linkStatus(link: PostLinkHealth['links'][number]): string {
+function linkStatus(link: PostLinkHealth['links'][number]): string {
   return link.status === null ? 'unreachable' : `HTTP ${link.status}`;
 }
 

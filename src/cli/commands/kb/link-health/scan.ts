@@ -73,7 +73,7 @@ export async function waitAndReport(
 }
 
 /** What to run to pick up a scan that is still going after this process ends. */
-export const resumeHint = (scanId: string) =>
+const resumeHint = (scanId: string) =>
   `Interrupted; scan ${scanId} goes on. Resume with: fp kb link-health progress ${scanId} --wait`;
 
 /**
@@ -82,7 +82,7 @@ export const resumeHint = (scanId: string) =>
  * the scan id and how to resume. If the process ends meanwhile (Ctrl-C), the scan id and
  * the command that resumes waiting are printed on the way out.
  */
-export async function waitForScan(
+async function waitForScan(
   client: ApiClient,
   first: ScanProgress,
   f: Factory,

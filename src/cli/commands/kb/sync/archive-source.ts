@@ -7,7 +7,7 @@ import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';
 import { transferProgress } from '../../../framework/transfer-progress.js';
 
-export const SYNC_MAX_BYTES = SYNC_MAX_KILOBYTES * 1024;
+const SYNC_MAX_BYTES = SYNC_MAX_KILOBYTES * 1024;
 
 export interface PreparedArchive {
   /** File name announced in the upload. */

@@ -157,7 +157,7 @@ interface Confirmations {
 }
 
 /** `all-shown` stands for every deletion of the plan just shown. */
-export function expandAllShown(
+function expandAllShown(
   plan: SyncPlan,
   opts: Pick<ExecuteOptions, 'confirmDelete' | 'confirmDeleteSection'>,
 ): Confirmations {

@@ -8,7 +8,7 @@ import { prepareArchive, sendArchive, type PreparedArchive } from './archive-sou
 import { hasChanges, renderPlan } from './render-plan.js';
 
 /** On stderr: which files of the folder are new, changed or unchanged since it was last exported or synced. */
-export async function reportLocalChanges(
+async function reportLocalChanges(
   f: Factory,
   tab: number,
   folder: NonNullable<PreparedArchive['folder']>,

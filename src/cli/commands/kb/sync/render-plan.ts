@@ -99,7 +99,7 @@ export function confirmFlags(deletions: { sections: Array<{ id: number }>; artic
 }
 
 /** Items of the archive that the sync leaves as they are, when the service reports them. */
-export function unchangedCount(plan: SyncPlan): number | null {
+function unchangedCount(plan: SyncPlan): number | null {
   const s = (plan.sections as { unchanged?: unknown[] }).unchanged;
   const a = (plan.articles as { unchanged?: unknown[] }).unchanged;
   return s === undefined && a === undefined ? null : (s?.length ?? 0) + (a?.length ?? 0);
@@ -110,7 +110,7 @@ export function hasChanges(plan: SyncPlan): boolean {
   return create + update + del > 0 || plan.tab.changes.length > 0 || imageChanges(imagesOf(plan)) > 0;
 }
 
-export const NO_CHANGES = 'No changes. The knowledge base matches the archive.';
+const NO_CHANGES = 'No changes. The knowledge base matches the archive.';
 
 /** The whole plan as printed by preview: the lines, a blank line and the counts, or the no-change sentence. */
 export function renderPlan(plan: SyncPlan, c?: ChalkInstance): string {

@@ -6,7 +6,7 @@ import { unsafeEntryReason } from '../unzip-to-dir.js';
 import { createdFiles } from './created-files.js';
 import { IdConflictError, insertIdBytes } from './insert-id.js';
 
-export interface WrittenId {
+interface WrittenId {
   /** File path inside the folder, `/`-separated. */
   path: string;
   id: string | number;
