@@ -84,4 +84,3 @@ export function renderRecord(
     })
     .join('\n');
 }
-
