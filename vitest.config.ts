@@ -42,6 +42,8 @@ export default defineConfig({
           include: unitFolders.map((d) => `${d}/**/*.test.ts`),
           exclude: isolatedUnits,
           isolate: false,
+          // The domain's events read as the app has them read (the app wires it; these tests have no app).
+          setupFiles: ['test/support/describe-events.ts'],
         },
       },
       {

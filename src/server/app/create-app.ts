@@ -6,7 +6,9 @@ import type { Endpoint } from '../../contract/endpoints.js';
 import { referenceEndpointList } from '../../contract/reference-endpoints.js';
 import { fieldErrors } from '../../contract/validation.js';
 import { ValidationError } from '../domain/errors.js';
+import { describeEventsWith } from '../domain/portal-events.js';
 import { allHandlers } from '../handlers/index.js';
+import { describeEvent } from '../present/event-data.js';
 import { referenceServerHandlers } from '../handlers/reference-server.js';
 import type { HandlerContext, HandlerMap, HandlerResult } from '../handlers/types.js';
 import type { ServerServices } from '../handlers/services.js';
@@ -83,6 +85,7 @@ export function createRequestHandler(options: AppOptions): (req: IncomingMessage
   const { store } = options;
   const handlers: HandlerMap = { ...webhookHandlers, ...referenceServerHandlers, ...(options.handlers ?? allHandlers) };
   const services: ServerServices = { now: () => new Date(), ...options.services };
+  describeEventsWith(describeEvent);
   services.webhookEgress ??= webhookEgressPolicy({ allowPrivateLinks: services.allowPrivateLinks === true });
   const match = createRouter();
   const matchReference = createRouter(referenceEndpointList);

@@ -5,7 +5,6 @@ import { noQueryResults, ValidationError } from './errors.js';
 import { USER_BLOCKED } from './users.js';
 import { recordEvent, recordMail, type MailPayload } from './events.js';
 import { findPostByKey } from './posts-find.js';
-import { authorOf, commentEventData } from '../present/event-data.js';
 import { emitPortalEvent } from './portal-events.js';
 
 const INVALID_USER = 'The selected user id is invalid.';
@@ -113,12 +112,7 @@ export function createComment(portal: Portal, postKey: string, input: CommentCre
 /** comment.created, when a comment becomes visible: at creation, or when a pending one is approved. */
 export function emitCommentCreated(portal: Portal, comment: CommentRecord, now: Date): void {
   const post = findPostByKey(portal, comment.post_key);
-  emitPortalEvent(
-    portal,
-    'comment.created',
-    commentEventData(portal, comment, post, authorOf(portal, comment.user_id)),
-    now,
-  );
+  emitPortalEvent(portal, 'comment.created', { kind: 'comment', comment, post, by: comment.user_id }, now);
 }
 
 /** `silent` is not part of an update; whatever is sent for it is ignored. */
@@ -170,7 +164,7 @@ function announceDeletions(portal: Portal, ids: number[], now: Date): void {
     portal.silenced.take('comment', id);
     if (!comment || comment.moderation_status !== 'approved') continue;
     const post = findPostByKey(portal, comment.post_key);
-    emitPortalEvent(portal, 'comment.deleted', commentEventData(portal, comment, post, actor), now);
+    emitPortalEvent(portal, 'comment.deleted', { kind: 'comment', comment, post, by: actor }, now);
   }
 }
 

@@ -1,4 +1,3 @@
-import { authorOf, postEventData } from '../present/event-data.js';
 import type { PostRecord } from '../../seed/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { emitPortalEvent } from './portal-events.js';
@@ -10,13 +9,13 @@ import { emitPortalEvent } from './portal-events.js';
  */
 
 export function emitPostCreated(portal: Portal, post: PostRecord, now: Date): void {
-  emitPortalEvent(portal, 'post.created', postEventData(portal, post, authorOf(portal, post.author_id)), now);
+  emitPortalEvent(portal, 'post.created', { kind: 'post', post, by: post.author_id }, now);
 }
 
 /** Call before the post is deleted, so it is described as it was. */
 export function emitPostDeleted(portal: Portal, post: PostRecord, now: Date): void {
   if (post.moderation_status !== 'approved') return;
-  emitPortalEvent(portal, 'post.deleted', postEventData(portal, post, portal.users.first('admin')), now);
+  emitPortalEvent(portal, 'post.deleted', { kind: 'post', post, by: portal.users.first('admin') }, now);
 }
 
 /** Call after the new status is written; `from` is the status id it had. */
@@ -29,10 +28,12 @@ function emitPostStatusChanged(portal: Portal, post: PostRecord, from: number | 
   emitPortalEvent(
     portal,
     'post.status_changed',
-    postEventData(portal, post, portal.users.first('admin'), {
-      previous_status: status(from),
-      status: status(post.status_id),
-    }),
+    {
+      kind: 'post',
+      post,
+      by: portal.users.first('admin'),
+      changes: { previous_status: status(from), status: status(post.status_id) },
+    },
     now,
   );
 }

@@ -1,6 +1,5 @@
 import type { Portal } from '../store/portal.js';
 import type { PostRecord, UserRecord, UserVoteRecord } from '../../seed/seed-file.js';
-import { userVoteEventData } from '../present/event-data.js';
 import { RuleViolation } from './errors.js';
 import { emitPortalEvent } from './portal-events.js';
 import { findPostByKey } from './posts-find.js';
@@ -37,7 +36,7 @@ export function addUserVote(portal: Portal, key: string, userRef: string, now: D
   portal.userVotes.insert(vote);
   post.votes_count += 1;
   portal.posts.update(post.key, { votes_count: post.votes_count });
-  emitPortalEvent(portal, 'vote.created', userVoteEventData(portal, vote, user, post), now);
+  emitPortalEvent(portal, 'vote.created', { kind: 'user-vote', vote, voter: user, post }, now);
   return vote;
 }
 
@@ -48,5 +47,5 @@ export function removeUserVote(portal: Portal, key: string, userRef: string, now
   portal.userVotes.delete(post.key, user.id);
   post.votes_count = Math.max(0, post.votes_count - 1);
   portal.posts.update(post.key, { votes_count: post.votes_count });
-  emitPortalEvent(portal, 'vote.deleted', userVoteEventData(portal, vote, user, post), now);
+  emitPortalEvent(portal, 'vote.deleted', { kind: 'user-vote', vote, voter: user, post }, now);
 }

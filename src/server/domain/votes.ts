@@ -3,7 +3,6 @@ import type { Portal } from '../store/portal.js';
 import { noQueryResults, RuleViolation } from './errors.js';
 import { findCommentById } from './comments.js';
 import { findPostByKey, tabOfPost } from './posts-find.js';
-import { anonymousVoteEventData } from '../present/event-data.js';
 import { emitPortalEvent } from './portal-events.js';
 
 export const NOT_VOTEABLE = 'Item is not voteable.';
@@ -71,7 +70,12 @@ export function addAnonymousVote(portal: Portal, key: string, anonymousId: strin
   else portal.votes.insert({ post_key: item.post.key, anonymous_id: anonymousId, created_at });
   countVote(portal, item, 1);
   const vote = { post_key: item.post.key, anonymous_id: anonymousId, created_at };
-  emitPortalEvent(portal, 'vote.created', anonymousVoteEventData(portal, vote, item.post, item.comment), now);
+  emitPortalEvent(
+    portal,
+    'vote.created',
+    { kind: 'anonymous-vote', vote, post: item.post, comment: item.comment },
+    now,
+  );
   return vote;
 }
 
@@ -82,5 +86,10 @@ export function removeAnonymousVote(portal: Portal, key: string, anonymousId: st
   if (item.comment) portal.commentVotes.delete(item.comment.id, anonymousId);
   else portal.votes.delete(item.post.key, anonymousId);
   countVote(portal, item, -1);
-  emitPortalEvent(portal, 'vote.deleted', anonymousVoteEventData(portal, vote, item.post, item.comment), now);
+  emitPortalEvent(
+    portal,
+    'vote.deleted',
+    { kind: 'anonymous-vote', vote, post: item.post, comment: item.comment },
+    now,
+  );
 }

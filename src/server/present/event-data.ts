@@ -1,4 +1,5 @@
 import type { ApiKeyRecord, CommentRecord, PostRecord, UserRecord } from '../../seed/seed-file.js';
+import type { EventSubject } from '../domain/portal-events.js';
 import type { Portal } from '../store/portal.js';
 import { presentComment } from './comment.js';
 import { presentPost } from './post.js';
@@ -16,7 +17,7 @@ const portalOrigin = (portal: Portal): string => `http://${portal.hosts[0] ?? 'l
 /** Comments are shown as the comments list shows them to the portal's administrator. */
 const ADMIN_VIEW: ApiKeyRecord = { token: '', read_only: false, expires_at: null };
 
-export function portalOf(portal: Portal): { guid: string; title: string } {
+function portalOf(portal: Portal): { guid: string; title: string } {
   return { guid: portal.guid, title: portal.title };
 }
 
@@ -28,7 +29,7 @@ function postData(portal: Portal, post: PostRecord): Record<string, unknown> {
   return presentPost(portal, post, portalOrigin(portal));
 }
 
-export function commentEventData(
+function commentEventData(
   portal: Portal,
   comment: CommentRecord,
   post: PostRecord,
@@ -41,7 +42,7 @@ export function commentEventData(
   };
 }
 
-export function postEventData(
+function postEventData(
   portal: Portal,
   post: PostRecord,
   actor: UserRecord | undefined,
@@ -56,7 +57,7 @@ export function postEventData(
  * with its vote.deleted (D-WEBHOOK-ANONYMOUS-VOTE). A vote on a comment carries the
  * comment too, beside the post it belongs to (D-WEBHOOK-COMMENT-VOTE).
  */
-export function anonymousVoteEventData(
+function anonymousVoteEventData(
   portal: Portal,
   vote: { anonymous_id: string; created_at: string },
   post: PostRecord,
@@ -71,7 +72,7 @@ export function anonymousVoteEventData(
 }
 
 /** A named user's vote as `{id, created_at, voter}`; the voter is the acting user. */
-export function userVoteEventData(
+function userVoteEventData(
   portal: Portal,
   vote: { id: number; created_at: string },
   voter: UserRecord,
@@ -85,4 +86,23 @@ export function userVoteEventData(
 }
 
 /** The author of an item, as the acting user of its `*.created` event. */
-export const authorOf = (portal: Portal, userId: string): UserRecord => findUser(portal, userId);
+const authorOf = (portal: Portal, userId: string): UserRecord => findUser(portal, userId);
+
+/** An envelope's `data`: the subject as the API shows it, then the portal (D-WEBHOOK-DATA). */
+export function describeEvent(portal: Portal, subject: EventSubject): Record<string, unknown> {
+  return { ...subjectData(portal, subject), portal: portalOf(portal) };
+}
+
+function subjectData(portal: Portal, subject: EventSubject): Record<string, unknown> {
+  const actor = (by: UserRecord | string | undefined) => (typeof by === 'string' ? authorOf(portal, by) : by);
+  switch (subject.kind) {
+    case 'post':
+      return postEventData(portal, subject.post, actor(subject.by), subject.changes);
+    case 'comment':
+      return commentEventData(portal, subject.comment, subject.post, actor(subject.by));
+    case 'anonymous-vote':
+      return anonymousVoteEventData(portal, subject.vote, subject.post, subject.comment);
+    case 'user-vote':
+      return userVoteEventData(portal, subject.vote, subject.voter, subject.post);
+  }
+}
