@@ -65,7 +65,7 @@ const SERVER_WINGS = [
   'entry.ts',
   'start-server.ts',
   'app',
-  'mcp',
+  'mcp-http',
   'oauth',
   'webhooks',
   'handlers',

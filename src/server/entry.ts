@@ -4,7 +4,7 @@ export { startServer } from './start-server.js';
 export { SeedError } from './store/seed/load-seed.js';
 export { dumpDataFile } from './store/seed/dump.js';
 export { isHostName } from './http/host-syntax.js';
-export { OriginListError, parseAllowedOrigins } from './mcp/origins.js';
+export { OriginListError, parseAllowedOrigins } from './mcp-http/origins.js';
 export {
   parseFaults,
   parseFaultSeed,

@@ -29,7 +29,7 @@ import { sendJson } from '../http/respond.js';
 import type { Rehearsal } from '../http/rehearsal/rehearsal.js';
 import { createRouter, type RouteMatch } from '../http/router.js';
 import { connectionGate, isRefused, SERVER_LIMITS, serverOptions, type ServerLimits } from '../http/server-limits.js';
-import { handleMcpRoute, isMcpRoute } from '../mcp/routes.js';
+import { handleMcpRoute, isMcpRoute } from '../mcp-http/routes.js';
 import { webhookHandlers } from '../webhooks/handlers.js';
 import { webhookEgressPolicy } from '../webhooks/target-policy.js';
 import { clientDocumentEgressPolicy } from '../oauth/document-egress.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAllowedOrigins } from '../../../src/server/mcp/origins.js';
+import { parseAllowedOrigins } from '../../../src/server/mcp-http/origins.js';
 import { accessToken } from '../../mcp/support/access-token.js';
 import { runFp } from '../../support/run-fp.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
