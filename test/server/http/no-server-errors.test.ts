@@ -146,6 +146,14 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ min: 1, max: 200 }).map((depth) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown),
 );
 
+/**
+ * A generated value as a form field's text. An object goes as its JSON: one with a key named
+ * `toString` or `valueOf` (fc.jsonValue makes them) has no text of its own, and String() throws.
+ */
+function formText(v: unknown): string {
+  return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+}
+
 function bodyKeys(endpoint: Endpoint): string[] {
   const shape = (endpoint.body as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape ? Object.keys(shape) : [];
@@ -260,9 +268,7 @@ const apiExchange: fc.Arbitrary<Exchange> = fc.constantFrom(...endpointList).cha
         fc.jsonValue().map((v) => JSON.stringify(v)),
         hostileString,
         fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
-        bodyRecord.map((b) =>
-          new URLSearchParams(Object.entries(b).map(([k, v]): [string, string] => [k, String(v)])).toString(),
-        ),
+        bodyRecord.map((b) => new URLSearchParams(Object.entries(b).map(([k, v]) => [k, formText(v)])).toString()),
         fc.constant(undefined),
       ),
       authorization,
@@ -736,6 +742,11 @@ async function checkInvariants(): Promise<void> {
 // ---- the runs -------------------------------------------------------------------------
 
 describe('hostile input never causes a server error', () => {
+  it('a generated form field holding an object with a key named toString is sent as its JSON', () => {
+    expect(formText({ toString: 1, valueOf: [] })).toBe('{"toString":1,"valueOf":[]}');
+    expect([1, true, null, 'x'].map(formText)).toEqual(['1', 'true', 'null', 'x']);
+  });
+
   it('every endpoint: random path parameters, query strings, headers and bodies (8,000 requests)', async () => {
     await fc.assert(fc.asyncProperty(fc.array(apiExchange, { minLength: BATCH, maxLength: BATCH }), sendBatch), {
       numRuns: Number(process.env.FUZZ_API_RUNS ?? 1000),
