@@ -1,5 +1,5 @@
 // The layering of docs/architecture.md, enforced here rather than remembered:
-//   contract <- seed, kb, client <- mcp <- cli, server
+//   contract <- seed-file, kb-archive, client <- mcp <- cli, server
 // Nothing imports a layer above its own, the three middle folders stand beside each
 // other without importing one another, and src/cli reaches src/server only from
 // commands/server/, through the one entry src/server/entry.ts, imported lazily.
@@ -11,16 +11,16 @@ import regexpPlugin from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const LAYERS = ['contract', 'seed', 'kb', 'client', 'mcp', 'cli', 'server'];
+const LAYERS = ['contract', 'seed-file', 'kb-archive', 'client', 'mcp', 'cli', 'server'];
 /** What each folder of src/ may import besides itself; the rest is refused. */
 const MAY_IMPORT = {
   contract: [],
-  seed: ['contract'],
-  kb: ['contract'],
+  'seed-file': ['contract'],
+  'kb-archive': ['contract'],
   client: ['contract'],
-  mcp: ['contract', 'seed', 'kb', 'client'],
-  cli: ['contract', 'seed', 'kb', 'client', 'mcp'],
-  server: ['contract', 'seed', 'kb', 'client', 'mcp'],
+  mcp: ['contract', 'seed-file', 'kb-archive', 'client'],
+  cli: ['contract', 'seed-file', 'kb-archive', 'client', 'mcp'],
+  server: ['contract', 'seed-file', 'kb-archive', 'client', 'mcp'],
 };
 function layerZones() {
   const zones = [];

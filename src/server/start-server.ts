@@ -2,12 +2,12 @@ import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { RehearsalOptions } from './http/rehearsal/rehearsal.js';
-import { buildDataFileFromSeed } from './store/seed/build-data-file.js';
+import { buildDataFileFromSeed } from './store/seeding/build-data-file.js';
 import { assertWritable, DataFileError, dataFileKind, openDatabase } from './store/database.js';
-import { importJsonDataFile, KEEP_ADVICE } from './store/seed/import-json.js';
-import { loadSeed, parseSeedText, readText } from './store/seed/load-seed.js';
-import type { ServerState } from '../seed/seed-file.js';
-import { placeSeed, placeSeedScratch, seedCacheSettled } from './store/seed/seed-cache.js';
+import { importJsonDataFile, KEEP_ADVICE } from './store/seeding/import-json.js';
+import { loadSeed, parseSeedText, readText } from './store/seeding/load-seed.js';
+import type { ServerState } from '../seed-file/seed-file.js';
+import { placeSeed, placeSeedScratch, seedCacheSettled } from './store/seeding/seed-cache.js';
 import { removeDatabaseFile, resetFilePath, scratchFilePath, Store } from './store/store.js';
 
 export interface StartOptions {
@@ -44,7 +44,7 @@ export interface RunningServer {
 
 async function readSeed(seed: string | object | undefined): Promise<unknown> {
   if (seed === undefined || seed === 'demo') {
-    const { demoSeed } = await import('./store/seed/demo-seed.js');
+    const { demoSeed } = await import('./store/seeding/demo-seed.js');
     return demoSeed();
   }
   if (typeof seed !== 'string') return seed;

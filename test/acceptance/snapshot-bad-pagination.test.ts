@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSeed } from '../../src/server/store/seed/demo-seed.js';
+import { demoSeed } from '../../src/server/store/seeding/demo-seed.js';
 import { runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 
 const READ_ONLY = 'acme-readonly';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSeed } from '../../src/server/store/seed/demo-seed.js';
+import { demoSeed } from '../../src/server/store/seeding/demo-seed.js';
 import { atTerminal } from '../support/at-terminal.js';
 import { ADMIN_KEY } from '../support/fixture-seed.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';

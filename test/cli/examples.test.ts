@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram, main } from '../../src/cli/main.js';
-import { demoSeed } from '../../src/server/store/seed/demo-seed.js';
-import type { SeedFile } from '../../src/seed/seed-file.js';
+import { demoSeed } from '../../src/server/store/seeding/demo-seed.js';
+import type { SeedFile } from '../../src/seed-file/seed-file.js';
 import { fakeIO } from '../support/fake-io.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 

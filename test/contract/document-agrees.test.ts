@@ -2,8 +2,8 @@ import { request } from 'node:http';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/contract/openapi.js';
-import { demoSeed } from '../../src/server/store/seed/demo-seed.js';
-import type { SeedFile } from '../../src/seed/seed-file.js';
+import { demoSeed } from '../../src/server/store/seeding/demo-seed.js';
+import type { SeedFile } from '../../src/seed-file/seed-file.js';
 import { createContractValidator } from '../support/contract-validator.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 

@@ -4,8 +4,8 @@ import { toolEndpoints } from '../../src/mcp/tools.js';
 /** What is served by default: every operation but the events log, served when its toolset is named. */
 const served = toolEndpoints.filter((e) => e.name !== 'events.list');
 import { RESULT_TEXT_CAP } from '../../src/mcp/cut-to-size.js';
-import { demoSeed } from '../../src/server/store/seed/demo-seed.js';
-import type { SeedFile } from '../../src/seed/seed-file.js';
+import { demoSeed } from '../../src/server/store/seeding/demo-seed.js';
+import type { SeedFile } from '../../src/seed-file/seed-file.js';
 import { inProcessMcp, type InProcess } from './support/in-process.js';
 
 const open: InProcess[] = [];

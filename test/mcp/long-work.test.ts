@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeedFile } from '../../src/seed/seed-file.js';
-import { demoSeed } from '../../src/server/store/seed/demo-seed.js';
+import type { SeedFile } from '../../src/seed-file/seed-file.js';
+import { demoSeed } from '../../src/server/store/seeding/demo-seed.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessToken } from './support/access-token.js';
 import { DEMO_KEY, inProcessMcp, type InProcess } from './support/in-process.js';

@@ -5,8 +5,8 @@ import { ApiClient } from '../../src/client/api-client.js';
 import { errorResult } from '../../src/mcp/tool-result.js';
 import { serveOptions } from '../../src/mcp/serve-options.js';
 import { createToolServer } from '../../src/mcp/tool-server.js';
-import { demoSeed } from '../../src/server/store/seed/demo-seed.js';
-import type { SeedFile } from '../../src/seed/seed-file.js';
+import { demoSeed } from '../../src/server/store/seeding/demo-seed.js';
+import type { SeedFile } from '../../src/seed-file/seed-file.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { DEMO_KEY } from './support/in-process.js';
 

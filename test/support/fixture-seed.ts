@@ -1,4 +1,4 @@
-import type { SeedFile } from '../../src/seed/seed-file.js';
+import type { SeedFile } from '../../src/seed-file/seed-file.js';
 
 /** Small deterministic portals for server and CLI tests. */
 export const ADMIN_KEY = 'test-admin';

@@ -74,7 +74,7 @@ async function crawlKbTab(ctx: CrawlContext, tabId: number, { checkpoint, tick }
 type KbArticleInfo = KbTabState['unlisted'][number];
 
 async function readKbArchive(zipPath: string, tabId: number) {
-  const { readArchive } = await import('../../kb/read-archive.js');
+  const { readArchive } = await import('../../kb-archive/read-archive.js');
   const parsed = await readArchive(zipPath);
   const sectionIds = new Map<string, number>();
   for (const sec of parsed.sections) if (sec.id !== null) sectionIds.set(sec.path, sec.id);

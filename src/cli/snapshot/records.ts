@@ -1,4 +1,4 @@
-import type { SeedFile } from '../../seed/seed-file.js';
+import type { SeedFile } from '../../seed-file/seed-file.js';
 
 /** Seed-file format 1 records (as `fp server --seed` reads them). */
 type PortalSeed = SeedFile['portals'][number];

@@ -1,6 +1,6 @@
 import type { Category } from '../../contract/schemas/category.js';
-import { CATEGORY_PALETTE } from '../../seed/derived-fields.js';
-import type { CategoryRecord } from '../../seed/seed-file.js';
+import { CATEGORY_PALETTE } from '../../seed-file/derived-fields.js';
+import type { CategoryRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 

@@ -1,5 +1,5 @@
 import type { CommentCreateBody, CommentUpdateBody } from '../../contract/schemas/comment.js';
-import type { CommentRecord, PostRecord, UserRecord } from '../../seed/seed-file.js';
+import type { CommentRecord, PostRecord, UserRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { noQueryResults, ValidationError } from './errors.js';
 import { USER_BLOCKED } from './users.js';

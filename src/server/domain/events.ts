@@ -1,4 +1,4 @@
-import type { EventRecord } from '../../seed/seed-file.js';
+import type { EventRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 
 /**

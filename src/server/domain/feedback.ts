@@ -1,5 +1,5 @@
 import type { FeedbackSummarizeBody } from '../../contract/schemas/feedback.js';
-import type { FeedbackRecord } from '../../seed/seed-file.js';
+import type { FeedbackRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { noQueryResults, ValidationError } from './errors.js';
 import { summarizeFeedback, type FeedbackSummary } from './summarize-feedback.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GroupRecord, UserRecord } from '../../seed/seed-file.js';
+import type { GroupRecord, UserRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';
 import { userByKeyOrDatabaseId } from './users.js';

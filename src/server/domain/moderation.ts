@@ -1,5 +1,5 @@
 import { MODERATION_PAGE_SIZE, type ModerationType } from '../../contract/schemas/moderation.js';
-import type { CommentRecord, PostRecord } from '../../seed/seed-file.js';
+import type { CommentRecord, PostRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { emitCommentCreated, findCommentById } from './comments.js';
 import { emitPostCreated } from './posts-events.js';

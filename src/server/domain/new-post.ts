@@ -1,4 +1,4 @@
-import type { PostRecord } from '../../seed/seed-file.js';
+import type { PostRecord } from '../../seed-file/seed-file.js';
 
 /** What a new post is given; the rest starts empty, unvoted and unread. */
 export type NewPostFields = Pick<

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Envelope, WebhookEventName } from '../../contract/schemas/webhook.js';
-import type { CommentRecord, PostRecord, UserRecord } from '../../seed/seed-file.js';
+import type { CommentRecord, PostRecord, UserRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { NOT_SENT_DISABLED } from './webhooks.js';
 

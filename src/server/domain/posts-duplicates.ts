@@ -1,6 +1,6 @@
 import type { PostDuplicatesQuery } from '../../contract/schemas/post-search.js';
 import type { Portal } from '../store/portal.js';
-import type { PostRecord } from '../../seed/seed-file.js';
+import type { PostRecord } from '../../seed-file/seed-file.js';
 import { termsOf } from './post-words.js';
 import { searchFilter } from './posts-tab.js';
 

@@ -1,4 +1,4 @@
-import type { PostRecord } from '../../seed/seed-file.js';
+import type { PostRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { emitPortalEvent } from './portal-events.js';
 

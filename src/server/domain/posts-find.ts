@@ -1,4 +1,4 @@
-import type { PostRecord, TabRecord } from '../../seed/seed-file.js';
+import type { PostRecord, TabRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { noQueryResults } from './errors.js';
 

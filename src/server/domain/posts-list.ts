@@ -1,7 +1,7 @@
 import { postSchemas, type PostListParsedQuery as PostListQuery } from '../../contract/schemas/post.js';
 import type { PostTabQuery } from '../../contract/schemas/post-search.js';
 import type { PostFilter } from '../store/repositories/post-list-query.js';
-import type { PostRecord } from '../../seed/seed-file.js';
+import type { PostRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { ValidationError } from './errors.js';
 import { tabNamed } from './posts-tab.js';

@@ -1,6 +1,6 @@
 import type { PostSearchQuery } from '../../contract/schemas/post-search.js';
 import type { Portal } from '../store/portal.js';
-import type { PostRecord } from '../../seed/seed-file.js';
+import type { PostRecord } from '../../seed-file/seed-file.js';
 import { foldText, wordsOf } from './post-words.js';
 import { DEFAULT_LIMIT } from './posts-list.js';
 import { searchFilter } from './posts-tab.js';

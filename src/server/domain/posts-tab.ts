@@ -1,4 +1,4 @@
-import type { TabRecord } from '../../seed/seed-file.js';
+import type { TabRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import type { PostFilter } from '../store/repositories/post-list-query.js';
 import { ValidationError } from './errors.js';

@@ -1,7 +1,7 @@
 import type { PostCreateBody, PostUpdateBody } from '../../contract/schemas/post.js';
-import { slugify } from '../../seed/derived-fields.js';
+import { slugify } from '../../seed-file/derived-fields.js';
 import type { Portal } from '../store/portal.js';
-import type { PostRecord, UserRecord } from '../../seed/seed-file.js';
+import type { PostRecord, UserRecord } from '../../seed-file/seed-file.js';
 import { RuleViolation, ValidationError } from './errors.js';
 import { USER_BLOCKED } from './users.js';
 import { newApprovedPost } from './new-post.js';

@@ -1,6 +1,6 @@
 import type { ProductVisionBody } from '../../contract/schemas/vision.js';
 import type { Portal } from '../store/portal.js';
-import type { ProductVisionRecord } from '../../seed/seed-file.js';
+import type { ProductVisionRecord } from '../../seed-file/seed-file.js';
 import { NotFoundError } from './errors.js';
 
 /** `firstOrFail()` names no key: the portal has one vision or none. */

@@ -1,4 +1,4 @@
-import type { ReferenceRecord } from '../../seed/seed-file.js';
+import type { ReferenceRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { noQueryResults } from './errors.js';
 import { findPostByKey } from './posts-find.js';

@@ -1,7 +1,7 @@
 import type { SectionCreateBody, SectionUpdateBody } from '../../contract/schemas/section.js';
-import { slugify } from '../../seed/derived-fields.js';
+import { slugify } from '../../seed-file/derived-fields.js';
 import type { Portal } from '../store/portal.js';
-import type { SectionRecord } from '../../seed/seed-file.js';
+import type { SectionRecord } from '../../seed-file/seed-file.js';
 import { RuleViolation, ValidationError } from './errors.js';
 import { findSection } from './taxonomy.js';
 

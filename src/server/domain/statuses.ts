@@ -1,6 +1,6 @@
 import type { StatusCreateBody, StatusUpdateBody } from '../../contract/schemas/status.js';
 import type { Portal } from '../store/portal.js';
-import type { StatusRecord } from '../../seed/seed-file.js';
+import type { StatusRecord } from '../../seed-file/seed-file.js';
 import { noQueryResults, RuleViolation, ValidationError } from './errors.js';
 
 const NAME_TAKEN = 'The name has already been taken.';

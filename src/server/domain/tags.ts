@@ -1,6 +1,6 @@
 import type { TagBody } from '../../contract/schemas/tag.js';
 import type { Portal } from '../store/portal.js';
-import type { TagRecord } from '../../seed/seed-file.js';
+import type { TagRecord } from '../../seed-file/seed-file.js';
 import { noQueryResults, ValidationError } from './errors.js';
 
 /** A tag by its id. */

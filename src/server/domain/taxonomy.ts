@@ -1,5 +1,5 @@
 import type { Portal } from '../store/portal.js';
-import type { SectionRecord, TabRecord } from '../../seed/seed-file.js';
+import type { SectionRecord, TabRecord } from '../../seed-file/seed-file.js';
 import { noQueryResults } from './errors.js';
 
 const isId = (ref: string) => /^\d+$/.test(ref) && Number.isSafeInteger(Number(ref));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { triggerOverrideSchemas, unknownOverride, type WebhookEventName } from '../../contract/schemas/webhook.js';
 import { fieldErrors } from '../../contract/validation.js';
-import type { PostRecord } from '../../seed/seed-file.js';
+import type { PostRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { createComment, deleteComment } from './comments.js';
 import { RuleViolation, ValidationError } from './errors.js';

@@ -1,4 +1,4 @@
-import { slugify } from '../../seed/derived-fields.js';
+import { slugify } from '../../seed-file/derived-fields.js';
 import type { Portal } from '../store/portal.js';
 
 /** Labels of the keys the identify call names; other keys are labelled from their words. */

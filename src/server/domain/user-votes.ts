@@ -1,5 +1,5 @@
 import type { Portal } from '../store/portal.js';
-import type { PostRecord, UserRecord, UserVoteRecord } from '../../seed/seed-file.js';
+import type { PostRecord, UserRecord, UserVoteRecord } from '../../seed-file/seed-file.js';
 import { RuleViolation } from './errors.js';
 import { emitPortalEvent } from './portal-events.js';
 import { findPostByKey } from './posts-find.js';

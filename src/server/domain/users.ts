@@ -1,5 +1,5 @@
 import type { Portal } from '../store/portal.js';
-import type { UserRecord } from '../../seed/seed-file.js';
+import type { UserRecord } from '../../seed-file/seed-file.js';
 import { randomUUID } from 'node:crypto';
 import type { UserBulkBody, UserCreateBody, UserUpdateBody } from '../../contract/schemas/user.js';
 import { NotFoundError, noQueryResults, RuleViolation, ValidationError } from './errors.js';

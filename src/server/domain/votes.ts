@@ -1,4 +1,4 @@
-import type { AnonymousVoteRecord, CommentRecord, PostRecord } from '../../seed/seed-file.js';
+import type { AnonymousVoteRecord, CommentRecord, PostRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { noQueryResults, RuleViolation } from './errors.js';
 import { findCommentById } from './comments.js';

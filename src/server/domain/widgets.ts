@@ -1,5 +1,5 @@
 import type { Portal } from '../store/portal.js';
-import type { WidgetRecord } from '../../seed/seed-file.js';
+import type { WidgetRecord } from '../../seed-file/seed-file.js';
 import { noQueryResults } from './errors.js';
 
 /** W2 (D-WIDGETS): a widget by its id, whatever its case; 404 in the service's words otherwise. */

@@ -1,7 +1,7 @@
 import type { Reference } from '../../contract/schemas/reference.js';
 import { createReference, deleteReference } from '../domain/references.js';
 import { isoMicros } from '../present/user.js';
-import type { ReferenceRecord } from '../../seed/seed-file.js';
+import type { ReferenceRecord } from '../../seed-file/seed-file.js';
 import { ok, type HandlerMap } from './types.js';
 
 function presentReference(r: ReferenceRecord): Reference {

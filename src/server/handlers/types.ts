@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { Endpoints, OperationName } from '../../contract/endpoints.js';
 import type { ReferenceEndpoints, ReferenceOperationName } from '../../contract/reference-endpoints.js';
-import type { ApiKeyRecord } from '../../seed/seed-file.js';
+import type { ApiKeyRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import type { ServerServices } from './services.js';

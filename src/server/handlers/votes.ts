@@ -2,7 +2,7 @@ import { addUserVote, listUserVotes, removeUserVote } from '../domain/user-votes
 import { addAnonymousVote, removeAnonymousVote } from '../domain/votes.js';
 import { findUser, isoMicros, presentPortalUser, userCounters } from '../present/user.js';
 import type { Portal } from '../store/portal.js';
-import type { UserVoteRecord } from '../../seed/seed-file.js';
+import type { UserVoteRecord } from '../../seed-file/seed-file.js';
 import { ok, type HandlerMap } from './types.js';
 
 export const voteHandlers: HandlerMap = {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ApiKeyRecord } from '../../seed/seed-file.js';
+import type { ApiKeyRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { HttpError, UNAUTHENTICATED } from './error-response.js';
 

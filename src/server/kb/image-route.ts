@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { IMAGE_URL_PREFIX, parseImageUrl } from '../../kb/index.js';
+import { IMAGE_URL_PREFIX, parseImageUrl } from '../../kb-archive/index.js';
 import { HttpError } from '../http/error-response.js';
 import type { Portal } from '../store/portal.js';
 

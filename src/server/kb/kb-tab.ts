@@ -1,9 +1,9 @@
 import { newApprovedPost } from '../domain/new-post.js';
 import { newPostKey } from '../domain/post-key.js';
-import type { IdSource, KbTab, SyncOwnership } from '../../kb/index.js';
+import type { IdSource, KbTab, SyncOwnership } from '../../kb-archive/index.js';
 import { RuleViolation, ValidationError } from '../domain/errors.js';
 import type { Portal } from '../store/portal.js';
-import type { PostRecord, TabRecord } from '../../seed/seed-file.js';
+import type { PostRecord, TabRecord } from '../../seed-file/seed-file.js';
 
 const INVALID_TAB_MESSAGE = 'The selected tab id is invalid.';
 

@@ -1,7 +1,7 @@
 import type { LinkHealthResults, PostLinkHealth, ScanProgress } from '../../contract/schemas/knowledgebase.js';
 import { NotFoundError } from '../domain/errors.js';
 import type { Portal } from '../store/portal.js';
-import type { TabRecord } from '../../seed/seed-file.js';
+import type { TabRecord } from '../../seed-file/seed-file.js';
 import {
   defaultLinkCache,
   type LinkCache,

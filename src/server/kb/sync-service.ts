@@ -14,9 +14,9 @@ import {
   type PlanUpdate,
   type SectionChange,
   type SyncPlan,
-} from '../../kb/index.js';
+} from '../../kb-archive/index.js';
 import type { Portal } from '../store/portal.js';
-import type { TabRecord } from '../../seed/seed-file.js';
+import type { TabRecord } from '../../seed-file/seed-file.js';
 import type { Store } from '../store/store.js';
 import { articleAuthor, foreignOwnership, saveKbTab, storeIdSource, toKbTab } from './kb-tab.js';
 

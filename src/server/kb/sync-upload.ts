@@ -3,9 +3,9 @@ import { knowledgebaseSchemas, SYNC_MAX_KILOBYTES } from '../../contract/schemas
 import { fieldErrors } from '../../contract/validation.js';
 import { ValidationError } from '../domain/errors.js';
 import { readMultipart, type MultipartForm } from '../http/read-multipart.js';
-import type { TabRecord } from '../../seed/seed-file.js';
+import type { TabRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
-import { ArchiveError, readArchive, type ParsedArchive } from '../../kb/index.js';
+import { ArchiveError, readArchive, type ParsedArchive } from '../../kb-archive/index.js';
 import { findKbTab } from './kb-tab.js';
 import { extractLinks } from './link-health/extract-links.js';
 import type { SyncConfirmations } from './sync-service.js';

@@ -1,6 +1,6 @@
-import type { TabRecord } from '../../seed/seed-file.js';
+import type { TabRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
-import { exportArchive } from '../../kb/index.js';
+import { exportArchive } from '../../kb-archive/index.js';
 import { toKbTab } from './kb-tab.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Portal } from '../store/portal.js';
-import type { ApiKeyRecord } from '../../seed/seed-file.js';
+import type { ApiKeyRecord } from '../../seed-file/seed-file.js';
 
 const digest = (key: string) => createHash('sha256').update(key).digest();
 

@@ -4,7 +4,7 @@ import type { MarkdownIt } from 'markdown-it';
 import type { IOptions as SanitizeOptions } from 'sanitize-html';
 import type { Comment } from '../../contract/schemas/comment.js';
 import { linearLinkLabels } from '../../contract/linear-link-labels.js';
-import type { ApiKeyRecord, CommentRecord, PostRecord } from '../../seed/seed-file.js';
+import type { ApiKeyRecord, CommentRecord, PostRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { postUrl } from './post.js';
 import { findUser, isoMicros, presentAuthor } from './user.js';

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, CommentRecord, PostRecord, UserRecord } from '../../seed/seed-file.js';
+import type { ApiKeyRecord, CommentRecord, PostRecord, UserRecord } from '../../seed-file/seed-file.js';
 import type { EventSubject } from '../domain/portal-events.js';
 import type { Portal } from '../store/portal.js';
 import { presentComment } from './comment.js';

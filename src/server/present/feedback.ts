@@ -1,5 +1,5 @@
 import type { Feedback } from '../../contract/schemas/feedback.js';
-import type { FeedbackRecord } from '../../seed/seed-file.js';
+import type { FeedbackRecord } from '../../seed-file/seed-file.js';
 import { isoMicros } from './user.js';
 
 export function presentFeedback(f: FeedbackRecord): Feedback {

@@ -1,5 +1,5 @@
 import type { Group } from '../../contract/schemas/group.js';
-import type { GroupRecord } from '../../seed/seed-file.js';
+import type { GroupRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { isoMicros } from './user.js';
 

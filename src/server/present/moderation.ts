@@ -1,7 +1,7 @@
 import type { ModerationComment, ModerationPost } from '../../contract/schemas/moderation.js';
 import type { ModerationTarget } from '../domain/moderation.js';
 import { shortText } from '../domain/posts-text.js';
-import type { CommentRecord, PostRecord } from '../../seed/seed-file.js';
+import type { CommentRecord, PostRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { commentUrl } from './comment.js';
 import { postUrl } from './post.js';

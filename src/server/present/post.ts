@@ -5,7 +5,7 @@ import { UUID } from '../../contract/validation.js';
 import { approvedCommentCount } from '../domain/posts-counts.js';
 import { tabOfPost } from '../domain/posts-find.js';
 import { plainText, postSummary } from '../domain/posts-text.js';
-import type { PostRecord } from '../../seed/seed-file.js';
+import type { PostRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import { findUser, isoMicros, presentPostAuthor, type UserCounters } from './user.js';
 

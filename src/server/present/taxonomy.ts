@@ -2,7 +2,7 @@ import type { Section } from '../../contract/schemas/section.js';
 import type { Status } from '../../contract/schemas/status.js';
 import type { Tab } from '../../contract/schemas/tab.js';
 import type { Tag } from '../../contract/schemas/tag.js';
-import type { SectionRecord, StatusRecord, TabRecord, TagRecord } from '../../seed/seed-file.js';
+import type { SectionRecord, StatusRecord, TabRecord, TagRecord } from '../../seed-file/seed-file.js';
 
 /** How a portal sorts its posts (statuses, tags) and where it shows them (tabs, sections). */
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Author, PortalUser, PostAuthor, User } from '../../contract/schemas/user.js';
-import type { UserRecord } from '../../seed/seed-file.js';
+import type { UserRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 
 /** Timestamps as the service prints them: ISO 8601 with microseconds and `Z`. */

@@ -1,6 +1,6 @@
 import type { ProductVision } from '../../contract/schemas/vision.js';
 import type { Widget } from '../../contract/schemas/widget.js';
-import type { ProductVisionRecord, WidgetRecord } from '../../seed/seed-file.js';
+import type { ProductVisionRecord, WidgetRecord } from '../../seed-file/seed-file.js';
 import { isoMicros } from './user.js';
 
 /** What the portal embeds (widgets) and where it is headed (its product vision). */

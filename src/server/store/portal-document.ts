@@ -1,5 +1,5 @@
 import type { Sql } from './sql.js';
-import type { GroupRecord, PortalData, PortalSettings, PostRecord, UserRecord } from '../../seed/seed-file.js';
+import type { GroupRecord, PortalData, PortalSettings, PostRecord, UserRecord } from '../../seed-file/seed-file.js';
 import {
   API_KEYS,
   CATEGORIES,

@@ -26,7 +26,7 @@ import { WidgetRepository } from './repositories/widgets.js';
 import { DeliveryRepository } from './repositories/webhook-deliveries.js';
 import { WebhookEndpointRepository } from './repositories/webhook-endpoints.js';
 import type { Sql } from './sql.js';
-import type { PortalSettings } from '../../seed/seed-file.js';
+import type { PortalSettings } from '../../seed-file/seed-file.js';
 
 /**
  * One portal of the store: its settings, read once (only a reset changes

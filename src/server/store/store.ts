@@ -6,7 +6,7 @@ import { openDatabase, type Database } from './database.js';
 import { insertPortals, portalIds, readPortal, replacePortal } from './portal-document.js';
 import { Portal } from './portal.js';
 import { Sql } from './sql.js';
-import type { PortalData, ServerState } from '../../seed/seed-file.js';
+import type { PortalData, ServerState } from '../../seed-file/seed-file.js';
 
 export interface StoreOptions {
   /** The database file; `:memory:` (the default) keeps everything in memory. */

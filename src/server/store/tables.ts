@@ -1,4 +1,4 @@
-import { timestampMs } from '../../seed/seed-file.js';
+import { timestampMs } from '../../seed-file/seed-file.js';
 import { batchShape, boundValues, everyValueBound, valuesList } from './batch-shape.js';
 import type { Statement } from './database.js';
 import type { Sql } from './sql.js';
@@ -22,7 +22,7 @@ import type {
   UserRecord,
   UserVoteRecord,
   WidgetRecord,
-} from '../../seed/seed-file.js';
+} from '../../seed-file/seed-file.js';
 
 /**
  * Records (the seed-file shapes of `state.ts`) to rows and back. Each kind of

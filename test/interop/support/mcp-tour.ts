@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
 import { ANN, BOB, fixtureSeed, GROUP_BETA } from '../../support/fixture-seed.js';
-import type { SeedFile } from '../../../src/seed/seed-file.js';
+import type { SeedFile } from '../../../src/seed-file/seed-file.js';
 
 /** A tools/call result as every SDK hands it over. */
 export interface CallResult {

@@ -3,8 +3,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { ApiClient } from '../../../src/client/api-client.js';
 import { serveOptions, type WrittenServeOptions } from '../../../src/mcp/serve-options.js';
 import { createToolServer } from '../../../src/mcp/tool-server.js';
-import { demoSeed } from '../../../src/server/store/seed/demo-seed.js';
-import type { SeedFile } from '../../../src/seed/seed-file.js';
+import { demoSeed } from '../../../src/server/store/seeding/demo-seed.js';
+import type { SeedFile } from '../../../src/seed-file/seed-file.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 export const DEMO_KEY = 'acme-admin';

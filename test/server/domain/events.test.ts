@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchPostApprovalJobs, recordEvent, recordMail } from '../../../src/server/domain/events.js';
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import { Store } from '../../../src/server/store/store.js';
 import { storedPortal } from './stored-portal.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';

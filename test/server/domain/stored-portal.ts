@@ -1,6 +1,6 @@
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import type { Portal } from '../../../src/server/store/portal.js';
-import type { SeedFile } from '../../../src/seed/seed-file.js';
+import type { SeedFile } from '../../../src/seed-file/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
-import type { SeedFile } from '../../../src/seed/seed-file.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
+import type { SeedFile } from '../../../src/seed-file/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';
 import { ANN, BOB, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';

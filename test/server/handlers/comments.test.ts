@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SeedFile } from '../../../src/seed/seed-file.js';
+import type { SeedFile } from '../../../src/seed-file/seed-file.js';
 import { ANN, BOB, CARA, fixtureSeed, OTHER_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 

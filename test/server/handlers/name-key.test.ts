@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameKey, sameName } from '../../../src/contract/name-key.js';
-import { loadSeed, SeedError } from '../../../src/server/store/seed/load-seed.js';
+import { loadSeed, SeedError } from '../../../src/server/store/seeding/load-seed.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { clientAddress } from '../../../src/server/http/client-address.js';
 import { createApp } from '../../../src/server/app/create-app.js';
 import type { ServerLimits } from '../../../src/server/http/server-limits.js';
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import { Store } from '../../../src/server/store/store.js';
 import { ADMIN_KEY, fixtureSeed } from '../../support/fixture-seed.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../src/server/app/create-app.js';
 import { MAX_JSON_DEPTH } from '../../../src/server/http/read-body.js';
 import { SERVER_LIMITS, type ServerLimits } from '../../../src/server/http/server-limits.js';
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import { Store } from '../../../src/server/store/store.js';
 import { ADMIN_KEY, fixtureSeed } from '../../support/fixture-seed.js';
 import { rawExchange } from '../../support/raw-http.js';

@@ -12,11 +12,11 @@ import {
 import { linkResults, scanProgress, startLinkScan } from '../../../src/server/kb/link-health-service.js';
 import { LinkCache, ScanRegistry, type LinkCheck } from '../../../src/server/kb/link-health/index.js';
 import { executeSync, previewSync } from '../../../src/server/kb/sync-service.js';
-import type { KbTab, ParsedArchive } from '../../../src/kb/index.js';
+import type { KbTab, ParsedArchive } from '../../../src/kb-archive/index.js';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import type { Portal } from '../../../src/server/store/portal.js';
-import type { ServerState } from '../../../src/seed/seed-file.js';
+import type { ServerState } from '../../../src/seed-file/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';
 import { ANN, fixtureSeed } from '../../support/fixture-seed.js';
 

@@ -4,7 +4,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src/contract/endpoints.js';
 import { LinkCache, ScanRegistry } from '../../../src/server/kb/link-health/index.js';
-import type { SeedFile } from '../../../src/seed/seed-file.js';
+import type { SeedFile } from '../../../src/seed-file/seed-file.js';
 import { ANN, fixtureSeed, OTHER_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 

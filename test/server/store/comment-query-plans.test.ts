@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '../../../src/server/store/database.js';
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import { Store } from '../../../src/server/store/store.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../src/server/start-server.js';
 import { APPLICATION_ID, DataFileError, openDatabase } from '../../../src/server/store/database.js';
-import { dumpDataFile } from '../../../src/server/store/seed/dump.js';
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
+import { dumpDataFile } from '../../../src/server/store/seeding/dump.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/store/schema.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 

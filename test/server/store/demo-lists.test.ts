@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_ORDER_BY } from '../../../src/contract/schemas/post.js';
-import { demoSeed } from '../../../src/server/store/seed/demo-seed.js';
+import { demoSeed } from '../../../src/server/store/seeding/demo-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 /**

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Statement } from '../../../src/server/store/database.js';
 import { APPLICATION_ID, openDatabase } from '../../../src/server/store/database.js';
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import {
   ORDER_BY_NAMES_WITH_FIELD,
   type PostFilter,
   type PostOrder,
 } from '../../../src/server/store/repositories/post-list-query.js';
 import { MIGRATIONS } from '../../../src/server/store/schema.js';
-import type { SeedFile } from '../../../src/seed/seed-file.js';
+import type { SeedFile } from '../../../src/seed-file/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';
 
 /** Every order a list can ask for: the names with a field, and one without (they all sort by id). */

@@ -9,7 +9,7 @@ import { createComment, deleteComment } from '../../../src/server/domain/comment
 import { createFeedback, deleteFeedback } from '../../../src/server/domain/feedback.js';
 import { createApp } from '../../../src/server/app/create-app.js';
 import { openDatabase } from '../../../src/server/store/database.js';
-import { loadSeed } from '../../../src/server/store/seed/load-seed.js';
+import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import { removeOrphanedResetFiles, Store, stripPort } from '../../../src/server/store/store.js';
 import { ADMIN_KEY, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 

@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat, unlink, wri
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeToFile } from '../../../contract/pipe-to-file.js';
-import { checkExportListing, DEFAULT_EXPORT_LIMITS, type ExportLimits } from '../../../kb/export-limits.js';
-import { IMAGES_FOLDER } from '../../../kb/image-url.js';
-import { isInstructionFile } from '../../../kb/instruction-files.js';
+import { checkExportListing, DEFAULT_EXPORT_LIMITS, type ExportLimits } from '../../../kb-archive/export-limits.js';
+import { IMAGES_FOLDER } from '../../../kb-archive/image-url.js';
+import { isInstructionFile } from '../../../kb-archive/instruction-files.js';
 import {
   closeZip,
   entryBytes,
@@ -15,7 +15,7 @@ import {
   openZip,
   type ZipFile,
   type ZipItem,
-} from '../../../kb/zip/read-zip.js';
+} from '../../../kb-archive/zip/read-zip.js';
 import { eachLimit } from './each-limit.js';
 import { removeOnExit } from './remove-on-exit.js';
 

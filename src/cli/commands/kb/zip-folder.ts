@@ -4,8 +4,8 @@ import { lstat, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeToFile } from '../../../contract/pipe-to-file.js';
-import { isInstructionFile } from '../../../kb/instruction-files.js';
-import type { ZipInput } from '../../../kb/zip/write-zip.js';
+import { isInstructionFile } from '../../../kb-archive/instruction-files.js';
+import type { ZipInput } from '../../../kb-archive/zip/write-zip.js';
 import { UsageError } from '../../errors.js';
 
 export interface FolderFile {
@@ -202,7 +202,7 @@ export async function zipFolderStream(dir: string, opts: { expect?: Map<string, 
     if (expected !== undefined && expected !== hash) throw new FolderChangedError(dir, `changed: ${file.archivePath}`);
     hashes.set(file.archivePath, hash);
   };
-  const { zipStream } = await import('../../../kb/zip/write-zip.js');
+  const { zipStream } = await import('../../../kb-archive/zip/write-zip.js');
   // The writer starts when the upload reads the first chunk, not before: an archive prepared and never sent reads nothing.
   const chunks = (async function* () {
     yield* zipStream(folderEntries(dir, files, record));

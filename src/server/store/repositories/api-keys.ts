@@ -1,4 +1,4 @@
-import type { ApiKeyRecord } from '../../../seed/seed-file.js';
+import type { ApiKeyRecord } from '../../../seed-file/seed-file.js';
 import { API_KEYS } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

@@ -1,5 +1,5 @@
 import { sameName } from '../../../contract/name-key.js';
-import type { CategoryRecord, PostRecord } from '../../../seed/seed-file.js';
+import type { CategoryRecord, PostRecord } from '../../../seed-file/seed-file.js';
 import { CATEGORIES, insertRow, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

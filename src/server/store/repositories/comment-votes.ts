@@ -1,4 +1,4 @@
-import type { CommentVoteRecord } from '../../../seed/seed-file.js';
+import type { CommentVoteRecord } from '../../../seed-file/seed-file.js';
 import { COMMENT_VOTES, insertRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

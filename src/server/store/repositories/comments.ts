@@ -1,4 +1,4 @@
-import type { CommentRecord } from '../../../seed/seed-file.js';
+import type { CommentRecord } from '../../../seed-file/seed-file.js';
 import { COMMENTS, insertRow, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

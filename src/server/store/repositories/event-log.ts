@@ -1,4 +1,4 @@
-import type { EventRecord } from '../../../seed/seed-file.js';
+import type { EventRecord } from '../../../seed-file/seed-file.js';
 import type { PortalScope } from './portal-scope.js';
 import { EVENTS, insertRow } from '../tables.js';
 import { readEnvelope } from './event-envelope.js';

@@ -1,4 +1,4 @@
-import type { FeedbackRecord } from '../../../seed/seed-file.js';
+import type { FeedbackRecord } from '../../../seed-file/seed-file.js';
 import { FEEDBACK, insertRow, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

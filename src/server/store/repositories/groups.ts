@@ -1,5 +1,5 @@
 import { sameName } from '../../../contract/name-key.js';
-import type { GroupRecord, UserRecord } from '../../../seed/seed-file.js';
+import type { GroupRecord, UserRecord } from '../../../seed-file/seed-file.js';
 import { GROUPS, insertGroup, updateRow, USERS } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

@@ -1,4 +1,4 @@
-import type { StoredImage } from '../../../kb/index.js';
+import type { StoredImage } from '../../../kb-archive/index.js';
 import { insertRow, KB_IMAGES, updateRow, type KbImageRecord } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

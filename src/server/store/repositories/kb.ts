@@ -1,5 +1,5 @@
-import type { KbTab } from '../../../kb/index.js';
-import type { TabRecord } from '../../../seed/seed-file.js';
+import type { KbTab } from '../../../kb-archive/index.js';
+import type { TabRecord } from '../../../seed-file/seed-file.js';
 import type { PortalScope } from './portal-scope.js';
 
 /** Where an id is used: the portal and the tab of the item holding it. */

@@ -1,4 +1,4 @@
-import type { PostRecord } from '../../../seed/seed-file.js';
+import type { PostRecord } from '../../../seed-file/seed-file.js';
 
 /** What a post list shows, as the domain decides it; every field given must hold. */
 export interface PostFilter {

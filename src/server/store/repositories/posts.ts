@@ -1,4 +1,4 @@
-import type { PostRecord } from '../../../seed/seed-file.js';
+import type { PostRecord } from '../../../seed-file/seed-file.js';
 import { insertPost, POST_SELECT, POSTS, postFromRow, setPostLinks, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 import { postCondition, postOrder, talliedCount, type PostFilter, type PostOrder } from './post-list-query.js';

@@ -1,4 +1,4 @@
-import type { ProductVisionRecord } from '../../../seed/seed-file.js';
+import type { ProductVisionRecord } from '../../../seed-file/seed-file.js';
 import { insertRow, PRODUCT_VISIONS } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

@@ -1,4 +1,4 @@
-import type { ReferenceRecord } from '../../../seed/seed-file.js';
+import type { ReferenceRecord } from '../../../seed-file/seed-file.js';
 import { insertRow, REFERENCES } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

@@ -1,4 +1,4 @@
-import type { SavedQueryRecord } from '../../../seed/seed-file.js';
+import type { SavedQueryRecord } from '../../../seed-file/seed-file.js';
 import { SAVED_QUERIES } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

@@ -1,4 +1,4 @@
-import type { SectionRecord } from '../../../seed/seed-file.js';
+import type { SectionRecord } from '../../../seed-file/seed-file.js';
 import { insertRow, SECTIONS, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

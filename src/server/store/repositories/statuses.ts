@@ -1,5 +1,5 @@
 import { sameName } from '../../../contract/name-key.js';
-import type { StatusRecord } from '../../../seed/seed-file.js';
+import type { StatusRecord } from '../../../seed-file/seed-file.js';
 import { insertRow, STATUSES, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

@@ -1,4 +1,4 @@
-import type { TabRecord } from '../../../seed/seed-file.js';
+import type { TabRecord } from '../../../seed-file/seed-file.js';
 import { TABS, updateRow } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

@@ -1,4 +1,4 @@
-import type { UserVoteRecord } from '../../../seed/seed-file.js';
+import type { UserVoteRecord } from '../../../seed-file/seed-file.js';
 import { insertRow, USER_VOTES } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

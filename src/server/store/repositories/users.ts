@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../../seed/seed-file.js';
+import type { UserRecord } from '../../../seed-file/seed-file.js';
 import { insertRow, updateRow, USERS } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

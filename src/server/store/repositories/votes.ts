@@ -1,4 +1,4 @@
-import type { AnonymousVoteRecord } from '../../../seed/seed-file.js';
+import type { AnonymousVoteRecord } from '../../../seed-file/seed-file.js';
 import { insertRow, VOTES } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

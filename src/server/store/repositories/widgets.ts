@@ -1,4 +1,4 @@
-import type { WidgetRecord } from '../../../seed/seed-file.js';
+import type { WidgetRecord } from '../../../seed-file/seed-file.js';
 import { WIDGETS } from '../tables.js';
 import type { PortalScope } from './portal-scope.js';
 

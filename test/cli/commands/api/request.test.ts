@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiPath } from '../../../../src/cli/commands/api/request.js';
 import { main } from '../../../../src/cli/main.js';
-import type { SeedFile } from '../../../../src/seed/seed-file.js';
+import type { SeedFile } from '../../../../src/seed-file/seed-file.js';
 import { ADMIN_KEY, BOB, fixtureSeed, GROUP_BETA } from '../../../support/fixture-seed.js';
 import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';

@@ -1,4 +1,4 @@
-import type { SeedFile } from '../../../../src/seed/seed-file.js';
+import type { SeedFile } from '../../../../src/seed-file/seed-file.js';
 import { ANN, fixtureSeed } from '../../../support/fixture-seed.js';
 
 /**

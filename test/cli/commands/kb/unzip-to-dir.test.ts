@@ -220,7 +220,7 @@ describe('unzipToDir', () => {
     await expect(unzipToDir(zip, dest)).rejects.toThrow('archive entry "images/a.bin" fails its CRC check');
 
     // Deflated, with headers that say 1 kB less than the data inflates to.
-    const { zipStream } = await import('../../../../src/kb/zip/write-zip.js');
+    const { zipStream } = await import('../../../../src/kb-archive/zip/write-zip.js');
     const chunks: Buffer[] = [];
     for await (const c of zipStream([
       { name: 'images/a.bin', data: Buffer.from(big) },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { splitFormat } from '../../../../src/cli/commands/posts/filters.js';
 import { main } from '../../../../src/cli/main.js';
-import type { SeedFile } from '../../../../src/seed/seed-file.js';
+import type { SeedFile } from '../../../../src/seed-file/seed-file.js';
 import { ADMIN_KEY, BOB, fixtureSeed } from '../../../support/fixture-seed.js';
 import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';

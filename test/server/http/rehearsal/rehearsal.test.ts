@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../src/server/app/create-app.js';
 import { parseFaults } from '../../../../src/server/http/rehearsal/parse-spec.js';
 import { createRehearsal, type RehearsalOptions } from '../../../../src/server/http/rehearsal/rehearsal.js';
-import { loadSeed } from '../../../../src/server/store/seed/load-seed.js';
+import { loadSeed } from '../../../../src/server/store/seeding/load-seed.js';
 import { Store } from '../../../../src/server/store/store.js';
 import { ADMIN_KEY, OTHER_KEY, READONLY_KEY, fixtureSeed } from '../../../support/fixture-seed.js';
 

@@ -9,7 +9,7 @@ import {
   MAX_RATIO_FLAG,
   MAX_SIZE_FLAG,
   type ExportLimits,
-} from '../../../../kb/export-limits.js';
+} from '../../../../kb-archive/export-limits.js';
 import { InvalidArgumentError } from '../../../framework/flags.js';
 import { UsageError } from '../../../errors.js';
 import type { Factory } from '../../../factory.js';

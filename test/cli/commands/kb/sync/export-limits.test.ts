@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import exportVerb from '../../../../../src/cli/commands/kb/sync/export.js';
 import { unzipToDir } from '../../../../../src/cli/commands/kb/unzip-to-dir.js';
-import { ExportLimitError } from '../../../../../src/kb/export-limits.js';
+import { ExportLimitError } from '../../../../../src/kb-archive/export-limits.js';
 import { fakeFactory, fakeIO } from '../../../../support/fake-io.js';
 import { runCommand } from '../../../support/run-command.js';
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IdConflictError, idLine, insertId, insertIdBytes } from '../../../../../src/cli/commands/kb/sync/insert-id.js';
 import { writeBackIds } from '../../../../../src/cli/commands/kb/sync/write-back-ids.js';
-import { parseEntries } from '../../../../../src/kb/parse-entries.js';
+import { parseEntries } from '../../../../../src/kb-archive/parse-entries.js';
 import type { SyncResult } from '../../../../../src/contract/schemas/knowledgebase.js';
 
 describe('insertId', () => {

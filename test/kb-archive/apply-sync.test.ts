@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applySync, type IdSource } from '../../src/kb/apply-sync.js';
-import type { KbTab, ParsedArchive, ParsedArticle, ParsedSection } from '../../src/kb/model.js';
-import { planSync } from '../../src/kb/plan-sync.js';
+import { applySync, type IdSource } from '../../src/kb-archive/apply-sync.js';
+import type { KbTab, ParsedArchive, ParsedArticle, ParsedSection } from '../../src/kb-archive/model.js';
+import { planSync } from '../../src/kb-archive/plan-sync.js';
 
 const tab: KbTab = {
   id: 1,

@@ -13,9 +13,9 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../../../src/server/start-server.js';
-import { buildDataFile } from '../../../../src/server/store/seed/build-data-file.js';
+import { buildDataFile } from '../../../../src/server/store/seeding/build-data-file.js';
 import { openDatabase } from '../../../../src/server/store/database.js';
-import { loadSeed, SeedError } from '../../../../src/server/store/seed/load-seed.js';
+import { loadSeed, SeedError } from '../../../../src/server/store/seeding/load-seed.js';
 import {
   compiledSeedName,
   isWholeDataFile,
@@ -25,7 +25,7 @@ import {
   seedCacheSettled,
   pruneSeedCache,
   seedCacheDir,
-} from '../../../../src/server/store/seed/seed-cache.js';
+} from '../../../../src/server/store/seeding/seed-cache.js';
 import { ADMIN_KEY, BOB, fixtureSeed } from '../../../support/fixture-seed.js';
 
 let dir: string;

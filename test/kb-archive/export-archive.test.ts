@@ -1,9 +1,9 @@
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { exportArchive } from '../../src/kb/export-archive.js';
-import { INSTRUCTION_FILES } from '../../src/kb/instruction-files.js';
-import type { KbTab } from '../../src/kb/model.js';
+import { exportArchive } from '../../src/kb-archive/export-archive.js';
+import { INSTRUCTION_FILES } from '../../src/kb-archive/instruction-files.js';
+import type { KbTab } from '../../src/kb-archive/model.js';
 import { GIF, png } from '../support/images.js';
 
 async function exportBytes(tab: KbTab): Promise<Buffer> {

@@ -17,10 +17,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../../src/server/start-server.js';
-import { buildDataFile } from '../../../../src/server/store/seed/build-data-file.js';
-import { loadSeed } from '../../../../src/server/store/seed/load-seed.js';
-import { compiledSeedName, placeSeed, pruneSeedCache, seedCacheSettled } from '../../../../src/server/store/seed/seed-cache.js';
-import { folderProblem, isTrusted, recordPath } from '../../../../src/server/store/seed/seed-cache-trust.js';
+import { buildDataFile } from '../../../../src/server/store/seeding/build-data-file.js';
+import { loadSeed } from '../../../../src/server/store/seeding/load-seed.js';
+import {
+  compiledSeedName,
+  placeSeed,
+  pruneSeedCache,
+  seedCacheSettled,
+} from '../../../../src/server/store/seeding/seed-cache.js';
+import { folderProblem, isTrusted, recordPath } from '../../../../src/server/store/seeding/seed-cache-trust.js';
 import { ADMIN_KEY, fixtureSeed } from '../../../support/fixture-seed.js';
 
 /**

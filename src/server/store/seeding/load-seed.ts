@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { nameKey } from '../../../contract/name-key.js';
-import { CATEGORY_PALETTE, slugify } from '../../../seed/derived-fields.js';
+import { CATEGORY_PALETTE, slugify } from '../../../seed-file/derived-fields.js';
 import {
   CommentSeed,
   SeedFileSchema,
@@ -17,7 +17,7 @@ import {
   type UserRecord,
   type UserVoteRecord,
   UserVoteSeed,
-} from '../../../seed/seed-file.js';
+} from '../../../seed-file/seed-file.js';
 
 /** A seed file's text: read whole, then decoded at once (faster than reading it as text, on a large seed). */
 export function readText(path: string): string {

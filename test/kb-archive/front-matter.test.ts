@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
-import { parseMarkdownFile, renderMarkdownFile, renderRootIndex } from '../../src/kb/front-matter.js';
+import { parseMarkdownFile, renderMarkdownFile, renderRootIndex } from '../../src/kb-archive/front-matter.js';
 
 describe('front matter', () => {
   it('writes every value as yaml does and reads it back unchanged (titles with colons, keywords, numbers as text)', () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linkImages, relativeLink, resolveRelative, unlinkImages } from '../../src/kb/image-links.js';
-import { imageUrl, parseImageUrl } from '../../src/kb/image-url.js';
-import { rewriteDestinations } from '../../src/kb/link-destinations.js';
-import type { ParsedArchive, ParsedImage } from '../../src/kb/model.js';
+import { linkImages, relativeLink, resolveRelative, unlinkImages } from '../../src/kb-archive/image-links.js';
+import { imageUrl, parseImageUrl } from '../../src/kb-archive/image-url.js';
+import { rewriteDestinations } from '../../src/kb-archive/link-destinations.js';
+import type { ParsedArchive, ParsedImage } from '../../src/kb-archive/model.js';
 import { png } from '../support/images.js';
 
 const image = (path: string, key = path.replace(/^images\//, '')): ParsedImage => ({

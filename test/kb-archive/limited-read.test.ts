@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { SizeLimitExceeded, readLimited } from '../../src/kb/limited-read.js';
+import { SizeLimitExceeded, readLimited } from '../../src/kb-archive/limited-read.js';
 
 describe('readLimited', () => {
   it('returns every byte when the stream stays within the limit', async () => {

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatPath } from './load-seed.js';
-import { SeedFileSchema } from '../../../seed/seed-file.js';
+import { SeedFileSchema } from '../../../seed-file/seed-file.js';
 
 /** The demo file's shape: a seed with every field spelled out (what the tests of the demo rely on). */
 type DemoTabType = 'board' | 'roadmap' | 'changelog' | 'knowledge_base';
@@ -138,7 +138,14 @@ export interface DemoPortal {
   comments: DemoComment[];
   feedback: DemoFeedback[];
   /** D-WIDGETS, D-PRODUCT-VISION: the first portal has widgets and a vision, the second none. */
-  widgets?: Array<{ id: string; name: string; type: string; tab_id: number | null; created_at: string; updated_at: string }>;
+  widgets?: Array<{
+    id: string;
+    name: string;
+    type: string;
+    tab_id: number | null;
+    created_at: string;
+    updated_at: string;
+  }>;
   product_vision?: { id: number; title: string; content: string; created_at: string; updated_at: string };
 }
 
@@ -179,7 +186,9 @@ export function demoSeed(): DemoSeed {
   const raw = JSON.parse(text) as unknown;
   const parsed = SeedFileSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(`seed/demo.json: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `seed/demo.json: ${parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`).join('; ')}`,
+    );
   }
   // The file as written (every field is spelled out in it); the schema only vouches for it.
   return raw as DemoSeed;

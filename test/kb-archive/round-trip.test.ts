@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applySync } from '../../src/kb/apply-sync.js';
-import { exportArchive } from '../../src/kb/export-archive.js';
-import type { KbArticle, KbSection, KbTab } from '../../src/kb/model.js';
-import { planSync } from '../../src/kb/plan-sync.js';
-import { readArchive } from '../../src/kb/read-archive.js';
+import { applySync } from '../../src/kb-archive/apply-sync.js';
+import { exportArchive } from '../../src/kb-archive/export-archive.js';
+import type { KbArticle, KbSection, KbTab } from '../../src/kb-archive/model.js';
+import { planSync } from '../../src/kb-archive/plan-sync.js';
+import { readArchive } from '../../src/kb-archive/read-archive.js';
 
 let dir: string;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ArchiveError } from '../../src/kb/archive-error.js';
-import type { KbTab, ParsedArchive, ParsedArticle, ParsedSection } from '../../src/kb/model.js';
-import { planSync } from '../../src/kb/plan-sync.js';
+import { ArchiveError } from '../../src/kb-archive/archive-error.js';
+import type { KbTab, ParsedArchive, ParsedArticle, ParsedSection } from '../../src/kb-archive/model.js';
+import { planSync } from '../../src/kb-archive/plan-sync.js';
 
 const tab: KbTab = {
   id: 1,

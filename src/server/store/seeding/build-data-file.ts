@@ -3,7 +3,7 @@ import { copyFile, open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { openDatabase } from '../database.js';
 import { loadSeed, parseSeedText } from './load-seed.js';
-import type { ServerState } from '../../../seed/seed-file.js';
+import type { ServerState } from '../../../seed-file/seed-file.js';
 import { Store } from '../store.js';
 
 const SIDE_FILES = ['', '-wal', '-shm', '-journal'];

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DataFileError, dataFileKind, openDatabase } from '../database.js';
 import { KEEP_ADVICE } from './import-json.js';
 import { loadSeed } from './load-seed.js';
-import type { ServerState } from '../../../seed/seed-file.js';
+import type { ServerState } from '../../../seed-file/seed-file.js';
 import { Store } from '../store.js';
 
 /** The data file's store as a seed document (format 1). A JSON data file of the earlier format is read as it is. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoSeed, demoUuid, type DemoPortal, type DemoPost } from '../../../../src/server/store/seed/demo-seed.js';
+import { demoSeed, demoUuid, type DemoPortal, type DemoPost } from '../../../../src/server/store/seeding/demo-seed.js';
 
 const seed = demoSeed();
 const [acme, beta] = seed.portals;
@@ -237,7 +237,8 @@ describe('demoSeed timestamps', () => {
       const comments = new Map(portal.comments.map((c) => [c.id, c]));
       for (const c of portal.comments) {
         expect(c.created_at > posts.get(c.post_key)!.created_at, `comment ${c.id}`).toBe(true);
-        if (c.parent_id !== null) expect(c.created_at > comments.get(c.parent_id)!.created_at, `reply ${c.id}`).toBe(true);
+        if (c.parent_id !== null)
+          expect(c.created_at > comments.get(c.parent_id)!.created_at, `reply ${c.id}`).toBe(true);
       }
     }
   });
@@ -284,7 +285,8 @@ describe('demoSeed Acme content', () => {
   });
 
   it('has about 50 posts on the feedback, roadmap and changelog tabs', () => {
-    const board = postsOnTab(acme, 'feedback').length + postsOnTab(acme, 'roadmap').length + postsOnTab(acme, 'changelog').length;
+    const board =
+      postsOnTab(acme, 'feedback').length + postsOnTab(acme, 'roadmap').length + postsOnTab(acme, 'changelog').length;
     expect(board).toBeGreaterThanOrEqual(45);
     expect(board).toBeLessThanOrEqual(55);
     expect(postsOnTab(acme, 'roadmap').length).toBeGreaterThanOrEqual(5);
@@ -353,7 +355,11 @@ describe('demoSeed knowledge base', () => {
   const help = tabOf(acme, 'help');
   const articles = postsOnTab(acme, 'help');
   const sections = acme.sections.filter((s) => s.tab_id === help.id);
-  const slugify = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slugify = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
 
   it('nests sections: Getting started, Features > Dashboards, Features > Integrations, Billing', () => {
     const byId = new Map(sections.map((s) => [s.id, s]));
@@ -369,7 +375,10 @@ describe('demoSeed knowledge base', () => {
     expect(articles.length).toBeGreaterThanOrEqual(9);
     expect(articles.length).toBeLessThanOrEqual(12);
     for (const a of articles) {
-      expect(sections.some((s) => s.id === a.section_id), a.title).toBe(true);
+      expect(
+        sections.some((s) => s.id === a.section_id),
+        a.title,
+      ).toBe(true);
       expect(a.status_id).toBeNull();
       expect(a.moderation_status).toBe('approved');
     }

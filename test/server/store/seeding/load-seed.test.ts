@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { demoSeed } from '../../../../src/server/store/seed/demo-seed.js';
-import { formatPath, loadSeed, SeedError } from '../../../../src/server/store/seed/load-seed.js';
-import { slugify } from '../../../../src/seed/derived-fields.js';
-import type { SeedFile } from '../../../../src/seed/seed-file.js';
+import { demoSeed } from '../../../../src/server/store/seeding/demo-seed.js';
+import { formatPath, loadSeed, SeedError } from '../../../../src/server/store/seeding/load-seed.js';
+import { slugify } from '../../../../src/seed-file/derived-fields.js';
+import type { SeedFile } from '../../../../src/seed-file/seed-file.js';
 import { ANN, BOB, fixtureSeed } from '../../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');

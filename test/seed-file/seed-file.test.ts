@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimestamp, timestampMs } from '../../src/seed/seed-file.js';
+import { isTimestamp, timestampMs } from '../../src/seed-file/seed-file.js';
 
 const readByDateParse = (v: string) => !Number.isNaN(Date.parse(v));
 
@@ -21,7 +21,15 @@ function candidates(): string[] {
           for (const fraction of ['', '.1', '.12', '.123', '.1234', '.'])
             for (const zone of ['Z', 'z', '+00:00', '-05:30', '+23:59', '+24:00', '-00:60', '', '+0530'])
               out.push(`${year}-${pad(month)}-${pad(day)}T${pad(h)}:${pad(m)}:${pad(s)}${fraction}${zone}`);
-  out.push('2024-05-01', '2024-05-01 09:30:00Z', 'May 1, 2024', 'yesterday', '', '2024-5-1T09:30:00Z', '+002024-05-01T00:00:00Z');
+  out.push(
+    '2024-05-01',
+    '2024-05-01 09:30:00Z',
+    'May 1, 2024',
+    'yesterday',
+    '',
+    '2024-5-1T09:30:00Z',
+    '+002024-05-01T00:00:00Z',
+  );
   return out;
 }
 
@@ -34,7 +42,12 @@ describe('isTimestamp', () => {
 
 describe('timestampMs', () => {
   it('reads every candidate as Date.parse does, NaN included', () => {
-    const more = ['0099-12-31T23:59:59.999Z', '0100-01-01T00:00:00.000Z', '2024-02-30T10:00:00.000Z', '2023-02-29T00:00:00.000Z'];
+    const more = [
+      '0099-12-31T23:59:59.999Z',
+      '0100-01-01T00:00:00.000Z',
+      '2024-02-30T10:00:00.000Z',
+      '2023-02-29T00:00:00.000Z',
+    ];
     const disagreements = [...candidates(), ...more].filter((v) => !Object.is(timestampMs(v), Date.parse(v)));
     expect(disagreements).toEqual([]);
   });

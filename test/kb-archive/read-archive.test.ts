@@ -6,8 +6,8 @@ import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
-import { ArchiveError } from '../../src/kb/archive-error.js';
-import { readArchive } from '../../src/kb/read-archive.js';
+import { ArchiveError } from '../../src/kb-archive/archive-error.js';
+import { readArchive } from '../../src/kb-archive/read-archive.js';
 import { GIF, NOT_AN_IMAGE, SVG, png } from '../support/images.js';
 
 let dir: string;
