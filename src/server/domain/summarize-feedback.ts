@@ -5,8 +5,8 @@
  * same answer and no network is needed.
  */
 
-export type Sentiment = 'positive' | 'neutral' | 'negative';
-export type Focus = 'usability' | 'functionality' | 'value';
+type Sentiment = 'positive' | 'neutral' | 'negative';
+type Focus = 'usability' | 'functionality' | 'value';
 
 export interface FeedbackForSummary {
   id: string;
@@ -95,7 +95,7 @@ const isNegator = (w: string): boolean => NEGATORS.has(w) || w.endsWith("n't");
  * flipped for words within a few words after a negator ("not good" is negative,
  * "not bad" positive). Punctuation and "but" end a negation.
  */
-export function classifySentiment(text: string): Sentiment {
+function classifySentiment(text: string): Sentiment {
   let score = 0;
   let negated = 0;
   for (const token of tokenize(text)) {
@@ -136,7 +136,7 @@ const FOCUS_LEXICON: Record<Focus, Set<string>> = {
 };
 
 /** Every area the text mentions, in the fixed order usability, functionality, value. */
-export function classifyFocus(text: string): Focus[] {
+function classifyFocus(text: string): Focus[] {
   const seen = new Set<string>();
   for (const t of tokenize(text)) if (t.kind === 'word') seen.add(t.text);
   return FOCUSES.filter((f) => [...seen].some((w) => FOCUS_LEXICON[f].has(w)));
@@ -187,7 +187,7 @@ const byCountThenAlphabet = (a: { phrase: string; count: number }, b: { phrase: 
  * contains it occurs in exactly as many entries ("dark" adds nothing next to
  * "dark mode" when both appear in the same three entries).
  */
-export function topPhrases(texts: string[], limit = TOP_PHRASES): Array<{ phrase: string; count: number }> {
+function topPhrases(texts: string[], limit = TOP_PHRASES): Array<{ phrase: string; count: number }> {
   const counts = new Map<string, number>();
   for (const text of texts) for (const p of phrasesOf(text)) counts.set(p, (counts.get(p) ?? 0) + 1);
 
