@@ -13,7 +13,7 @@
 
 export const MAX_ATTEMPTS = 10;
 /** The longest `Retry-After` honoured: one window of the hosted service's 120 requests per 60 s. */
-export const RETRY_AFTER_CAP_MS = 60_000;
+const RETRY_AFTER_CAP_MS = 60_000;
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 8_000;
 /** The default `--timeout`: one request, its retries and waits included, room for one full Retry-After. */
@@ -83,7 +83,7 @@ export function decideRetry(failure: FailedAttempt, ctx: RetryContext): RetryDec
 }
 
 /** `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2015 07:28:00 GMT` in milliseconds from now; undefined when absent or unreadable. */
-export function parseRetryAfter(header: string | string[] | undefined, now: number): number | undefined {
+function parseRetryAfter(header: string | string[] | undefined, now: number): number | undefined {
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRetry, formatMs, parseRetryAfter, RETRY_AFTER_CAP_MS } from '../../src/client/retry-policy.js';
+import { decideRetry, formatMs } from '../../src/client/retry-policy.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const ctx = (over: Partial<Parameters<typeof decideRetry>[1]> = {}) => ({
@@ -79,14 +79,19 @@ describe('how long to wait', () => {
       waitMs: 7000,
       retryAfterMs: 7000,
     });
-    expect(parseRetryAfter('Mon, 01 Jun 2026 11:59:00 GMT', NOW)).toBe(0);
-    expect(parseRetryAfter('soon', NOW)).toBeUndefined();
-    expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
-    expect(parseRetryAfter(['2', '9'], NOW)).toBe(2000);
+    const retryAfterMs = (retryAfter: string | string[] | undefined) =>
+      (decideRetry({ status: 503, retryAfter }, ctx()) as { retryAfterMs?: number }).retryAfterMs;
+    expect(retryAfterMs('Mon, 01 Jun 2026 11:59:00 GMT')).toBe(0);
+    expect(retryAfterMs(['2', '9'])).toBe(2000);
   });
 
-  it('a Retry-After longer than the cap waits the cap', () => {
-    expect(RETRY_AFTER_CAP_MS).toBe(60_000);
+  it('an absent or unreadable Retry-After is ignored: the wait is the backoff', () => {
+    for (const retryAfter of ['soon', undefined]) {
+      expect(decideRetry({ status: 503, retryAfter }, ctx())).toEqual({ retry: true, waitMs: 125 });
+    }
+  });
+
+  it('a Retry-After longer than the cap (60 s, one window of 120 requests per 60 s) waits the cap', () => {
     expect(decideRetry({ status: 429, retryAfter: '3600' }, ctx({ deadlineMs: 600_000 }))).toEqual({
       retry: true,
       waitMs: 60_000,

@@ -2,7 +2,7 @@ import { isInteractive, type IO } from '../io.js';
 import { terminalText } from '../output/terminal-text.js';
 
 /** How long a request may take before the spinner appears. */
-export const SPINNER_DELAY_MS = 300;
+const SPINNER_DELAY_MS = 300;
 const FRAME_MS = 80;
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const ERASE = '\r\x1b[2K';

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { progressLine } from '../../../src/cli/framework/progress.js';
-import { requestSpinner, SPINNER_DELAY_MS } from '../../../src/cli/framework/request-spinner.js';
+import { requestSpinner } from '../../../src/cli/framework/request-spinner.js';
 import { fakeFactory, fakeIO, type FakeIOOptions } from '../../support/fake-io.js';
 
 const ERASE = '\r\x1b[2K';
+/** A request may take this long before the spinner appears. */
+const SPINNER_DELAY_MS = 300;
 
 beforeEach(() => {
   vi.useFakeTimers();
