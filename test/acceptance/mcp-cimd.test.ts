@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi, type TestContext } from 'vitest';
-import { s256 } from '../../src/server/oauth/pkce.js';
+import { s256 } from '../support/pkce.js';
 import { requireTool } from '../support/required-tool.js';
 import { ADMIN_KEY, fixtureSeed } from '../support/fixture-seed.js';
 import { startFpServer, type FpServer } from '../support/run-fp.js';

@@ -12,7 +12,7 @@ export type { RegisteredClient } from './client-registry.js';
  * tokens. Codes and tokens are kept only as SHA-256 hashes.
  */
 
-export const LIFETIME_MS = {
+const LIFETIME_MS = {
   consent: 10 * 60_000,
   code: 60_000,
   accessToken: 60 * 60_000,
@@ -37,7 +37,7 @@ export interface OAuthLimits {
   wrongKeyWindowMs: number;
 }
 
-export const DEFAULT_LIMITS: OAuthLimits = {
+const DEFAULT_LIMITS: OAuthLimits = {
   clientsPerPortal: 1_000,
   unusedClientsPerAddress: 20,
   unusedClientMs: 24 * 60 * 60_000,
@@ -97,7 +97,9 @@ export class OAuthState {
   /** Families whose refresh token was replayed or whose code was reused: all their tokens are dead. */
   private readonly revokedFamilies = new Set<string>();
 
-  constructor(limits: OAuthLimits = DEFAULT_LIMITS) {
+  /** `tighter` replaces some of DEFAULT_LIMITS (the tests use small ones). */
+  constructor(tighter: Partial<OAuthLimits> = {}) {
+    const limits = { ...DEFAULT_LIMITS, ...tighter };
     this.clients = new ClientRegistry({
       clientsPerPortal: limits.clientsPerPortal,
       unusedPerAddress: limits.unusedClientsPerAddress,

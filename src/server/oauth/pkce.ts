@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 export const PKCE_VALUE = /^[\w\-.~]{43,128}$/;
 
 /** The S256 challenge of a verifier: BASE64URL(SHA-256(verifier)). */
-export function s256(verifier: string): string {
+function s256(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
 }
 

@@ -1,4 +1,4 @@
-import { s256 } from '../../../src/server/oauth/pkce.js';
+import { s256 } from '../../support/pkce.js';
 import { ADMIN_KEY } from '../../support/fixture-seed.js';
 import type { TestServer } from '../../support/test-server.js';
 

@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s256 } from '../../../src/server/oauth/pkce.js';
+import { s256 } from '../../support/pkce.js';
 import { ADMIN_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 

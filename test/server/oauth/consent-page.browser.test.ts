@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { s256 } from '../../../src/server/oauth/pkce.js';
+import { s256 } from '../../support/pkce.js';
 import { ADMIN_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { installed, requireTool } from '../../support/required-tool.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s256 } from '../../../src/server/oauth/pkce.js';
+import { s256 } from '../../support/pkce.js';
 import { ADMIN_KEY, EXPIRED_KEY, OTHER_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../support/test-server.js';
 

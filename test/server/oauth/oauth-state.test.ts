@@ -3,12 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, LIFETIME_MS, OAuthState } from '../../../src/server/oauth/oauth-state.js';
-import { s256 } from '../../../src/server/oauth/pkce.js';
+import { OAuthState } from '../../../src/server/oauth/oauth-state.js';
+import { s256 } from '../../support/pkce.js';
 import { startServer } from '../../../src/server/start-server.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+/** A consent page stays open for ten minutes. */
+const CONSENT_MS = 10 * 60_000;
+/** An unused registration is forgotten after a day. */
+const DAY_MS = 24 * 60 * 60_000;
 
 function openConsent(state: OAuthState, clientId: string, now = 0, portal = 'p', from = '127.0.0.1') {
   return state.openConsent(
@@ -49,7 +53,6 @@ describe('OAuthState', () => {
 
   it('D-OAUTH-MEMORY D-OAUTH-BOUNDS registrations and open consents are bounded per portal and per address; expired ones are swept', () => {
     const state = new OAuthState({
-      ...DEFAULT_LIMITS,
       clientsPerPortal: 3,
       unusedClientsPerAddress: 2,
       consentsPerPortal: 4,
@@ -89,9 +92,9 @@ describe('OAuthState', () => {
     expect(state.consent(other.id, 8)).toBeDefined();
 
     // Expired consents are swept as others open.
-    const fresh = openConsent(state, 'e', LIFETIME_MS.consent + 10);
-    expect(state.consent(a3.id, LIFETIME_MS.consent + 10)).toBeUndefined();
-    expect(state.consent(fresh.id, LIFETIME_MS.consent + 10)).toBeDefined();
+    const fresh = openConsent(state, 'e', CONSENT_MS + 10);
+    expect(state.consent(a3.id, CONSENT_MS + 10)).toBeUndefined();
+    expect(state.consent(fresh.id, CONSENT_MS + 10)).toBeDefined();
   });
 
   it('D-OAUTH-BOUNDS the crowding attacks at full scale: 10,000 registrations and 10,001 consents from strangers', () => {
@@ -117,13 +120,13 @@ describe('OAuthState', () => {
   });
 
   it('D-OAUTH-BOUNDS an unused registration expires after a day and gives its room back; a used one stays', () => {
-    const state = new OAuthState({ ...DEFAULT_LIMITS, clientsPerPortal: 2 });
+    const state = new OAuthState({ clientsPerPortal: 2 });
     const register = (now: number) =>
       state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, 'x', now);
     const unused = register(0)!;
     const used = register(0)!;
     state.issueCode(openConsent(state, used.clientId, 0), 'admin-key', 0);
-    const day = DEFAULT_LIMITS.unusedClientMs;
+    const day = DAY_MS;
     expect(state.client(unused.clientId, day - 1)).toBeDefined();
     expect(state.client(used.clientId, 10 * day)).toBeDefined();
     expect(state.client(unused.clientId, day)).toBeUndefined();
@@ -131,7 +134,7 @@ describe('OAuthState', () => {
   });
 
   it('D-OAUTH-BOUNDS a portal whose every registration is in use refuses another', () => {
-    const state = new OAuthState({ ...DEFAULT_LIMITS, clientsPerPortal: 2 });
+    const state = new OAuthState({ clientsPerPortal: 2 });
     for (let i = 0; i < 2; i++) {
       const client = state.registerClient({ portal: 'p', redirectUris: [REDIRECT], issuedAt: 0 }, `a${i}`, 0)!;
       state.issueCode(openConsent(state, client.clientId, 0), 'admin-key', 0);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../src/server/oauth/oauth-state.js';
-import { s256 } from '../../../src/server/oauth/pkce.js';
+import { s256 } from '../../support/pkce.js';
 import { ADMIN_KEY, OTHER_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
@@ -12,6 +11,11 @@ let server: TestServer;
 let clock = new Date('2026-06-01T00:00:00Z');
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const B = 'other.localhost';
+/** The server's bounds (D-OAUTH-BOUNDS): registrations per portal, unused ones and open consents per address, wrong keys per address in ten minutes. */
+const CLIENTS_PER_PORTAL = 1_000;
+const UNUSED_CLIENTS_PER_ADDRESS = 20;
+const CONSENTS_PER_ADDRESS = 20;
+const WRONG_KEYS_PER_ADDRESS = 10;
 
 beforeAll(async () => {
   server = await startTestServer(undefined, { now: () => clock });
@@ -58,7 +62,7 @@ describe("D-OAUTH-BOUNDS one portal's strangers never block another portal's adm
     'registering clients at portal B without end leaves registration at portal A open',
     { timeout: 120_000 },
     async () => {
-      for (let i = 0; i < DEFAULT_LIMITS.clientsPerPortal + 10; i++) expect((await register(B)).status).toBe(201);
+      for (let i = 0; i < CLIENTS_PER_PORTAL + 10; i++) expect((await register(B)).status).toBe(201);
       expect((await register()).status).toBe(201);
     },
   );
@@ -71,11 +75,10 @@ describe("D-OAUTH-BOUNDS one portal's strangers never block another portal's adm
       const pageA = await consentPage(clientA);
       expect(pageA.status).toBe(200);
       const strangers = await Promise.all(
-        Array.from({ length: DEFAULT_LIMITS.unusedClientsPerAddress }, async () => (await register(B)).body.client_id),
+        Array.from({ length: UNUSED_CLIENTS_PER_ADDRESS }, async () => (await register(B)).body.client_id),
       );
       for (const clientId of strangers)
-        for (let i = 0; i < DEFAULT_LIMITS.consentsPerAddress + 1; i++)
-          expect((await consentPage(clientId, B)).status).toBe(200);
+        for (let i = 0; i < CONSENTS_PER_ADDRESS + 1; i++) expect((await consentPage(clientId, B)).status).toBe(200);
       const approved = await answer(pageA, ADMIN_KEY);
       expect(approved.status).toBe(302);
       expect(new URL(approved.headers.get('location')!).searchParams.get('code')).toBeTruthy();
@@ -87,7 +90,7 @@ describe("D-OAUTH-BOUNDS D-CLIENT-ADDRESS wrong API keys on a portal's consent p
   it('after 10 wrong keys in 10 minutes: 429 with Retry-After, even for the right key from that address; other portals unaffected', async () => {
     clock = new Date(clock.getTime() + 24 * 60 * 60_000);
     const clientId = (await register()).body.client_id;
-    for (let i = 0; i < DEFAULT_LIMITS.wrongKeysPerAddress; i++) {
+    for (let i = 0; i < WRONG_KEYS_PER_ADDRESS; i++) {
       const page = await consentPage(clientId);
       expect((await answer(page, `wrong-${i}`)).status).toBe(401);
       clock = new Date(clock.getTime() + 1000);

@@ -1,7 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../src/server/oauth/oauth-state.js';
-import { s256 } from '../../../src/server/oauth/pkce.js';
+import { s256 } from '../../support/pkce.js';
 import { ADMIN_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
@@ -14,6 +13,11 @@ import { startTestServer, type TestServer } from '../../support/test-server.js';
 const OWNER = '127.0.0.1';
 const STRANGER = '127.0.0.66';
 const REDIRECT = 'http://127.0.0.1:9/callback';
+/** The server's bounds (D-OAUTH-BOUNDS): wrong keys per address in a ten-minute window, open consents and registrations per portal. */
+const WRONG_KEYS_PER_ADDRESS = 10;
+const WRONG_KEY_WINDOW_MS = 10 * 60_000;
+const CONSENTS_PER_PORTAL = 500;
+const CLIENTS_PER_PORTAL = 1_000;
 
 let server: TestServer;
 let clock = new Date('2026-06-01T00:00:00Z');
@@ -90,9 +94,9 @@ function answer(address: string, c: { consentId: string; csrf: string; cookie: s
 describe('D-CLIENT-ADDRESS a stranger never locks the administrator out', () => {
   it("wrong keys are counted per portal and address: a stranger's guesses make only the stranger wait", async () => {
     const clientId = (await register(OWNER)).clientId;
-    for (let i = 0; i <= DEFAULT_LIMITS.wrongKeysPerAddress; i++) {
+    for (let i = 0; i <= WRONG_KEYS_PER_ADDRESS; i++) {
       const guess = await answer(STRANGER, await consentPage(STRANGER, clientId), `guess-${i}`);
-      expect(guess.status).toBe(i < DEFAULT_LIMITS.wrongKeysPerAddress ? 401 : 429);
+      expect(guess.status).toBe(i < WRONG_KEYS_PER_ADDRESS ? 401 : 429);
     }
     // The stranger's right key waits too: the page is no place to guess from.
     expect((await answer(STRANGER, await consentPage(STRANGER, clientId), ADMIN_KEY)).status).toBe(429);
@@ -100,20 +104,19 @@ describe('D-CLIENT-ADDRESS a stranger never locks the administrator out', () => 
     const approved = await answer(OWNER, await consentPage(OWNER, clientId), ADMIN_KEY);
     expect(approved.status).toBe(302);
     expect(new URL(approved.headers.location as string).searchParams.get('code')).toBeTruthy();
-    clock = new Date(clock.getTime() + DEFAULT_LIMITS.wrongKeyWindowMs);
+    clock = new Date(clock.getTime() + WRONG_KEY_WINDOW_MS);
   });
 
   it("a flood of consent pages (for the administrator's own client) leaves the administrator's page open", async () => {
     const clientId = (await register(OWNER)).clientId;
     const page = await consentPage(OWNER, clientId);
     expect(page.status).toBe(200);
-    for (let i = 0; i < DEFAULT_LIMITS.consentsPerPortal + 10; i++)
-      expect((await consentPage(STRANGER, clientId)).status).toBe(200);
+    for (let i = 0; i < CONSENTS_PER_PORTAL + 10; i++) expect((await consentPage(STRANGER, clientId)).status).toBe(200);
     expect((await answer(OWNER, page, ADMIN_KEY)).status).toBe(302);
   }, 120_000);
 
   it("registering clients without end from one address leaves the administrator's registration open", async () => {
-    for (let i = 0; i < DEFAULT_LIMITS.clientsPerPortal + 10; i++) expect((await register(STRANGER)).status).toBe(201);
+    for (let i = 0; i < CLIENTS_PER_PORTAL + 10; i++) expect((await register(STRANGER)).status).toBe(201);
     const mine = await register(OWNER);
     expect(mine.status).toBe(201);
     expect((await consentPage(OWNER, mine.clientId)).status).toBe(200);
