@@ -148,7 +148,7 @@ async function readCapped(stream: AsyncIterable<Buffer>): Promise<string> {
 }
 
 /** How long a document may be reused: its `max-age` held within bounds; `no-store`/`no-cache` not at all. */
-export function cacheMs(header: string | undefined): number {
+function cacheMs(header: string | undefined): number {
   if (header === undefined) return DEFAULT_CACHE_MS;
   if (/(?:^|[\s,])(?:no-store|no-cache)(?:[\s,=]|$)/i.test(header)) return 0;
   const maxAge = /(?:^|[\s,])max-age\s*=\s*"?(\d+)/i.exec(header);

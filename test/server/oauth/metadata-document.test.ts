@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheMs, isDocumentClientId, MetadataDocuments } from '../../../src/server/oauth/metadata-document.js';
+import { isDocumentClientId, MetadataDocuments } from '../../../src/server/oauth/metadata-document.js';
 
 describe('D-OAUTH-CIMD-FETCH Client ID Metadata Documents are fetched through the egress guard', () => {
   it('a document on an address the policy refuses is never fetched: invalid_client, the block in the log only', async () => {
@@ -32,19 +32,5 @@ describe('D-OAUTH-CIMD-FETCH Client ID Metadata Documents are fetched through th
     expect(isDocumentClientId('https://agent.example/a.json')).toBe(true);
     expect(isDocumentClientId('http://agent.example/a.json')).toBe(false);
     expect(isDocumentClientId('Qm9vdHN0cmFwLWlkLTE2')).toBe(false);
-  });
-});
-
-describe('D-OAUTH-CIMD-CACHE how long a document is reused', () => {
-  it.each([
-    [undefined, 300_000],
-    ['public, max-age=600', 600_000],
-    ['max-age=5', 60_000],
-    ['max-age=999999999', 86_400_000],
-    ['no-store', 0],
-    ['private, no-cache', 0],
-    ['public', 300_000],
-  ])('Cache-Control %s: %i ms', (header, ms) => {
-    expect(cacheMs(header)).toBe(ms);
   });
 });
