@@ -27,6 +27,32 @@ export function rawExchange(baseUrl: string, request: string | Buffer): Promise<
   });
 }
 
+/**
+ * Like rawExchange, but resolves as soon as the first answer is whole (its headers and
+ * Content-Length bytes), then hangs up: for a request whose body is never sent, where the
+ * server would otherwise keep the connection open for the body's grace period.
+ */
+export function firstAnswer(baseUrl: string, request: string | Buffer): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let text = '';
+    const done = () => {
+      socket.destroy();
+      resolve(parseAnswer(text));
+    };
+    socket.on('data', (d) => {
+      text += d.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      const length = /^content-length:\s*(\d+)/im.exec(text.slice(0, end));
+      if (end !== -1 && length && Buffer.byteLength(text.slice(end + 4), 'latin1') >= Number(length[1])) done();
+    });
+    socket.on('error', () => {});
+    socket.on('close', done);
+    socket.write(request);
+  });
+}
+
 function parseAnswer(text: string): RawAnswer {
   const end = text.indexOf('\r\n\r\n');
   const [statusLine = '', ...lines] = text.slice(0, end === -1 ? text.length : end).split('\r\n');

@@ -9,7 +9,7 @@ import { SERVER_LIMITS, type ServerLimits } from '../../../src/server/http/serve
 import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import { Store } from '../../../src/server/store/store.js';
 import { ADMIN_KEY, fixtureSeed } from '../../support/fixture-seed.js';
-import { rawExchange } from '../../support/raw-http.js';
+import { firstAnswer, rawExchange } from '../../support/raw-http.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 let server: TestServer;
@@ -59,7 +59,7 @@ describe('D-HTTP-LIMITS JSON nesting is bounded before the body is parsed', () =
 describe('D-HTTP-LIMITS every body is checked against its cap before it is read', () => {
   // Only the headers are sent: the answer has to come without the body.
   const headersOnly = (path: string, type: string, length: number) =>
-    rawExchange(
+    firstAnswer(
       server.url,
       `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${ADMIN_KEY}\r\n` +
         `Content-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n`,
