@@ -71,7 +71,7 @@ function withoutImages(tokens: Token[]): Token[] {
 }
 
 /** Laravel's `Str::limit`: at most `limit` characters, then `...` when cut. */
-export function limitText(text: string, limit: number): string {
+function limitText(text: string, limit: number): string {
   const chars = [...text];
   if (chars.length <= limit) return text;
   return chars.slice(0, limit).join('').trimEnd() + '...';
@@ -84,7 +84,7 @@ const DESCRIPTION_SHORT_LENGTH = 150;
  * shows up to 100 bodies and reads each again for every list, about a millisecond for the most
  * hostile 2,048 characters.
  */
-export const HEAD_LENGTH = 2048;
+const HEAD_LENGTH = 2048;
 
 /** The start of a body, at most HEAD_LENGTH UTF-16 units, never half a surrogate pair. */
 function head(body: string): string {
@@ -98,16 +98,6 @@ export function shortText(body: string, editor: EditorType, limit: number): stri
   return limitText(plainText(head(body), editor), limit);
 }
 
-/**
- * The first image of the body's start whose source is an absolute http(s) URL, as written,
- * or '': markdown images (as markdown-it reads them, parentheses in the destination
- * included) and HTML `<img>`, in the order they appear.
- */
-export function firstImageUrl(body: string, editor: EditorType): string {
-  const start = head(body);
-  return (editor === 'markdown' ? tokenImage(parseMarkdown(start).tokens) : htmlImage(start)) ?? '';
-}
-
 type Summary = { short: string; image: string };
 
 /**
@@ -118,7 +108,12 @@ type Summary = { short: string; image: string };
 const summaries = { markdown: new Map<string, Summary>(), wysiwyg: new Map<string, Summary>() };
 const SUMMARIES_KEPT = 500;
 
-/** `description_short` and `image_main`, from one reading of the body's start. */
+/**
+ * `description_short` and `image_main`, from one reading of the body's start. The image is the
+ * first whose source is an absolute http(s) URL, as written, or '': markdown images (as
+ * markdown-it reads them, parentheses in the destination included) and HTML `<img>`, in the
+ * order they appear.
+ */
 export function postSummary(body: string, editor: EditorType): Summary {
   if (body.length > HEAD_LENGTH) return summarize(head(body), editor);
   const kept = summaries[editor === 'markdown' ? 'markdown' : 'wysiwyg'];

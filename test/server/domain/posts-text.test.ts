@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HEAD_LENGTH,
-  firstImageUrl,
-  limitText,
-  plainText,
-  postSummary,
-  shortText,
-} from '../../../src/server/domain/posts-text.js';
+import { plainText, postSummary, shortText, type EditorType } from '../../../src/server/domain/posts-text.js';
+
+/** How much of a body its short text and first image are read from (D-POST-TEXT-HEAD). */
+const HEAD_LENGTH = 2048;
+
+/** A post's image_main: the first image of its body. */
+const firstImageUrl = (body: string, editor: EditorType) => postSummary(body, editor).image;
 
 describe('plainText', () => {
   it('strips markdown syntax but keeps the words', () => {
@@ -35,23 +34,23 @@ describe('plainText', () => {
   });
 });
 
-describe('limitText', () => {
+describe('shortText cuts as Str::limit does', () => {
   it('keeps text within the limit as is', () => {
-    expect(limitText('a'.repeat(150), 150)).toBe('a'.repeat(150));
+    expect(shortText('a'.repeat(150), 'markdown', 150)).toBe('a'.repeat(150));
   });
 
   it('cuts longer text at the limit and adds "..." (Str::limit)', () => {
-    expect(limitText('a'.repeat(151), 150)).toBe(`${'a'.repeat(150)}...`);
-    expect(limitText('hello world again', 6)).toBe('hello...');
+    expect(shortText('a'.repeat(151), 'markdown', 150)).toBe(`${'a'.repeat(150)}...`);
+    expect(shortText('hello world again', 'markdown', 6)).toBe('hello...');
   });
 
   it('counts characters, not UTF-16 units', () => {
-    expect(limitText('😀'.repeat(3), 3)).toBe('😀😀😀');
-    expect(limitText('😀'.repeat(4), 3)).toBe('😀😀😀...');
+    expect(shortText('😀'.repeat(3), 'markdown', 3)).toBe('😀😀😀');
+    expect(shortText('😀'.repeat(4), 'markdown', 3)).toBe('😀😀😀...');
   });
 });
 
-describe('firstImageUrl', () => {
+describe('image_main: the first image', () => {
   it('finds a markdown image', () => {
     expect(firstImageUrl('text ![alt](https://img.test/a.png "title") more', 'markdown')).toBe(
       'https://img.test/a.png',
@@ -72,7 +71,7 @@ describe('firstImageUrl', () => {
   });
 });
 
-describe('firstImageUrl: only web addresses', () => {
+describe('image_main: only web addresses', () => {
   it.each([
     ['an HTML image', '<img src="javascript:alert(1)">'],
     ['a markdown image', '![x](javascript:alert(1))'],
@@ -132,19 +131,19 @@ describe('shortText', () => {
 });
 
 describe('postSummary', () => {
-  it.each(['markdown', 'wysiwyg'] as const)('is shortText and firstImageUrl from one reading (%s)', (editor) => {
-    for (const body of [
-      '',
-      '# Hi\n\n![x](https://img.test/a.png) **bold** <img src="https://img.test/b.png"> text',
-      '<p>One &amp; two</p><img src="javascript:x"><img src="https://img.test/c.png">',
-      `${'![['.repeat(5_000)} ![x](https://img.test/late.png)`,
+  it.each(['markdown', 'wysiwyg'] as const)('is shortText and the first image from one reading (%s)', (editor) => {
+    for (const [body, image] of [
+      ['', ''],
+      [
+        '# Hi\n\n![x](https://img.test/a.png) **bold** <img src="https://img.test/b.png"> text',
+        editor === 'markdown' ? 'https://img.test/a.png' : 'https://img.test/b.png',
+      ],
+      ['<p>One &amp; two</p><img src="javascript:x"><img src="https://img.test/c.png">', 'https://img.test/c.png'],
+      [`${'![['.repeat(5_000)} ![x](https://img.test/late.png)`, ''],
     ]) {
       // Twice: the second answer may come from the summaries kept.
       expect(postSummary(body, editor)).toEqual(postSummary(body, editor));
-      expect(postSummary(body, editor)).toEqual({
-        short: shortText(body, editor, 150),
-        image: firstImageUrl(body, editor),
-      });
+      expect(postSummary(body, editor)).toEqual({ short: shortText(body, editor, 150), image });
     }
   });
 });
