@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { NEXT_CURSOR } from './output-schema.js';
 
 /** No tool result carries more text than this (its JSON text, UTF-8). */
-export const RESULT_TEXT_CAP = 1_000_000;
+const RESULT_TEXT_CAP = 1_000_000;
 /** Room kept for the cursor and the JSON around it. */
 const CURSOR_ROOM = 512;
 

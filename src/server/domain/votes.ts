@@ -7,7 +7,7 @@ import { emitPortalEvent } from './portal-events.js';
 
 export const NOT_VOTEABLE = 'Item is not voteable.';
 export const ALREADY_VOTED = 'Anonymous user has already voted for this item.';
-export const NOT_VOTED_YET = 'Anonymous user has not voted yet.';
+const NOT_VOTED_YET = 'Anonymous user has not voted yet.';
 
 /**
  * Votes go to approved posts on a voting board or roadmap (or on no tab).

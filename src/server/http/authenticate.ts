@@ -14,7 +14,7 @@ export function authenticate(req: IncomingMessage, portal: Portal, now: Date): A
   return key;
 }
 
-export const READ_ONLY_MESSAGE = 'This API key is read-only and cannot make changes.';
+const READ_ONLY_MESSAGE = 'This API key is read-only and cannot make changes.';
 
 export function assertCanWrite(key: ApiKeyRecord): void {
   if (key.read_only) throw new HttpError(403, READ_ONLY_MESSAGE);

@@ -5,7 +5,6 @@ import {
   ALREADY_VOTED,
   isVoteable,
   NOT_VOTEABLE,
-  NOT_VOTED_YET,
   removeAnonymousVote,
 } from '../../../src/server/domain/votes.js';
 import { seedWith, storedPortal } from './stored-portal.js';
@@ -62,7 +61,7 @@ describe('anonymous votes (domain)', () => {
     const p = portal();
     const err = thrown(() => removeAnonymousVote(p, 'sso22', ID));
     expect(err).toBeInstanceOf(RuleViolation);
-    expect((err as Error).message).toBe(NOT_VOTED_YET);
+    expect((err as Error).message).toBe('Anonymous user has not voted yet.');
     expect(post(p, 'sso22').votes_count).toBe(9);
   });
 

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, endpointList, type Endpoint } from '../../../src/contract/endpoints.js';
-import { READ_ONLY_MESSAGE } from '../../../src/server/http/authenticate.js';
 import { ADMIN_KEY, BOB, EXPIRED_KEY, GROUP_BETA, OTHER_KEY, READONLY_KEY } from '../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
@@ -169,7 +168,7 @@ describe('read-only keys', () => {
         ...json({ name: 'Valid name', user_id: 2, feedback: 'x', type: 'x' }),
       });
       expect(res.status, `${method} ${e.name}`).toBe(403);
-      expect(res.body, e.name).toEqual({ message: READ_ONLY_MESSAGE });
+      expect(res.body, e.name).toEqual({ message: 'This API key is read-only and cannot make changes.' });
     }
     expect(JSON.stringify(server.store.state)).toBe(before);
   });
@@ -182,7 +181,7 @@ describe('read-only keys', () => {
     ]) {
       const res = await send(method, path, { token: READONLY_KEY });
       expect(res.status, path).toBe(403);
-      expect(res.body).toEqual({ message: READ_ONLY_MESSAGE });
+      expect(res.body).toEqual({ message: 'This API key is read-only and cannot make changes.' });
     }
   });
 

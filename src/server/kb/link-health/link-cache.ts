@@ -1,7 +1,7 @@
 import { checkUrl, type CheckOptions } from './check-url.js';
 import type { LinkCheck } from './types.js';
 
-export const LINK_CACHE_TTL_MS = 6 * 60 * 60 * 1000;
+const LINK_CACHE_TTL_MS = 6 * 60 * 60 * 1000;
 
 export interface LinkCacheOptions {
   ttlMs?: number;

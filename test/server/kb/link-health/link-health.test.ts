@@ -4,7 +4,7 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkUrl } from '../../../../src/server/kb/link-health/check-url.js';
 import { describeError } from '../../../../src/server/egress/describe-error.js';
-import { LINK_CACHE_TTL_MS, LinkCache } from '../../../../src/server/kb/link-health/link-cache.js';
+import { LinkCache } from '../../../../src/server/kb/link-health/link-cache.js';
 import { runScan, ScanRegistry } from '../../../../src/server/kb/link-health/scan.js';
 import type { ScanArticle, ScanCounts } from '../../../../src/server/kb/link-health/types.js';
 
@@ -189,7 +189,7 @@ describe('LinkCache', () => {
 
     await scan();
     expect(seen).toEqual(['HEAD /counted/ttl']);
-    clock += LINK_CACHE_TTL_MS - 1;
+    clock += 6 * 60 * 60_000 - 1;
     const cached = await scan();
     expect(seen).toHaveLength(1);
     expect(cached.posts[0].links[0].checked_at).toBe(new Date(1_000_000).toISOString());
