@@ -24,7 +24,7 @@ import { basename } from 'node:path';
  */
 
 /** Where a compiled seed's index entry is kept: beside it. */
-export const recordPath = (compiled: string) => `${compiled}.json`;
+const recordPath = (compiled: string) => `${compiled}.json`;
 
 /** Index entries are written beside their name first (`NAME.json.tmp-<pid>`), then renamed. */
 export const RECORD_TEMP = /^[0-9a-f]{64}\.db\.json\.tmp-(\d+)$/;

@@ -28,7 +28,7 @@ declare const __FP_VERSION__: string | undefined;
 const VERSION = typeof __FP_VERSION__ === 'string' ? __FP_VERSION__ : '0.0.0-dev';
 
 /** Compiled seeds kept besides those used in the last minute; the ones used longest ago go first (D-SEED-CACHE). */
-export const KEPT_SEEDS = 4;
+const KEPT_SEEDS = 4;
 const RECENT_MS = 60_000;
 
 /**
@@ -37,7 +37,7 @@ const RECENT_MS = 60_000;
  * by default `~/.cache/fp`; a relative XDG_CACHE_HOME is ignored, as the XDG
  * specification says).
  */
-export function seedCacheDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+function seedCacheDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (env.FP_SEED_CACHE_DIR) return env.FP_SEED_CACHE_DIR;
   if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'fp', 'seeds');
   if (platform === 'win32')
@@ -53,7 +53,7 @@ export function seedCacheDir(env: NodeJS.ProcessEnv = process.env, platform = pr
 const keyHash = () => createHash('sha256').update(`fp ${VERSION} data schema ${SCHEMA_VERSION}\n`);
 
 /** The name of the compiled data of these seed bytes. */
-export function compiledSeedName(bytes: Buffer): string {
+function compiledSeedName(bytes: Buffer): string {
   return `${keyHash().update(bytes).digest('hex')}.db`;
 }
 
@@ -95,7 +95,7 @@ function compiledSeedNameOfFile(seedFile: string): { name: string; stamp?: strin
  * header: SQLite's, fp's application id, this schema version, and as many
  * pages as the header counts (a file cut short, or grown, is not whole).
  */
-export function isWholeDataFile(path: string): boolean {
+function isWholeDataFile(path: string): boolean {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -385,7 +385,7 @@ function markUsed(path: string): void {
  * last minute (another fp may be about to copy it); removes files left by
  * compiles of processes that were killed.
  */
-export function pruneSeedCache(dir: string, now = Date.now()): void {
+function pruneSeedCache(dir: string, now = Date.now()): void {
   let names: string[];
   try {
     names = readdirSync(dir);

@@ -19,14 +19,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../../src/server/start-server.js';
 import { buildDataFile } from '../../../../src/server/store/seeding/build-data-file.js';
 import { loadSeed } from '../../../../src/server/store/seeding/load-seed.js';
-import {
-  compiledSeedName,
-  placeSeed,
-  pruneSeedCache,
-  seedCacheSettled,
-} from '../../../../src/server/store/seeding/seed-cache.js';
-import { folderProblem, isTrusted, recordPath } from '../../../../src/server/store/seeding/seed-cache-trust.js';
+import { placeSeed, seedCacheSettled } from '../../../../src/server/store/seeding/seed-cache.js';
+import { folderProblem, isTrusted } from '../../../../src/server/store/seeding/seed-cache-trust.js';
 import { ADMIN_KEY, fixtureSeed } from '../../../support/fixture-seed.js';
+import { compiledSeedName, recordPath } from './compiled-seed-name.js';
 
 /**
  * D-SEED-CACHE-TRUST: the seed cache uses only what this user's fp put there. A key that
@@ -209,7 +205,7 @@ describe('D-SEED-CACHE-TRUST a compiled seed is used only when this user made it
     expect(readdirSync(cacheDir)).toEqual([]);
   });
 
-  it('pruning removes a compiled seed with its entry, and an entry left without its seed once it is a minute old', () => {
+  it('pruning after a compile removes a compiled seed with its entry, and an entry left without its seed once it is a minute old', async () => {
     mkdirSync(cacheDir, { mode: 0o700 });
     const now = Date.now();
     const names = Array.from({ length: 6 }, (_, i) => `${String(i).repeat(64)}.db`);
@@ -225,8 +221,10 @@ describe('D-SEED-CACHE-TRUST a compiled seed is used only when this user made it
     utimesSync(orphan, new Date(now - 120_000), new Date(now - 120_000));
     writeFileSync(fresh, '{}');
     writeFileSync(join(cacheDir, `${'c'.repeat(64)}.db.json.tmp-999999999`), '{}');
-    pruneSeedCache(cacheDir, now);
-    const kept = names.slice(0, 4);
+    // The seed compiled now is the one used last, and three of the others are kept with it.
+    expect(await placeSeed(join(dir, 'a.db'), seedFile, { cacheDir })).toBe(false);
+    await seedCacheSettled();
+    const kept = [cachedName(), ...names.slice(0, 3)];
     expect(readdirSync(cacheDir).sort()).toEqual(
       [...kept, ...kept.map((n) => `${n}.json`), `${'b'.repeat(64)}.db.json`].sort(),
     );

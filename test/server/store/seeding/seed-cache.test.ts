@@ -3,30 +3,23 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   truncateSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startServer } from '../../../../src/server/start-server.js';
 import { buildDataFile } from '../../../../src/server/store/seeding/build-data-file.js';
 import { openDatabase } from '../../../../src/server/store/database.js';
 import { loadSeed, SeedError } from '../../../../src/server/store/seeding/load-seed.js';
-import {
-  compiledSeedName,
-  isWholeDataFile,
-  KEPT_SEEDS,
-  placeSeed,
-  placeSeedScratch,
-  seedCacheSettled,
-  pruneSeedCache,
-  seedCacheDir,
-} from '../../../../src/server/store/seeding/seed-cache.js';
+import { placeSeed, placeSeedScratch, seedCacheSettled } from '../../../../src/server/store/seeding/seed-cache.js';
 import { ADMIN_KEY, BOB, fixtureSeed } from '../../../support/fixture-seed.js';
+import { compiledSeedName } from './compiled-seed-name.js';
 
 let dir: string;
 let cacheDir: string;
@@ -84,6 +77,9 @@ async function place(path: string, seed: string, options: Parameters<typeof plac
 }
 
 const compiled = () => join(cacheDir, compiledSeedName(readFileSync(seedFile)));
+let again = 0;
+/** Whether another start of the seed is served by its compiled seed: a whole data file of this schema, trusted, holding portals. */
+const servedFromCache = () => place(join(dir, `again-${again++}.db`), seedFile, { cacheDir });
 /** What the cache holds after one compile: the compiled seed and its index entry (D-SEED-CACHE-TRUST). */
 const compiledAndEntry = () => {
   const name = compiledSeedName(readFileSync(seedFile));
@@ -110,7 +106,7 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
     expect(contents(reset)).toEqual(contents(placed));
     await seedCacheSettled();
     expect(readdirSync(cacheDir).sort()).toEqual(compiledAndEntry());
-    expect(isWholeDataFile(compiled())).toBe(true);
+    expect(await servedFromCache()).toBe(true);
     expect(contents(compiled())).toEqual(contents(placed));
   });
 
@@ -131,7 +127,7 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
       expect(contents(reset)).toEqual(expected);
       expect(contents(compiled())).toEqual(expected);
       expect(statSync(compiled()).ino).toBe(statSync(reset).ino);
-      expect(isWholeDataFile(compiled())).toBe(true);
+      expect(await servedFromCache()).toBe(true);
     } finally {
       db.close();
     }
@@ -158,7 +154,7 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
     try {
       await seedCacheSettled();
       const name = compiledSeedName(readFileSync(seedFile));
-      const cached = join(seedCacheDir(), name);
+      const cached = join(cacheDir, name);
       const bytes = readFileSync(cached);
       expect(statSync(cached).nlink).toBeGreaterThanOrEqual(2);
       const res = await fetch(`${server.url}/api/v1/posts/dark1/comments`, {
@@ -172,7 +168,7 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
       expect(server.store.portals[0].comments.list().map((c) => c.comment)).not.toContain('Gone at the reset');
       expect(readFileSync(cached).equals(bytes)).toBe(true);
       expect(
-        readdirSync(seedCacheDir())
+        readdirSync(cacheDir)
           .filter((n) => n.startsWith(name))
           .sort(),
       ).toEqual([name, `${name}.json`]);
@@ -198,10 +194,10 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
     } finally {
       await first.close();
     }
-    const before = readdirSync(seedCacheDir());
+    const before = readdirSync(cacheDir);
     const second = await started();
     try {
-      expect(readdirSync(seedCacheDir())).toEqual(before);
+      expect(readdirSync(cacheDir)).toEqual(before);
       expect(second.store.portals[0].comments.list().map((c) => c.comment)).not.toContain('Only in the first run');
       expect(second.store.state).toEqual(seeded);
     } finally {
@@ -237,7 +233,7 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
       spoil();
       const placed = join(dir, `${what}.db`);
       expect(await place(placed, seedFile, { cacheDir }), what).toBe(false);
-      expect(isWholeDataFile(compiled()), what).toBe(true);
+      expect(await servedFromCache(), what).toBe(true);
       expect(contents(placed).portals, what).toHaveLength(fixtureSeed().portals.length);
     }
   });
@@ -257,8 +253,8 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
     expect(readdirSync(cacheDir)).toEqual([]);
   });
 
-  it(`keeps the ${KEPT_SEEDS} compiled seeds used last and any used in the last minute; a killed compile's file goes`, () => {
-    mkdirSync(cacheDir);
+  it("after a compile, keeps the 4 compiled seeds used last and any used in the last minute; a killed compile's file goes", async () => {
+    mkdirSync(cacheDir, { mode: 0o700 });
     const now = Date.now();
     const names = Array.from({ length: 7 }, (_, i) => `${String(i).repeat(64)}.db`);
     names.forEach((name, i) => {
@@ -268,16 +264,43 @@ describe('D-SEED-CACHE compiled seeds in the cache folder', () => {
       utimesSync(join(cacheDir, name), used, used);
     });
     writeFileSync(join(cacheDir, `${'f'.repeat(64)}.db.seeding-999999999`), '');
-    pruneSeedCache(cacheDir, now);
-    expect(readdirSync(cacheDir).sort()).toEqual(names.slice(0, KEPT_SEEDS).sort());
+    // The seed compiled now is the one used last.
+    expect(await place(join(dir, 'data.db'), seedFile, { cacheDir })).toBe(false);
+    expect(readdirSync(cacheDir).sort()).toEqual([...compiledAndEntry(), ...names.slice(0, 3)].sort());
   });
 
-  it("the cache folder: FP_SEED_CACHE_DIR, else seeds in fp's cache folder (XDG_CACHE_HOME when absolute, else ~/.cache)", () => {
-    expect(seedCacheDir({ FP_SEED_CACHE_DIR: '/x/seeds', XDG_CACHE_HOME: '/y' }, 'linux')).toBe('/x/seeds');
-    expect(seedCacheDir({ XDG_CACHE_HOME: '/y' }, 'linux')).toBe('/y/fp/seeds');
-    expect(seedCacheDir({ XDG_CACHE_HOME: 'relative' }, 'linux')).toBe(join(homedir(), '.cache', 'fp', 'seeds'));
-    expect(seedCacheDir({}, 'linux')).toBe(join(homedir(), '.cache', 'fp', 'seeds'));
-    expect(seedCacheDir({}, 'darwin')).toBe(join(homedir(), 'Library', 'Caches', 'fp', 'seeds'));
+  it("the cache folder: FP_SEED_CACHE_DIR, else seeds in fp's cache folder (XDG_CACHE_HOME when absolute, else ~/.cache)", async () => {
+    const home = join(dir, 'home');
+    const cases: Array<[Record<string, string | undefined>, NodeJS.Platform, string]> = [
+      [
+        { FP_SEED_CACHE_DIR: join(dir, 'x', 'seeds'), XDG_CACHE_HOME: join(dir, 'y') },
+        'linux',
+        join(dir, 'x', 'seeds'),
+      ],
+      [{ FP_SEED_CACHE_DIR: undefined, XDG_CACHE_HOME: join(dir, 'y') }, 'linux', join(dir, 'y', 'fp', 'seeds')],
+      [{ FP_SEED_CACHE_DIR: undefined, XDG_CACHE_HOME: 'relative' }, 'linux', join(home, '.cache', 'fp', 'seeds')],
+      [{ FP_SEED_CACHE_DIR: undefined, XDG_CACHE_HOME: undefined }, 'linux', join(home, '.cache', 'fp', 'seeds')],
+      [
+        { FP_SEED_CACHE_DIR: undefined, XDG_CACHE_HOME: undefined },
+        'darwin',
+        join(home, 'Library', 'Caches', 'fp', 'seeds'),
+      ],
+    ];
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    for (const [i, [env, os, folder]] of cases.entries()) {
+      vi.stubEnv('HOME', home);
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+      Object.defineProperty(process, 'platform', { ...platform, value: os });
+      try {
+        await placeSeed(join(dir, `placed-${i}.db`), seedFile);
+        await seedCacheSettled();
+      } finally {
+        Object.defineProperty(process, 'platform', platform);
+        vi.unstubAllEnvs();
+      }
+      expect(readdirSync(folder).sort(), folder).toEqual(compiledAndEntry());
+      rmSync(folder, { recursive: true });
+    }
   });
 
   it('a cache folder that cannot be written leaves the seed compiled straight into place', async () => {
