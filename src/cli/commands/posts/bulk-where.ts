@@ -16,7 +16,7 @@ const WHERE_FLAGS = new Map(
   postFilterFlags.filter((fl) => !NOT_FILTERS.has(flagName(fl))).map((fl) => [flagName(fl).slice(2), fl]),
 );
 
-export const WHERE_KEYS = [...WHERE_FLAGS.keys()];
+const WHERE_KEYS = [...WHERE_FLAGS.keys()];
 
 /** `--where KEY=VALUE`, repeatable: the filters of `fp posts list` (D-BULK-WHERE). */
 export const whereFlag: FlagSpec = {
@@ -29,7 +29,7 @@ export const whereFlag: FlagSpec = {
  * `status=Planned`, `tag=bug,ux` as `fp posts list` reads `--status Planned --tag bug,ux`: the same
  * flag specs split and check each value, and the same resolution turns names into ids.
  */
-export function whereQuery(clauses: readonly string[]): { filters: PostFilters; query: PostListQuery } {
+function whereQuery(clauses: readonly string[]): { filters: PostFilters; query: PostListQuery } {
   const filters: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   for (const clause of clauses) {
