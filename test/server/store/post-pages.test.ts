@@ -6,17 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Statement } from '../../../src/server/store/database.js';
 import { APPLICATION_ID, openDatabase } from '../../../src/server/store/database.js';
 import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
-import {
-  ORDER_BY_NAMES_WITH_FIELD,
-  type PostFilter,
-  type PostOrder,
-} from '../../../src/server/store/repositories/post-list-query.js';
+import type { PostFilter, PostOrder } from '../../../src/server/store/repositories/post-list-query.js';
 import { MIGRATIONS } from '../../../src/server/store/schema.js';
 import type { SeedFile } from '../../../src/seed-file/seed-file.js';
 import { Store } from '../../../src/server/store/store.js';
 
-/** Every order a list can ask for: the names with a field, and one without (they all sort by id). */
-const ORDERS = [...ORDER_BY_NAMES_WITH_FIELD, 'sum_mrr'];
 const DIRECTIONS = ['asc', 'desc'] as const;
 const ANN = '11111111-1111-4111-8111-111111111111';
 const USERS = [
@@ -106,6 +100,9 @@ const OLD_COLUMNS: Record<string, string> = {
   author: '(SELECT u.name_lc FROM users u WHERE u.portal_id = posts.portal_id AND u.id = posts.author_id)',
   section: 'section_id',
 };
+
+/** Every order a list can ask for: the names with a field, and one without (they all sort by id). */
+const ORDERS = [...Object.keys(OLD_COLUMNS), 'sum_mrr'];
 
 /** The filters tried, each with the plain WHERE clause that says the same. */
 const FILTERS: Array<[string, Omit<PostFilter, 'moderation_status'>, string]> = [

@@ -46,8 +46,6 @@ const ORDER_COLUMNS: Record<string, string> = {
   section: 'section_id',
 };
 
-export const ORDER_BY_NAMES_WITH_FIELD = Object.keys(ORDER_COLUMNS);
-
 /**
  * The index that holds a list in an order: the filter's fixed terms first, then the
  * order's column and the id that breaks ties, then the tab (a tab's list reads no
