@@ -4,7 +4,7 @@ import type { FlagSpec } from '../framework/flags.js';
 const MAX_CONCURRENCY = 32;
 const DEFAULT_CONCURRENCY = 4;
 
-export function parseConcurrency(value: string): number {
+function parseConcurrency(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_CONCURRENCY) {
     throw new InvalidArgumentError(`expected an integer from 1 to ${MAX_CONCURRENCY}`);
   }

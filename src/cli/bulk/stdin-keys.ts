@@ -18,7 +18,7 @@ export interface KeyOptions {
   perLine?: boolean;
 }
 
-export function parseKeys(text: string, what: string, { field = 'id', perLine = false }: KeyOptions = {}): string[] {
+function parseKeys(text: string, what: string, { field = 'id', perLine = false }: KeyOptions = {}): string[] {
   const trimmed = text.trim();
   if (trimmed.startsWith('[')) {
     let list: unknown;

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { parseConcurrency } from '../../../../src/cli/bulk/concurrency.js';
+import { concurrencyFlag } from '../../../../src/cli/bulk/concurrency.js';
 import { collectIds } from '../../../../src/cli/commands/moderation/ids.js';
 import { UsageError } from '../../../../src/cli/errors.js';
 import { fakeIO } from '../../../support/fake-io.js';
@@ -31,7 +31,9 @@ describe('collectIds', () => {
   });
 });
 
-describe('parseConcurrency', () => {
+describe('--concurrency', () => {
+  const parseConcurrency = (value: string) => concurrencyFlag.parse!(value, undefined);
+
   it('accepts 1 to 32', () => {
     expect(parseConcurrency('1')).toBe(1);
     expect(parseConcurrency('32')).toBe(32);
