@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { buildPath, endpoints, type Endpoint, type Endpoints, type OperationName } from '../contract/endpoints.js';
+import { buildPath, type Endpoint } from '../contract/endpoints.js';
+import { operation, type AllEndpoints, type AnyOperationName } from '../contract/operations.js';
 import { fieldErrors } from '../contract/validation.js';
 import { ApiError, NetworkError, RequestValidationError, ResponseShapeError, ResponseTooLargeError } from './errors.js';
 import { describeNetworkError } from './network-error.js';
@@ -25,11 +26,11 @@ type Params<E> = E extends { params: infer S }
   ? { params: { [P in keyof In<S>]: string | number } }
   : { params?: undefined };
 
-export type CallArgs<K extends OperationName> = Params<Endpoints[K]> &
-  (Endpoints[K] extends { query: infer Q } ? { query?: In<Q> } : { query?: undefined }) &
-  Field<Endpoints[K], 'body'>;
+export type CallArgs<K extends AnyOperationName> = Params<AllEndpoints[K]> &
+  (AllEndpoints[K] extends { query: infer Q } ? { query?: In<Q> } : { query?: undefined }) &
+  Field<AllEndpoints[K], 'body'>;
 
-export type CallResult<K extends OperationName> = z.output<Endpoints[K]['response']>;
+export type CallResult<K extends AnyOperationName> = z.output<AllEndpoints[K]['response']>;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -132,16 +133,16 @@ export class ApiClient {
     this.baseUrl = options.baseUrl.replace(/(?<!\/)\/+$/, '');
   }
 
-  /** Call an operation by name; the body is checked before sending and the answer after. */
-  async call<K extends OperationName>(
+  /** Call an operation of either table by name; the body is checked before sending and the answer after. */
+  async call<K extends AnyOperationName>(
     name: K,
     args: CallArgs<K>,
     callOptions: CallOptions = {},
   ): Promise<CallResult<K>> {
-    return (await this.callEndpoint(endpoints[name], args as EndpointArgs, callOptions)) as CallResult<K>;
+    return (await this.callEndpoint(operation(name), args as EndpointArgs, callOptions)) as CallResult<K>;
   }
 
-  /** Call an endpoint described as the table does (one of its entries, or a reference-server route a tool offers). */
+  /** Call an endpoint described as the tables do (an entry given rather than named: a tool's). */
   async callEndpoint(endpoint: Endpoint, args: EndpointArgs, callOptions: CallOptions = {}): Promise<unknown> {
     if (endpoint.body && args.body !== undefined) {
       const checked = endpoint.body.safeParse(args.body);

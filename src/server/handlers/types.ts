@@ -1,17 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import type { Endpoints, OperationName } from '../../contract/endpoints.js';
-import type { ReferenceEndpoints, ReferenceOperationName } from '../../contract/reference-endpoints.js';
+import type { AllEndpoints, AnyOperationName } from '../../contract/operations.js';
 import type { ApiKeyRecord } from '../../seed-file/seed-file.js';
 import type { Portal } from '../store/portal.js';
 import type { Store } from '../store/store.js';
 import type { ServerServices } from './services.js';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-/** Every operation the server answers: the API's, and the reference server's own routes. */
-type AllEndpoints = Endpoints & ReferenceEndpoints;
-type AnyOperationName = OperationName | ReferenceOperationName;
 
 export interface HandlerContext<K extends AnyOperationName = AnyOperationName> {
   portal: Portal;
