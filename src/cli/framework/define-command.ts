@@ -2,12 +2,14 @@ import { Command } from 'commander';
 import type { ApiClient } from '../../client/api-client.js';
 import { ApiError, RequestValidationError } from '../../client/errors.js';
 import { paginators, type PageProgress, type PaginatedOperation } from '../../client/paginate.js';
-import { endpoints, type Endpoint, type OperationName } from '../../contract/endpoints.js';
+import type { Endpoint } from '../../contract/endpoints.js';
+import { isReferenceOperation, operation, type AnyOperationName } from '../../contract/operations.js';
 import type { CachedSource } from '../completion/name-cache.js';
 import { confirmDestructive } from '../confirm.js';
 import { EXIT, SilentExit, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { withExamples } from '../help.js';
+import { isReferenceServer, notOffered } from '../reference-server.js';
 import type { Column, Output } from '../output/output.js';
 import { renderEnding, type Ending } from './ending.js';
 import {
@@ -50,8 +52,11 @@ export interface RunContext<O> {
 export interface CommandSpec<O> {
   /** The verb: `list`. */
   name: string;
-  /** The operation of the endpoint table the command performs, if any. */
-  endpoint?: OperationName;
+  /**
+   * The operation the command performs, if any: of the API's table (src/contract/endpoints.ts)
+   * or the reference server's own (reference-endpoints.ts, e.g. `webhooks.delete`).
+   */
+  endpoint?: AnyOperationName;
   /** One line; the endpoint's summary when not given. */
   description?: string;
   args?: ArgSpec[];
@@ -64,8 +69,12 @@ export interface CommandSpec<O> {
   help?: string;
   /** Add `--all`: follow every page with the endpoint's paginator. */
   paginate?: boolean;
-  /** Ask before a destructive endpoint: the question, or undefined when there is nothing to ask (a dry run). */
-  confirm?: (ctx: RunContext<O>) => string | undefined | Promise<string | undefined>;
+  /**
+   * Ask before a destructive endpoint: the question, or undefined when there is nothing to ask (a
+   * dry run). `false` declares a verb of a destructive endpoint that deletes without asking (and
+   * has no `--yes`); its file says why.
+   */
+  confirm?: false | ((ctx: RunContext<O>) => string | undefined | Promise<string | undefined>);
   /** Said on stderr when the person answers no. */
   declined?: string;
   /** Said on stderr for an empty table (with the default run). */
@@ -111,12 +120,17 @@ export function defineCommand<O = Record<string, never>>(spec: CommandSpec<O>): 
   return { spec: spec as CommandSpec<never>, register: (parent, f) => registerCommand(parent, f, declared) };
 }
 
-/** The spec checked against its endpoint (a destructive one asks first; `--all` needs a paginator), and its flags. */
+/**
+ * The spec checked against its endpoint (a destructive one asks first, unless the spec says it
+ * does not; `--all` needs a paginator), and its flags.
+ */
 function declare<O>(spec: CommandSpec<O>): Declared<O> {
-  const endpoint: Endpoint | undefined = spec.endpoint ? endpoints[spec.endpoint] : undefined;
-  const destructive = endpoint?.destructive === true;
+  const endpoint: Endpoint | undefined = spec.endpoint ? operation(spec.endpoint) : undefined;
+  if (spec.confirm === false && endpoint?.destructive !== true)
+    throw new Error(`${spec.name}: confirm: false is for a destructive endpoint, and ${spec.endpoint} is not`);
+  const destructive = endpoint?.destructive === true && spec.confirm !== false;
   if (destructive && !spec.confirm)
-    throw new Error(`${spec.name}: ${spec.endpoint} is destructive and needs a confirm question`);
+    throw new Error(`${spec.name}: ${spec.endpoint} is destructive and needs a confirm question (or confirm: false)`);
   if (spec.paginate && !(spec.endpoint && spec.endpoint in paginators))
     throw new Error(`${spec.name}: ${spec.endpoint} has no paginator`);
   const flags: FlagSpec[] = [...(spec.flags ?? [])];
@@ -154,11 +168,20 @@ async function runCommand<O>(f: Factory, declared: Declared<O>, given: unknown[]
     // A "no" cancels the command: exit 2, as gh exits on a cancelled prompt (D-DECLINED-EXIT).
     if (declared.destructive && !(await confirmed(f, spec, ctx, opts.yes as boolean | undefined)))
       throw new SilentExit(EXIT.usage);
-    const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, spec));
+    const ending = await (spec.run ? spec.run(ctx) : callEndpoint(ctx, declared));
     if (ending) await showEnding(f, declared, ctx, ending);
   } catch (err) {
-    throw inFlagTerms(await explained(f, declared.flags, opts, err), declared.typed);
+    throw inFlagTerms(await explained(f, declared.flags, opts, await offeredHere(f, spec, err)), declared.typed);
   }
+}
+
+/**
+ * A 404 to a verb of a reference operation from a portal without the reference server's routes
+ * (the hosted service): a usage error (exit 2) saying where that is done there instead.
+ */
+async function offeredHere<O>(f: Factory, { endpoint }: CommandSpec<O>, err: unknown): Promise<unknown> {
+  if (!(endpoint && isReferenceOperation(endpoint) && err instanceof ApiError && err.status === 404)) return err;
+  return (await isReferenceServer(await f.client())) ? err : new UsageError(notOffered(endpoint));
 }
 
 /** A 422 refusing a flag's value, in the words of the flag's `explain` where it has them. */
@@ -211,7 +234,7 @@ async function confirmed<O>(
   ctx: RunContext<O>,
   yes: boolean | undefined,
 ): Promise<boolean> {
-  const question = await spec.confirm!(ctx);
+  const question = spec.confirm ? await spec.confirm(ctx) : undefined;
   if (question === undefined || (await confirmDestructive(f.io, question, yes))) return true;
   f.status(spec.declined ?? 'Nothing changed.');
   return false;
@@ -237,9 +260,8 @@ async function keepListedNames(f: Factory, sources: CachedSource[], rows: unknow
 }
 
 /** The default run: the endpoint called with the checked fields as its query or body; its `data` shown. */
-async function callEndpoint<O>(ctx: RunContext<O>, spec: CommandSpec<O>): Promise<Ending> {
-  if (!spec.endpoint) throw new Error(`${spec.name} declares neither an endpoint nor a run`);
-  const endpoint = endpoints[spec.endpoint];
+async function callEndpoint<O>(ctx: RunContext<O>, { spec, endpoint }: Declared<O>): Promise<Ending> {
+  if (!spec.endpoint || !endpoint) throw new Error(`${spec.name} declares neither an endpoint nor a run`);
   const args = { [endpoint.method === 'GET' ? 'query' : 'body']: ctx.fields };
   const res = (await (await ctx.client()).call(spec.endpoint, args as never)) as { data: unknown };
   return Array.isArray(res.data) ? { list: res.data, empty: spec.empty } : { item: res.data };
@@ -256,16 +278,15 @@ function collectFields(
     field: string | undefined,
     key: string,
     shown: string,
-    checkedBy?: OperationName,
-    expected?: string,
+    checked: Pick<FlagSpec, 'checkedBy' | 'expected' | 'secret'> = {},
   ) => {
     const value = opts[key];
     // `--no-parent` leaves false under the same name: the command says what that sends.
     if (!field || value === undefined || value === false) return;
-    const schema = fieldSchema(checkedBy ? endpoints[checkedBy] : endpoint, field);
-    fields[field] = schema ? checkField(schema, value, field, shown, expected) : value;
+    const schema = fieldSchema(checked.checkedBy ? operation(checked.checkedBy) : endpoint, field);
+    fields[field] = schema ? checkField(schema, value, field, shown, checked.expected, checked.secret) : value;
   };
-  for (const fl of flags) take(fl.field, flagAttribute(fl), flagName(fl), fl.checkedBy, fl.expected);
+  for (const fl of flags) take(fl.field, flagAttribute(fl), flagName(fl), fl);
   for (const a of spec.args ?? []) take(a.field, attributeOf(a.name), a.name.toUpperCase());
   return fields;
 }

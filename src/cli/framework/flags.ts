@@ -2,7 +2,8 @@ import { Argument, InvalidArgumentError, Option } from 'commander';
 import type { z } from 'zod';
 import type { ApiClient } from '../../client/api-client.js';
 import type { CachedSource } from '../completion/name-cache.js';
-import type { Endpoint, OperationName } from '../../contract/endpoints.js';
+import type { Endpoint } from '../../contract/endpoints.js';
+import type { AnyOperationName } from '../../contract/operations.js';
 import { attributeName } from '../../contract/validation.js';
 import { UsageError } from '../errors.js';
 import { withCompletionValues } from '../completion/completion-values.js';
@@ -29,7 +30,7 @@ export interface FlagSpec {
    */
   errorsFor?: readonly string[];
   /** Check `field` against another operation's schema (a value the command sends in a follow-up request). */
-  checkedBy?: OperationName;
+  checkedBy?: AnyOperationName;
   /** Repeatable, and comma-separated values are split. */
   many?: boolean;
   choices?: readonly string[];
@@ -41,6 +42,8 @@ export interface FlagSpec {
   complete?: readonly string[] | CompletionSource;
   /** What a refused value should have been, for the error: "one of a, b, c". */
   expected?: string;
+  /** The value is a secret (a signing secret): an error about it does not repeat it. */
+  secret?: boolean;
   /**
    * When the portal refuses this flag's value (a 422 naming its field), what to say instead of
    * its words (`tab 1 (Feedback) is not a knowledge-base tab; …`); undefined keeps them.
@@ -145,9 +148,17 @@ const numeric = (v: string) => /^-?\d+$/.test(v);
 
 /**
  * Check a flag's text against the endpoint's schema for its field; resolves to the value to send
- * (a number where the schema wants one). Refusals are usage errors naming the flag.
+ * (a number where the schema wants one). Refusals are usage errors naming the flag (and the
+ * value, unless it is a secret).
  */
-export function checkField(schema: z.ZodType, raw: unknown, field: string, flag: string, expected?: string): unknown {
+export function checkField(
+  schema: z.ZodType,
+  raw: unknown,
+  field: string,
+  flag: string,
+  expected?: string,
+  secret = false,
+): unknown {
   const candidates: unknown[] = [];
   if (Array.isArray(raw) && raw.every((v) => typeof v === 'string' && numeric(v))) candidates.push(raw.map(Number));
   if (typeof raw === 'string' && numeric(raw)) candidates.push(Number(raw));
@@ -160,10 +171,10 @@ export function checkField(schema: z.ZodType, raw: unknown, field: string, flag:
     firstError ??= res.error;
   }
   const message = firstError?.issues[0]?.message ?? 'is not valid';
-  const shown = Array.isArray(raw) ? raw.join(',') : String(raw);
-  if (expected) throw new UsageError(`invalid ${flag} "${shown}": expected ${expected}`);
+  const shown = secret ? flag : `${flag} "${Array.isArray(raw) ? raw.join(',') : String(raw)}"`;
+  if (expected) throw new UsageError(`invalid ${shown}: expected ${expected}`);
   throw new UsageError(
-    `invalid ${flag} "${shown}": ${forFlag(message, field, flag).replace(new RegExp(`^${escape(flag)} `), '')}`,
+    `invalid ${shown}: ${forFlag(message, field, flag).replace(new RegExp(`^${escape(flag)} `), '')}`,
   );
 }
 

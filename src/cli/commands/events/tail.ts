@@ -5,7 +5,6 @@ import type { Factory } from '../../factory.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { terminalJson, terminalText } from '../../output/terminal-text.js';
 import { untilInterrupted } from '../../until-interrupted.js';
-import { referenceCall } from '../webhooks/reference-api.js';
 
 interface TailOptions {
   follow?: boolean;
@@ -28,7 +27,7 @@ function line(entry: EventLogEntry): string {
 }
 
 async function page(api: ApiClient, after: number, all: boolean) {
-  return referenceCall(api, 'events.list', { query: { after, ...(!all && { portal_only: 1 }) } });
+  return api.call('events.list', { query: { after, ...(!all && { portal_only: 1 }) } });
 }
 
 /** Each entry as a line: NDJSON for programs (terminal-safe on a terminal), else time, event and subject. */
@@ -62,6 +61,7 @@ async function* tail(
 
 export default defineCommand<TailOptions>({
   name: 'tail',
+  endpoint: 'events.list',
   description: "Print the portal's events (reference server), and with --follow, those that come",
   flags: [
     { flags: '-f, --follow', description: 'keep printing events as they happen, until Ctrl-C' },

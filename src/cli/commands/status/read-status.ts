@@ -3,9 +3,9 @@ import { ApiError, NetworkError } from '../../../client/errors.js';
 import { allPending, allRejected } from '../../../client/paginate.js';
 import type { ModerationItem } from '../../../contract/schemas/moderation.js';
 import { type Webhook } from '../../../contract/schemas/webhook.js';
-import { cleanText, UsageError } from '../../errors.js';
+import { cleanText } from '../../errors.js';
 import { listed } from '../../resolve/listed.js';
-import { HOSTED_WEBHOOKS, referenceCall } from '../webhooks/reference-api.js';
+import { isReferenceServer } from '../../reference-server.js';
 import type { Part } from './report-schema.js';
 
 /** Pages of a queue read for a status, at most: 20 posts and 20 comments a page (D-ADMIN-STATUS). */
@@ -113,9 +113,10 @@ async function readLinkHealth(client: ApiClient): Promise<Part<'link_health'>> {
 async function readWebhooks(client: ApiClient): Promise<Part<'webhooks'>> {
   let data: Webhook[];
   try {
-    ({ data } = await referenceCall(client, 'webhooks.list'));
+    ({ data } = await client.call('webhooks.list', {}));
   } catch (err) {
-    if (err instanceof UsageError && err.message === HOSTED_WEBHOOKS) return { state: 'not_offered' };
+    if (err instanceof ApiError && err.status === 404 && !(await isReferenceServer(client)))
+      return { state: 'not_offered' };
     throw err;
   }
   return {

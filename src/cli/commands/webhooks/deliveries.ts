@@ -2,10 +2,10 @@ import { defineCommand } from '../../framework/define-command.js';
 import { terminalText } from '../../output/terminal-text.js';
 import { parsePositiveInteger } from '../../parse.js';
 import { deliveryColumns } from './columns.js';
-import { referenceCall } from './reference-api.js';
 
 export default defineCommand<{ id: number }>({
   name: 'deliveries',
+  endpoint: 'webhooks.deliveries',
   description: "A webhook's delivery log, newest first (reference server)",
   args: [{ name: 'id', description: 'webhook id (fp webhooks list)', parse: parsePositiveInteger }],
   columns: deliveryColumns,
@@ -13,7 +13,7 @@ export default defineCommand<{ id: number }>({
   help: `The first line (on stderr) says how many deliveries wait for the webhook and its lag: how long
 ago the event of the oldest waiting one happened (0 s when it keeps up).`,
   async run({ opts, client, status }) {
-    const { data, backlog } = await referenceCall(await client(), 'webhooks.deliveries', { params: { id: opts.id } });
+    const { data, backlog } = await (await client()).call('webhooks.deliveries', { params: { id: opts.id } });
     status(
       terminalText(
         backlog.waiting === 0

@@ -11,7 +11,7 @@ import { readKept, writeKept } from './kept-listener.js';
 import { startLoopbackReceiver } from './loopback-receiver.js';
 import { deliveryPrinter } from './print-delivery.js';
 import { channel } from '../../framework/channel.js';
-import { isReferenceServer, referenceCall } from './reference-api.js';
+import { isReferenceServer } from '../../reference-server.js';
 
 interface ListenOptions {
   port?: number;
@@ -32,17 +32,17 @@ async function register(
   kept: { secret?: string; endpoint_id?: number },
 ): Promise<number> {
   if (kept.endpoint_id !== undefined) {
-    const { data } = await referenceCall(api, 'webhooks.list');
+    const { data } = await api.call('webhooks.list', {});
     if (data.some((w) => w.id === kept.endpoint_id)) {
       const params = { id: kept.endpoint_id };
       if (kept.secret === secret) {
-        await referenceCall(api, 'webhooks.update', { params, body: { url, events, enabled: true } });
+        await api.call('webhooks.update', { params, body: { url, events, enabled: true } });
         return kept.endpoint_id;
       }
-      await referenceCall(api, 'webhooks.delete', { params });
+      await api.call('webhooks.delete', { params });
     }
   }
-  const created = await referenceCall(api, 'webhooks.create', { body: { url, events, secret } });
+  const created = await api.call('webhooks.create', { body: { url, events, secret } });
   return created.data.id;
 }
 
@@ -108,7 +108,7 @@ with the same one. Against a hosted portal it prints what to configure there.`,
     // Once the lines stop (Ctrl-C, or a reader gone), the listener unregisters and closes.
     const close = async () => {
       if (endpointId !== undefined) {
-        await referenceCall(api, 'webhooks.delete', { params: { id: endpointId } }).then(
+        await api.call('webhooks.delete', { params: { id: endpointId } }).then(
           () => f.status(`Removed webhook ${endpointId}.`),
           (err: Error) => f.status(`warning: could not remove webhook ${endpointId}: ${err.message}`),
         );

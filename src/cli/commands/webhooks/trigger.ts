@@ -10,7 +10,6 @@ import { UsageError } from '../../errors.js';
 import { defineCommand } from '../../framework/define-command.js';
 import { terminalText } from '../../output/terminal-text.js';
 import { parseEventList } from './event-list.js';
-import { referenceCall } from './reference-api.js';
 
 type Triggered = z.output<ReferenceEndpoints['events.trigger']['response']>['data'];
 
@@ -40,6 +39,7 @@ const OVERRIDES_HELP = WEBHOOK_EVENTS.map(
 
 export default defineCommand<{ event: string; override?: Record<string, string> }>({
   name: 'trigger',
+  endpoint: 'events.trigger',
   description: "Make the real change behind an event on the portal's data, so it is emitted and delivered",
   args: [{ name: 'event', description: 'the event, e.g. comment.created', complete: [...WEBHOOK_EVENTS] }],
   flags: [
@@ -68,9 +68,8 @@ ${OVERRIDES_HELP}`,
     const overrides = opts.override ?? {};
     const unknown = unknownOverride(event, overrides);
     if (unknown) throw new UsageError(`invalid --override: ${unknown.message}`);
-    const { data } = await referenceCall(await client(), 'events.trigger', {
-      body: { event, ...(Object.keys(overrides).length > 0 && { overrides }) },
-    });
+    const body = { event, ...(Object.keys(overrides).length > 0 && { overrides }) };
+    const { data } = await (await client()).call('events.trigger', { body });
     return { done: terminalText(`Triggered ${data.event} ${data.id}: ${describeTrigger(data)}`), data };
   },
 });
