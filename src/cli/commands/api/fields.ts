@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
 import { readAllStdin, type IO } from '../../io.js';
 
-export type FieldValue = string | number | boolean | null;
+type FieldValue = string | number | boolean | null;
 export type FieldTree = { [key: string]: FieldValue | FieldValue[] | FieldTree | FieldTree[] };
 
 /** `key=value` split at the first `=`. */
@@ -13,7 +13,7 @@ function splitField(flag: string, text: string): [string, string] {
 }
 
 /** `-F` values: true, false, null and numbers become JSON values; `@file` is the file's text, `@-` stdin's. */
-export async function typedValue(value: string, io: IO): Promise<FieldValue> {
+async function typedValue(value: string, io: IO): Promise<FieldValue> {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;
@@ -32,7 +32,7 @@ export async function typedValue(value: string, io: IO): Promise<FieldValue> {
 }
 
 /** `name`, `name[]` (append to an array), `name[sub]` (nested object), combinable: `a[b][]`. */
-export function keyPath(key: string): Array<string | null> {
+function keyPath(key: string): Array<string | null> {
   const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
   if (!m) throw new UsageError(`invalid field name "${key}": expected name, name[] or name[key]`);
   const rest = [...m[2].matchAll(/\[([^[\]]*)\]/g)].map((x) => (x[1] === '' ? null : x[1]));
@@ -41,7 +41,7 @@ export function keyPath(key: string): Array<string | null> {
 }
 
 /** Put one field into the tree; `null` in the path appends to an array. */
-export function setField(tree: FieldTree, key: string, value: FieldValue): void {
+function setField(tree: FieldTree, key: string, value: FieldValue): void {
   const path = keyPath(key);
   let node: Record<string, unknown> = tree;
   for (let i = 0; i < path.length; i++) {

@@ -2,14 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  appendQuery,
-  buildFields,
-  keyPath,
-  setField,
-  typedValue,
-  type FieldTree,
-} from '../../../../src/cli/commands/api/fields.js';
+import { appendQuery, buildFields } from '../../../../src/cli/commands/api/fields.js';
 import { UsageError } from '../../../../src/cli/errors.js';
 import { fakeIO } from '../../../support/fake-io.js';
 
@@ -26,9 +19,10 @@ describe('fp api fields', () => {
   it('-F @file reads the file and @- reads stdin', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fp-api-field-'));
     writeFileSync(join(dir, 'body.txt'), 'from a file\n');
-    expect(await typedValue(`@${join(dir, 'body.txt')}`, fakeIO())).toBe('from a file\n');
-    expect(await typedValue('@-', fakeIO({ stdin: 'piped' }))).toBe('piped');
-    await expect(typedValue(`@${join(dir, 'missing.txt')}`, fakeIO())).rejects.toThrow(
+    const typed = async (value: string, io = fakeIO()) => (await buildFields([], [`v=${value}`], io)).v;
+    expect(await typed(`@${join(dir, 'body.txt')}`)).toBe('from a file\n');
+    expect(await typed('@-', fakeIO({ stdin: 'piped' }))).toBe('piped');
+    await expect(typed(`@${join(dir, 'missing.txt')}`)).rejects.toThrow(
       `cannot read ${join(dir, 'missing.txt')}: ENOENT`,
     );
   });
@@ -40,16 +34,12 @@ describe('fp api fields', () => {
     await expect(buildFields([], ['=x'], fakeIO())).rejects.toThrow('invalid -F "=x": expected key=value');
   });
 
-  it('name[] appends to an array and name[key] nests', () => {
-    const tree: FieldTree = {};
-    setField(tree, 'status[]', 1);
-    setField(tree, 'status[]', 2);
-    setField(tree, 'meta[source]', 'cli');
-    setField(tree, 'meta[tags][]', 'a');
+  it('name[] appends to an array and name[key] nests', async () => {
+    const tree = await buildFields(['meta[source]=cli', 'meta[tags][]=a'], ['status[]=1', 'status[]=2'], fakeIO());
     expect(tree).toEqual({ status: [1, 2], meta: { source: 'cli', tags: ['a'] } });
-    expect(keyPath('a[b][]')).toEqual(['a', 'b', null]);
-    expect(() => keyPath('a[][b]')).toThrow('[] may only come last');
-    expect(() => keyPath('a]')).toThrow('invalid field name');
+    expect(await buildFields([], ['a[b][]=1'], fakeIO())).toEqual({ a: { b: [1] } });
+    await expect(buildFields(['a[][b]=1'], [], fakeIO())).rejects.toThrow('[] may only come last');
+    await expect(buildFields(['a]=1'], [], fakeIO())).rejects.toThrow('invalid field name');
   });
 
   it('as a query, arrays are name[]=v and nested keys name[key]=v', () => {
