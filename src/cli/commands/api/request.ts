@@ -38,7 +38,7 @@ interface ApiOptions {
  * not starting with `api/` under `/api/v1/` (so `posts` is `/api/v1/posts`). A full URL must be
  * on the portal's own address.
  */
-export function apiPath(path: string, baseUrl: string): string {
+function apiPath(path: string, baseUrl: string): string {
   let p = path;
   if (/^[a-z][a-z0-9+.-]*:/i.test(p)) {
     const base = baseUrl.replace(/(?<!\/)\/+$/, '');

@@ -2,7 +2,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiPath } from '../../../../src/cli/commands/api/request.js';
 import { main } from '../../../../src/cli/main.js';
 import type { SeedFile } from '../../../../src/seed-file/seed-file.js';
 import { ADMIN_KEY, BOB, fixtureSeed, GROUP_BETA } from '../../../support/fixture-seed.js';
@@ -39,16 +38,27 @@ async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {
 }
 
 describe('fp api PATH', () => {
-  it('takes /api/v1/..., api/v1/... and short paths under /api/v1/', () => {
-    const base = 'https://p.example.test';
-    expect(apiPath('/api/v1/posts', base)).toBe('/api/v1/posts');
-    expect(apiPath('api/v1/posts?limit=1', base)).toBe('/api/v1/posts?limit=1');
-    expect(apiPath('portal', base)).toBe('/api/v1/portal');
-    expect(apiPath('/groups/x/users', base)).toBe('/api/v1/groups/x/users');
-    expect(apiPath('https://p.example.test/api/v1/portal', `${base}/`)).toBe('/api/v1/portal');
-    expect(() => apiPath('https://evil.example.test/api/v1/portal', base)).toThrow(
-      "PATH must be on the portal's address",
-    );
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+
+  it('takes /api/v1/..., api/v1/... and short paths under /api/v1/', async () => {
+    const answer = async (path: string) => `${(await server!.request('GET', path)).text}\n`;
+    for (const [given, path] of [
+      ['/api/v1/posts', '/api/v1/posts'],
+      ['api/v1/posts?limit=1', '/api/v1/posts?limit=1'],
+      ['portal', '/api/v1/portal'],
+      [`/groups/${GROUP_BETA}/users`, `/api/v1/groups/${GROUP_BETA}/users`],
+    ]) {
+      const r = await fp(['api', given]);
+      expect(r.code, given).toBe(0);
+      expect(r.out, given).toBe(await answer(path));
+    }
+    const full = await fp(['api', `${server!.url}/api/v1/portal`], { baseUrl: `${server!.url}/` });
+    expect(full.out).toBe(await answer('/api/v1/portal'));
+    const elsewhere = await fp(['api', 'https://evil.example.test/api/v1/portal']);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.err).toContain("PATH must be on the portal's address");
   });
 });
 
