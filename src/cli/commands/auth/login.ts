@@ -7,7 +7,7 @@ import { defineCommand } from '../../framework/define-command.js';
 import { canPrompt, noPromptReason, readAllStdin, type IO } from '../../io.js';
 import { checkProfileName } from './profile-name.js';
 
-export interface LoginOptions {
+interface LoginOptions {
   profile: string;
   /** From --base-url or FP_BASE_URL. */
   baseUrl?: string;
@@ -15,8 +15,8 @@ export interface LoginOptions {
   withKey?: boolean;
 }
 
-/** The questions login asks on a terminal; tests pass their own answers. */
-export interface LoginPrompts {
+/** The questions login asks on a terminal. */
+interface LoginPrompts {
   baseUrl(defaultUrl: string | undefined): Promise<string>;
   apiKey(): Promise<string>;
 }
@@ -39,11 +39,8 @@ function terminalPrompts(io: IO): LoginPrompts {
 }
 
 /** Check the key against GET /api/v1/portal and store it only when the portal accepts it. */
-export async function loginRun(
-  opts: LoginOptions,
-  f: Factory,
-  prompts: LoginPrompts = terminalPrompts(f.io),
-): Promise<void> {
+async function loginRun(opts: LoginOptions, f: Factory): Promise<void> {
+  const prompts = terminalPrompts(f.io);
   const name = checkProfileName(opts.profile);
   if (!opts.withKey && !canPrompt(f.io)) {
     throw new UsageError(

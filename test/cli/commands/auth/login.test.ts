@@ -1,10 +1,9 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loginRun, type LoginPrompts } from '../../../../src/cli/commands/auth/login.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfileStore } from '../../../../src/cli/config/profile-store.js';
 import { ADMIN_KEY, OTHER_KEY } from '../../../support/fixture-seed.js';
-import { fakeFactory, fakeIO } from '../../../support/fake-io.js';
+import { fakeIO } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 import { fp, storedConfig } from './helpers.js';
 
@@ -14,19 +13,22 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
+/** What the person types at the address and key prompts, and what was asked; the prompt module is replaced so no terminal is needed. */
+const terminal = vi.hoisted(() => ({ url: '', key: '', asked: [] as string[] }));
+vi.mock('@inquirer/prompts', () => ({
+  input: async ({ default: defaultUrl }: { default?: string }) => {
+    terminal.asked.push(`url (default ${defaultUrl})`);
+    return terminal.url;
+  },
+  password: async () => {
+    terminal.asked.push('key');
+    return terminal.key;
+  },
+}));
+
 function answers(url: string, key: string) {
-  const asked: string[] = [];
-  const prompts: LoginPrompts = {
-    async baseUrl(defaultUrl) {
-      asked.push(`url (default ${defaultUrl})`);
-      return url;
-    },
-    async apiKey() {
-      asked.push('key');
-      return key;
-    },
-  };
-  return { prompts, asked };
+  Object.assign(terminal, { url, key, asked: [] });
+  return terminal;
 }
 
 describe('fp auth login', () => {
@@ -142,31 +144,31 @@ describe('fp auth login', () => {
 
   describe('on a terminal', () => {
     it('asks for the address and the key, then saves', async () => {
-      const io = fakeIO({ tty: true });
-      const { prompts, asked } = answers(`${server.url}/`, ` ${ADMIN_KEY} `);
-      await loginRun({ profile: 'default' }, fakeFactory(io), prompts);
+      const { asked } = answers(`${server.url}/`, ` ${ADMIN_KEY} `);
+      const r = await fp(['auth', 'login'], { tty: true });
+      expect(r.code).toBe(0);
       expect(asked).toEqual(['url (default undefined)', 'key']);
-      expect(io.err()).toBe('Logged in to Test Portal as profile default\n');
-      expect(storedConfig(io.configDir)?.profiles.default).toEqual({ base_url: server.url, api_key: ADMIN_KEY });
+      expect(r.err).toBe('Logged in to Test Portal as profile default\n');
+      expect(storedConfig(r.io.configDir)?.profiles.default).toEqual({ base_url: server.url, api_key: ADMIN_KEY });
     });
 
     it('offers the stored address as the default and asks only for the key when --base-url is given', async () => {
       const io = fakeIO({ tty: true });
       (await ProfileStore.open(io.env)).save('default', { base_url: server.url, api_key: 'old' }, true);
-      const first = answers(server.url, ADMIN_KEY);
-      await loginRun({ profile: 'default' }, fakeFactory(io), first.prompts);
-      expect(first.asked).toEqual([`url (default ${server.url})`, 'key']);
-      const second = answers('unused', ADMIN_KEY);
-      await loginRun({ profile: 'default', baseUrl: server.url }, fakeFactory(io), second.prompts);
-      expect(second.asked).toEqual(['key']);
+      expect(answers(server.url, ADMIN_KEY).asked).toEqual([]);
+      expect((await fp(['auth', 'login'], { io })).code).toBe(0);
+      expect(terminal.asked).toEqual([`url (default ${server.url})`, 'key']);
+      answers('unused', ADMIN_KEY);
+      expect((await fp(['auth', 'login', '--base-url', server.url], { io })).code).toBe(0);
+      expect(terminal.asked).toEqual(['key']);
     });
 
     it('a refused key saves nothing', async () => {
-      const io = fakeIO({ tty: true });
-      await expect(
-        loginRun({ profile: 'default' }, fakeFactory(io), answers(server.url, 'nope').prompts),
-      ).rejects.toThrow(/refused the API key/);
-      expect(storedConfig(io.configDir)?.profiles ?? {}).toEqual({});
+      answers(server.url, 'nope');
+      const r = await fp(['auth', 'login'], { tty: true });
+      expect(r.code).toBe(4);
+      expect(r.err).toMatch(/refused the API key/);
+      expect(storedConfig(r.io.configDir)?.profiles ?? {}).toEqual({});
     });
   });
 });
