@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineCommand } from '../../../src/cli/framework/define-command.js';
 import { main } from '../../../src/cli/main.js';
 import { ADMIN_KEY } from '../../support/fixture-seed.js';
 import { fakeIO, type FakeIOOptions } from '../../support/fake-io.js';
@@ -59,6 +62,75 @@ describe('confirmation from the endpoint table', () => {
       const help = await fp([...argv.slice(0, 2), '--help']);
       expect(help.out).toContain('-y, --yes');
     }
+  });
+});
+
+describe("a verb of a reference operation (the reference server's own table)", () => {
+  it('has its flags and arguments checked with the reference schemas, in the usual words, and sends nothing', async () => {
+    const cases: Array<[string[], string]> = [
+      [['webhooks', 'add', 'not-a-url'], 'error: invalid URL "not-a-url": must be a valid URL.\n'],
+      // A refused secret is not repeated.
+      [
+        ['webhooks', 'add', 'http://127.0.0.1:9/hooks', '--secret', 'whsec_short'],
+        'error: invalid --secret: must be a whsec_ secret (base64, at least 24 bytes).\n',
+      ],
+    ];
+    for (const [argv, err] of cases) {
+      const r = await fp(argv, { baseUrl: NOWHERE });
+      expect({ argv, code: r.code, err: r.err }).toEqual({ argv, code: 2, err });
+    }
+  });
+
+  it('runs the default call with the checked fields; --fields knows the response fields of an empty list', async () => {
+    const added = await fp(['webhooks', 'add', 'http://127.0.0.1:9/hooks', '--events', 'vote.created', '--json']);
+    expect(added.io.json()).toMatchObject({ url: 'http://127.0.0.1:9/hooks', events: ['vote.created'] });
+    const listed = await fp(['webhooks', 'list', '--fields', 'id,events', '--json']);
+    expect(listed.io.json()).toEqual([{ id: added.io.json().id, events: ['vote.created'] }]);
+    // remove deletes without asking (confirm: false), though webhooks.delete is destructive: no --yes, no terminal needed
+    const removed = await fp(['webhooks', 'remove', String(added.io.json().id)]);
+    expect([removed.code, removed.err]).toEqual([0, `Removed webhook ${added.io.json().id}.\n`]);
+    expect((await fp(['webhooks', 'remove', '--help'])).out).not.toContain('--yes');
+    const none = await fp(['webhooks', 'list', '--fields', 'nosuch']);
+    expect([none.code, none.err]).toEqual([
+      2,
+      'error: unknown field nosuch for --fields; available: consecutive_failures, created_at, disabled_reason, enabled, events, id, url\n',
+    ]);
+  });
+
+  it('a 404 from a portal without the reference routes says where that is done there (exit 2)', async () => {
+    const hosted = createServer((req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((resolve) => hosted.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(hosted.address() as AddressInfo).port}`;
+      for (const argv of [
+        ['webhooks', 'list'],
+        ['webhooks', 'remove', '1'],
+        ['events', 'tail'],
+      ]) {
+        const r = await fp(argv, { baseUrl });
+        expect({ argv, code: r.code }).toEqual({ argv, code: 2 });
+        expect(r.err).toMatch(/^error: this portal's webhooks are configured in its Settings → API & Webhooks page/);
+      }
+    } finally {
+      await new Promise((resolve) => hosted.close(resolve));
+    }
+    // On the reference server a 404 is the missing item's.
+    const missing = await fp(['webhooks', 'remove', '999']);
+    expect([missing.code, missing.err]).toEqual([1, 'error: Webhook 999 not found. (404)\n']);
+  });
+
+  it('is declared against the reference entry: a destructive one asks or says it does not; --all needs a paginator', () => {
+    const spec = { name: 'drop', examples: [] };
+    expect(() => defineCommand({ ...spec, endpoint: 'webhooks.delete' })).toThrow(
+      'drop: webhooks.delete is destructive and needs a confirm question (or confirm: false)',
+    );
+    expect(() => defineCommand({ ...spec, endpoint: 'webhooks.list', confirm: false })).toThrow(
+      'drop: confirm: false is for a destructive endpoint, and webhooks.list is not',
+    );
+    expect(() => defineCommand({ ...spec, endpoint: 'events.list', paginate: true })).toThrow(
+      'drop: events.list has no paginator',
+    );
+    expect(defineCommand({ ...spec, endpoint: 'webhooks.delete', confirm: () => 'Remove it?' }).spec.name).toBe('drop');
   });
 });
 
