@@ -12,7 +12,7 @@ import { inWords } from '../../bulk/item-error.js';
 import { classifyFailure } from './bulk.js';
 import { newestFirst } from './columns.js';
 
-export type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
+type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
 
 /** Asks what to do with one item (through @inquirer/prompts on the terminal). */
 type AskAction = (item: ModerationItem, position: { index: number; total: number }) => Promise<ReviewAction>;

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import review, { type ReviewAction } from '../../../../src/cli/commands/moderation/review.js';
+import review from '../../../../src/cli/commands/moderation/review.js';
 import { fixtureSeed } from '../../../support/fixture-seed.js';
 import { fakeFactory, fakeIO, type FakeIO } from '../../../support/fake-io.js';
 import { ADMIN_KEY } from '../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
 import { runCommand } from '../../support/run-command.js';
 
+/** The choices of the review's prompt. */
+type ReviewAction = 'approve' | 'reject' | 'skip' | 'show' | 'url' | 'quit';
 /** The answers the person gives, in order; the prompt module is replaced so no terminal is needed. */
 const answers: ReviewAction[] = [];
 vi.mock('@inquirer/prompts', () => ({
