@@ -3,7 +3,7 @@ import { ApiError } from '../../../client/errors.js';
 import type { ModerationType } from '../../../contract/schemas/moderation.js';
 import { errorText, inWords } from '../../bulk/item-error.js';
 import type { Column } from '../../output/output.js';
-import { retriesLines, runBatch, type BatchOptions, type BatchRun, type BatchSpec } from '../../bulk/run-batch.js';
+import { retriesLines, type BatchSpec } from '../../bulk/run-batch.js';
 
 export type ModerationAction = 'approve' | 'reject';
 type Outcome = 'approved' | 'rejected' | 'skipped' | 'failed' | 'not-tried';
@@ -35,9 +35,6 @@ export function classifyFailure(
   return { outcome: 'failed', message: errorText(err) };
 }
 
-export type BulkRun = BatchRun<BulkResult>;
-export type BulkOptions = BatchOptions;
-
 /** The shared batch of approve or reject: each id once (the shared machinery in cli/bulk). */
 export function moderationBatch(
   client: ApiClient,
@@ -59,17 +56,6 @@ export function moderationBatch(
     failed: (id, err) => ({ type, id: outputId(type, id), ...classifyFailure(action, err) }),
     notTried: (id, why) => ({ type, id: outputId(type, id), outcome: 'not-tried', message: why }),
   };
-}
-
-/** Moderate every id, each once. */
-export function moderateAll(
-  client: ApiClient,
-  action: ModerationAction,
-  type: ModerationType,
-  ids: readonly string[],
-  opts: BulkOptions,
-): Promise<BulkRun> {
-  return runBatch(ids, moderationBatch(client, action, type), opts);
 }
 
 /**

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { inWords } from '../../../../src/cli/bulk/item-error.js';
+import { runBatch } from '../../../../src/cli/bulk/run-batch.js';
 import {
   classifyFailure,
-  moderateAll,
+  moderationBatch,
   summaryLines,
   type BulkResult,
+  type ModerationAction,
 } from '../../../../src/cli/commands/moderation/bulk.js';
 import type { ApiClient } from '../../../../src/client/api-client.js';
+import type { ModerationType } from '../../../../src/contract/schemas/moderation.js';
 import { ApiError, NetworkError } from '../../../../src/client/errors.js';
 
 describe('classifyFailure', () => {
@@ -96,7 +99,16 @@ function gatedClient() {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('moderateAll', () => {
+/** Every id moderated once: the batch fp moderation approve and reject run. */
+const moderateAll = (
+  client: ApiClient,
+  action: ModerationAction,
+  type: ModerationType,
+  ids: readonly string[],
+  opts: Parameters<typeof runBatch>[2],
+) => runBatch(ids, moderationBatch(client, action, type), opts);
+
+describe('the moderation batch', () => {
   it('keeps at most --concurrency requests in flight and reports every id in input order', async () => {
     const gate = gatedClient();
     const ids = ['1', '2', '3', '4', '5', '6', '7'];
