@@ -9,7 +9,7 @@ import {
 const counts = (entries: Array<[string, number]>) => entries.map(([name, n]) => `${name} ${n}`).join(', ');
 
 /** The summary for people: the sentence, then the counts it was built from. */
-export function summaryText(s: FeedbackSummary): string {
+function summaryText(s: FeedbackSummary): string {
   const byType = Object.entries(s.by_type).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const lines = [
     s.summary,

@@ -1,9 +1,12 @@
+import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { summaryText } from '../../../../src/cli/commands/feedback/summarize.js';
+import summarize from '../../../../src/cli/commands/feedback/summarize.js';
 import { main } from '../../../../src/cli/main.js';
+import type { FeedbackSummary } from '../../../../src/contract/schemas/feedback.js';
 import { ADMIN_KEY } from '../../../support/fixture-seed.js';
-import { fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
+import { fakeFactory, fakeIO, type FakeIOOptions } from '../../../support/fake-io.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
+import { runCommand } from '../../support/run-command.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -17,9 +20,30 @@ async function fp(argv: string[], opts: FakeIOOptions & { baseUrl?: string } = {
   return { code, out: io.out(), err: io.err(), io };
 }
 
-describe('summaryText', () => {
-  it('shows the sentence, counts by type (most first), the sentiment split, focus and top phrases', () => {
-    const text = summaryText({
+/** What `fp feedback summarize` prints for people when the server answers with this summary. */
+async function summaryText(summary: FeedbackSummary): Promise<string> {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  agent
+    .get('http://portal.test')
+    .intercept({ path: '/api/v1/feedback/summarize', method: 'POST' })
+    .reply(200, { data: summary });
+  const io = fakeIO();
+  try {
+    await runCommand(
+      summarize,
+      [],
+      fakeFactory(io, { baseUrl: 'http://portal.test', apiKey: ADMIN_KEY, dispatcher: agent }),
+    );
+  } finally {
+    await agent.close();
+  }
+  return io.out();
+}
+
+describe('the summary for people', () => {
+  it('shows the sentence, counts by type (most first), the sentiment split, focus and top phrases', async () => {
+    const text = await summaryText({
       summary: 'Three entries matched.',
       total: 3,
       by_type: { idea: 1, bug: 2 },
@@ -47,8 +71,8 @@ describe('summaryText', () => {
     );
   });
 
-  it('says none when there are no entries or phrases', () => {
-    const text = summaryText({
+  it('says none when there are no entries or phrases', async () => {
+    const text = await summaryText({
       summary: 'No entries.',
       total: 0,
       by_type: {},
@@ -67,7 +91,7 @@ describe('fp feedback summarize', () => {
     const served = await server.request('POST', '/api/v1/feedback/summarize', { body: {} });
     const r = await fp(['feedback', 'summarize']);
     expect(r.code).toBe(0);
-    expect(r.out).toBe(summaryText(served.body.data));
+    expect(r.out).toBe(await summaryText(served.body.data));
     expect(r.out.split('\n')[0]).toBe(served.body.data.summary);
   });
 
