@@ -172,7 +172,7 @@ function expandAllShown(
 }
 
 /** Confirmations that name nothing the plan would delete: most likely a typo, so say so. */
-export function unmatchedConfirmations(plan: SyncPlan, opts: Partial<Confirmations>): string[] {
+function unmatchedConfirmations(plan: SyncPlan, opts: Partial<Confirmations>): string[] {
   const articleIds = new Set(plan.articles.delete.flatMap((a) => [a.id, String(a.database_id)]));
   const sectionIds = new Set(plan.sections.delete.map((s) => s.id));
   return [

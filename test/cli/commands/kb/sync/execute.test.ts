@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import execute, { unmatchedConfirmations } from '../../../../../src/cli/commands/kb/sync/execute.js';
+import execute from '../../../../../src/cli/commands/kb/sync/execute.js';
 import preview from '../../../../../src/cli/commands/kb/sync/preview.js';
 import { SilentExit, UsageError } from '../../../../../src/cli/errors.js';
 import { zipFolder } from '../../../../../src/cli/commands/kb/zip-folder.js';
@@ -256,23 +256,17 @@ describe('fp kb sync execute: run', () => {
   });
 });
 
-describe('unmatchedConfirmations', () => {
-  it('accepts post keys and numeric ids of the articles the plan deletes', () => {
-    const plan = {
-      tab: { changes: [] },
-      sections: { create: [], update: [], delete: [{ id: 12, title: 'Old', path: 'old' }] },
-      articles: {
-        create: [],
-        update: [],
-        delete: [{ id: 'kb003', database_id: 7, title: 'Old article', path: 'old/old-article.md' }],
-      },
-      summary: { create: 0, update: 0, delete: 2 },
-    };
-    expect(
-      unmatchedConfirmations(plan, { confirmDelete: ['kb003', '7', 'zz'], confirmDeleteSection: [12, 99] }),
-    ).toEqual([
-      '--confirm-delete zz: no article with this id would be deleted',
-      '--confirm-delete-section 99: no section with this id would be deleted',
+describe('confirmations that match no deletion', () => {
+  it('accept post keys and numeric ids of the articles the plan deletes; the others are warned about', async () => {
+    const dir = await exportedDir(factory);
+    // The plan deletes the section old (12) and its article kb003 (database id 7).
+    rmSync(join(dir, 'old'), { recursive: true });
+    const io = fakeIO();
+    const argv = ['--confirm-delete', 'kb003,7,zz', '--confirm-delete-section', '12,99'];
+    await runCommand(execute, ['--tab', '3', ...argv, dir], factory(io)).catch(() => {});
+    expect(io.err().match(/^warning: .*$/gm)).toEqual([
+      'warning: --confirm-delete zz: no article with this id would be deleted',
+      'warning: --confirm-delete-section 99: no section with this id would be deleted',
     ]);
   });
 });
