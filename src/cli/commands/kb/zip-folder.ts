@@ -3,31 +3,18 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { lstat, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeToFile } from '../../../contract/pipe-to-file.js';
 import { isInstructionFile } from '../../../kb-archive/instruction-files.js';
 import type { ZipInput } from '../../../kb-archive/zip/write-zip.js';
 import { UsageError } from '../../errors.js';
 
-export interface FolderFile {
+interface FolderFile {
   /** `/`-separated path inside the folder, as written to the archive. */
   archivePath: string;
   realPath: string;
 }
 
-interface ZippedFile {
-  archivePath: string;
-  /** sha256 of the bytes zipped, hex. */
-  sha256: string;
-}
-
-export interface ZipFolderResult {
-  /** Archive paths, `/`-separated, in the order written. */
-  entries: string[];
-  files: ZippedFile[];
-}
-
 /** A folder holds something that is not a regular file inside it; nothing was read. */
-export class UnsafeFolderError extends UsageError {
+class UnsafeFolderError extends UsageError {
   constructor(
     readonly dir: string,
     readonly offenders: Array<{ path: string; kind: string }>,
@@ -59,7 +46,7 @@ function kindOf(info: Typed): string {
  * could pull in a key file or content from elsewhere), a device, a pipe or a
  * socket is refused with every such path named, before anything is read.
  */
-export async function listFolder(root: string): Promise<FolderFile[]> {
+async function listFolder(root: string): Promise<FolderFile[]> {
   const found: FolderFile[] = [];
   const offenders: Array<{ path: string; kind: string }> = [];
   const walk = async (dir: string, prefix: string): Promise<void> => {
@@ -160,7 +147,7 @@ function readSmallFile(root: string, file: FolderFile): Buffer | undefined {
 }
 
 /** A file of the folder differs from what an earlier zipping of it (the preview) sent; nothing was applied (exit 1). */
-export class FolderChangedError extends Error {
+class FolderChangedError extends Error {
   constructor(dir: string, what: string) {
     super(
       `${dir} changed since the preview (${what}); nothing was applied. Run the command again to see the new plan.`,
@@ -243,14 +230,4 @@ async function* hashedStream(
     await handle.close();
   }
   done(hash.digest('hex'));
-}
-
-/** Zips a folder into `outFile` (see zipFolderStream). */
-export async function zipFolder(dir: string, outFile: string): Promise<ZipFolderResult> {
-  const zip = await zipFolderStream(dir);
-  await pipeToFile(zip.chunks, outFile, 'w');
-  return {
-    entries: zip.files.map((f) => f.archivePath),
-    files: zip.files.map((f) => ({ archivePath: f.archivePath, sha256: zip.hashes.get(f.archivePath)! })),
-  };
 }

@@ -4,13 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import execute from '../../../../../src/cli/commands/kb/sync/execute.js';
 import preview from '../../../../../src/cli/commands/kb/sync/preview.js';
 import { SilentExit, UsageError } from '../../../../../src/cli/errors.js';
-import { zipFolder } from '../../../../../src/cli/commands/kb/zip-folder.js';
 import { main } from '../../../../../src/cli/main.js';
 import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
 import { ADMIN_KEY } from '../../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../../support/test-server.js';
 import { kbSeed } from '../kb-seed.js';
 import { runCommand } from '../../../support/run-command.js';
+import { zipFolder } from '../zip-to-file.js';
 import {
   EDITED_LOCAL,
   EDITED_PLAN,

@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import exportVerb from '../../../../../src/cli/commands/kb/sync/export.js';
 import { prepareArchive, sendArchive } from '../../../../../src/cli/commands/kb/sync/archive-source.js';
 import preview from '../../../../../src/cli/commands/kb/sync/preview.js';
-import { FolderChangedError, UnsafeFolderError } from '../../../../../src/cli/commands/kb/zip-folder.js';
 import { SilentExit, UsageError } from '../../../../../src/cli/errors.js';
 import { main } from '../../../../../src/cli/main.js';
 import { fakeFactory, fakeIO, type FakeIO } from '../../../../support/fake-io.js';
@@ -130,7 +129,8 @@ describe('fp kb sync preview: run', () => {
     const err = await sendArchive(factory(fakeIO()), 'knowledgebase.preview', archive, { tab_id: 3 }).catch(
       (e: unknown) => e,
     );
-    expect(err).toBeInstanceOf(UnsafeFolderError);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).name).toBe('UnsafeFolderError');
     expect((err as Error).message).toBe(
       `refusing to read ${dir}: only regular files inside the folder are synced, and these are not: getting-started/installation.md (a symbolic link)`,
     );
@@ -148,7 +148,7 @@ describe('fp kb sync preview: run', () => {
     const err = await sendArchive(factory(fakeIO()), 'knowledgebase.execute', archive, { tab_id: 3 }).catch(
       (e: unknown) => e,
     );
-    expect(err).toBeInstanceOf(FolderChangedError);
+    expect((err as Error).name).toBe('FolderChangedError');
     expect((err as Error).message).toBe(
       `${dir} changed since the preview (changed: getting-started/installation.md); nothing was applied. Run the command again to see the new plan.`,
     );
