@@ -29,7 +29,7 @@ export const MAX_SIZE_FLAG = '--max-size';
 export const MAX_RATIO_FLAG = '--max-ratio';
 
 /** An export refused by a cap; nothing was written. */
-export class ExportLimitError extends Error {
+class ExportLimitError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ExportLimitError';

@@ -25,7 +25,7 @@ const FILE_CONCURRENCY = 16;
 const SMALL_ENTRY = 256 * 1024;
 
 /** An archive entry that cannot be written safely; nothing has been changed in the folder. */
-export class UnsafeEntryError extends Error {
+class UnsafeEntryError extends Error {
   constructor(
     readonly entry: string,
     reason: string,

@@ -40,7 +40,7 @@ interface ExportOptions {
 const IN_MEMORY_ARCHIVE = 32 * 1024 * 1024;
 
 /** Local edits that an export into a folder would overwrite; nothing was changed. */
-export class LocalChangesError extends Error {
+class LocalChangesError extends Error {
   constructor(
     readonly dir: string,
     readonly paths: string[],
