@@ -1,28 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EgressPolicy } from '../egress/egress-guard.js';
 import { csrfCookieName, sendConsentPage } from './consent-page.js';
 import { findClient } from './find-client.js';
 import { resourceOf, SCOPE } from './metadata.js';
 import { invalidRequest, OAuthError } from './oauth-error.js';
-import { MAX_REFUSED_KEYS, type OAuthState, type RegisteredClient } from './oauth-state.js';
+import { MAX_REFUSED_KEYS, type RegisteredClient } from './oauth-state.js';
 import type { ConsentRequest } from './pending-consents.js';
 import { OAuthParams, readForm } from './params.js';
 import { PKCE_VALUE } from './pkce.js';
+import type { FetchingOAuthRequest } from './oauth-request.js';
 
-export interface AuthorizeContext {
-  state: OAuthState;
-  origin: string;
-  /** The portal (guid) chosen by Host, and its title for the page. */
-  portal: string;
+export interface AuthorizeContext extends FetchingOAuthRequest {
+  /** The portal's title, for the consent page. */
   portalTitle: string;
   /** The client address of the request (`clientAddress`): wrong keys and open pages are counted per address. */
   from: string;
-  now: Date;
-  isAdminKey: (apiKey: string) => boolean;
-  /** Where Client ID Metadata Documents may be fetched from. */
-  egress: EgressPolicy;
-  /** The server's log (why a document could not be fetched). */
-  log?: (message: string) => void;
 }
 
 /** An error sent back to the client at its (already verified) redirect URI. */

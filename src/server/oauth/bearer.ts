@@ -1,15 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { resourceMetadataUrl, resourceOf } from './metadata.js';
 import { OAuthError } from './oauth-error.js';
-import type { Grant, OAuthState } from './oauth-state.js';
+import type { Grant } from './oauth-state.js';
+import type { OAuthRequest } from './oauth-request.js';
 
-export interface BearerContext {
-  state: OAuthState;
-  origin: string;
-  portal: string;
-  now: Date;
-  isAdminKey: (apiKey: string) => boolean;
-}
+export type BearerContext = OAuthRequest;
 
 /** A 401 that tells the client where to start (RFC 9728 §5.1) and, for a bad token, why (RFC 6750 §3). */
 function unauthorized(origin: string, problem?: string): OAuthError {

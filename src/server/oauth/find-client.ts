@@ -1,17 +1,9 @@
-import type { EgressPolicy } from '../egress/egress-guard.js';
 import type { RegisteredClient } from './client-registry.js';
 import { isDocumentClientId } from './metadata-document.js';
-import type { OAuthState } from './oauth-state.js';
+import type { FetchingOAuthRequest } from './oauth-request.js';
 
-export interface ClientLookup {
-  state: OAuthState;
-  portal: string;
-  now: Date;
-  /** Where a metadata document may be fetched from (`clientDocumentEgressPolicy`). */
-  egress: EgressPolicy;
-  /** The server's log: why a document could not be fetched, which the client is not told. */
-  log?: (message: string) => void;
-}
+/** What a lookup needs: the portal's state and clock, and where a metadata document may be fetched from. */
+export type ClientLookup = Pick<FetchingOAuthRequest, 'state' | 'portal' | 'now' | 'egress' | 'log'>;
 
 /**
  * The client a client_id stands for at this portal: the one its Client ID Metadata

@@ -1,24 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EgressPolicy } from '../egress/egress-guard.js';
 import { findClient } from './find-client.js';
 import { SCOPE } from './metadata.js';
 import { invalidRequest, OAuthError, sendOAuthJson } from './oauth-error.js';
-import type { Grant, IssuedTokens, OAuthState } from './oauth-state.js';
+import type { Grant, IssuedTokens } from './oauth-state.js';
 import { readForm, type OAuthParams } from './params.js';
 import { PKCE_VALUE, verifierMatches } from './pkce.js';
+import type { FetchingOAuthRequest } from './oauth-request.js';
 
-export interface TokenContext {
-  state: OAuthState;
-  origin: string;
-  portal: string;
-  now: Date;
-  /** Whether the administrator's key behind a grant still works (not removed, read-only or expired). */
-  isAdminKey: (apiKey: string) => boolean;
-  /** Where Client ID Metadata Documents may be fetched from. */
-  egress: EgressPolicy;
-  /** The server's log (why a document could not be fetched). */
-  log?: (message: string) => void;
-}
+export type TokenContext = FetchingOAuthRequest;
 
 const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);
 
