@@ -6,7 +6,7 @@ export class IdConflictError extends Error {}
 const FENCE = '---';
 
 /** `id: kb001`, quoted when YAML would read the bare key as something else than that string. */
-export function idLine(id: string | number): string {
+function idLine(id: string | number): string {
   if (typeof id === 'number') return `id: ${id}`;
   let plain: unknown;
   try {
@@ -48,7 +48,7 @@ const ANY_ID = /^id[ \t]*:/;
  * line); a file without front matter gets a block holding only the id, after a
  * leading byte order mark if there is one. Line endings follow the file's own.
  */
-export function insertId(text: string, id: string | number): string {
+function insertId(text: string, id: string | number): string {
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const rest = text.slice(bom.length);
   const line = idLine(id);

@@ -12,12 +12,17 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IdConflictError, idLine, insertId, insertIdBytes } from '../../../../../src/cli/commands/kb/sync/insert-id.js';
+import { IdConflictError, insertIdBytes } from '../../../../../src/cli/commands/kb/sync/insert-id.js';
 import { writeBackIds } from '../../../../../src/cli/commands/kb/sync/write-back-ids.js';
 import { parseEntries } from '../../../../../src/kb-archive/parse-entries.js';
 import type { SyncResult } from '../../../../../src/contract/schemas/knowledgebase.js';
 
-describe('insertId', () => {
+/** A file's text with the id written into it, as the write-back writes it into the file's bytes. */
+const insertId = (text: string, id: string | number) => insertIdBytes(Buffer.from(text), id).toString();
+/** The line the id is written as (the file's first line after the opening fence). */
+const idLine = (id: string | number) => insertId('B', id).split('\n')[1];
+
+describe('writing an id into a file', () => {
   it('adds the id line right after the opening fence and keeps every other byte', () => {
     const text = '---\ntitle: Install   # keep this comment\nsort_order: 2\n---\nBody\n\n  indented\n';
     expect(insertId(text, 'ab3x9')).toBe(
