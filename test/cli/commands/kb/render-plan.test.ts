@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { hasChanges, planLines, renderPlan, renderResult } from '../../../../src/cli/commands/kb/sync/render-plan.js';
+import { hasChanges, renderPlan, renderResult } from '../../../../src/cli/commands/kb/sync/render-plan.js';
 import type { SyncPlan, SyncResult } from '../../../../src/contract/schemas/knowledgebase.js';
 
 const empty = () => ({ create: [], update: [], delete: [] });
@@ -73,8 +73,8 @@ describe('sync plan rendering', () => {
 
   it('colours only the sign and kind when colour is on', () => {
     const c = new Chalk({ level: 1 });
-    expect(planLines(changed, c)[0]).toBe(`${c.green('+ section')}  (new)  features/  "Features"`);
-    expect(planLines(changed, new Chalk({ level: 0 }))).toEqual(planLines(changed));
+    expect(renderPlan(changed, c).split('\n')[0]).toBe(`${c.green('+ section')}  (new)  features/  "Features"`);
+    expect(renderPlan(changed, new Chalk({ level: 0 }))).toEqual(renderPlan(changed));
   });
 });
 

@@ -34,7 +34,7 @@ function itemLine(
  * each create, update, delete, with its action, id (`(new)` before it has one),
  * path and title.
  */
-export function planLines(plan: SyncPlan, c?: ChalkInstance): string[] {
+function planLines(plan: SyncPlan, c?: ChalkInstance): string[] {
   const lines: string[] = [];
   if (plan.tab.changes.length > 0) lines.push(itemLine('~', 'tab', undefined, '_index.md', null, plan.tab.changes, c));
   for (const [kind, items] of [
