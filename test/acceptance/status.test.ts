@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusReportSchema } from '../../src/cli/commands/status/report-schema.js';
+import { statusReportSchema } from '../support/status-report-schema.js';
 import { ADMIN_KEY, fixtureSeed } from '../support/fixture-seed.js';
 import { runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 import { startTamperingProxy, type TamperingProxy } from '../support/tampering-proxy.js';

@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type * as z from 'zod';
 import { needsAttention } from '../../../../src/cli/commands/status/needs-attention.js';
 import { rateLimitOf } from '../../../../src/cli/commands/status/read-status.js';
 import type { StatusReport } from '../../../../src/cli/commands/status/report-schema.js';
-import { statusReportSchema } from '../../../../src/cli/commands/status/report-schema.js';
 import { statusScreen } from '../../../../src/cli/commands/status/status-screen.js';
+import { statusReportSchema } from '../../../support/status-report-schema.js';
 
 const NOW = new Date('2026-06-10T12:00:00Z');
+
+// The documented shape the tests check output against is the report's type, no more, no less.
+expectTypeOf<z.infer<ReturnType<typeof statusReportSchema>>>().toEqualTypeOf<StatusReport>();
 
 /** A portal where nothing needs attention; each test changes what it is about. */
 function quiet(): Omit<StatusReport, 'needs_attention'> {
