@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { UsageError } from '../../errors.js';
 
 /** The anonymous id the widget derives from an e-mail: MD5 hex of the trimmed, lower-cased address. */
-export function anonymousIdFromEmail(email: string): string {
+function anonymousIdFromEmail(email: string): string {
   return createHash('md5').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 }
 

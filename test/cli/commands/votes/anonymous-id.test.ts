@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { anonymousIdFromEmail, resolveAnonymousId } from '../../../../src/cli/commands/votes/anonymous-id.js';
+import { resolveAnonymousId } from '../../../../src/cli/commands/votes/anonymous-id.js';
 import { UsageError } from '../../../../src/cli/errors.js';
 
 describe('anonymous voter id', () => {
-  it('is the MD5 hex of the trimmed, lower-cased e-mail', () => {
-    expect(anonymousIdFromEmail('  Jane@Example.COM \n')).toBe(
+  it('--anonymous-from is the MD5 hex of the trimmed, lower-cased e-mail', () => {
+    expect(resolveAnonymousId({ anonymousFrom: '  Jane@Example.COM \n' })).toBe(
       createHash('md5').update('jane@example.com').digest('hex'),
     );
-    expect(anonymousIdFromEmail('jane@example.com')).toBe('9e26471d35a78862c17e467d87cddedf');
+    expect(resolveAnonymousId({ anonymousFrom: 'jane@example.com' })).toBe('9e26471d35a78862c17e467d87cddedf');
   });
 
   it('--anonymous is used as given', () => {
