@@ -40,13 +40,7 @@ export function transferProgress(
 }
 
 /** `Uploading help.zip: 12.0 MB of 48.0 MB (25%), 6.0 MB/s, 6 s left` */
-export function transferText(
-  verb: string,
-  what: string,
-  bytes: number,
-  total: number | undefined,
-  elapsedMs: number,
-): string {
+function transferText(verb: string, what: string, bytes: number, total: number | undefined, elapsedMs: number): string {
   const rate = elapsedMs > 0 ? (bytes * 1000) / elapsedMs : 0;
   const parts = [
     total !== undefined

@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { transferProgress, transferText } from '../../../src/cli/framework/transfer-progress.js';
+import { transferProgress } from '../../../src/cli/framework/transfer-progress.js';
 import { fakeFactory, fakeIO } from '../../support/fake-io.js';
 
 const MB = 1024 * 1024;
 
-describe('transferText', () => {
+/** The line a terminal shows of a transfer of `verb` `what` that moved `bytes` (of `total`) in `elapsedMs` (300 ms or more). */
+function transferText(
+  verb: 'Uploading' | 'Downloading',
+  what: string,
+  bytes: number,
+  total: number | undefined,
+  elapsedMs: number,
+) {
+  const io = fakeIO({ stderrIsTTY: true, env: {} });
+  let t = 0;
+  const progress = transferProgress(fakeFactory(io), verb, what, () => t)!;
+  t = elapsedMs;
+  progress.update(bytes, total);
+  return io.err().replace('\r\x1b[2K', '');
+}
+
+describe('the progress line', () => {
   it('bytes of the total, percentage, rate and time left when the size is known', () => {
     expect(transferText('Uploading', 'help.zip', 12 * MB, 48 * MB, 2000)).toBe(
       'Uploading help.zip: 12.0 MB of 48.0 MB (25%), 6.0 MB/s, 6 s left',
