@@ -11,14 +11,14 @@ export const webFlag = (what: string): FlagSpec => ({
 });
 
 /** How a page is shown: its address printed, or a launcher run with the address as its last argument. */
-export type Opener = { print: string } | { command: string; args: string[]; source: string };
+type Opener = { print: string } | { command: string; args: string[]; source: string };
 
 /**
  * `CI` prints; else `BROWSER` (a command line, words split on blanks, `%s` standing for the
  * address); else, on a Unix without `DISPLAY` or `WAYLAND_DISPLAY`, print; else the platform's
  * opener (`open`, `rundll32 url.dll,FileProtocolHandler`, `xdg-open`).
  */
-export function chooseOpener(env: IO['env'], platform: NodeJS.Platform = process.platform): Opener {
+function chooseOpener(env: IO['env'], platform: NodeJS.Platform = process.platform): Opener {
   if (inCI({ env } as IO)) return { print: 'CI' };
   const browser = env.BROWSER?.trim();
   if (browser) {
@@ -33,7 +33,7 @@ export function chooseOpener(env: IO['env'], platform: NodeJS.Platform = process
 }
 
 /** The launcher's arguments: `%s` replaced by the address, else the address appended. */
-export function launcherArgs(args: string[], url: string): string[] {
+function launcherArgs(args: string[], url: string): string[] {
   return args.some((a) => a.includes('%s')) ? args.map((a) => a.replaceAll('%s', url)) : [...args, url];
 }
 
