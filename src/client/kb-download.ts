@@ -33,6 +33,17 @@ export async function openExport(
 }
 
 /**
+ * The tab's slug, which the export names its file by: its Content-Disposition
+ * `attachment; filename="help.zip"` (or the RFC 5987 form) → `help`.
+ */
+export function slugFromDisposition(header: string): string | undefined {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1]).replace(/\.zip$/i, '');
+  const plain = /filename="([^"]*)"/i.exec(header) ?? /filename=([^;]+)/i.exec(header);
+  return plain ? plain[1].trim().replace(/\.zip$/i, '') : undefined;
+}
+
+/**
  * Streams `body` into `dest` through a temp file in the same folder, renamed into
  * place only once complete: an error never leaves a partial `dest`, and an
  * existing `dest` is replaced atomically. Resolves to the number of bytes written.

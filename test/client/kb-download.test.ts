@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { holdOrSpill } from '../../src/client/kb-download.js';
+import { holdOrSpill, slugFromDisposition } from '../../src/client/kb-download.js';
 
 const chunks = (n: number, size: number) => Array.from({ length: n }, (_, i) => Buffer.alloc(size, 97 + (i % 26)));
 
@@ -32,5 +32,15 @@ describe('holdOrSpill', () => {
       },
     });
     await expect(holdOrSpill(failing, 50, async () => file)).rejects.toThrow('connection reset');
+  });
+});
+
+describe('slugFromDisposition', () => {
+  it("D-SNAPSHOT-RECONSTRUCT the export's file name gives the tab slug", () => {
+    expect(slugFromDisposition('attachment; filename="help.zip"')).toBe('help');
+    expect(slugFromDisposition(`attachment; filename="_.zip"; filename*=UTF-8''aide-%C3%A9t%C3%A9.zip`)).toBe(
+      'aide-été',
+    );
+    expect(slugFromDisposition('')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { encodeQuery } from '../../client/api-client.js';
-import { saveToFile } from '../../client/kb-download.js';
+import { saveToFile, slugFromDisposition } from '../../client/kb-download.js';
 import { buildPath, endpoints } from '../../contract/endpoints.js';
 import { has, type CrawlContext, type StepKit } from './crawl-state.js';
 import { listPosts, postLine } from './crawl-posts.js';
@@ -106,12 +106,4 @@ async function readKbArchive(zipPath: string, tabId: number) {
     });
   }
   return { description: parsed.rootDescription ?? '', sections, articles };
-}
-
-/** `attachment; filename="help.zip"` (or the RFC 5987 form) → `help`. */
-export function slugFromDisposition(header: string): string | undefined {
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star) return decodeURIComponent(star[1]).replace(/\.zip$/i, '');
-  const plain = /filename="([^"]*)"/i.exec(header) ?? /filename=([^;]+)/i.exec(header);
-  return plain ? plain[1].trim().replace(/\.zip$/i, '') : undefined;
 }

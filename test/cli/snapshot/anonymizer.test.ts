@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { Anonymizer } from '../../../src/cli/snapshot/anonymizer.js';
-import { slugFromDisposition } from '../../../src/cli/snapshot/crawl-kb.js';
 import { guessSlug, guessTabType, nameFromSlug } from '../../../src/cli/snapshot/reconstruct.js';
 
 describe('Anonymizer', () => {
@@ -38,13 +37,5 @@ describe('reconstruction helpers', () => {
     expect(guessTabType('Changelog')).toBe('changelog');
     expect(guessTabType('Ideas')).toBe('board');
     expect(nameFromSlug('help-center')).toBe('Help center');
-  });
-
-  it("D-SNAPSHOT-RECONSTRUCT the export's file name gives the tab slug", () => {
-    expect(slugFromDisposition('attachment; filename="help.zip"')).toBe('help');
-    expect(slugFromDisposition(`attachment; filename="_.zip"; filename*=UTF-8''aide-%C3%A9t%C3%A9.zip`)).toBe(
-      'aide-été',
-    );
-    expect(slugFromDisposition('')).toBeUndefined();
   });
 });
