@@ -3,8 +3,6 @@ import type { Dispatcher } from 'undici';
 import { shareDispatcher } from './shared-dispatcher.js';
 import { EnvHttpProxyAgent } from './undici-parts.js';
 
-export { closeSharedDispatcher } from './shared-dispatcher.js';
-
 // undici parses HTTP with a WebAssembly build of llhttp, compiled on the first connection.
 // V8 then recompiles it in the background with its optimising tier, and Node waits for
 // that work before the process may exit: 100-400 ms after a one-shot command is done.

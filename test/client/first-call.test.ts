@@ -15,7 +15,7 @@ vi.mock('../../src/client/first-call/exchange-via-node-http.js', async (importOr
 });
 
 const { ApiClient } = await import('../../src/client/api-client.js');
-const { closeSharedDispatcher } = await import('../../src/client/http-agent.js');
+const { closeSharedDispatcher } = await import('../../src/client/shared-dispatcher.js');
 
 let server: Server;
 let url: string;

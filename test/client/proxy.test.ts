@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/api-client.js';
-import { closeSharedDispatcher } from '../../src/client/http-agent.js';
+import { closeSharedDispatcher } from '../../src/client/shared-dispatcher.js';
 
 // A client's first call() may take node:http, but never past a proxy the environment
 // names: with HTTP_PROXY / HTTPS_PROXY it goes through undici's EnvHttpProxyAgent, NO_PROXY included.

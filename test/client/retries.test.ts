@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Dispatcher } from 'undici';
 import { ApiClient, type ClientOptions } from '../../src/client/api-client.js';
 import { ApiError, NetworkError } from '../../src/client/errors.js';
-import { closeSharedDispatcher, sharedDispatcher } from '../../src/client/http-agent.js';
+import { sharedDispatcher } from '../../src/client/http-agent.js';
+import { closeSharedDispatcher } from '../../src/client/shared-dispatcher.js';
 import { describeFailure } from '../../src/cli/errors.js';
 
 // Real sockets, not undici's MockAgent: the retry interceptor pauses a refused answer while
