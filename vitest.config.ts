@@ -11,9 +11,6 @@ import { defineConfig } from 'vitest/config';
 const CHANGES_GLOBALS =
   /vi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers|setSystemTime|setConfig)\b|setGlobalDispatcher|process\.env\.\w+\s*=(?!=)|delete process\.env|process\.chdir/;
 
-/** Folders whose tests drive processes (bin/fp, fp server, npm, third-party clients): always isolated. */
-const PROCESS_FOLDERS = ['acceptance', 'build', 'interop'];
-
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -22,10 +19,13 @@ function testFiles(dir: string): string[] {
   });
 }
 
-const unitFolders = readdirSync('test', { withFileTypes: true })
-  .filter((e) => e.isDirectory() && e.name !== 'support' && !PROCESS_FOLDERS.includes(e.name))
+// Acceptance, build and interop tests drive processes (bin/fp, fp server, npm, third-party
+// clients) and share a worker like the rest: a fresh module graph would cost each file a
+// process and the import of the server and the contract validator again (about a second).
+const testFolders = readdirSync('test', { withFileTypes: true })
+  .filter((e) => e.isDirectory() && e.name !== 'support')
   .map((e) => join('test', e.name));
-const isolatedUnits = unitFolders.flatMap(testFiles).filter((f) => CHANGES_GLOBALS.test(readFileSync(f, 'utf8')));
+const isolatedFiles = testFolders.flatMap(testFiles).filter((f) => CHANGES_GLOBALS.test(readFileSync(f, 'utf8')));
 
 export default defineConfig({
   test: {
@@ -38,9 +38,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit',
-          include: unitFolders.map((d) => `${d}/**/*.test.ts`),
-          exclude: isolatedUnits,
+          name: 'shared',
+          include: testFolders.map((d) => `${d}/**/*.test.ts`),
+          exclude: isolatedFiles,
           isolate: false,
           // The domain's events read as the app has them read (the app wires it; these tests have no app).
           setupFiles: ['test/support/describe-events.ts'],
@@ -50,7 +50,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'isolated',
-          include: [...PROCESS_FOLDERS.map((d) => `test/${d}/**/*.test.ts`), ...isolatedUnits, 'src/**/*.test.ts'],
+          include: [...isolatedFiles, 'src/**/*.test.ts'],
         },
       },
     ],
