@@ -8,7 +8,7 @@
  */
 export type PaginationFault = 'repeated-ids' | 'stuck-cursor' | 'past-total';
 
-export class PaginationError extends Error {
+class PaginationError extends Error {
   constructor(
     readonly fault: PaginationFault,
     message: string,

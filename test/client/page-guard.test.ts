@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/client/api-client.js';
-import { PageGuard, PaginationError } from '../../src/client/page-guard.js';
+import { PageGuard } from '../../src/client/page-guard.js';
 import { allPending, allRejected } from '../../src/client/paginate.js';
 
 const fault = (run: () => void): { fault?: string; message?: string } => {
@@ -8,8 +8,8 @@ const fault = (run: () => void): { fault?: string; message?: string } => {
     run();
     return {};
   } catch (err) {
-    expect(err).toBeInstanceOf(PaginationError);
-    return { fault: (err as PaginationError).fault, message: (err as Error).message };
+    expect((err as Error).name).toBe('PaginationError');
+    return { fault: (err as { fault?: string }).fault, message: (err as Error).message };
   }
 };
 
