@@ -38,12 +38,12 @@ function htmlConverter(): TurndownModule {
 }
 
 /** Markdown as the HTML a wysiwyg editor keeps: blocks without the renderer's line breaks between them. */
-export function markdownToHtml(text: string): string {
+function markdownToHtml(text: string): string {
   return markdownRenderer().render(text).trimEnd();
 }
 
 /** HTML as markdown (headings with `#`, fenced code, `-` bullets). */
-export function htmlToMarkdown(text: string): string {
+function htmlToMarkdown(text: string): string {
   return htmlConverter().turndown(text);
 }
 
