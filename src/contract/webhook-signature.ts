@@ -34,7 +34,7 @@ function keyOf(secret: string): Buffer {
 }
 
 /** `v1,<base64>` for one message. */
-export function sign(secret: string, id: string, timestamp: number, body: string | Buffer): string {
+function sign(secret: string, id: string, timestamp: number, body: string | Buffer): string {
   const mac = createHmac('sha256', keyOf(secret));
   mac.update(`${id}.${timestamp}.`);
   mac.update(body);

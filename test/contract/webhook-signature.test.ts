@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSecret, sign, signatureHeaders, verify } from '../../src/contract/webhook-signature.js';
+import { generateSecret, signatureHeaders, verify } from '../../src/contract/webhook-signature.js';
 
 // The Standard Webhooks reference libraries' own test vector.
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -15,8 +15,8 @@ const headers = (signature = SIGNATURE, at = AT) => ({
 
 describe('D-WEBHOOK-SIGNING Standard Webhooks signatures', () => {
   it('signs as the reference libraries do', () => {
-    expect(sign(SECRET, ID, AT, BODY)).toBe(SIGNATURE);
     expect(signatureHeaders(SECRET, ID, BODY, AT)).toEqual(headers());
+    expect(signatureHeaders(SECRET, ID, Buffer.from(BODY), AT)).toEqual(headers());
   });
 
   it('accepts the signature within the tolerance, also among others and with headers in any case', () => {
