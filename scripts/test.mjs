@@ -1,4 +1,4 @@
-// `npm test`: the lint (ESLint, then the Prettier check), then vitest with the arguments given
+// `npm test`: the lint (scripts/lint.mjs), then vitest with the arguments given
 // (`npm test -- --reporter=json` reaches vitest). Vitest runs even when the lint fails, so one
 // run shows both; the exit status is the lint's failure, else vitest's. The last line says how
 // long each took, so a newcomer knows what to expect next time.
