@@ -23,7 +23,7 @@ function decodePath(path: string): string {
  * with its suffix; null when it is not a relative path (a scheme, `/…`, `#…`) or leaves
  * the archive.
  */
-export function resolveRelative(folder: string | null, destination: string): { path: string; suffix: string } | null {
+function resolveRelative(folder: string | null, destination: string): { path: string; suffix: string } | null {
   const { path, suffix } = splitSuffix(destination);
   if (path === '' || path.startsWith('/') || path.includes('\\') || /^[A-Z][A-Z0-9+.-]*:/i.test(path)) return null;
   const segments = folder === null ? [] : folder.split('/');
@@ -41,7 +41,7 @@ export function resolveRelative(folder: string | null, destination: string): { p
 const UNSAFE_IN_LINK = /[\u0000-\u0020%()<>"'\\\u007f]/g;
 
 /** The relative destination from `folder` to the archive path `target`, as an export writes it. */
-export function relativeLink(folder: string | null, target: string): string {
+function relativeLink(folder: string | null, target: string): string {
   const from = folder === null ? [] : folder.split('/');
   const to = target.split('/');
   let common = 0;

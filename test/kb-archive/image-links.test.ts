@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linkImages, relativeLink, resolveRelative, unlinkImages } from '../../src/kb-archive/image-links.js';
+import { linkImages, unlinkImages } from '../../src/kb-archive/image-links.js';
 import { imageUrl, parseImageUrl } from '../../src/kb-archive/image-url.js';
 import { rewriteDestinations } from '../../src/kb-archive/link-destinations.js';
 import type { ParsedArchive, ParsedImage } from '../../src/kb-archive/model.js';
@@ -14,17 +14,62 @@ const image = (path: string, key = path.replace(/^images\//, '')): ParsedImage =
   data: png(0, 0, 0),
 });
 
+/**
+ * The archive path and suffix linkImages reads a destination written in `folder` as, with images
+ * standing at `paths`: the image there is linked, the suffix kept; null when nothing is linked.
+ */
+function resolveRelative(folder: string | null, destination: string, paths: string[]) {
+  const archive: ParsedArchive = {
+    rootDescription: null,
+    sections: [],
+    articles: [
+      {
+        path: folder === null ? 'a.md' : `${folder}/a.md`,
+        id: 'k1',
+        title: 'A',
+        sort_order: 1,
+        body: `<img src="${destination}">`,
+        sectionPath: folder,
+      },
+    ],
+    images: paths.map((path) => image(path)),
+  };
+  const body = linkImages(archive, (i) => `@${i.path}@`, 'wysiwyg').articles[0].body;
+  const linked = /^<img src="@(.*)@(.*)">$/.exec(body);
+  if (!linked) expect(body).toBe(`<img src="${destination}">`);
+  return linked ? { path: linked[1], suffix: linked[2] } : null;
+}
+
+/** The destination an export writes at `folder` for the tab's image `key` (in images/). */
+function relativeLink(folder: string | null, key: string): string {
+  const body = unlinkImages('<img src="/u">', folder, (path) => (path === '/u' ? key : undefined), 'wysiwyg');
+  return /^<img src="(.*)">$/.exec(body)![1];
+}
+
 describe('relative destinations', () => {
   it('resolves a relative destination from a folder, keeping its query and fragment', () => {
-    expect(resolveRelative('guide', '../images/a.png')).toEqual({ path: 'images/a.png', suffix: '' });
-    expect(resolveRelative('guide', './pics/my%20shot.png#x')).toEqual({
+    expect(resolveRelative('guide', '../images/a.png', ['images/a.png'])).toEqual({ path: 'images/a.png', suffix: '' });
+    expect(resolveRelative('guide', './pics/my%20shot.png#x', ['guide/pics/my shot.png'])).toEqual({
       path: 'guide/pics/my shot.png',
       suffix: '#x',
     });
-    expect(resolveRelative(null, 'images/a.png?v=2')).toEqual({ path: 'images/a.png', suffix: '?v=2' });
+    expect(resolveRelative(null, 'images/a.png?v=2', ['images/a.png'])).toEqual({
+      path: 'images/a.png',
+      suffix: '?v=2',
+    });
   });
 
-  it('leaves alone what is not a relative path inside the archive', () => {
+  it('leaves alone what is not a relative path inside the archive, whatever images stand at what it spells', () => {
+    const spelled = [
+      'x.test/a.png',
+      'storage/kb/1/a.png',
+      'a.png',
+      'top',
+      'mailto:a@b.c',
+      'https:/x.test/a.png',
+      'a\\b.png',
+      'a/b.png',
+    ];
     for (const destination of [
       'https://x.test/a.png',
       '/storage/kb/1/a.png',
@@ -35,15 +80,15 @@ describe('relative destinations', () => {
       '../a.png',
       'a\\b.png',
     ]) {
-      expect(resolveRelative(null, destination)).toBeNull();
+      expect(resolveRelative(null, destination, spelled), destination).toBeNull();
     }
   });
 
   it('writes the relative destination from a folder, escaping what a destination cannot hold', () => {
-    expect(relativeLink(null, 'images/a.png')).toBe('images/a.png');
-    expect(relativeLink('guide/deep', 'images/a.png')).toBe('../../images/a.png');
-    expect(relativeLink('images/x', 'images/a (1).png')).toBe('../a%20%281%29.png');
-    expect(resolveRelative('images/x', '../a%20%281%29.png')!.path).toBe('images/a (1).png');
+    expect(relativeLink(null, 'a.png')).toBe('images/a.png');
+    expect(relativeLink('guide/deep', 'a.png')).toBe('../../images/a.png');
+    expect(relativeLink('images/x', 'a (1).png')).toBe('../a%20%281%29.png');
+    expect(resolveRelative('images/x', '../a%20%281%29.png', ['images/a (1).png'])!.path).toBe('images/a (1).png');
   });
 });
 
