@@ -108,7 +108,7 @@ function toolOf(endpoint: Endpoint): ToolDefinition {
  * What the tools serve: each operation of the table (another route form is not another tool),
  * and of the reference server's own routes, the events log (read-only, toolset `events`).
  */
-export const toolEndpoints: readonly Endpoint[] = [
+const toolEndpoints: readonly Endpoint[] = [
   ...endpointList.filter((e) => !e.aliasOf),
   referenceEndpoints['events.list'],
 ];

@@ -1,9 +1,7 @@
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolEndpoints } from '../../src/mcp/tools.js';
-/** What is served by default: every operation but the events log, served when its toolset is named. */
-const served = toolEndpoints.filter((e) => e.name !== 'events.list');
+import { served, toolEndpoints } from '../mcp/support/tool-endpoints.js';
 import { ADMIN_KEY, OTHER_KEY } from '../support/fixture-seed.js';
 import { startFpServer, type FpServer } from '../support/run-fp.js';
 import { approveInBrowser, dispatcherVia, fetchVia, TestOAuthProvider } from '../mcp/oauth-browser.js';

@@ -6,9 +6,7 @@ import { createInterface } from 'node:readline';
 import { Client, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolEndpoints } from '../../src/mcp/tools.js';
-/** What is served by default: every operation but the events log, served when its toolset is named. */
-const served = toolEndpoints.filter((e) => e.name !== 'events.list');
+import { served, toolEndpoints } from '../mcp/support/tool-endpoints.js';
 import { ANN, READONLY_KEY } from '../support/fixture-seed.js';
 import { FP_BIN, runFp, startFpServer, type FpServer } from '../support/run-fp.js';
 

@@ -1,8 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toolEndpoints } from '../../src/mcp/tools.js';
-/** What is served by default: every operation but the events log, served when its toolset is named. */
-const served = toolEndpoints.filter((e) => e.name !== 'events.list');
+import { served } from './support/tool-endpoints.js';
 import { demoSeed } from '../../src/server/store/seeding/demo-seed.js';
 import type { SeedFile } from '../../src/seed-file/seed-file.js';
 import { inProcessMcp, type InProcess } from './support/in-process.js';

@@ -1,7 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolEndpoints, toolsets } from '../../src/mcp/tools.js';
+import { toolsets } from '../../src/mcp/tools.js';
+import { toolEndpoints } from './support/tool-endpoints.js';
 import { inProcessMcp, type InProcess } from './support/in-process.js';
 
 let mcp: InProcess;

@@ -1,8 +1,6 @@
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolEndpoints } from '../../src/mcp/tools.js';
-/** What is served by default: every operation but the events log, served when its toolset is named. */
-const served = toolEndpoints.filter((e) => e.name !== 'events.list');
+import { served } from './support/tool-endpoints.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { accessToken } from './support/access-token.js';
 

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServeOptionError, servedTools, serveOptions } from '../../src/mcp/serve-options.js';
-import { toolEndpoints } from '../../src/mcp/tools.js';
+import { toolEndpoints } from './support/tool-endpoints.js';
 import { runFp } from '../support/run-fp.js';
 import { inProcessMcp, type InProcess } from './support/in-process.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseToolsets, servedTools, serveOptions } from '../../src/mcp/serve-options.js';
-import { toolArguments, toolEndpoints, tools } from '../../src/mcp/tools.js';
+import { toolArguments, tools } from '../../src/mcp/tools.js';
+import { toolEndpoints } from './support/tool-endpoints.js';
 
 const tool = (name: string) => tools.find((t) => t.name === name)!;
 
