@@ -15,7 +15,7 @@ const PLAIN_TIME =
   /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,3})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 /** What a timestamp of a seed may be: any text `Date.parse` reads. */
-export const isTimestamp = (v: string): boolean => PLAIN_TIME.test(v) || !Number.isNaN(Date.parse(v));
+const isTimestamp = (v: string): boolean => PLAIN_TIME.test(v) || !Number.isNaN(Date.parse(v));
 
 const digitsAt = (text: string, from: number, count: number): number => {
   let n = 0;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isTimestamp, timestampMs } from '../../src/seed-file/seed-file.js';
+import { CommentSeed, timestampMs } from '../../src/seed-file/seed-file.js';
+
+/** Whether a seed takes the text as a timestamp (a comment's created_at). */
+const isTimestamp = (v: string) => CommentSeed.shape.created_at.safeParse(v).success;
 
 const readByDateParse = (v: string) => !Number.isNaN(Date.parse(v));
 
@@ -33,7 +36,7 @@ function candidates(): string[] {
   return out;
 }
 
-describe('isTimestamp', () => {
+describe('a timestamp of a seed', () => {
   it('agrees with Date.parse on every candidate: the quick test only ever says yes where the parse does', () => {
     const disagreements = candidates().filter((v) => isTimestamp(v) !== readByDateParse(v));
     expect(disagreements).toEqual([]);
