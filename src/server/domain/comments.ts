@@ -32,7 +32,7 @@ export function listComments(portal: Portal, postKey: string): CommentRecord[] {
  * A custom creation time for imports. Without a zone it is UTC (`2026-01-02 10:00:00`
  * is 10:00 UTC); a date alone is midnight UTC; an explicit offset is honoured.
  */
-export function parseCustomTime(value: string): string {
+function parseCustomTime(value: string): string {
   let s = value.trim().replace(' ', 'T');
   if (/^\d{4}-\d{2}-\d{2}$/.test(s)) s += 'T00:00:00';
   s = s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
@@ -172,7 +172,7 @@ function announceDeletions(portal: Portal, ids: number[], now: Date): void {
  * Who is told about a new comment: the post's author and, for a reply, the parent
  * comment's author; never the commenter, nobody twice (the first mail wins), nobody without an address.
  */
-export function commentNotifications(portal: Portal, post: PostRecord, comment: CommentRecord): MailPayload[] {
+function commentNotifications(portal: Portal, post: PostRecord, comment: CommentRecord): MailPayload[] {
   const candidates: { user: UserRecord | undefined; subject: string; template: string }[] = [
     { user: userOf(portal, post.author_id), subject: `New comment on "${post.title}"`, template: 'new_comment' },
   ];

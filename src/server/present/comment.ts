@@ -43,14 +43,14 @@ export function presentComment(portal: Portal, comment: CommentRecord, origin: s
 }
 
 /** A body as HTML: markdown is rendered, HTML from the editor is sanitized. Both are safe to embed. */
-export function renderBody(body: string, editor: 'markdown' | 'wysiwyg'): string {
+function renderBody(body: string, editor: 'markdown' | 'wysiwyg'): string {
   return editor === 'markdown' ? renderMarkdown(body) : sanitizeHtml(body);
 }
 
 const SAFE_SCHEMES = ['http', 'https', 'mailto'];
 
 /** Only web, mail and relative links; `javascript:` and the like are dropped. */
-export function isSafeUrl(url: string): boolean {
+function isSafeUrl(url: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme (`java\tscript:`).
   const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
@@ -79,7 +79,7 @@ function markdownRenderer(): MarkdownIt {
   return markdown;
 }
 
-export function renderMarkdown(source: string): string {
+function renderMarkdown(source: string): string {
   return sanitizeHtml(markdownRenderer().render(source));
 }
 
@@ -150,7 +150,7 @@ const SANITIZE_OPTIONS: SanitizeOptions = {
 };
 
 /** Keeps the editor's formatting tags with their safe attributes; everything else goes, tags are balanced. */
-export function sanitizeHtml(html: string): string {
+function sanitizeHtml(html: string): string {
   sanitize ??= require('sanitize-html') as typeof import('sanitize-html');
   return sanitize(html, SANITIZE_OPTIONS);
 }

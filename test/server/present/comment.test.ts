@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { renderBody, renderMarkdown, sanitizeHtml } from '../../../src/server/present/comment.js';
+import { renderBody, renderMarkdown, sanitizeHtml } from './formatted-comment.js';
 
 const ALLOWED_TAGS = new Set([
   'p',
