@@ -27,7 +27,7 @@ function nextFeedbackId(portal: Portal): string {
  * owner, which for an API key is the portal's first admin; with no admin, an
  * anonymous author (null).
  */
-export function feedbackAuthor(portal: Portal, userId: string | null | undefined): string | null {
+function feedbackAuthor(portal: Portal, userId: string | null | undefined): string | null {
   if (userId) {
     const user = portal.users.getIgnoringCase(userId);
     if (user) return user.id;

@@ -3,7 +3,6 @@ import { NotFoundError } from '../../../src/server/domain/errors.js';
 import {
   createFeedback,
   deleteFeedback,
-  feedbackAuthor,
   listFeedback,
   summarizePortalFeedback,
   updateFeedback,
@@ -26,6 +25,8 @@ describe('feedback domain', () => {
   });
 
   it("attributes to the given user, else the portal's first admin, else nobody", () => {
+    const feedbackAuthor = (on: Portal, user_id: string | undefined) =>
+      createFeedback(on, { type: 'idea', feedback: 'x', user_id }, NOW).user_id;
     expect(feedbackAuthor(portal, BOB)).toBe(BOB);
     expect(feedbackAuthor(portal, BOB.toUpperCase())).toBe(BOB);
     expect(feedbackAuthor(portal, undefined)).toBe(ANN);
