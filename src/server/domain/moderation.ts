@@ -56,7 +56,7 @@ export function rejectedPage(portal: Portal, pageNumber: number, pageSize = MODE
 }
 
 /** Recorded as the moderator: the portal's first admin user (the API key has no user of its own), or null. */
-export function moderatorId(portal: Portal): string | null {
+function moderatorId(portal: Portal): string | null {
   return portal.users.first('admin')?.id ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, RuleViolation } from '../../../src/server/domain/errors.js';
-import { moderate, moderatorId, pendingQueue, rejectedPage } from '../../../src/server/domain/moderation.js';
+import { moderate, pendingQueue, rejectedPage } from '../../../src/server/domain/moderation.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { Portal } from '../../../src/server/store/portal.js';
 import { ANN, CARA, fixtureSeed } from '../../support/fixture-seed.js';
@@ -141,14 +141,16 @@ describe('moderation transitions', () => {
   });
 
   it('the moderator is the first admin user of the portal, or null without one', () => {
+    /** Who is recorded as having approved the pending post pend3. */
+    const moderatorId = (p: Portal) =>
+      (moderate(p, 'approve', 'post', 'pend3', NOW) as { post: { moderated_by: string | null } }).post.moderated_by;
     expect(moderatorId(portal())).toBe(ANN);
     const twoAdmins = seedWith((s) =>
       s.users!.push({ ...s.users![2], id: 'second-admin', database_id: undefined, role: 'admin' }),
     );
     expect(moderatorId(storedPortal(twoAdmins, NOW))).toBe(ANN);
-    const p = storedPortal(withoutAdmins(), NOW);
-    expect(moderatorId(p)).toBeNull();
-    expect(moderate(p, 'approve', 'post', 'pend3', NOW)).toMatchObject({
+    expect(moderatorId(storedPortal(withoutAdmins(), NOW))).toBeNull();
+    expect(moderate(storedPortal(withoutAdmins(), NOW), 'approve', 'post', 'pend3', NOW)).toMatchObject({
       post: { moderated_by: null, author_id: CARA },
     });
   });
