@@ -14,7 +14,7 @@ import { NOT_SENT_DISABLED } from './webhooks.js';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** `evt_` and 16 random letters and digits (the portal's ids are 16 alphanumerics). */
-export function newEventId(): string {
+function newEventId(): string {
   const bytes = randomBytes(16);
   let id = 'evt_';
   // 62 does not divide 256: the first 248 values map evenly, the rest are drawn again.
