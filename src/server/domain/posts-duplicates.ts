@@ -20,7 +20,7 @@ const dice = (a: Set<string>, b: Set<string>) => (a.size + b.size === 0 ? 0 : (2
 /** The share of `a`'s terms that `b` has. */
 const coverage = (a: Set<string>, b: Set<string>) => (a.size === 0 ? 0 : shared(a, b) / a.size);
 
-export interface ProposedPost {
+interface ProposedPost {
   title: Set<string>;
   /** Title and description together, when a description was given. */
   whole?: Set<string>;
@@ -32,7 +32,7 @@ export interface ProposedPost {
  * anywhere in the post 0.2; with a description, 0.6 and 0.2, and the Dice overlap of the
  * proposal's whole text with the post's whole text 0.2.
  */
-export function duplicateScore(proposal: ProposedPost, postTitle: Set<string>, postWhole: Set<string>): number {
+function duplicateScore(proposal: ProposedPost, postTitle: Set<string>, postWhole: Set<string>): number {
   const titles = dice(proposal.title, postTitle);
   const found = coverage(proposal.title, postWhole);
   const score = proposal.whole
