@@ -37,7 +37,7 @@ export interface PostPage {
  * rules; stored values those rules refuse are left out. Parameters the request
  * sends itself win over the stored ones.
  */
-export function applySavedQuery(portal: Portal, query: PostListQuery): PostListQuery {
+function applySavedQuery(portal: Portal, query: PostListQuery): PostListQuery {
   if (query.saved_query_id === undefined) return query;
   const saved = portal.savedQueries.get(query.saved_query_id);
   if (!saved) throw ValidationError.field('saved_query_id', SAVED_QUERY_INVALID);

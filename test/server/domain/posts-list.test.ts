@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POST_ORDER_BY, postSchemas } from '../../../src/contract/schemas/post.js';
 import { ValidationError } from '../../../src/server/domain/errors.js';
-import { applySavedQuery, listPosts } from '../../../src/server/domain/posts-list.js';
+import { listPosts } from '../../../src/server/domain/posts-list.js';
 import { seedWith, storedPortal } from './stored-portal.js';
 import type { Portal } from '../../../src/server/store/portal.js';
 import type { SeedFile } from '../../../src/seed-file/seed-file.js';
@@ -46,7 +46,7 @@ describe('listPosts', () => {
   it('an unknown saved query is a validation error on saved_query_id', () => {
     const err = (() => {
       try {
-        applySavedQuery(fixturePortal(), query({ saved_query_id: '4' }));
+        listPosts(fixturePortal(), query({ saved_query_id: '4' }));
       } catch (e) {
         return e;
       }
@@ -57,20 +57,28 @@ describe('listPosts', () => {
 
   it("a saved query supplies filters and order; the request's own parameters win", () => {
     const portal = storedPortal(
-      seedWith((s) =>
+      seedWith((s) => {
         (s.saved_queries ??= []).push({
           id: 3,
           name: 'q',
           query: { category: '1', order_by: 'votes_count', order_direction: 'asc', limit: '1' },
-        }),
-      ),
+        });
+        // Outside category 1, with the most votes.
+        s.posts!.push({
+          key: 'mob1',
+          database_id: 50,
+          title: 'Mobile',
+          author_id: ANN,
+          category_ids: [2],
+          votes_count: 20,
+        });
+      }),
     );
-    expect(applySavedQuery(portal, query({ saved_query_id: '3', order_direction: 'desc' }))).toEqual({
-      saved_query_id: 3,
-      category: 1,
-      order_by: 'votes_count',
-      order_direction: 'desc',
-    });
+    expect(keysOf(portal)).toContain('mob1');
+    const page = listPosts(portal, query({ saved_query_id: '3', order_direction: 'desc' }));
+    expect(page.posts.map((p) => p.key)).toEqual(['sso22', 'dark1']);
+    // The stored limit is not one of the filters a saved query supplies.
+    expect(page.limit).toBe(10);
     expect(keysOf(portal, { saved_query_id: '3' })).toEqual(['dark1', 'sso22']);
   });
 });
