@@ -59,7 +59,7 @@ const DEFAULT_MAX_FIELDS = 1000;
 const DEFAULT_MAX_FIELD_BYTES = 64 * 1024;
 const DEFAULT_OVERHEAD_BYTES = 1024 * 1024;
 
-export function fileTooLargeMessage(field: string, maxFileBytes: number): string {
+function fileTooLargeMessage(field: string, maxFileBytes: number): string {
   return `The ${field} field must not be greater than ${Math.floor(maxFileBytes / 1024)} kilobytes.`;
 }
 
@@ -266,8 +266,6 @@ class MultipartReading {
     this.req.off('close', this.onClose);
   }
 }
-
-export { dropUnreadBody } from './drop-unread-body.js';
 
 // A Map, so that a field named `__proto__` stays an ordinary field.
 function addField(fields: Map<string, string | string[]>, rawName: string, value: string): void {

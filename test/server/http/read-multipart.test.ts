@@ -9,13 +9,8 @@ import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { multipartBody, type MultipartPart } from '../../../src/client/multipart-body.js';
-import {
-  dropUnreadBody,
-  fileTooLargeMessage,
-  MultipartError,
-  readMultipart,
-  type ReadMultipartOptions,
-} from '../../../src/server/http/read-multipart.js';
+import { dropUnreadBody } from '../../../src/server/http/drop-unread-body.js';
+import { MultipartError, readMultipart, type ReadMultipartOptions } from '../../../src/server/http/read-multipart.js';
 
 type Outcome =
   | {
@@ -269,10 +264,15 @@ test('field values are normalised like every input: trimmed, and empty is null',
   }));
 
 describe('size limit (413)', () => {
-  test('the limit message states maxFileBytes in kilobytes', () => {
-    expect(fileTooLargeMessage('file', 102_400 * 1024)).toBe(
-      'The file field must not be greater than 102400 kilobytes.',
-    );
+  test('the limit message states maxFileBytes in kilobytes', async () => {
+    // A declared length past the limit is refused before anything is read.
+    const req = {
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(200 * 1024 * 1024) },
+    } as unknown as http.IncomingMessage;
+    await expect(readMultipart(req, { maxFileBytes: 102_400 * 1024, tmpDir: tmpRoot })).rejects.toMatchObject({
+      status: 413,
+      message: 'The file field must not be greater than 102400 kilobytes.',
+    });
   });
 
   test('a file of exactly maxFileBytes is accepted', () =>
