@@ -58,7 +58,7 @@ function needsGet(status: number): boolean {
 /** RFC 6761 names that never resolve: answered without a DNS query. */
 const RESERVED_TLDS = ['test', 'example', 'invalid'];
 
-export function reservedDomain(hostname: string): string | undefined {
+function reservedDomain(hostname: string): string | undefined {
   const tld = hostname.toLowerCase().replace(/\.$/, '').split('.').pop() ?? '';
   return RESERVED_TLDS.includes(tld) ? tld : undefined;
 }
