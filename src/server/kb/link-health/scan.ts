@@ -21,7 +21,7 @@ export interface ScanOptions {
   signal?: AbortSignal;
 }
 
-export async function runScan(articles: ScanArticle[], opts: ScanOptions = {}): Promise<ScanResult> {
+async function runScan(articles: ScanArticle[], opts: ScanOptions = {}): Promise<ScanResult> {
   const { signal, onProgress, timeoutMs, dispatcher, egress } = opts;
   const cache = opts.cache ?? defaultLinkCache;
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 8));
@@ -81,7 +81,7 @@ export interface ScanRegistryOptions {
 }
 
 /** A portal's queue of scans is full: answered 429, with the seconds until a running scan is likely to finish. */
-export class ScanQueueFull extends Error {
+class ScanQueueFull extends Error {
   override readonly name = 'ScanQueueFull';
   readonly status = 429;
   readonly headers: Record<string, string>;

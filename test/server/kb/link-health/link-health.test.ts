@@ -5,8 +5,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkUrl } from '../../../../src/server/kb/link-health/check-url.js';
 import { describeError } from '../../../../src/server/egress/describe-error.js';
 import { LinkCache } from '../../../../src/server/kb/link-health/link-cache.js';
-import { runScan, ScanRegistry } from '../../../../src/server/kb/link-health/scan.js';
-import type { ScanArticle, ScanCounts } from '../../../../src/server/kb/link-health/types.js';
+import { ScanRegistry } from '../../../../src/server/kb/link-health/scan.js';
+import type { ScanArticle, ScanCounts, ScanResult } from '../../../../src/server/kb/link-health/types.js';
+
+/** A scan run to its end as the server runs one (by a ScanRegistry): its counts and posts; rejects with its error. */
+async function runScan(articles: ScanArticle[], opts: Parameters<ScanRegistry['start']>[3] = {}): Promise<ScanResult> {
+  const registry = new ScanRegistry();
+  const id = registry.start(1, 'portal', articles, opts);
+  await registry.whenDone(id);
+  const scan = registry.latestScan('portal', 1);
+  if (!scan) throw new Error(registry.progress(id)!.error!);
+  const { total, checked, failed } = scan.progress;
+  return { total, checked, failed, posts: scan.posts };
+}
 
 /** Every request the target server saw, as "METHOD /path". */
 const seen: string[] = [];
@@ -211,7 +222,7 @@ describe('LinkCache', () => {
   });
 });
 
-describe('runScan', () => {
+describe('a scan', () => {
   const articles = (): ScanArticle[] => [
     { key: 'z', title: 'Zeta', body: `[ok](${base}/ok)`, editorType: 'markdown' },
     { key: 'a', title: 'Alpha', body: `<a href="${base}/ok">ok</a> ${base}/moved`, editorType: 'wysiwyg' },
@@ -238,13 +249,24 @@ describe('runScan', () => {
   });
 
   it('reports progress with the total first and after each URL', async () => {
+    const registry = new ScanRegistry();
+    let id = '';
     const reports: ScanCounts[] = [];
-    await runScan(articles(), {
-      cache: new LinkCache(),
-      dispatcher: agent,
-      egress: LOOPBACK_ALLOWED,
-      onProgress: (p) => reports.push(p),
-    });
+    const report = () => {
+      const { total, checked, failed } = registry.progress(id)!;
+      reports.push({ total, checked, failed });
+    };
+    /** Notes the progress as each URL's check starts: one at a time, each once the one before is counted. */
+    class NotingCache extends LinkCache {
+      override check(...args: Parameters<LinkCache['check']>) {
+        report();
+        return super.check(...args);
+      }
+    }
+    const opts = { cache: new NotingCache(), dispatcher: agent, egress: LOOPBACK_ALLOWED, concurrency: 1 };
+    id = registry.start(1, 'portal', articles(), opts);
+    await registry.whenDone(id);
+    report();
     expect(reports[0]).toEqual({ total: 4, checked: 0, failed: 0 });
     expect(reports.map((r) => r.checked)).toEqual([0, 1, 2, 3, 4]);
     expect(reports.at(-1)).toEqual({ total: 4, checked: 4, failed: 2 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LinkCache } from '../../../../src/server/kb/link-health/link-cache.js';
-import { ScanQueueFull, ScanRegistry } from '../../../../src/server/kb/link-health/scan.js';
+import { ScanRegistry } from '../../../../src/server/kb/link-health/scan.js';
 import type { LinkCheck, ScanArticle } from '../../../../src/server/kb/link-health/types.js';
 import { fixtureSeed } from '../../../support/fixture-seed.js';
 import { startTestServer, type TestServer } from '../../../support/test-server.js';
@@ -78,7 +78,7 @@ describe('scan lanes', () => {
     } catch (err) {
       refusal = err;
     }
-    expect(refusal).toBeInstanceOf(ScanQueueFull);
+    expect((refusal as Error).name).toBe('ScanQueueFull');
     expect(refusal).toMatchObject({
       status: 429,
       message: 'Too many link-health scans are waiting for this portal (2); try again when one has finished.',
@@ -95,11 +95,13 @@ describe('D-LINK-SCAN-QUEUE Retry-After of a full queue', () => {
   const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://pace.example.com/${i}`);
   const articles = (list: string[]): ScanArticle[] =>
     list.map((url, i) => ({ key: `k${i}`, title: `T${i}`, body: `[x](${url})`, editorType: 'markdown' }));
-  const refusal = (registry: ScanRegistry): ScanQueueFull => {
+  /** The refusal of one scan more: its 429 status, message and headers. */
+  const refusal = (registry: ScanRegistry): { status: number; message: string; headers: Record<string, string> } => {
     try {
       registry.start(9, 'p', article('https://pace.example.com/other'));
     } catch (err) {
-      return err as ScanQueueFull;
+      expect((err as Error).name).toBe('ScanQueueFull');
+      return err as { status: number; message: string; headers: Record<string, string> };
     }
     throw new Error('the scan was not refused');
   };
