@@ -10,7 +10,8 @@ import {
   toKbTab,
 } from '../../../src/server/kb/kb-tab.js';
 import { linkResults, scanProgress, startLinkScan } from '../../../src/server/kb/link-health-service.js';
-import { LinkCache, ScanRegistry, type LinkCheck } from '../../../src/server/kb/link-health/index.js';
+import { LinkCache, ScanRegistry } from '../../../src/server/kb/link-health/index.js';
+import type { LinkCheck } from '../../../src/server/kb/link-health/types.js';
 import { executeSync, previewSync } from '../../../src/server/kb/sync-service.js';
 import type { KbTab, ParsedArchive } from '../../../src/kb-archive/index.js';
 import { NotFoundError } from '../../../src/server/domain/errors.js';
