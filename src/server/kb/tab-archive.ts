@@ -24,7 +24,7 @@ export function tabArchive(
 }
 
 /** `attachment; filename="…"`, with an RFC 5987 `filename*` when the name is not plain ASCII. */
-export function attachment(filename: string): string {
+function attachment(filename: string): string {
   const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   if (plain === filename) return `attachment; filename="${filename}"`;
   return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(filename)}`;

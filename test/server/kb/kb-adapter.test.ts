@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation, ValidationError } from '../../../src/server/domain/errors.js';
-import { attachment } from '../../../src/server/kb/tab-archive.js';
+import { tabArchive } from '../../../src/server/kb/tab-archive.js';
 import {
   articleAuthor,
   findKbTab,
@@ -369,6 +369,13 @@ describe('link-health service', () => {
 });
 
 describe('attachment: Content-Disposition of the export', () => {
+  /** The export's Content-Disposition for the help tab named `slug`. */
+  const attachment = (file: string) => {
+    const portal = state().portals[0];
+    const help = portal.tabs.bySlug('help')!;
+    return tabArchive(portal, { ...help, slug: file.replace(/\.zip$/, '') }).headers['content-disposition'];
+  };
+
   it('a plain ASCII name is quoted as it is', () => {
     expect(attachment('help.zip')).toBe('attachment; filename="help.zip"');
   });
