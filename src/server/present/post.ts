@@ -14,7 +14,7 @@ export type PostMinimal = z.infer<ReturnType<typeof postSchemas>['PostMinimalSch
 export const postUrl = (origin: string, post: PostRecord) => `${origin}/p/${encodeURIComponent(post.key)}`;
 
 /** A name-based (version 3) UUID, so a post's `uid` is stable without being stored. */
-export function postUid(portal: Pick<Portal, 'guid'>, post: PostRecord): string {
+function postUid(portal: Pick<Portal, 'guid'>, post: PostRecord): string {
   const namespace = UUID.test(portal.guid)
     ? Buffer.from(portal.guid.replace(/-/g, ''), 'hex')
     : Buffer.from(portal.guid, 'utf8');
@@ -30,13 +30,13 @@ export function postUid(portal: Pick<Portal, 'guid'>, post: PostRecord): string 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** PHP's `M j, Y` in UTC, e.g. "Feb 1, 2026". */
-export function humanDate(iso: string): string {
+function humanDate(iso: string): string {
   const d = new Date(iso);
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
 /** Votes per hundred views, two decimals; 0 for a post nobody has viewed. */
-export function conversionOf(post: PostRecord): number {
+function conversionOf(post: PostRecord): number {
   return post.views_count > 0 ? Math.round((post.votes_count / post.views_count) * 10000) / 100 : 0;
 }
 
