@@ -3,12 +3,11 @@
  * the package, a seed file (format 1) validated by the same schema as any
  * user-supplied seed.
  *
- * Everything in it is deterministic: UUIDs are name-based (`demoUuid`), post keys
+ * Everything in it is deterministic: UUIDs are name-based (version 5), post keys
  * are short hashes, every timestamp is a literal in 2026 (the expired API key
  * aside), and integer ids are unique across both portals, as a hosted database's
  * auto-increment ids would be.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,7 +77,7 @@ interface DemoGroup {
   user_ids: string[];
 }
 
-export interface DemoPost {
+interface DemoPost {
   key: string;
   database_id: number;
   title: string;
@@ -118,7 +117,7 @@ interface DemoFeedback {
   created_at: string;
 }
 
-export interface DemoPortal {
+interface DemoPortal {
   hosts: string[];
   default: boolean;
   guid: string;
@@ -155,18 +154,6 @@ export interface DemoPortal {
  */
 export interface DemoSeed {
   portals: DemoPortal[];
-}
-
-const DEMO_NAMESPACE = 'a1c3e5f7-0b2d-4f60-8a9c-1e3d5b7f9a0c';
-
-/** RFC 4122 name-based UUID (version 5, SHA-1) in the demo namespace, as the demo's ids were made. */
-export function demoUuid(name: string): string {
-  const ns = Buffer.from(DEMO_NAMESPACE.replace(/-/g, ''), 'hex');
-  const hash = createHash('sha1').update(ns).update(name, 'utf8').digest();
-  hash[6] = (hash[6] & 0x0f) | 0x50;
-  hash[8] = (hash[8] & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** `seed/demo.json` of the package, found from this module (in src/ or in the bundle under dist/). */
