@@ -41,16 +41,19 @@ export function removeDatabaseFile(path: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
 }
 
-let orphansRemoved = false;
+/** The temporary folders swept for orphans by this process. */
+const swept = new Set<string>();
 
 /**
  * Reset copies and scratch files of servers that were killed (SIGKILL leaves
- * no chance to clean up) are removed, once per process: a file is an orphan
- * when no process of its pid is running. A file of a running process is never touched.
+ * no chance to clean up) are removed from the temporary folder, once per process
+ * (and folder): a file is an orphan when no process of its pid is running. A file
+ * of a running process is never touched.
  */
-export function removeOrphanedResetFiles(dir = tmpdir()): void {
-  if (orphansRemoved && dir === tmpdir()) return;
-  if (dir === tmpdir()) orphansRemoved = true;
+function removeOrphanedResetFiles(): void {
+  const dir = tmpdir();
+  if (swept.has(dir)) return;
+  swept.add(dir);
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -312,7 +315,7 @@ export class Store {
   }
 }
 
-export function stripPort(host: string): string {
+function stripPort(host: string): string {
   if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
   const colon = host.lastIndexOf(':');
   return colon > -1 && host.indexOf(':') === colon ? host.slice(0, colon) : host;

@@ -3,14 +3,14 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCategory, deleteCategory } from '../../../src/server/domain/categories.js';
 import { createComment, deleteComment } from '../../../src/server/domain/comments.js';
 import { createFeedback, deleteFeedback } from '../../../src/server/domain/feedback.js';
 import { createApp } from '../../../src/server/app/create-app.js';
 import { openDatabase } from '../../../src/server/store/database.js';
 import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
-import { removeOrphanedResetFiles, Store, stripPort } from '../../../src/server/store/store.js';
+import { resetFilePath, Store } from '../../../src/server/store/store.js';
 import { ADMIN_KEY, CARA, fixtureSeed } from '../../support/fixture-seed.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -73,12 +73,12 @@ describe('Store', () => {
     expect(store.portalForHost(undefined).title).toBe('Test Portal');
   });
 
-  it('stripPort handles names, IPv4 and bracketed IPv6', () => {
-    expect(stripPort('a.localhost:8080')).toBe('a.localhost');
-    expect(stripPort('a.localhost')).toBe('a.localhost');
-    expect(stripPort('127.0.0.1:1')).toBe('127.0.0.1');
-    expect(stripPort('[::1]:4010')).toBe('[::1]');
-    expect(stripPort('::1')).toBe('::1');
+  it('a Host port is stripped from names, IPv4 and bracketed IPv6; an IPv6 address without brackets is taken whole', () => {
+    const seed = fixtureSeed();
+    seed.portals[1].hosts = ['a.localhost', '127.0.0.9', '[::1]', '::1'];
+    const store = new Store(loadSeed(seed, NOW));
+    for (const host of ['a.localhost:8080', 'a.localhost', '127.0.0.9:1', '[::1]:4010', '::1'])
+      expect(store.portalForHost(host).title, host).toBe('Other Portal');
   });
 });
 
@@ -170,7 +170,13 @@ describe('reset copies', () => {
       'fp-reset-notes.txt',
     ];
     for (const name of names) writeFileSync(join(dir, name), '');
-    removeOrphanedResetFiles(dir);
+    // The first reset copy named in a temporary folder sweeps it.
+    vi.stubEnv('TMPDIR', dir);
+    try {
+      expect(resetFilePath().startsWith(join(dir, 'fp-reset-'))).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+    }
     expect(readdirSync(dir).sort()).toEqual([`fp-reset-${process.pid}-${uuid}.db`, 'fp-reset-notes.txt']);
   });
 });
