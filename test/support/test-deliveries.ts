@@ -1,7 +1,7 @@
 import type { EgressPolicy } from '../../src/server/egress/egress-guard.js';
-import { inProcessLanes } from '../../src/server/webhooks/deliveries.js';
-import type { DeliveryLanes } from '../../src/server/webhooks/delivery-lanes.js';
+import { DeliveryLanes } from '../../src/server/webhooks/delivery-lanes.js';
 import { localSender } from '../../src/server/webhooks/local-sender.js';
+import { storeQueue } from '../../src/server/webhooks/queue-store.js';
 import { webhookEgressPolicy } from '../../src/server/webhooks/target-policy.js';
 import type { Store } from '../../src/server/store/store.js';
 
@@ -12,7 +12,8 @@ export interface TestDeliveries {
 
 /**
  * The delivery lanes on a test server's store, sending from the test's own thread (the
- * server runs them in a thread of their own; the rules are the same), woken by each commit.
+ * server runs them in a thread of their own, or on its store in memory; the rules are the
+ * same), woken by each commit.
  */
 export function startTestDeliveries(
   store: Store,
@@ -24,24 +25,29 @@ export function startTestDeliveries(
     now?: () => Date;
   } = {},
 ): TestDeliveries {
-  const running = inProcessLanes(
-    store,
-    localSender({ egress: opts.egress ?? webhookEgressPolicy({}), timeoutMs: opts.timeoutMs }),
-    {
-      retryScheduleS: opts.schedule ?? [0.01, 0.01],
-      backlogLimit: opts.backlogLimit,
-      now: opts.now,
-      logError: (err) => {
-        throw err;
-      },
+  const sender = localSender({ egress: opts.egress ?? webhookEgressPolicy({}), timeoutMs: opts.timeoutMs });
+  const lanes = new DeliveryLanes({
+    queue: storeQueue(store),
+    send: sender.send,
+    retryScheduleS: opts.schedule ?? [0.01, 0.01],
+    backlogLimit: opts.backlogLimit,
+    now: opts.now,
+    logError: (err) => {
+      throw err;
     },
-  );
-  const unsubscribe = store.onCommit(({ lazyOnly }) => running.committed(lazyOnly));
+  });
+  lanes.wake();
+  // As the server's own lanes: woken by every commit but one of unhurried writes only.
+  const unsubscribe = store.onCommit(({ lazyOnly }) => {
+    if (!lazyOnly) lanes.wake();
+  });
   return {
-    lanes: running.lanes,
+    lanes,
     async close() {
       unsubscribe();
-      await running.close();
+      const ended = lanes.close();
+      await sender.close();
+      await ended;
     },
   };
 }

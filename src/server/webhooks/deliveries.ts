@@ -90,7 +90,7 @@ function inMemory(store: Store, opts: DeliveriesOptions, logError: (err: unknown
 }
 
 /** The lanes on the server's own store, sending with `sender`; woken by the caller. */
-export function inProcessLanes(
+function inProcessLanes(
   store: Store,
   sender: { send: Send; close(): Promise<void> },
   opts: {
@@ -99,11 +99,10 @@ export function inProcessLanes(
     now?: () => Date;
     logError?: (err: unknown) => void;
   },
-): Running & { lanes: DeliveryLanes } {
+): Running {
   const lanes = new DeliveryLanes({ queue: storeQueue(store), send: sender.send, ...opts });
   lanes.wake();
   return {
-    lanes,
     committed: (lazyOnly) => {
       if (!lazyOnly) lanes.wake();
     },
