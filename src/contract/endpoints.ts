@@ -29,7 +29,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * listed: 401, 429 and 503 (every operation), 403 read-only key (every write), 400 and
  * 413 (a body), 422 with field errors (validated input).
  */
-export type Refusal =
+type Refusal =
   /** 404: the item named in the path does not exist. */
   | 'not-found'
   /** 403: the item refuses the change (a locked category). */
