@@ -16,15 +16,7 @@ export interface RawAnswer {
  * so send `Connection: close` with a request that is answered normally.
  */
 export function rawExchange(baseUrl: string, request: string | Buffer): Promise<RawAnswer> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port), hostname);
-    let text = '';
-    socket.on('data', (d) => (text += d.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () => resolve(parseAnswer(text)));
-    socket.write(request);
-  });
+  return exchange(baseUrl, request, () => false);
 }
 
 /**
@@ -33,6 +25,15 @@ export function rawExchange(baseUrl: string, request: string | Buffer): Promise<
  * server would otherwise keep the connection open for the body's grace period.
  */
 export function firstAnswer(baseUrl: string, request: string | Buffer): Promise<RawAnswer> {
+  return exchange(baseUrl, request, (text) => {
+    const end = text.indexOf('\r\n\r\n');
+    const length = /^content-length:\s*(\d+)/im.exec(text.slice(0, end));
+    return end !== -1 && length !== null && Buffer.byteLength(text.slice(end + 4), 'latin1') >= Number(length[1]);
+  });
+}
+
+/** Sends `request`, collects the answer until the server closes or `whole(text)` says it is complete. */
+function exchange(baseUrl: string, request: string | Buffer, whole: (text: string) => boolean): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), hostname);
@@ -43,9 +44,7 @@ export function firstAnswer(baseUrl: string, request: string | Buffer): Promise<
     };
     socket.on('data', (d) => {
       text += d.toString('latin1');
-      const end = text.indexOf('\r\n\r\n');
-      const length = /^content-length:\s*(\d+)/im.exec(text.slice(0, end));
-      if (end !== -1 && length && Buffer.byteLength(text.slice(end + 4), 'latin1') >= Number(length[1])) done();
+      if (whole(text)) done();
     });
     socket.on('error', () => {});
     socket.on('close', done);

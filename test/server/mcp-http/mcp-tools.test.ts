@@ -1,54 +1,16 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s256 } from '../../support/pkce.js';
-import { ADMIN_KEY } from '../../support/fixture-seed.js';
+import { accessToken } from '../../mcp/support/access-token.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 /** Tools on the in-process server's /mcp, with a token obtained over plain HTTP. */
 let server: TestServer;
 let token: string;
 let client: Client;
-const REDIRECT = 'http://127.0.0.1:9/cb';
-const VERIFIER = 'z'.repeat(50);
-
-const formBody = (fields: Record<string, string>) => ({
-  token: null,
-  rawBody: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
 
 beforeAll(async () => {
   server = await startTestServer();
-  const reg = await server.request('POST', '/oauth/register', { token: null, body: { redirect_uris: [REDIRECT] } });
-  const clientId = reg.body.client_id;
-  const q = new URLSearchParams({
-    response_type: 'code',
-    client_id: clientId,
-    code_challenge: s256(VERIFIER),
-    code_challenge_method: 'S256',
-  });
-  const page = await server.request('GET', `/oauth/authorize?${q}`, { token: null });
-  const hidden = (n: string) => new RegExp(`name="${n}" value="([^"]*)"`).exec(page.text)![1];
-  const approved = await server.request('POST', '/oauth/authorize', {
-    ...formBody({
-      consent_id: hidden('consent_id'),
-      csrf_token: hidden('csrf_token'),
-      api_key: ADMIN_KEY,
-      action: 'approve',
-    }),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      cookie: page.headers.get('set-cookie')!.split(';')[0],
-    },
-  });
-  const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
-  // redirect_uri left out of both requests: the client registered exactly one.
-  const tokens = await server.request(
-    'POST',
-    '/oauth/token',
-    formBody({ grant_type: 'authorization_code', client_id: clientId, code, code_verifier: VERIFIER }),
-  );
-  token = tokens.body.access_token;
+  token = await accessToken(server);
   client = new Client({ name: 'in-process', version: '1' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
