@@ -1,6 +1,6 @@
 // `npm run lint`: ESLint (layering, regexp rules), import cycles with type imports, knip (unused
 // files, exports and dependencies; then the product alone, where an export only tests use is
-// unused) and the Prettier check. They run side by side, each one's output kept and printed
+// unused) and Biome's format check. They run side by side, each one's output kept and printed
 // whole when it ends, so a failure reads as it would alone; the exit status is 1 if any failed.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-// ESLint and Prettier remember the files they found clean (by content) here, so a second run
-// reads only what changed; a clean clone starts without it. Import cycles are checked anew each
-// time by check-cycles.mjs, which a cache of single files could not see.
+// ESLint remembers the files it found clean (by content) here, so a second run reads only what
+// changed; a clean clone starts without it. Import cycles are checked anew each time by
+// check-cycles.mjs, which a cache of single files could not see.
 const cache = join(root, 'node_modules', '.cache');
 
 const CHECKS = [
@@ -18,8 +18,8 @@ const CHECKS = [
   ['import cycles', process.execPath, [join(root, 'scripts', 'check-cycles.mjs')]],
   ['knip', bin('knip'), []],
   ['knip --production', bin('knip'), ['--production']],
-  // Prettier's own place for it (node_modules/.cache/prettier/), which a plain `prettier` run also reads.
-  ['prettier', bin('prettier'), ['--check', '.', '--cache']],
+  // The whole tree in about a second: the format check needs no cache (D-FORMAT-BIOME).
+  ['biome format', bin('biome'), ['format']],
 ];
 
 function run([name, command, args]) {

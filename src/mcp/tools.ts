@@ -42,7 +42,8 @@ export interface ToolRequest {
 }
 
 export type ToolArguments =
-  { ok: true; request: ToolRequest } | { ok: false; message: string; errors: Record<string, string[]> };
+  | { ok: true; request: ToolRequest }
+  | { ok: false; message: string; errors: Record<string, string[]> };
 
 const FILE_FIELD = 'file';
 /** Base64 text as RFC 4648 writes it (padding optional). */

@@ -298,21 +298,22 @@ export type WidgetRecord = Filled<Parsed<typeof WidgetSeed>, 'created_at' | 'upd
 export type ProductVisionRecord = Filled<Parsed<typeof ProductVisionSeed>, 'id' | 'created_at' | 'updated_at'>;
 
 /** One portal as a plain document: a seed portal with every default filled in, as `dump` writes it. */
-export interface PortalData extends Omit<
-  Parsed<typeof PortalSeed>,
-  | 'id'
-  | 'guid'
-  | 'users'
-  | 'sections'
-  | 'categories'
-  | 'groups'
-  | 'posts'
-  | 'comments'
-  | 'feedback'
-  | 'user_votes'
-  | 'widgets'
-  | 'product_vision'
-> {
+export interface PortalData
+  extends Omit<
+    Parsed<typeof PortalSeed>,
+    | 'id'
+    | 'guid'
+    | 'users'
+    | 'sections'
+    | 'categories'
+    | 'groups'
+    | 'posts'
+    | 'comments'
+    | 'feedback'
+    | 'user_votes'
+    | 'widgets'
+    | 'product_vision'
+  > {
   id: number;
   guid: string;
   users: UserRecord[];

@@ -32,29 +32,27 @@ const refused = (url: string) =>
   });
 
 describe('npm run demo', () => {
-  it(
-    'the guided tour runs real fp commands against the demo portal, exits 0 and leaves no server behind',
-    { timeout: 120_000 },
-    async () => {
-      const { code, out } = await run();
-      expect(code, out).toBe(0);
-      for (const step of [
-        '$ fp portal get',
-        '$ fp categories list',
-        "$ fp groups users list 'Beta testers'",
-        '$ fp moderation pending',
-        '$ fp moderation approve post',
-        '$ fp posts list --limit 5 --order-by votes_count --order desc',
-        '$ fp kb sync export --tab 4 --dir',
-        '$ fp kb sync preview --tab 4',
-        '$ fp kb link-health scan --tab 4 --wait',
-      ]) {
-        expect(out).toContain(step);
-      }
-      expect(out).toMatch(/Plan: 0 to create, 1 to update, 0 to delete, \d+ unchanged\./);
-      const url = /Demo portal at (\S+?) /.exec(out)?.[1];
-      expect(url).toBeDefined();
-      expect(await refused(url!)).toBe(true);
-    },
-  );
+  it('the guided tour runs real fp commands against the demo portal, exits 0 and leaves no server behind', {
+    timeout: 120_000,
+  }, async () => {
+    const { code, out } = await run();
+    expect(code, out).toBe(0);
+    for (const step of [
+      '$ fp portal get',
+      '$ fp categories list',
+      "$ fp groups users list 'Beta testers'",
+      '$ fp moderation pending',
+      '$ fp moderation approve post',
+      '$ fp posts list --limit 5 --order-by votes_count --order desc',
+      '$ fp kb sync export --tab 4 --dir',
+      '$ fp kb sync preview --tab 4',
+      '$ fp kb link-health scan --tab 4 --wait',
+    ]) {
+      expect(out).toContain(step);
+    }
+    expect(out).toMatch(/Plan: 0 to create, 1 to update, 0 to delete, \d+ unchanged\./);
+    const url = /Demo portal at (\S+?) /.exec(out)?.[1];
+    expect(url).toBeDefined();
+    expect(await refused(url!)).toBe(true);
+  });
 });

@@ -72,10 +72,7 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 beforeAll(async () => {
   const tree = cleanTree();
   await run('npm', ['pack', '--pack-destination', work], { cwd: tree });
-  tarball = join(
-    work,
-    readdirSync(work).find((f) => f.endsWith('.tgz'))!,
-  );
+  tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz'))!);
   // The registry is reachable in CI; packages already in the npm cache are not fetched again.
   await run(
     'npm',

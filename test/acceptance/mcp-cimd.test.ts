@@ -38,11 +38,12 @@ function makeCertificate(): { key: string; cert: string; certPath: string } {
   dir = mkdtempSync(join(tmpdir(), 'fp-cimd-'));
   const keyPath = join(dir, 'key.pem');
   const certPath = join(dir, 'cert.pem');
+  // biome-ignore format: openssl's arguments read as flag and value, a pair a line
   const made = spawnSync('openssl', [
     'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1',
     '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
     '-keyout', keyPath, '-out', certPath,
-  ], { stdio: 'pipe' }); // prettier-ignore
+  ], { stdio: 'pipe' });
   if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`);
   return { key: readFileSync(keyPath, 'utf8'), cert: readFileSync(certPath, 'utf8'), certPath };
 }

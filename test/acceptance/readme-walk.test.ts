@@ -120,28 +120,26 @@ describe('the README, walked against fp server --seed demo', () => {
     expect(printed).toEqual(shown);
   });
 
-  it(
-    'every command line of the quick start, the commands, output and drift runs, in order, and exits 0',
-    { timeout: 240_000 },
-    (ctx) => {
-      // The README pipes into jq and reads a commit message with git.
-      requireTool(ctx, 'jq');
-      requireTool(ctx, 'git');
-      const walked = [
-        ...shellLines('## Quick start', '## Output'),
-        ...shellLines('## Output', '### fp and the GitHub CLI'),
-        ...shellLines(
-          '## The portal beyond the seed: assumed operations and drift',
-          '## Writing and testing a webhook receiver',
-        ),
-      ].filter(({ text }) => !NOT_WALKED.some(([skip]) => skip.test(text)));
-      expect(walked.length).toBeGreaterThan(60);
-      const failed: string[] = [];
-      for (const { line, text } of walked) {
-        const r = shell(text);
-        if (r.code !== 0) failed.push(`README.md:${line} exit ${r.code}: ${text}\n${r.stderr.trim()}`);
-      }
-      expect(failed).toEqual([]);
-    },
-  );
+  it('every command line of the quick start, the commands, output and drift runs, in order, and exits 0', {
+    timeout: 240_000,
+  }, (ctx) => {
+    // The README pipes into jq and reads a commit message with git.
+    requireTool(ctx, 'jq');
+    requireTool(ctx, 'git');
+    const walked = [
+      ...shellLines('## Quick start', '## Output'),
+      ...shellLines('## Output', '### fp and the GitHub CLI'),
+      ...shellLines(
+        '## The portal beyond the seed: assumed operations and drift',
+        '## Writing and testing a webhook receiver',
+      ),
+    ].filter(({ text }) => !NOT_WALKED.some(([skip]) => skip.test(text)));
+    expect(walked.length).toBeGreaterThan(60);
+    const failed: string[] = [];
+    for (const { line, text } of walked) {
+      const r = shell(text);
+      if (r.code !== 0) failed.push(`README.md:${line} exit ${r.code}: ${text}\n${r.stderr.trim()}`);
+    }
+    expect(failed).toEqual([]);
+  });
 });

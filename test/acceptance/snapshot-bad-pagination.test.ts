@@ -120,15 +120,13 @@ describe('fp portal snapshot stops on bad pagination and says which', () => {
     expect(statSync(join(`${r.out}.partial`, 'progress.json')).isFile()).toBe(true);
   });
 
-  it(
-    'the same portal paged correctly gives a whole snapshot (the proxy alone changes nothing)',
-    { timeout: 60_000 },
-    async () => {
-      const r = await snapshotThrough('good', (page) => page);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.listRequests).toBeGreaterThan(2);
-      const posts = JSON.parse(readFileSync(r.out, 'utf8')).portals[0].posts as Array<{ key: string }>;
-      expect(new Set(posts.map((p) => p.key)).size).toBe(posts.length);
-    },
-  );
+  it('the same portal paged correctly gives a whole snapshot (the proxy alone changes nothing)', {
+    timeout: 60_000,
+  }, async () => {
+    const r = await snapshotThrough('good', (page) => page);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.listRequests).toBeGreaterThan(2);
+    const posts = JSON.parse(readFileSync(r.out, 'utf8')).portals[0].posts as Array<{ key: string }>;
+    expect(new Set(posts.map((p) => p.key)).size).toBe(posts.length);
+  });
 });

@@ -134,41 +134,37 @@ describe('fp portal snapshot: round trip', () => {
   }, 60_000);
   afterAll(() => copy?.stop());
 
-  it(
-    'D-SNAPSHOT-LISTED skips the lists a portal does not offer, names them, and the copy loads',
-    { timeout: 60_000 },
-    async () => {
-      const notOffered = ['/api/v1/tags', '/api/v1/users', '/api/v1/sections', '/api/v1/statuses'];
-      const proxy = await startTamperingProxy(source.url, { notOffered });
-      try {
-        const file = join(dir, 'without-lists.json');
-        const r = await snapshot(['--output', file, '--rate', 'off', '--include', 'posts,categories'], proxy.url);
-        expect(r.code, r.stderr).toBe(0);
-        const seed = JSON.parse(readFileSync(file, 'utf8'));
-        expect(seed.snapshot.missing[0]).toBe(
-          'not offered by the portal (404): the lists of statuses, tags, sections, users',
-        );
-        expect(seed.portals[0].tags).toEqual([]);
-        expect(seed.snapshot.reconstructed.statuses).toMatch(/^from the statuses that posts show/);
-        const loaded = await startFpServer(seed);
-        await loaded.stop();
-      } finally {
-        await proxy.close();
-      }
-    },
-  );
+  it('D-SNAPSHOT-LISTED skips the lists a portal does not offer, names them, and the copy loads', {
+    timeout: 60_000,
+  }, async () => {
+    const notOffered = ['/api/v1/tags', '/api/v1/users', '/api/v1/sections', '/api/v1/statuses'];
+    const proxy = await startTamperingProxy(source.url, { notOffered });
+    try {
+      const file = join(dir, 'without-lists.json');
+      const r = await snapshot(['--output', file, '--rate', 'off', '--include', 'posts,categories'], proxy.url);
+      expect(r.code, r.stderr).toBe(0);
+      const seed = JSON.parse(readFileSync(file, 'utf8'));
+      expect(seed.snapshot.missing[0]).toBe(
+        'not offered by the portal (404): the lists of statuses, tags, sections, users',
+      );
+      expect(seed.portals[0].tags).toEqual([]);
+      expect(seed.snapshot.reconstructed.statuses).toMatch(/^from the statuses that posts show/);
+      const loaded = await startFpServer(seed);
+      await loaded.stop();
+    } finally {
+      await proxy.close();
+    }
+  });
 
-  it(
-    'D-SNAPSHOT-RECONSTRUCT D-SNAPSHOT-LISTED snapshot of the demo portal, loaded into a second server, gives the same answers on every list endpoint',
-    { timeout: 60_000 },
-    async () => {
-      const paths = await listPaths(source.url, 'acme-admin');
-      expect(paths.length).toBeGreaterThan(80);
-      for (const path of paths) {
-        expect(await answer(copy.url, token, path), path).toBe(await answer(source.url, 'acme-admin', path));
-      }
-    },
-  );
+  it('D-SNAPSHOT-RECONSTRUCT D-SNAPSHOT-LISTED snapshot of the demo portal, loaded into a second server, gives the same answers on every list endpoint', {
+    timeout: 60_000,
+  }, async () => {
+    const paths = await listPaths(source.url, 'acme-admin');
+    expect(paths.length).toBeGreaterThan(80);
+    for (const path of paths) {
+      expect(await answer(copy.url, token, path), path).toBe(await answer(source.url, 'acme-admin', path));
+    }
+  });
 
   it('says on stderr what it wrote, once, with the new key, and nothing on stdout', () => {
     expect(stderr).toMatch(
@@ -232,101 +228,97 @@ describe('fp portal snapshot: round trip', () => {
 });
 
 describe('fp portal snapshot: which comments are read', () => {
-  it(
-    'D-SNAPSHOT-COMMENTS reads the comments of posts listed with comments, of pending and rejected posts and of posts with a queued comment, each once, and of no other post',
-    { timeout: 60_000 },
-    async () => {
-      const json = async (path: string) =>
-        JSON.parse((await answer(source.url, 'acme-admin', path)).replace(/^\d+ /, ''));
-      const listed = [
-        ...(await json('/api/v1/posts?limit=100')).data,
-        ...(await json('/api/v1/posts?tab=help&limit=100')).data,
-      ];
-      const pending = await json('/api/v1/moderation/pending');
-      const rejected = await json('/api/v1/moderation/rejected');
-      expect([
-        pending.meta.has_more_posts,
-        pending.meta.has_more_comments,
-        rejected.meta.has_more_posts,
-        rejected.meta.has_more_comments,
-      ]).toEqual([false, false, false, false]);
-      const expected = new Set<string>([
-        ...listed.filter((p: any) => p.comments_count > 0).map((p: any) => p.id),
-        ...[...pending.data.posts, ...rejected.data.posts].map((p: any) => p.id),
-        ...[...pending.data.comments, ...rejected.data.comments].map((c: any) => c.post.id),
-      ]);
-      // The demo has posts with nothing to read, so leaving them out is seen.
-      expect(listed.filter((p: any) => !expected.has(p.id)).length).toBeGreaterThan(10);
+  it('D-SNAPSHOT-COMMENTS reads the comments of posts listed with comments, of pending and rejected posts and of posts with a queued comment, each once, and of no other post', {
+    timeout: 60_000,
+  }, async () => {
+    const json = async (path: string) =>
+      JSON.parse((await answer(source.url, 'acme-admin', path)).replace(/^\d+ /, ''));
+    const listed = [
+      ...(await json('/api/v1/posts?limit=100')).data,
+      ...(await json('/api/v1/posts?tab=help&limit=100')).data,
+    ];
+    const pending = await json('/api/v1/moderation/pending');
+    const rejected = await json('/api/v1/moderation/rejected');
+    expect([
+      pending.meta.has_more_posts,
+      pending.meta.has_more_comments,
+      rejected.meta.has_more_posts,
+      rejected.meta.has_more_comments,
+    ]).toEqual([false, false, false, false]);
+    const expected = new Set<string>([
+      ...listed.filter((p: any) => p.comments_count > 0).map((p: any) => p.id),
+      ...[...pending.data.posts, ...rejected.data.posts].map((p: any) => p.id),
+      ...[...pending.data.comments, ...rejected.data.comments].map((c: any) => c.post.id),
+    ]);
+    // The demo has posts with nothing to read, so leaving them out is seen.
+    expect(listed.filter((p: any) => !expected.has(p.id)).length).toBeGreaterThan(10);
 
-      const read: string[] = [];
-      const proxy = await startProxy(
-        () => 'forward',
-        (_n, path) => {
-          const m = /^\/api\/v1\/posts\/([^/?]+)\/comments(?:\?|$)/.exec(path);
-          if (m) read.push(decodeURIComponent(m[1]));
-        },
-      );
-      try {
-        const r = await snapshot(['--output', join(dir, 'comments-read.json'), '--kb-tab', String(KB_TAB)], proxy.url);
-        expect(r.code, r.stderr).toBe(0);
-      } finally {
-        await proxy.close();
-      }
-      expect(read.sort()).toEqual([...expected].sort());
-    },
-  );
+    const read: string[] = [];
+    const proxy = await startProxy(
+      () => 'forward',
+      (_n, path) => {
+        const m = /^\/api\/v1\/posts\/([^/?]+)\/comments(?:\?|$)/.exec(path);
+        if (m) read.push(decodeURIComponent(m[1]));
+      },
+    );
+    try {
+      const r = await snapshot(['--output', join(dir, 'comments-read.json'), '--kb-tab', String(KB_TAB)], proxy.url);
+      expect(r.code, r.stderr).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+    expect(read.sort()).toEqual([...expected].sort());
+  });
 });
 
 describe('fp portal snapshot --anonymize', () => {
-  it(
-    'replaces names, e-mails and free text consistently and keeps ids and structure',
-    { timeout: 90_000 },
-    async () => {
-      const out = join(dir, 'anon.json');
-      const env = { FP_SNAPSHOT_SALT: 'bug-report-42' };
-      const r = await runFp(['portal', 'snapshot', '--rate', 'off', '--anonymize', '--output', out], {
-        baseUrl: source.url,
-        apiKey: READ_ONLY,
-        env,
-      });
-      expect(r.code, r.stderr).toBe(0);
-      const text = readFileSync(out, 'utf8');
-      for (const secret of ['Ann Admin', 'ann@acme.test', 'Dark mode for dashboards', 'Sofia Rossi', 'night shifts'])
-        expect(text).not.toContain(secret);
-      const portal = JSON.parse(text).portals[0];
-      const plain = demoSeed().portals[0];
-      expect(portal.users.map((u: any) => u.id).sort()).toEqual(plain.users.map((u) => u.id).sort());
-      expect(portal.posts.map((p: any) => p.key).sort()).toEqual(
-        plain.posts
-          .filter((p) => p.tab_id !== KB_TAB)
-          .map((p) => p.key)
-          .sort(),
-      );
-      const ann = portal.users.find((u: any) => u.id === plain.users[0].id);
-      expect(ann.name).toMatch(/^User [0-9a-f]{8}$/);
-      expect(ann.email).toMatch(/^user-[0-9a-f]{8}@example\.invalid$/);
-      const darkMode = portal.posts.find((p: any) => p.key === plain.posts[0].key);
-      expect(darkMode.title).toHaveLength(plain.posts[0].title.length);
-      expect(darkMode.title).toMatch(/^[A-Z][a-z]{3} [a-z]{4} [a-z]{3} [a-z]{10}$/);
+  it('replaces names, e-mails and free text consistently and keeps ids and structure', {
+    timeout: 90_000,
+  }, async () => {
+    const out = join(dir, 'anon.json');
+    const env = { FP_SNAPSHOT_SALT: 'bug-report-42' };
+    const r = await runFp(['portal', 'snapshot', '--rate', 'off', '--anonymize', '--output', out], {
+      baseUrl: source.url,
+      apiKey: READ_ONLY,
+      env,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    for (const secret of ['Ann Admin', 'ann@acme.test', 'Dark mode for dashboards', 'Sofia Rossi', 'night shifts'])
+      expect(text).not.toContain(secret);
+    const portal = JSON.parse(text).portals[0];
+    const plain = demoSeed().portals[0];
+    expect(portal.users.map((u: any) => u.id).sort()).toEqual(plain.users.map((u) => u.id).sort());
+    expect(portal.posts.map((p: any) => p.key).sort()).toEqual(
+      plain.posts
+        .filter((p) => p.tab_id !== KB_TAB)
+        .map((p) => p.key)
+        .sort(),
+    );
+    const ann = portal.users.find((u: any) => u.id === plain.users[0].id);
+    expect(ann.name).toMatch(/^User [0-9a-f]{8}$/);
+    expect(ann.email).toMatch(/^user-[0-9a-f]{8}@example\.invalid$/);
+    const darkMode = portal.posts.find((p: any) => p.key === plain.posts[0].key);
+    expect(darkMode.title).toHaveLength(plain.posts[0].title.length);
+    expect(darkMode.title).toMatch(/^[A-Z][a-z]{3} [a-z]{4} [a-z]{3} [a-z]{10}$/);
 
-      // The same salt gives the same pseudonyms; the copy loads.
-      const again = join(dir, 'anon-2.json');
-      expect(
-        (
-          await runFp(['portal', 'snapshot', '--rate', 'off', '--anonymize', '--output', again], {
-            baseUrl: source.url,
-            apiKey: READ_ONLY,
-            env,
-          })
-        ).code,
-      ).toBe(0);
-      const portal2 = JSON.parse(readFileSync(again, 'utf8')).portals[0];
-      expect(portal2.users).toEqual(portal.users);
-      expect(portal2.posts).toEqual(portal.posts);
-      const copy = await startFpServer(JSON.parse(text));
-      await copy.stop();
-    },
-  );
+    // The same salt gives the same pseudonyms; the copy loads.
+    const again = join(dir, 'anon-2.json');
+    expect(
+      (
+        await runFp(['portal', 'snapshot', '--rate', 'off', '--anonymize', '--output', again], {
+          baseUrl: source.url,
+          apiKey: READ_ONLY,
+          env,
+        })
+      ).code,
+    ).toBe(0);
+    const portal2 = JSON.parse(readFileSync(again, 'utf8')).portals[0];
+    expect(portal2.users).toEqual(portal.users);
+    expect(portal2.posts).toEqual(portal.posts);
+    const copy = await startFpServer(JSON.parse(text));
+    await copy.stop();
+  });
 });
 
 describe('fp portal snapshot: bad input', () => {
@@ -383,185 +375,174 @@ describe('fp portal snapshot: bad input', () => {
     expect(existsSync(out)).toBe(true);
   });
 
-  it(
-    'D-SNAPSHOT-PARTIAL a 5xx mid-crawl keeps the partial snapshot marked incomplete; --resume finishes it with every item once',
-    { timeout: 90_000 },
-    async () => {
-      // Past the 40th request the crawl is reading comments, one post at a time.
-      const proxy = await startProxy((n) => (n > 40 ? 'fail' : 'forward'));
-      const proxyUrl = proxy.url;
-      const out = join(dir, 'resumed.json');
-      try {
-        const failed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB)], proxyUrl);
-        expect(failed.code).toBe(1);
-        expect(failed.stderr).toBe(
-          `The partial snapshot is kept in ${out}.partial (incomplete); run the same command with --resume to continue.\n` +
-            'error: Server Error (500)\n',
-        );
-        expect(existsSync(out)).toBe(false);
-        const progress = JSON.parse(readFileSync(join(`${out}.partial`, 'progress.json'), 'utf8'));
-        expect(progress.complete).toBe(false);
+  it('D-SNAPSHOT-PARTIAL a 5xx mid-crawl keeps the partial snapshot marked incomplete; --resume finishes it with every item once', {
+    timeout: 90_000,
+  }, async () => {
+    // Past the 40th request the crawl is reading comments, one post at a time.
+    const proxy = await startProxy((n) => (n > 40 ? 'fail' : 'forward'));
+    const proxyUrl = proxy.url;
+    const out = join(dir, 'resumed.json');
+    try {
+      const failed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB)], proxyUrl);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toBe(
+        `The partial snapshot is kept in ${out}.partial (incomplete); run the same command with --resume to continue.\n` +
+          'error: Server Error (500)\n',
+      );
+      expect(existsSync(out)).toBe(false);
+      const progress = JSON.parse(readFileSync(join(`${out}.partial`, 'progress.json'), 'utf8'));
+      expect(progress.complete).toBe(false);
 
-        const again = await snapshot(['--output', out, '--kb-tab', String(KB_TAB)]);
-        expect(again.code).toBe(2);
-        expect(again.stderr).toBe(
-          `error: a partial snapshot is waiting in ${out}.partial: add --resume to continue it, or remove that folder to start over\n`,
-        );
-      } finally {
-        await proxy.close();
-      }
-      const resumed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB), '--resume']);
-      expect(resumed.code, resumed.stderr).toBe(0);
-      expect(existsSync(`${out}.partial`)).toBe(false);
+      const again = await snapshot(['--output', out, '--kb-tab', String(KB_TAB)]);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toBe(
+        `error: a partial snapshot is waiting in ${out}.partial: add --resume to continue it, or remove that folder to start over\n`,
+      );
+    } finally {
+      await proxy.close();
+    }
+    const resumed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(existsSync(`${out}.partial`)).toBe(false);
 
-      const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
-      const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
-      for (const kind of [
-        'users',
-        'tabs',
-        'sections',
-        'statuses',
-        'categories',
-        'groups',
-        'posts',
-        'comments',
-        'feedback',
-      ]) {
-        expect(portal[kind], kind).toEqual(whole[kind]);
-      }
-    },
-  );
+    const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
+    const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
+    for (const kind of [
+      'users',
+      'tabs',
+      'sections',
+      'statuses',
+      'categories',
+      'groups',
+      'posts',
+      'comments',
+      'feedback',
+    ]) {
+      expect(portal[kind], kind).toEqual(whole[kind]);
+    }
+  });
 });
 
 describe('fp portal snapshot at a terminal', () => {
-  it(
-    'shows one status line per step, redrawn in place, with items and requests; paced by default',
-    { timeout: 60_000 },
-    async () => {
-      const out = join(dir, 'tty.json');
-      const env: NodeJS.ProcessEnv = {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        TERM: 'xterm',
-        NO_COLOR: '1',
-        FP_BASE_URL: source.url,
-        FP_API_KEY: READ_ONLY,
-      };
-      const { code, screen } = await atTerminal(['portal', 'snapshot', '--kb-tab', String(KB_TAB), '--output', out], {
-        env,
-      });
-      expect(code, screen).toBe(0);
-      for (const step of [
-        'portal',
-        'categories',
-        'groups',
-        'knowledge base tab 4',
-        'moderation queues',
-        'posts',
-        'tabs and platforms',
-        'comments',
-        'feedback',
-      ]) {
-        expect(screen).toMatch(new RegExp(`\\r\\x1b\\[2K${step}: \\d+ items · \\d+ requests`));
-      }
-      expect(screen).toContain('Wrote ');
-    },
-  );
+  it('shows one status line per step, redrawn in place, with items and requests; paced by default', {
+    timeout: 60_000,
+  }, async () => {
+    const out = join(dir, 'tty.json');
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TERM: 'xterm',
+      NO_COLOR: '1',
+      FP_BASE_URL: source.url,
+      FP_API_KEY: READ_ONLY,
+    };
+    const { code, screen } = await atTerminal(['portal', 'snapshot', '--kb-tab', String(KB_TAB), '--output', out], {
+      env,
+    });
+    expect(code, screen).toBe(0);
+    for (const step of [
+      'portal',
+      'categories',
+      'groups',
+      'knowledge base tab 4',
+      'moderation queues',
+      'posts',
+      'tabs and platforms',
+      'comments',
+      'feedback',
+    ]) {
+      expect(screen).toMatch(new RegExp(`\\r\\x1b\\[2K${step}: \\d+ items · \\d+ requests`));
+    }
+    expect(screen).toContain('Wrote ');
+  });
 });
 
 describe('fp portal snapshot: Ctrl-C', () => {
-  it(
-    'an interrupt mid-crawl exits 130 and keeps the partial snapshot; --resume finishes it with every item once',
-    { timeout: 90_000 },
-    async () => {
-      const out = join(dir, 'interrupted.json');
-      let child: ReturnType<typeof spawn> | undefined;
-      // The 30th request arrives while the crawl reads the post lists: interrupt it there.
-      const proxy = await startProxy(
-        () => 'forward',
-        (n) => n === 30 && child?.kill('SIGINT'),
+  it('an interrupt mid-crawl exits 130 and keeps the partial snapshot; --resume finishes it with every item once', {
+    timeout: 90_000,
+  }, async () => {
+    const out = join(dir, 'interrupted.json');
+    let child: ReturnType<typeof spawn> | undefined;
+    // The 30th request arrives while the crawl reads the post lists: interrupt it there.
+    const proxy = await startProxy(
+      () => 'forward',
+      (n) => n === 30 && child?.kill('SIGINT'),
+    );
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NO_COLOR: '1',
+      CI: 'true',
+      FP_BASE_URL: proxy.url,
+      FP_API_KEY: READ_ONLY,
+    };
+    const result = await new Promise<{ code: number | null; stderr: string }>((done, reject) => {
+      child = spawn(
+        process.execPath,
+        [FP_BIN, 'portal', 'snapshot', '--rate', 'off', '--kb-tab', String(KB_TAB), '--output', out],
+        { env },
       );
-      const env: NodeJS.ProcessEnv = {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NO_COLOR: '1',
-        CI: 'true',
-        FP_BASE_URL: proxy.url,
-        FP_API_KEY: READ_ONLY,
-      };
-      const result = await new Promise<{ code: number | null; stderr: string }>((done, reject) => {
-        child = spawn(
-          process.execPath,
-          [FP_BIN, 'portal', 'snapshot', '--rate', 'off', '--kb-tab', String(KB_TAB), '--output', out],
-          { env },
-        );
-        let stderr = '';
-        child.stderr!.on('data', (d) => (stderr += d));
-        child.on('error', reject);
-        child.on('close', (code) => done({ code, stderr }));
-      });
-      await proxy.close();
-      expect(result.code).toBe(130);
-      expect(result.stderr).toBe(
-        `Interrupted. The partial snapshot is kept in ${out}.partial; run the same command with --resume to continue.\n`,
-      );
-      expect(existsSync(out)).toBe(false);
+      let stderr = '';
+      child.stderr!.on('data', (d) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code) => done({ code, stderr }));
+    });
+    await proxy.close();
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe(
+      `Interrupted. The partial snapshot is kept in ${out}.partial; run the same command with --resume to continue.\n`,
+    );
+    expect(existsSync(out)).toBe(false);
 
-      const resumed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB), '--resume']);
-      expect(resumed.code, resumed.stderr).toBe(0);
-      const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
-      const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
-      for (const kind of [
-        'users',
-        'tabs',
-        'sections',
-        'statuses',
-        'categories',
-        'groups',
-        'posts',
-        'comments',
-        'feedback',
-      ]) {
-        expect(portal[kind], kind).toEqual(whole[kind]);
-      }
-    },
-  );
+    const resumed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB), '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
+    const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
+    for (const kind of [
+      'users',
+      'tabs',
+      'sections',
+      'statuses',
+      'categories',
+      'groups',
+      'posts',
+      'comments',
+      'feedback',
+    ]) {
+      expect(portal[kind], kind).toEqual(whole[kind]);
+    }
+  });
 });
 
 describe('fp portal snapshot against a rate-limited portal', () => {
-  it(
-    'D-SNAPSHOT-PACE paced to the limit (a scaled-down 40/2s), it completes, and gives the same copy as an unpaced run that waits out the 429s',
-    { timeout: 150_000 },
-    async () => {
-      const limited = await startFpServer(demoSeed(), ['--rate-limit', '40/2s']);
-      try {
-        const paced = join(dir, 'paced.json');
-        const r = await runFp(
-          ['portal', 'snapshot', '--rate', '40/2s', '--output', paced, '--kb-tab', String(KB_TAB)],
-          {
-            baseUrl: limited.url,
-            apiKey: READ_ONLY,
-            timeoutMs: 120_000,
-          },
-        );
-        expect(r.code, r.stderr).toBe(0);
-        const requests = Number(/\((\d+) requests in/.exec(r.stderr)?.[1]);
-        expect(requests).toBeGreaterThan(40);
+  it('D-SNAPSHOT-PACE paced to the limit (a scaled-down 40/2s), it completes, and gives the same copy as an unpaced run that waits out the 429s', {
+    timeout: 150_000,
+  }, async () => {
+    const limited = await startFpServer(demoSeed(), ['--rate-limit', '40/2s']);
+    try {
+      const paced = join(dir, 'paced.json');
+      const r = await runFp(['portal', 'snapshot', '--rate', '40/2s', '--output', paced, '--kb-tab', String(KB_TAB)], {
+        baseUrl: limited.url,
+        apiKey: READ_ONLY,
+        timeoutMs: 120_000,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const requests = Number(/\((\d+) requests in/.exec(r.stderr)?.[1]);
+      expect(requests).toBeGreaterThan(40);
 
-        const unpaced = join(dir, 'unpaced.json');
-        // Unpaced, the 429s are waited out as Retry-After says.
-        expect((await snapshot(['--output', unpaced, '--kb-tab', String(KB_TAB)], limited.url)).code).toBe(0);
-        // The same portal gives the same seed; only the header and the copy's new key differ.
-        const content = (file: string) => {
-          const seed = JSON.parse(readFileSync(file, 'utf8'));
-          delete seed.snapshot;
-          for (const portal of seed.portals) delete portal.api_keys;
-          return seed;
-        };
-        expect(content(paced)).toEqual(content(unpaced));
-      } finally {
-        await limited.stop();
-      }
-    },
-  );
+      const unpaced = join(dir, 'unpaced.json');
+      // Unpaced, the 429s are waited out as Retry-After says.
+      expect((await snapshot(['--output', unpaced, '--kb-tab', String(KB_TAB)], limited.url)).code).toBe(0);
+      // The same portal gives the same seed; only the header and the copy's new key differ.
+      const content = (file: string) => {
+        const seed = JSON.parse(readFileSync(file, 'utf8'));
+        delete seed.snapshot;
+        for (const portal of seed.portals) delete portal.api_keys;
+        return seed;
+      };
+      expect(content(paced)).toEqual(content(unpaced));
+    } finally {
+      await limited.stop();
+    }
+  });
 });

@@ -115,17 +115,13 @@ describe('the MCP conformance suite 0.1.16 against /mcp, through the Host-mappin
     }
   });
 
-  it(
-    'DNS-rebinding protection: 2/2, a foreign Host refused and the loopback origin at the same port answered',
-    {
-      timeout: 60_000,
-    },
-    async () => {
-      const checks = scored(await scenario('dns-rebinding-protection'));
-      expect(checks.map((c) => [c.id, c.status, c.errorMessage])).toEqual([
-        ['localhost-host-rebinding-rejected', 'SUCCESS', undefined],
-        ['localhost-host-valid-accepted', 'SUCCESS', undefined],
-      ]);
-    },
-  );
+  it('DNS-rebinding protection: 2/2, a foreign Host refused and the loopback origin at the same port answered', {
+    timeout: 60_000,
+  }, async () => {
+    const checks = scored(await scenario('dns-rebinding-protection'));
+    expect(checks.map((c) => [c.id, c.status, c.errorMessage])).toEqual([
+      ['localhost-host-rebinding-rejected', 'SUCCESS', undefined],
+      ['localhost-host-valid-accepted', 'SUCCESS', undefined],
+    ]);
+  });
 });

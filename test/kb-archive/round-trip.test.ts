@@ -133,15 +133,19 @@ const tabArb = fc
   })
   .map(({ description, sections, articles }): KbTab => {
     // Parents are picked among earlier sections only, so the sections form a tree.
-    const kbSections = sections.map(({ parentPick, ...s }, i): KbSection => ({
-      ...s,
-      parent_id: parentPick % (i + 1) === 0 ? null : sections[(parentPick % (i + 1)) - 1].id,
-    }));
-    const kbArticles = articles.map(({ sectionPick, ...a }): KbArticle => ({
-      ...a,
-      section_id:
-        sectionPick % (sections.length + 1) === 0 ? null : sections[(sectionPick % (sections.length + 1)) - 1].id,
-    }));
+    const kbSections = sections.map(
+      ({ parentPick, ...s }, i): KbSection => ({
+        ...s,
+        parent_id: parentPick % (i + 1) === 0 ? null : sections[(parentPick % (i + 1)) - 1].id,
+      }),
+    );
+    const kbArticles = articles.map(
+      ({ sectionPick, ...a }): KbArticle => ({
+        ...a,
+        section_id:
+          sectionPick % (sections.length + 1) === 0 ? null : sections[(sectionPick % (sections.length + 1)) - 1].id,
+      }),
+    );
     return { id: 1, description, sections: kbSections, articles: kbArticles };
   });
 

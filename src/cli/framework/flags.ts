@@ -10,7 +10,16 @@ import { withCompletionValues } from '../completion/completion-values.js';
 
 /** Where completion finds values a flag or argument takes besides a fixed list. */
 type CompletionSource =
-  'profiles' | 'categories' | 'groups' | 'tabs' | 'kb-tabs' | 'statuses' | 'tags' | 'sections' | 'posts' | 'users';
+  | 'profiles'
+  | 'categories'
+  | 'groups'
+  | 'tabs'
+  | 'kb-tabs'
+  | 'statuses'
+  | 'tags'
+  | 'sections'
+  | 'posts'
+  | 'users';
 
 /** Keep the names of items read while resolving (a tab list…) for completion. */
 export type KeepNames = (source: CachedSource, items: unknown[]) => Promise<void>;

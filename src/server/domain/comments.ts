@@ -54,7 +54,7 @@ function parentProblem(portal: Portal, post: PostRecord, parentId: number, self?
   if (!parent || parent.post_key !== post.key) return true;
   if (!self) return false;
   const seen = new Set<number>();
-  for (let at: CommentRecord | undefined = parent; at && !seen.has(at.id);) {
+  for (let at: CommentRecord | undefined = parent; at && !seen.has(at.id); ) {
     if (at.id === self.id) return true;
     seen.add(at.id);
     const up: number | null = at.parent_id;

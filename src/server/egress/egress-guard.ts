@@ -24,7 +24,13 @@ export class EgressBlocked extends Error {
 }
 
 export type BlockedKind =
-  'a cloud metadata' | 'an unspecified' | 'a loopback' | 'a link-local' | 'a private' | 'a multicast' | 'a reserved';
+  | 'a cloud metadata'
+  | 'an unspecified'
+  | 'a loopback'
+  | 'a link-local'
+  | 'a private'
+  | 'a multicast'
+  | 'a reserved';
 
 const RANGES: Array<[BlockedKind, Array<[string, number, 'ipv4' | 'ipv6']>]> = [
   [

@@ -26,7 +26,8 @@ export interface HandlerContext<K extends AnyOperationName = AnyOperationName> {
 
 /** A JSON answer, or a download: headers and a stream the app pipes to the response. */
 export type HandlerResult =
-  { status?: number; body: unknown } | { download: { headers: Record<string, string>; stream: NodeJS.ReadableStream } };
+  | { status?: number; body: unknown }
+  | { download: { headers: Record<string, string>; stream: NodeJS.ReadableStream } };
 
 export type Handler<K extends AnyOperationName = AnyOperationName> = (
   ctx: HandlerContext<K>,

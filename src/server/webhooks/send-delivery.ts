@@ -12,7 +12,8 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 const ANSWER_BYTES = 16 * 1024;
 
 export type AttemptOutcome =
-  { ok: true; status: number } | { ok: false; status: number | null; error: string; retryAfter?: string };
+  | { ok: true; status: number }
+  | { ok: false; status: number | null; error: string; retryAfter?: string };
 
 export interface Attempt {
   url: string;

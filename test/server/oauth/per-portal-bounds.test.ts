@@ -58,32 +58,28 @@ function answer(c: { consentId: string; csrf: string; cookie: string }, apiKey: 
 }
 
 describe("D-OAUTH-BOUNDS one portal's strangers never block another portal's administrators", () => {
-  it(
-    'registering clients at portal B without end leaves registration at portal A open',
-    { timeout: 120_000 },
-    async () => {
-      for (let i = 0; i < CLIENTS_PER_PORTAL + 10; i++) expect((await register(B)).status).toBe(201);
-      expect((await register()).status).toBe(201);
-    },
-  );
+  it('registering clients at portal B without end leaves registration at portal A open', {
+    timeout: 120_000,
+  }, async () => {
+    for (let i = 0; i < CLIENTS_PER_PORTAL + 10; i++) expect((await register(B)).status).toBe(201);
+    expect((await register()).status).toBe(201);
+  });
 
-  it(
-    "a flood of authorization requests at portal B leaves portal A's open consent page working",
-    { timeout: 120_000 },
-    async () => {
-      const clientA = (await register()).body.client_id;
-      const pageA = await consentPage(clientA);
-      expect(pageA.status).toBe(200);
-      const strangers = await Promise.all(
-        Array.from({ length: UNUSED_CLIENTS_PER_ADDRESS }, async () => (await register(B)).body.client_id),
-      );
-      for (const clientId of strangers)
-        for (let i = 0; i < CONSENTS_PER_ADDRESS + 1; i++) expect((await consentPage(clientId, B)).status).toBe(200);
-      const approved = await answer(pageA, ADMIN_KEY);
-      expect(approved.status).toBe(302);
-      expect(new URL(approved.headers.get('location')!).searchParams.get('code')).toBeTruthy();
-    },
-  );
+  it("a flood of authorization requests at portal B leaves portal A's open consent page working", {
+    timeout: 120_000,
+  }, async () => {
+    const clientA = (await register()).body.client_id;
+    const pageA = await consentPage(clientA);
+    expect(pageA.status).toBe(200);
+    const strangers = await Promise.all(
+      Array.from({ length: UNUSED_CLIENTS_PER_ADDRESS }, async () => (await register(B)).body.client_id),
+    );
+    for (const clientId of strangers)
+      for (let i = 0; i < CONSENTS_PER_ADDRESS + 1; i++) expect((await consentPage(clientId, B)).status).toBe(200);
+    const approved = await answer(pageA, ADMIN_KEY);
+    expect(approved.status).toBe(302);
+    expect(new URL(approved.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+  });
 });
 
 describe("D-OAUTH-BOUNDS D-CLIENT-ADDRESS wrong API keys on a portal's consent pages are throttled per portal and address", () => {

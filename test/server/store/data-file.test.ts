@@ -10,7 +10,9 @@ import { loadSeed } from '../../../src/server/store/seeding/load-seed.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/store/schema.js';
 import { fixtureSeed } from '../../support/fixture-seed.js';
 
-const libsql = (await import('libsql')).default as unknown as new (path: string) => {
+const libsql = (await import('libsql')).default as unknown as new (
+  path: string,
+) => {
   exec(sql: string): void;
   close(): void;
 };

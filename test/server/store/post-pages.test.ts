@@ -204,7 +204,9 @@ describe('pages of a post list in every order (D-POSTS-DEEP-PAGES)', () => {
     const file = join(dir, 'old.db');
     // The migrations before the one that keeps them, run by the driver itself.
     const before = MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN on_kb_tab'));
-    const Driver = createRequire(import.meta.url)('libsql') as new (path: string) => {
+    const Driver = createRequire(import.meta.url)('libsql') as new (
+      path: string,
+    ) => {
       exec(sql: string): void;
       close(): void;
     };

@@ -37,9 +37,7 @@ export default defineCommand<{ text?: string; textFile?: string; bodyFile?: stri
   async run({ opts, fields, f, client }) {
     checkEditorTextOptions(opts);
     const feedback = await portalText(f, 'feedback.create', (await readTextOption(f.io, opts)) as string, opts);
-    const { data } = await (
-      await client()
-    ).call('feedback.create', {
+    const { data } = await (await client()).call('feedback.create', {
       body: { ...fields, feedback } as z.input<ReturnType<typeof feedbackSchemas>['FeedbackCreateBodySchema']>,
     });
     return { item: data };

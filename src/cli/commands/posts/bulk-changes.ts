@@ -31,7 +31,9 @@ export interface FieldChange {
 }
 
 export type PostOp =
-  { kind: 'update'; change: FieldChange } | { kind: 'publish'; published: boolean } | { kind: 'delete' };
+  | { kind: 'update'; change: FieldChange }
+  | { kind: 'publish'; published: boolean }
+  | { kind: 'delete' };
 
 export const opName = (op: PostOp) =>
   op.kind === 'publish' ? (op.published ? 'publish' : 'unpublish') : op.kind === 'update' ? 'update' : 'delete';

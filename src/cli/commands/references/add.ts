@@ -23,9 +23,10 @@ export default defineCommand<{ post: string; text: string }>({
   examples: ['fp references add exec8 "JIRA-1234"', 'echo "CRM case 77" | fp references add exec8 -'],
   async run({ opts, f, client }) {
     const reference = opts.text === '-' ? await readStdinText(f.io) : opts.text;
-    const { data } = await (
-      await client()
-    ).call('references.create', { params: { key: opts.post }, body: { reference } });
+    const { data } = await (await client()).call('references.create', {
+      params: { key: opts.post },
+      body: { reference },
+    });
     return { item: data };
   },
 });

@@ -24,9 +24,7 @@ export default defineCommand<{ user: string }>({
   examples: ['fp users update "Sofia Rossi" --role member', 'fp users update 3 --email sofia@example.test'],
   async run(ctx) {
     const user = await userOf(ctx);
-    const { data } = await (
-      await ctx.client()
-    ).call('users.update', {
+    const { data } = await (await ctx.client()).call('users.update', {
       params: { user: user.id },
       body: ctx.fields as UserUpdateBody,
     });

@@ -83,7 +83,7 @@ function compiledSeedNameOfFile(seedFile: string): { name: string; stamp?: strin
   try {
     const stamp = stampOf(fstatSync(fd));
     const chunk = Buffer.allocUnsafe(1 << 20);
-    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, n));
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) hash.update(chunk.subarray(0, n));
     return { name: `${hash.digest('hex')}.db`, stamp };
   } finally {
     closeSync(fd);

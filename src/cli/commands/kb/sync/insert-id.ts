@@ -57,7 +57,7 @@ function insertId(text: string, id: string | number): string {
     const eol = /\r\n/.test(rest.slice(0, rest.indexOf('\n') + 1)) ? '\r\n' : '\n';
     return `${bom}${FENCE}${eol}${line}${eol}${FENCE}${eol}${rest}`;
   }
-  for (let at = opening.end; at < rest.length;) {
+  for (let at = opening.end; at < rest.length; ) {
     if (fenceEnd(rest, at) !== null || (rest.startsWith(FENCE, at) && at + FENCE.length === rest.length)) break;
     const next = rest.indexOf('\n', at);
     const lineEnd = next === -1 ? rest.length : next;
