@@ -1,4 +1,5 @@
 import type { ApiClient } from '../client/api-client.js';
+import { ApiError } from '../client/errors.js';
 import { referenceEndpoints, type ReferenceOperationName } from '../contract/reference-endpoints.js';
 
 /** Where a hosted portal's webhooks are set up: it has no management API for them. */
@@ -13,6 +14,14 @@ export async function isReferenceServer(client: ApiClient): Promise<boolean> {
   const res = await client.send('GET', referenceEndpoints['webhooks.list'].path, { allowErrors: true });
   await res.body.dump();
   return res.status !== 404;
+}
+
+/**
+ * True when `err`, answering a reference operation, is the 404 of a portal without the reference
+ * routes rather than of a missing item. The client is asked for only when the answer was a 404.
+ */
+export async function routesMissing(err: unknown, client: () => Promise<ApiClient>): Promise<boolean> {
+  return err instanceof ApiError && err.status === 404 && !(await isReferenceServer(await client()));
 }
 
 /** What a verb of a reference operation says (a usage error, exit 2) to a portal without the reference routes. */

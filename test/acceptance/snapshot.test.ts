@@ -24,6 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => source.stop());
 
+/** The snapshot at `out` holds every item the uninterrupted one (acme.json) holds, kind by kind. */
+function expectWholeSnapshot(out: string) {
+  const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
+  const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
+  const kinds = ['users', 'tabs', 'sections', 'statuses', 'categories', 'groups', 'posts', 'comments', 'feedback'];
+  for (const kind of kinds) expect(portal[kind], kind).toEqual(whole[kind]);
+}
+
 function snapshot(args: string[], baseUrl = source.url, apiKey = READ_ONLY) {
   return runFp(['portal', 'snapshot', '--rate', 'off', ...args], { baseUrl, apiKey, timeoutMs: 30_000 });
 }
@@ -405,21 +413,7 @@ describe('fp portal snapshot: bad input', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(existsSync(`${out}.partial`)).toBe(false);
 
-    const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
-    const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
-    for (const kind of [
-      'users',
-      'tabs',
-      'sections',
-      'statuses',
-      'categories',
-      'groups',
-      'posts',
-      'comments',
-      'feedback',
-    ]) {
-      expect(portal[kind], kind).toEqual(whole[kind]);
-    }
+    expectWholeSnapshot(out);
   });
 });
 
@@ -496,21 +490,7 @@ describe('fp portal snapshot: Ctrl-C', () => {
 
     const resumed = await snapshot(['--output', out, '--kb-tab', String(KB_TAB), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
-    const whole = JSON.parse(readFileSync(join(dir, 'acme.json'), 'utf8')).portals[0];
-    const portal = JSON.parse(readFileSync(out, 'utf8')).portals[0];
-    for (const kind of [
-      'users',
-      'tabs',
-      'sections',
-      'statuses',
-      'categories',
-      'groups',
-      'posts',
-      'comments',
-      'feedback',
-    ]) {
-      expect(portal[kind], kind).toEqual(whole[kind]);
-    }
+    expectWholeSnapshot(out);
   });
 });
 

@@ -9,7 +9,7 @@ import { confirmDestructive } from '../confirm.js';
 import { EXIT, SilentExit, UsageError } from '../errors.js';
 import type { Factory } from '../factory.js';
 import { withExamples } from '../help.js';
-import { isReferenceServer, notOffered } from '../reference-server.js';
+import { notOffered, routesMissing } from '../reference-server.js';
 import type { Column, Output } from '../output/output.js';
 import { renderEnding, type Ending } from './ending.js';
 import {
@@ -180,8 +180,9 @@ async function runCommand<O>(f: Factory, declared: Declared<O>, given: unknown[]
  * (the hosted service): a usage error (exit 2) saying where that is done there instead.
  */
 async function offeredHere<O>(f: Factory, { endpoint }: CommandSpec<O>, err: unknown): Promise<unknown> {
-  if (!(endpoint && isReferenceOperation(endpoint) && err instanceof ApiError && err.status === 404)) return err;
-  return (await isReferenceServer(await f.client())) ? err : new UsageError(notOffered(endpoint));
+  if (endpoint && isReferenceOperation(endpoint) && (await routesMissing(err, () => f.client())))
+    return new UsageError(notOffered(endpoint));
+  return err;
 }
 
 /** A 422 refusing a flag's value, in the words of the flag's `explain` where it has them. */

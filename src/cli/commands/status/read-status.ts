@@ -5,7 +5,7 @@ import type { ModerationItem } from '../../../contract/schemas/moderation.js';
 import { type Webhook } from '../../../contract/schemas/webhook.js';
 import { cleanText } from '../../errors.js';
 import { listed } from '../../resolve/listed.js';
-import { isReferenceServer } from '../../reference-server.js';
+import { routesMissing } from '../../reference-server.js';
 import type { Part } from './report-schema.js';
 
 /** Pages of a queue read for a status, at most: 20 posts and 20 comments a page (D-ADMIN-STATUS). */
@@ -115,8 +115,7 @@ async function readWebhooks(client: ApiClient): Promise<Part<'webhooks'>> {
   try {
     ({ data } = await client.call('webhooks.list', {}));
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404 && !(await isReferenceServer(client)))
-      return { state: 'not_offered' };
+    if (await routesMissing(err, async () => client)) return { state: 'not_offered' };
     throw err;
   }
   return {
