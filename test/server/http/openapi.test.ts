@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointList } from '../../../src/contract/endpoints.js';
+import { openApiDocument } from '../../../src/contract/openapi.js';
 import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 let server: TestServer;
@@ -41,6 +42,16 @@ describe('/__reference/openapi.json', () => {
         variables: { base_url: { default: server.url, description: 'The address of one portal.' } },
       },
     ]);
+  });
+
+  it('each copy served differs only in its addresses, built once from the endpoint table, not again for every request', async () => {
+    const other = await server.request('GET', '/__reference/openapi.json', { token: null, host: 'localhost:4010' });
+    expect(other.body.servers[0].url).toBe('http://localhost:4010');
+    expect({ ...other.body, servers: doc.servers }).toEqual(doc);
+    const first = openApiDocument({ servedFrom: 'http://a.test' });
+    const second = openApiDocument();
+    expect(second.paths).toBe(first.paths);
+    expect(second.components).toBe(first.components);
   });
 
   it('D-HTTP-HOST a Host header that is not a host name is refused, never reflected', async () => {
