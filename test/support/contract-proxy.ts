@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { request as httpRequest, createServer, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createContractValidator, describedByDocument, type Exchange } from './contract-validator.js';
+import { describedByDocument, sharedContractValidator, type Exchange } from './contract-validator.js';
 
 /** Bodies are kept for checking up to this size; larger ones stream through unchecked. */
 const KEEP_BYTES = 4 * 1024 * 1024;
@@ -36,7 +36,7 @@ export function recordTally(tally: ContractTally): void {
  */
 export async function startContractProxy(upstream: string): Promise<ContractProxy> {
   const target = new URL(upstream);
-  const validator = createContractValidator();
+  const validator = sharedContractValidator();
   // A connection of its own for each request: a pooled one can be closed by the server's
   // keep-alive timeout at the moment it is reused, and the request would fail for the proxy's sake.
   const agent = new Agent({ keepAlive: false });

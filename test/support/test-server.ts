@@ -6,10 +6,8 @@ import { loadSeed } from '../../src/server/store/seeding/load-seed.js';
 import type { SeedFile } from '../../src/seed-file/seed-file.js';
 import { Store } from '../../src/server/store/store.js';
 import { recordTally } from './contract-proxy.js';
-import { createContractValidator, describedByDocument } from './contract-validator.js';
+import { describedByDocument, sharedContractValidator } from './contract-validator.js';
 import { ADMIN_KEY, fixtureSeed } from './fixture-seed.js';
-
-let validator: ReturnType<typeof createContractValidator> | undefined;
 
 export interface TestResponse {
   status: number;
@@ -40,7 +38,7 @@ export async function startTestServer(
   services: Partial<ServerServices> = {},
   app: Omit<AppOptions, 'store' | 'services'> = {},
 ): Promise<TestServer> {
-  validator ??= createContractValidator();
+  const validator = sharedContractValidator();
   const tally = { requests: 0, requestsConforming: 0, responses: 0, violations: [] as string[] };
   const store = new Store(loadSeed(seed, new Date('2026-06-01T00:00:00Z')));
   const server = createApp({ logError: () => {}, ...app, store, services });
@@ -73,7 +71,7 @@ export async function startTestServer(
         parsed = undefined;
       }
       if (describedByDocument(path)) {
-        const verdict = await validator!.validate({
+        const verdict = await validator.validate({
           method,
           target: path,
           requestHeaders: headers,
