@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { isatty } from 'node:tty';
 
 /** The process seen through what commands need; tests pass a fake. */
 export interface IO {
@@ -19,10 +20,14 @@ export function processIO(): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Made when a command reads it: Node builds process.stdin (a stream over a pipe, file or
+    // terminal) on first use, which most commands never need.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdinIsTTY: isatty(0),
     env: process.env,
     columns: process.stdout.columns || 100,
     rows: process.stdout.rows || 0,

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a script without types
 import { cliGraphOptions } from '../../scripts/build-options.mjs';
 import { packagesLoadedBy } from '../support/loaded-packages.js';
+import { runFp } from '../support/run-fp.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { ADMIN_KEY } from '../support/fixture-seed.js';
 
@@ -136,6 +140,37 @@ describe('the packages the built fp loads (dist/cli.cjs, one file: what runs is 
     });
     expect(code).toBe(0);
     expect(packages.filter(heavyPackage)).toEqual([]);
+  });
+
+  it('a command that reads no input leaves standard input alone: Node does not build a stream over it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fp-stdin-'));
+    const hook = join(dir, 'hook.cjs');
+    writeFileSync(
+      hook,
+      `const made = Object.getOwnPropertyDescriptor(process, 'stdin');
+Object.defineProperty(process, 'stdin', { configurable: true, enumerable: made.enumerable, get() {
+  process.stderr.write('process.stdin was made\\n');
+  return made.get.call(process);
+} });
+`,
+    );
+    try {
+      const run = (args: string[], input?: string) =>
+        runFp(args, {
+          baseUrl: server.url,
+          apiKey: ADMIN_KEY,
+          input,
+          env: { NODE_OPTIONS: `--require ${hook}` },
+        });
+      const listed = await run(['categories', 'list']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stderr).toBe('');
+      // The hook sees a command that does read its input.
+      const reading = await run(['api', '/api/v1/portal', '--input', '-'], '');
+      expect(reading.stderr).toContain('process.stdin was made');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('--jq loads jq-wasm, and the hook sees it', async () => {
