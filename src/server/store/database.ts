@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { statementsMaking } from './new-database-schema.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 
 /** The part of libsql's (better-sqlite3-compatible) API the store uses; parameters always go as one array. */
@@ -193,16 +194,34 @@ function pragmaValue(db: Database, name: string): number {
 }
 
 function migrate(db: Database, from: number): void {
+  if (from === 0 && newDatabaseSchema) {
+    inTransaction(db, () => {
+      db.exec(newDatabaseSchema!);
+      db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
+      db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+    });
+    return;
+  }
   for (let v = from; v < MIGRATIONS.length; v++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
+    inTransaction(db, () => {
       db.exec(MIGRATIONS[v]);
       db.exec(`PRAGMA user_version = ${v + 1}`);
       if (v === 0) db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
-      db.exec('COMMIT');
-    } catch (err) {
-      db.exec('ROLLBACK');
-      throw err;
-    }
+    });
+  }
+  if (from === 0) newDatabaseSchema = statementsMaking(db);
+}
+
+/** The migrations' result as statements, from the first new database of the process (see new-database-schema.ts). */
+let newDatabaseSchema: string | undefined;
+
+function inTransaction(db: Database, work: () => void): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    work();
+    db.exec('COMMIT');
+  } catch (err) {
+    db.exec('ROLLBACK');
+    throw err;
   }
 }
