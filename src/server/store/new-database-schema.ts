@@ -20,12 +20,14 @@ export function statementsMaking(db: Database): string | undefined {
     .all([]) as Array<{ type: string; name: string; sql: string }>;
   const statements = objects.map((o) => `${o.sql};`);
   const tables = objects.filter((o) => o.type === 'table').map((o) => o.name);
+  // AUTOINCREMENT's counters as they were: the rows copied above set them to their highest row, so they are cleared first.
   if (hasTable(db, 'sqlite_sequence')) tables.push('sqlite_sequence');
   let rows = 0;
   for (const table of tables) {
     // Stored columns only: a generated one is computed, never written.
     const columns = (db.prepare(`PRAGMA table_info("${table}")`).all([]) as Array<{ name: string }>).map((c) => c.name);
     const list = columns.map((c) => `"${c}"`).join(', ');
+    if (table === 'sqlite_sequence') statements.push('DELETE FROM sqlite_sequence;');
     for (const row of db.prepare(`SELECT ${list} FROM "${table}"`).all([]) as Array<Record<string, unknown>>) {
       if (++rows > MAX_ROWS) return undefined;
       const values = columns.map((c) => literal(row[c]));

@@ -65,6 +65,22 @@ describe('a new database', () => {
     made.close();
   });
 
+  it("keeps AUTOINCREMENT's counters as they were, past the highest row left", () => {
+    const source = new Driver(':memory:');
+    source.exec(`CREATE TABLE t (row INTEGER PRIMARY KEY AUTOINCREMENT, x TEXT);
+      INSERT INTO t (x) VALUES ('a'), ('b'), ('c');
+      DELETE FROM t WHERE x = 'c';`);
+    const made = new Driver(':memory:');
+    made.exec(statementsMaking(source)!);
+    expect(made.prepare('SELECT name, seq FROM sqlite_sequence').all([])).toEqual([{ name: 't', seq: 3 }]);
+    expect(made.prepare('SELECT row, x FROM t').all([])).toEqual([
+      { row: 1, x: 'a' },
+      { row: 2, x: 'b' },
+    ]);
+    source.close();
+    made.close();
+  });
+
   it('a database holding more than the migrations write is not copied this way', () => {
     const source = new Driver(':memory:');
     for (const migration of MIGRATIONS) source.exec(migration);
