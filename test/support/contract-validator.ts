@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import { Readable } from 'node:stream';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { lazily } from '../../src/contract/lazily.js';
 import { openApiDocument } from '../../src/contract/openapi.js';
 import { normalizeInput } from '../../src/server/http/normalize-input.js';
 import { hasDotSegment } from '../../src/server/http/dot-segments.js';
@@ -59,17 +60,12 @@ interface PathEntry {
 /** The document describes the API under /api/; /mcp, /oauth and /.well-known have their own suites. */
 export const describedByDocument = (target: string): boolean => /^\/api(\/|$|\?)/.test(target);
 
-let shared: ReturnType<typeof createContractValidator> | undefined;
-
 /**
  * The validator of the OpenAPI document, one per test process: building the document and
  * compiling its schemas costs more than many exchanges do, and every server a test starts
  * (in process or `fp server` behind the contract proxy) is checked against the same document.
  */
-export function sharedContractValidator(): ReturnType<typeof createContractValidator> {
-  shared ??= createContractValidator();
-  return shared;
-}
+export const sharedContractValidator = lazily(() => createContractValidator());
 
 export function createContractValidator(doc: Json = openApiDocument()) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });

@@ -194,9 +194,10 @@ function pragmaValue(db: Database, name: string): number {
 }
 
 function migrate(db: Database, from: number): void {
-  if (from === 0 && newDatabaseSchema) {
+  const schema = newDatabaseSchema;
+  if (from === 0 && schema) {
     inTransaction(db, () => {
-      db.exec(newDatabaseSchema!);
+      db.exec(schema);
       db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
       db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
     });
@@ -209,11 +210,14 @@ function migrate(db: Database, from: number): void {
       if (v === 0) db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
     });
   }
-  if (from === 0) newDatabaseSchema = statementsMaking(db);
+  if (from === 0 && schema === undefined) newDatabaseSchema = statementsMaking(db) ?? null;
 }
 
-/** The migrations' result as statements, from the first new database of the process (see new-database-schema.ts). */
-let newDatabaseSchema: string | undefined;
+/**
+ * The migrations' result as statements, from the first new database of the process (see
+ * new-database-schema.ts); null when it cannot be copied that way, and every new one is migrated.
+ */
+let newDatabaseSchema: string | null | undefined;
 
 function inTransaction(db: Database, work: () => void): void {
   db.exec('BEGIN IMMEDIATE');
