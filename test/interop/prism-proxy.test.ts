@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,28 +22,21 @@ let prism: ChildProcess;
 let prismUrl: string;
 const log: string[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 beforeAll(async () => {
   server = await startFpServer('demo');
-  const port = await freePort();
-  prismUrl = `http://127.0.0.1:${port}`;
-  const args = ['proxy', resolve(root, 'docs/openapi.json'), server.url, '--host', '127.0.0.1', '--port', String(port)];
+  // Port 0: Prism takes the port the system gives and names it. A port found free beforehand
+  // could be taken by another test's process before Prism bound it (EADDRINUSE).
+  const args = ['proxy', resolve(root, 'docs/openapi.json'), server.url, '--host', '127.0.0.1', '--port', '0'];
   prism = spawn(process.execPath, [PRISM, ...args, '--errors'], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((ready, failed) => {
     for (const stream of [prism.stdout!, prism.stderr!]) {
       createInterface({ input: stream }).on('line', (line) => {
         log.push(line);
-        if (line.includes('Prism is listening')) ready();
+        const listening = /Prism is listening on (http:\/\/127\.0\.0\.1:[1-9]\d*)/.exec(line);
+        if (listening) {
+          prismUrl = listening[1];
+          ready();
+        }
       });
     }
     prism.once('exit', (code) => failed(new Error(`prism exited (${code}):\n${log.join('\n')}`)));
