@@ -113,12 +113,16 @@ function loadProgram(folder, bucket) {
   }
   const script = new Script(Module.wrap(source), { filename: file, cachedData });
   const cached = cachedData !== undefined && !script.cachedDataRejected;
+  // V8 accepts a cache made under the flags it runs with. A command that changes them as it
+  // runs (the undici client sets --liftoff-only) would write a cache that every later run,
+  // started without them, refuses and writes again: such a command writes none.
+  const flags = v8FlagsTag();
   const loaded = { exports: {} };
   script.runInThisContext()(loaded.exports, Module.createRequire(file), loaded, file, dirname(file));
   return {
     main: loaded.exports.main,
     keepCode() {
-      if (!cacheFile || cached) return;
+      if (!cacheFile || cached || v8FlagsTag() !== flags) return;
       try {
         privateFolder(dirname(folder));
         privateFolder(folder);
@@ -132,6 +136,11 @@ function loadProgram(folder, bucket) {
       }
     },
   };
+}
+
+/** What V8 checks a code cache against: its version, its flags (as they are now) and the CPU. */
+function v8FlagsTag() {
+  return require('node:v8').cachedDataVersionTag();
 }
 
 /** Keeps the caches of this build and Node (24 buckets at most) and those of the three most recent others. */

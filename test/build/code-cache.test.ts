@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runFp } from '../support/run-fp.js';
+import { runFp, startFpServer } from '../support/run-fp.js';
 
 const VERSION = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')).version;
 const BUILD = /\/\/# fp-build=([0-9a-f]+)\s*$/.exec(
@@ -51,6 +51,26 @@ describe.runIf(process.platform === 'linux')('the code cache of dist/cli.cjs', (
     expect(readdirSync(folder()).sort()).toEqual(
       [cacheFile('help'), cacheFile('votes')].map((f) => f.slice(folder().length + 1)),
     );
+  });
+
+  it('a command that changes V8 flags as it runs writes no cache, as every later run would refuse it; one written without them serves it', async () => {
+    const server = await startFpServer();
+    try {
+      const env = { XDG_CACHE_HOME: cacheHome };
+      // `fp status` asks several things at once: the first call goes through node:http, the
+      // others through undici, whose client sets --liftoff-only.
+      for (let run = 0; run < 2; run++) {
+        expect(await server.fp(['status'], { env })).toMatchObject({ code: 0 });
+        expect(existsSync(cacheFile('status'))).toBe(false);
+      }
+      // A run of the same group that leaves the flags alone writes one; `fp status` reads it.
+      expect(await server.fp(['status', '--help'], { env })).toMatchObject({ code: 0 });
+      const written = statSync(cacheFile('status')).ino;
+      expect(await server.fp(['status'], { env })).toMatchObject({ code: 0 });
+      expect(statSync(cacheFile('status')).ino).toBe(written);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('keeps the caches of the three most recent other builds or Node versions', async () => {
