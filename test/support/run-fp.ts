@@ -37,6 +37,8 @@ export function runFp(args: string[], opts: RunOptions & { baseUrl?: string } = 
   const env: Record<string, string | undefined> = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    // The run's temp folder (test/global-setup.ts), removed when the run ends.
+    TMPDIR: process.env.TMPDIR,
     FP_SEED_CACHE_DIR: process.env.FP_SEED_CACHE_DIR,
     CI: 'true',
     NO_COLOR: '1',
