@@ -115,8 +115,9 @@ function loadProgram(folder, bucket) {
   const cached = cachedData !== undefined && !script.cachedDataRejected;
   // V8 accepts a cache made under the flags it runs with. A command that changes them as it
   // runs (the undici client sets --liftoff-only) would write a cache that every later run,
-  // started without them, refuses and writes again: such a command writes none.
-  const flags = v8FlagsTag();
+  // started without them, refuses and writes again: such a command writes none. Read only by
+  // a run that may write one; a run from the cache skips it.
+  const flags = cacheFile && !cached ? v8FlagsTag() : undefined;
   const loaded = { exports: {} };
   script.runInThisContext()(loaded.exports, Module.createRequire(file), loaded, file, dirname(file));
   return {
