@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -33,7 +34,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // One worker more than there are cores: acceptance tests spend part of their time waiting
+    // for the processes they start, and the extra worker fills a core while another waits
+    // (measured on 2 cores: bench/results.md, "Test workers").
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,
