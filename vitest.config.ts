@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -34,10 +33,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // One worker more than there are cores: acceptance tests spend part of their time waiting
-    // for the processes they start, and the extra worker fills a core while another waits
-    // (measured on 2 cores: bench/results.md, "Test workers").
-    maxWorkers: availableParallelism() + 1,
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
