@@ -117,13 +117,13 @@ function loadProgram(folder, bucket) {
   // runs (the undici client sets --liftoff-only) would write a cache that every later run,
   // started without them, refuses and writes again: such a command writes none. Read only by
   // a run that may write one; a run from the cache skips it.
-  const flags = cacheFile && !cached ? v8FlagsTag() : undefined;
+  const tagAtStart = cacheFile && !cached ? v8CacheTag() : undefined;
   const loaded = { exports: {} };
   script.runInThisContext()(loaded.exports, Module.createRequire(file), loaded, file, dirname(file));
   return {
     main: loaded.exports.main,
     keepCode() {
-      if (!cacheFile || cached || v8FlagsTag() !== flags) return;
+      if (!cacheFile || cached || v8CacheTag() !== tagAtStart) return;
       try {
         privateFolder(dirname(folder));
         privateFolder(folder);
@@ -140,7 +140,7 @@ function loadProgram(folder, bucket) {
 }
 
 /** What V8 checks a code cache against: its version, its flags (as they are now) and the CPU. */
-function v8FlagsTag() {
+function v8CacheTag() {
   return require('node:v8').cachedDataVersionTag();
 }
 
